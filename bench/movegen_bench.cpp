@@ -1,0 +1,48 @@
+// Google Benchmark: move generation and make/unmake on Chu positions.
+#include <benchmark/benchmark.h>
+
+#include "notation/sfen.h"
+#include "rules/catalog.h"
+#include "rules/movegen.h"
+#include "rules/perft.h"
+
+namespace {
+
+const char* kMiddle =
+    "lf1sg1kgscbl/a1bctxehtrfa/mvrhdq4vm/pppDpppdpp1p/7o2p1/8i3/8I3/PP3P5P/1R2P1PPPPP1/"
+    "M4Q1DHRVM/AV1NTOXTGB1A/LFCSGKE1SCFL b - 41";
+
+void BM_GenerateStart(benchmark::State& state) {
+  auto v = kirin::builtin_variant("chu");
+  kirin::Position pos = kirin::parse_sfen(v, v->setup);
+  kirin::MoveList list;
+  for (auto _ : state) {
+    kirin::generate_moves(pos, list);
+    benchmark::DoNotOptimize(list.size);
+  }
+  state.SetItemsProcessed(state.iterations() * list.size);
+}
+BENCHMARK(BM_GenerateStart);
+
+void BM_GenerateMiddle(benchmark::State& state) {
+  auto v = kirin::builtin_variant("chu");
+  kirin::Position pos = kirin::parse_sfen(v, kMiddle);
+  kirin::MoveList list;
+  for (auto _ : state) {
+    kirin::generate_moves(pos, list);
+    benchmark::DoNotOptimize(list.size);
+  }
+  state.SetItemsProcessed(state.iterations() * list.size);
+}
+BENCHMARK(BM_GenerateMiddle);
+
+void BM_PerftMiddle3(benchmark::State& state) {
+  auto v = kirin::builtin_variant("chu");
+  kirin::Position pos = kirin::parse_sfen(v, kMiddle);
+  uint64_t nodes = 0;
+  for (auto _ : state) nodes += kirin::perft(pos, 3, kirin::PerftCount::Positions);
+  state.SetItemsProcessed(int64_t(nodes));
+}
+BENCHMARK(BM_PerftMiddle3)->Unit(benchmark::kMillisecond);
+
+}  // namespace

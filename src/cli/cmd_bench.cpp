@@ -1,0 +1,69 @@
+// kirin bench perft: move generator speed in nodes per second, single-threaded.
+#include <fmt/core.h>
+
+#include <chrono>
+
+#include "cli/commands.h"
+#include "cli/game_args.h"
+#include "notation/sfen.h"
+#include "rules/catalog.h"
+#include "rules/perft.h"
+
+namespace kirin::cli {
+namespace {
+
+struct BenchPosition {
+  const char* label;
+  const char* sfen;  // nullptr: the game's start position
+  int depth;
+};
+
+// The Chu start position and the middle-game positions of tests/data/chu-perft.tsv.
+const BenchPosition kChuPositions[] = {
+    {"start", nullptr, 5},
+    {"middle-1", "lf1sgekgscbl/a1bctx2t1fa/mvrhdq1ohrvm/pppppppdpppp/4n2pi3/12/3i8/PP3P2I2P/2PPP1PPPPP1/MR1HDQ1DHRVM/AVBNTOXTGB1A/LFCSGKE1SCFL b - 21", 4},
+    {"middle-2", "lf1sgekgscbl/a1bctx2trfa/mvrhdq1oh1vm/pppppppdpp1p/7pi1p1/12/3i4I3/PP3P5P/1R2P1PPPPP1/MnHD1Q1DHRVM/AVBNTOXTGB1A/LFCSGKE1SCFL b - 31", 4},
+    {"middle-3", "lf1sg1kgscbl/a1bctxehtrfa/mvrhdq4vm/pppDpppdpp1p/7o2p1/8i3/8I3/PP3P5P/1R2P1PPPPP1/M4Q1DHRVM/AV1NTOXTGB1A/LFCSGKE1SCFL b - 41", 4},
+    {"middle-4", "lfcs1ek1s1fl/a1bgtxotgbca/mvrhdqd1hrvm/p1pppppppppp/1p1i4i3/12/12/2PINP3P2/PP1PPDPPP1PP/MVRH1TQDHRVM/A1BG1OXTG1FA/LFCS1KE1SCBL b - 21", 4},
+    {"middle-5", "lfcstek1s1fl/a1bg1xodtbca/mvrhdq1ghrvm/p1pppppp1ppp/1p1i4p3/12/3I8/2P2P3P2/PP1PPDPPP1PP/MVRH1TQD1RVM/AFBG1OXTGHFA/L1CS1KE1SCBL b - 31", 4},
+    {"middle-6", "lfcs1tk1s1fl/a1bgexodtbca/mvrhdq1ghrvm/p2pp1pp1ppp/1pp2p2p3/3i8/2P2P6/1H7P2/PP1PPDPPP1PP/MVR2TQD1RVM/AFBG1OXTGHFA/L1CSK1E1SCBL b - 41", 4},
+};
+
+}  // namespace
+
+void register_bench(CLI::App& app) {
+  CLI::App* bench = app.add_subcommand("bench", "Measure speed (see docs/BENCHMARKS.md)");
+  bench->require_subcommand(1);
+  struct Args {
+    int depth_delta = 0;
+    bool quick = false;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* cmd = bench->add_subcommand(
+      "perft", "Perft nodes per second (bulk counting, one thread) from the Chu start position "
+               "at depth 5 and six middle-game positions at depth 4");
+  cmd->add_flag("--quick", args->quick, "one ply less everywhere (a smoke test)");
+  cmd->callback([args] {
+    auto v = builtin_variant("chu");
+    uint64_t total_nodes = 0;
+    double total_secs = 0;
+    fmt::print("{:<10} {:>5} {:>14} {:>9} {:>14}\n", "position", "depth", "nodes", "seconds",
+               "nodes/s");
+    for (const auto& b : kChuPositions) {
+      Position pos = parse_sfen(v, b.sfen ? b.sfen : v->setup);
+      int depth = b.depth - (args->quick ? 1 : 0);
+      auto start = std::chrono::steady_clock::now();
+      uint64_t nodes = perft(pos, depth, PerftCount::Positions);
+      double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      total_nodes += nodes;
+      total_secs += secs;
+      fmt::print("{:<10} {:>5} {:>14} {:>9.3f} {:>14.0f}\n", b.label, depth, nodes, secs,
+                 nodes / secs);
+      std::fflush(stdout);
+    }
+    fmt::print("{:<10} {:>5} {:>14} {:>9.3f} {:>14.0f}\n", "total", "", total_nodes, total_secs,
+               total_nodes / total_secs);
+  });
+}
+
+}  // namespace kirin::cli

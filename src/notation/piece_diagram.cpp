@@ -1,0 +1,90 @@
+#include "notation/piece_diagram.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <vector>
+
+namespace kirin {
+namespace {
+
+char leap_mark(uint8_t mode) {
+  bool m = mode & kModeMove, c = mode & kModeCapture;
+  return m && c ? 'o' : m ? 'm' : 'x';
+}
+
+char slide_mark(Vec v) {
+  if (v.dx == 0) return '|';
+  if (v.dy == 0) return '-';
+  return (v.dx > 0) == (v.dy > 0) ? '/' : '\\';
+}
+
+std::string direction_name(Vec v) {
+  std::string s;
+  if (v.dy > 0) s += "forward";
+  if (v.dy < 0) s += "back";
+  if (v.dx != 0) s += std::string(s.empty() ? "" : "-") + (v.dx > 0 ? "right" : "left");
+  if (std::abs(v.dx) > 1 || std::abs(v.dy) > 1)
+    s += " (" + std::to_string(v.dx) + "," + std::to_string(v.dy) + ")";
+  return s;
+}
+
+}  // namespace
+
+std::string piece_diagram(const PieceType& piece) {
+  const MoveSpec& s = piece.spec;
+  int reach = std::max(2, s.max_leap);
+  for (const auto& sl : s.slides)
+    if (sl.range) reach = std::max(reach, sl.range * std::max(std::abs(sl.v.dx), std::abs(sl.v.dy)));
+  reach = std::min(reach + 1, 7);
+  int size = 2 * reach + 1;
+  std::vector<std::string> grid(size, std::string(size, '.'));
+  auto cell = [&](int dx, int dy) -> char* {
+    int col = dx + reach, row = reach - dy;
+    if (col < 0 || row < 0 || col >= size || row >= size) return nullptr;
+    return &grid[row][col];
+  };
+  for (const auto& sl : s.slides) {
+    for (int k = 1; sl.range == 0 || k <= sl.range; ++k) {
+      char* c = cell(sl.v.dx * k, sl.v.dy * k);
+      if (!c) break;
+      *c = sl.hop ? '^' : slide_mark(sl.v);
+      if (sl.range && k == sl.range) *c = char('0' + std::min<int>(sl.range, 9));
+    }
+  }
+  for (const auto& l : s.leaps)
+    if (char* c = cell(l.v.dx, l.v.dy)) *c = leap_mark(l.mode);
+  *cell(0, 0) = 'X';
+
+  std::string out;
+  for (const auto& row : grid) {
+    out += "    ";
+    for (size_t i = 0; i < row.size(); ++i) {
+      out += row[i];
+      if (i + 1 < row.size()) out += ' ';
+    }
+    out += '\n';
+  }
+  if (!s.two_legs.empty()) {
+    bool pass = false, igui = false;
+    std::vector<std::string> firsts;
+    for (const auto& t : s.two_legs) {
+      bool back = t.first.dx + t.second.dx == 0 && t.first.dy + t.second.dy == 0;
+      if (back && (t.mode1 & kModeMove)) pass = true;
+      if (back && (t.mode1 & kModeCapture)) igui = true;
+      if (t.mode1 & kModeCapture) {
+        std::string d = direction_name(t.first);
+        if (std::find(firsts.begin(), firsts.end(), d) == firsts.end()) firsts.push_back(d);
+      }
+    }
+    if (!firsts.empty()) {
+      out += "    two-step: capture a piece one step ";
+      for (size_t i = 0; i < firsts.size(); ++i) out += (i ? ", " : "") + firsts[i];
+      out += ", then step on (double capture)";
+      out += igui ? " or back (igui)\n" : "\n";
+    }
+    if (pass) out += "    pass: may step to an empty neighbour and back\n";
+  }
+  return out;
+}
+
+}  // namespace kirin

@@ -1,0 +1,20 @@
+// SFEN: lishogi's Chu Shogi layout (board, side, counter-strike square, move number) and the
+// standard USI layout (board, side, hands, move number).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "notation/error.h"
+#include "rules/position.h"
+
+namespace kirin {
+
+// Throws NotationError naming the field and the character offset in `sfen`.
+Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfen);
+std::string to_sfen(const Position& pos);
+
+// Square names as USI writes them: file number then rank letter ("7g", "12a").
+std::string square_name(const Variant& v, Square s);
+
+}  // namespace kirin

@@ -1,0 +1,174 @@
+#include "rules/game.h"
+
+#include "rules/movegen.h"
+
+namespace kirin {
+
+std::string describe(const Outcome& o) {
+  const char* who = o.result == Result::BlackWins   ? "Black wins"
+                    : o.result == Result::WhiteWins ? "White wins"
+                    : o.result == Result::Draw      ? "draw"
+                                                    : "ongoing";
+  const char* why = "";
+  switch (o.reason) {
+    case EndReason::None: break;
+    case EndReason::RoyalsCaptured: why = "all royal pieces captured"; break;
+    case EndReason::BareKing: why = "bare king"; break;
+    case EndReason::NoLegalMoves: why = "no legal moves"; break;
+    case EndReason::Repetition: why = "fourfold repetition"; break;
+    case EndReason::PerpetualAttack: why = "perpetual attack on fourfold repetition"; break;
+    case EndReason::InsufficientMaterial: why = "insufficient material"; break;
+    case EndReason::PlyLimit: why = "move limit reached"; break;
+  }
+  return *why ? std::string(who) + ": " + why : std::string(who);
+}
+
+Game::Game(Position start) : pos_(std::move(start)) {
+  since_irreversible_.push_back({pos_.hash(), false});
+  outcome_ = evaluate();
+}
+
+bool Game::move_attacks(const Move& m) const {
+  // After the move: is the opponent's royal attacked, or could the moved piece capture
+  // something from where it now stands?
+  const Position& p = pos_;
+  Color mover = ~p.side_to_move();
+  Square royals[8];
+  int n = p.royals(~mover, royals, 8);
+  for (int i = 0; i < n; ++i)
+    if (p.attacked(royals[i], mover)) return true;
+  const Variant& v = p.variant();
+  Piece moved = p.at(m.to);
+  for (int i = 0; i < p.count(~mover); ++i) {
+    Square s = p.squares(~mover)[i];
+    if (!p.piece_attacks(m.to, s)) continue;
+    // A protected Lion two squares away cannot be taken by a Lion (§6.2).
+    if (v.rules.lion_protection && v.is_lion[moved] && v.is_lion[p.at(s)] && distance(m.to, s) == 2 &&
+        p.attacked(s, ~mover, m.to))
+      continue;
+    return true;
+  }
+  return false;
+}
+
+void Game::play(const Move& m) {
+  const Variant& v = pos_.variant();
+  Piece moved = pos_.at(m.from);
+  int pieces_before = pos_.count(kBlack) + pos_.count(kWhite);
+  Undo u;
+  pos_.do_move(m, u);
+  moves_.push_back(m);
+  int pieces_after = pos_.count(kBlack) + pos_.count(kWhite);
+  // lishogi: a capture, a promotion, or any Pawn/Lance move cannot be undone.
+  bool irreversible = pieces_after != pieces_before || m.promotes() ||
+                      v.pieces[kind_of(moved)].forward_only;
+  bool attacking = move_attacks(m);
+  Color mover = ~pos_.side_to_move();
+  consecutive_attacks_[mover] = attacking ? consecutive_attacks_[mover] + 1 : 0;
+  if (irreversible) since_irreversible_.clear();
+  since_irreversible_.push_back({pos_.hash(), attacking});
+  outcome_ = evaluate();
+}
+
+// JCSA bare king, as lishogi tests it, for side c.
+bool Game::bared(Color c) const {
+  const Position& p = pos_;
+  const Variant& v = p.variant();
+  auto dead = [&](Square s) {
+    Piece q = p.at(s);
+    return v.pieces[kind_of(q)].last_rank_promotion && v.on_last_rank[color_of(q)][s];
+  };
+  int ours = 0;
+  Square our_royal = kNoSquare;
+  for (int i = 0; i < p.count(c); ++i) {
+    Square s = p.squares(c)[i];
+    if (dead(s)) continue;
+    ++ours;
+    if (v.is_royal[p.at(s)]) our_royal = s;
+  }
+  if (ours != 1 || our_royal == kNoSquare) return false;
+  int theirs = 0, their_royals = 0;
+  bool adjacent = false;
+  Square royals[8];
+  for (int i = 0; i < p.count(~c); ++i) {
+    Square s = p.squares(~c)[i];
+    Piece q = p.at(s);
+    if (v.is_minor[q] || dead(s)) continue;
+    ++theirs;
+    if (distance(s, our_royal) == 1) adjacent = true;
+  }
+  their_royals = p.royals(~c, royals, 8);
+  if (theirs <= 1 || their_royals == 0) return false;
+  for (int i = 0; i < their_royals; ++i)
+    if (p.attacked(royals[i], c)) return false;
+  return theirs > 2 || !adjacent;
+}
+
+Outcome Game::evaluate() const {
+  const Position& p = pos_;
+  const RuleOptions& r = p.variant().rules;
+  Color stm = p.side_to_move();
+  auto win = [](Color c, EndReason why) {
+    return Outcome{c == kBlack ? Result::BlackWins : Result::WhiteWins, why};
+  };
+  Square royals[8];
+  if (p.royals(stm, royals, 8) == 0) return win(~stm, EndReason::RoyalsCaptured);
+  if (r.bare_king) {
+    if (bared(stm)) return win(~stm, EndReason::BareKing);
+    if (bared(~stm)) return win(stm, EndReason::BareKing);
+  }
+  if (r.no_moves_loses) {
+    MoveList list;
+    generate_moves(p, list);
+    if (list.size == 0) return win(~stm, EndReason::NoLegalMoves);
+  }
+
+  // Fourfold repetition: positions with the same side to move are every other entry.
+  const auto& h = since_irreversible_;
+  int n = int(h.size());
+  bool enough = r.repetition == RuleOptions::Repetition::Exact || n >= 13;
+  if (enough) {
+    int seen = 0, first = -1;
+    for (int i = n - 1; i >= 0; i -= 2)
+      if (h[i].hash == h[n - 1].hash) ++seen, first = i;
+    if (seen >= 4) {
+      if (r.perpetual_attacker_loses) {
+        Color mover = ~stm;
+        int moves_since = (n - 1 - first) / 2;  // moves each side made since the first time
+        if (r.repetition == RuleOptions::Repetition::Lishogi) {
+          if (consecutive_attacks_[mover] >= moves_since + 1)
+            return win(stm, EndReason::PerpetualAttack);
+        } else {
+          // Exactly one side made only attacking moves since the first occurrence.
+          bool all[2] = {true, true};
+          for (int i = first + 1; i < n; ++i) {
+            Color who = (n - 1 - i) % 2 == 0 ? mover : stm;
+            if (!h[i].attacking) all[who] = false;
+          }
+          if (all[mover] != all[stm]) return win(all[mover] ? stm : mover, EndReason::PerpetualAttack);
+        }
+      }
+      return {Result::Draw, EndReason::Repetition};
+    }
+  }
+
+  // One royal each and nothing else that can move, neither royal attacked.
+  {
+    const Variant& v = p.variant();
+    int pieces = 0;
+    for (int c = 0; c < 2; ++c)
+      for (int i = 0; i < p.count(Color(c)); ++i) {
+        Square s = p.squares(Color(c))[i];
+        Piece q = p.at(s);
+        if (!(v.pieces[kind_of(q)].last_rank_promotion && v.on_last_rank[c][s])) ++pieces;
+      }
+    Square a[8], b[8];
+    int na = p.royals(kBlack, a, 8), nb = p.royals(kWhite, b, 8);
+    if (pieces == 2 && na == 1 && nb == 1 && !p.attacked(a[0], kWhite) && !p.attacked(b[0], kBlack))
+      return {Result::Draw, EndReason::InsufficientMaterial};
+  }
+  if (r.max_plies > 0 && plies() >= r.max_plies) return {Result::Draw, EndReason::PlyLimit};
+  return {};
+}
+
+}  // namespace kirin

@@ -1,0 +1,61 @@
+// A game in progress: the position plus the history that the end-of-game rules need
+// (repetition, perpetual attack, ply limit), and the result once it is decided.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rules/position.h"
+
+namespace kirin {
+
+enum class Result { Ongoing, BlackWins, WhiteWins, Draw };
+
+enum class EndReason {
+  None,
+  RoyalsCaptured,        // the side to move has no King or Crown Prince left
+  BareKing,              // a lone royal against more (JCSA)
+  NoLegalMoves,          // the side to move cannot move
+  Repetition,            // fourfold repetition: draw
+  PerpetualAttack,       // fourfold repetition by a side that only attacked: that side loses
+  InsufficientMaterial,  // one royal each and nothing else
+  PlyLimit,              // max_plies reached
+};
+
+struct Outcome {
+  Result result = Result::Ongoing;
+  EndReason reason = EndReason::None;
+  bool over() const { return result != Result::Ongoing; }
+};
+
+std::string describe(const Outcome& o);  // "Black wins: bare king", "ongoing"
+
+class Game {
+ public:
+  explicit Game(Position start);
+
+  const Position& position() const { return pos_; }
+  const Outcome& outcome() const { return outcome_; }
+  int plies() const { return int(moves_.size()); }
+  const std::vector<Move>& moves() const { return moves_; }
+
+  // Plays a legal move (the caller checks legality) and decides whether the game has ended.
+  void play(const Move& m);
+
+ private:
+  struct Entry {
+    uint64_t hash;
+    bool attacking;  // the move that led here attacked (lishogi's "isAttacking")
+  };
+  bool move_attacks(const Move& m) const;
+  Outcome evaluate() const;
+  bool bared(Color c) const;
+
+  Position pos_;
+  std::vector<Move> moves_;
+  std::vector<Entry> since_irreversible_;  // positions since the last irreversible move
+  int consecutive_attacks_[2] = {0, 0};
+  Outcome outcome_;
+};
+
+}  // namespace kirin

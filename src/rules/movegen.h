@@ -1,0 +1,39 @@
+// Legal move generation: one move per distinct resulting position.
+#pragma once
+
+#include <array>
+
+#include "rules/position.h"
+
+namespace kirin {
+
+constexpr int kMaxMoves = 2048;
+
+struct MoveList {
+  std::array<Move, kMaxMoves> moves;
+  int size = 0;
+  bool overflow = false;  // more moves than fit: never seen in a real game, checked by callers
+
+  void push(const Move& m) {
+    if (size < kMaxMoves)
+      moves[size++] = m;
+    else
+      overflow = true;
+  }
+  const Move* begin() const { return moves.data(); }
+  const Move* end() const { return moves.data() + size; }
+  const Move& operator[](int i) const { return moves[i]; }
+};
+
+// All legal moves of the side to move, under the game's rule options.
+void generate_moves(const Position& pos, MoveList& out);
+
+// Is `m` one of the legal moves?
+bool is_legal(const Position& pos, const Move& m);
+
+// How many USI spellings lishogi accepts for this move (a jump can also be written as a
+// two-step through an empty square, a pass through each empty neighbour). For perft's
+// "encodings" count.
+int spellings(const Position& pos, const Move& m);
+
+}  // namespace kirin

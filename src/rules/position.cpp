@@ -1,0 +1,219 @@
+#include "rules/position.h"
+
+namespace kirin {
+namespace zobrist {
+namespace {
+
+struct Keys {
+  // Indexed by the square's place on a 16x16 grid, to keep the table small.
+  std::array<std::array<uint64_t, kMaxFiles * kMaxRanks>, 256> piece{};
+  std::array<uint64_t, kMaxFiles * kMaxRanks> counter_strike{};
+  uint64_t side = 0;
+
+  Keys() {
+    uint64_t state = 0x9E3779B97F4A7C15ull;  // splitmix64: fixed, so hashes are reproducible
+    auto next = [&] {
+      uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      return z ^ (z >> 31);
+    };
+    for (auto& row : piece)
+      for (auto& k : row) k = next();
+    for (auto& k : counter_strike) k = next();
+    side = next();
+  }
+};
+
+const Keys& keys() {
+  static const Keys k;
+  return k;
+}
+
+int grid(Square s) { return row_of(s) * kMaxFiles + col_of(s); }
+
+}  // namespace
+
+uint64_t piece(Piece p, Square s) { return keys().piece[p][grid(s)]; }
+uint64_t side() { return keys().side; }
+uint64_t counter_strike(Square s) { return s == kNoSquare ? 0 : keys().counter_strike[grid(s)]; }
+
+}  // namespace zobrist
+
+Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)) {
+  clear();
+}
+
+void Position::clear() {
+  board_.fill(kWall);
+  for (int row = 0; row < variant_->ranks; ++row)
+    for (int col = 0; col < variant_->files; ++col) board_[make_square(col, row)] = kEmpty;
+  count_ = {0, 0};
+  index_.fill(0);
+  stm_ = kBlack;
+  counter_strike_ = kNoSquare;
+  move_number_ = 1;
+  hash_ = 0;
+}
+
+void Position::add_to_list(Square s, Color c) {
+  index_[s] = uint8_t(count_[c]);
+  list_[c][count_[c]++] = s;
+}
+
+void Position::remove_from_list(Square s, Color c) {
+  int i = index_[s];
+  Square last = list_[c][--count_[c]];
+  list_[c][i] = last;
+  index_[last] = uint8_t(i);
+}
+
+void Position::put(Square s, Piece p) {
+  if (is_piece(board_[s])) remove(s);
+  board_[s] = p;
+  add_to_list(s, color_of(p));
+  hash_ ^= zobrist::piece(p, s);
+}
+
+void Position::remove(Square s) {
+  Piece p = board_[s];
+  remove_from_list(s, color_of(p));
+  board_[s] = kEmpty;
+  hash_ ^= zobrist::piece(p, s);
+}
+
+void Position::set_side_to_move(Color c) {
+  if (c != stm_) hash_ ^= zobrist::side();
+  stm_ = c;
+}
+
+void Position::set_counter_strike(Square s) {
+  hash_ ^= zobrist::counter_strike(counter_strike_) ^ zobrist::counter_strike(s);
+  counter_strike_ = s;
+}
+
+void Position::do_move(const Move& m, Undo& u) {
+  const Variant& v = *variant_;
+  u.counter_strike = counter_strike_;
+  u.hash = hash_;
+  Color us = stm_;
+  Piece p = board_[m.from];
+  u.moved = p;
+  u.captured_mid = m.mid ? board_[m.mid] : kEmpty;
+  u.captured_to = m.to != m.from ? board_[m.to] : kEmpty;
+
+  // Lift the mover, clear the victims, then land.
+  board_[m.from] = kEmpty;
+  remove_from_list(m.from, us);
+  hash_ ^= zobrist::piece(p, m.from);
+  if (is_piece(u.captured_mid)) {
+    board_[m.mid] = kEmpty;
+    remove_from_list(m.mid, ~us);
+    hash_ ^= zobrist::piece(u.captured_mid, m.mid);
+  }
+  if (is_piece(u.captured_to)) {
+    remove_from_list(m.to, ~us);
+    hash_ ^= zobrist::piece(u.captured_to, m.to);
+  }
+  Piece landed = m.promotes() ? make_piece(v.pieces[kind_of(p)].promotes_to, us) : p;
+  board_[m.to] = landed;
+  add_to_list(m.to, us);
+  hash_ ^= zobrist::piece(landed, m.to);
+
+  // §6.3: a Lion taken by a non-Lion arms the counter-strike rule for the opponent.
+  Square cs = kNoSquare;
+  if (v.rules.counter_strike && !v.is_lion[p]) {
+    bool lion_mid = v.is_lion[u.captured_mid], lion_to = v.is_lion[u.captured_to];
+    if (lion_to && !(v.rules.bridge_lifts_counter_strike && is_piece(u.captured_mid) &&
+                     !v.is_minor[u.captured_mid]))
+      cs = m.to;
+    else if (lion_mid)
+      cs = m.mid;
+  }
+  hash_ ^= zobrist::counter_strike(counter_strike_) ^ zobrist::counter_strike(cs);
+  counter_strike_ = cs;
+  stm_ = ~us;
+  hash_ ^= zobrist::side();
+  ++move_number_;
+}
+
+void Position::undo_move(const Move& m, const Undo& u) {
+  Color us = ~stm_;
+  board_[m.to] = kEmpty;
+  remove_from_list(m.to, us);
+  if (is_piece(u.captured_to)) {
+    board_[m.to] = u.captured_to;
+    add_to_list(m.to, ~us);
+  }
+  if (is_piece(u.captured_mid)) {
+    board_[m.mid] = u.captured_mid;
+    add_to_list(m.mid, ~us);
+  }
+  board_[m.from] = u.moved;
+  add_to_list(m.from, us);
+  stm_ = us;
+  counter_strike_ = u.counter_strike;
+  hash_ = u.hash;
+  --move_number_;
+}
+
+namespace {
+// Splits a mailbox offset of a single step back into (dx, dy) in mailbox orientation.
+inline void split(int off, int& dx, int& dy) {
+  dy = (off >= 0 ? off + kStride / 2 : off - kStride / 2) / kStride;
+  dx = off - dy * kStride;
+}
+}  // namespace
+
+bool Position::piece_attacks(Square from, Square target, Square empty1, Square empty2) const {
+  Piece p = board_[from];
+  if (!is_piece(p)) return false;
+  const MoveTable& t = variant_->tables[kind_of(p)][color_of(p)];
+  int delta = target - from;
+  for (const auto& l : t.leaps)
+    if (l.off == delta && (l.mode & kModeCapture)) return true;
+  for (const auto& f : t.firsts)
+    if (f.off == delta && (f.mode & kModeCapture)) return true;
+  if (t.slides.empty()) return false;
+  int tdx = col_of(target) - col_of(from), tdy = row_of(target) - row_of(from);
+  for (const auto& s : t.slides) {
+    if (!(s.mode & kModeCapture)) continue;
+    int dx, dy;
+    split(s.off, dx, dy);
+    // target must lie on the ray: a positive multiple of (dx, dy)
+    if (dx * tdy != dy * tdx) continue;
+    int k = dx ? tdx / dx : tdy / dy;
+    if (k <= 0 || (s.range && k > s.range)) continue;
+    bool hopped = false, blocked = false;
+    for (int i = 1; i < k; ++i) {
+      Square sq = Square(from + i * s.off);
+      bool empty = board_[sq] == kEmpty || sq == empty1 || sq == empty2;
+      if (empty) continue;
+      if (s.hop && !hopped) {
+        hopped = true;
+        continue;
+      }
+      blocked = true;
+      break;
+    }
+    if (!blocked && hopped == s.hop) return true;
+  }
+  return false;
+}
+
+bool Position::attacked(Square target, Color by, Square empty1, Square empty2) const {
+  for (int i = 0; i < count_[by]; ++i)
+    if (piece_attacks(list_[by][i], target, empty1, empty2)) return true;
+  return false;
+}
+
+int Position::royals(Color c, Square* out, int max) const {
+  int n = 0;
+  for (int i = 0; i < count_[c]; ++i) {
+    Square s = list_[c][i];
+    if (variant_->is_royal[board_[s]] && n < max) out[n++] = s;
+  }
+  return n;
+}
+
+}  // namespace kirin

@@ -1,0 +1,86 @@
+// A position: the board, the side to move and the rule state that belongs to the position
+// (the counter-strike square), with make/unmake and an incremental Zobrist hash.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+#include "rules/types.h"
+#include "rules/variant.h"
+
+namespace kirin {
+
+// What undo_move needs to restore a position exactly.
+struct Undo {
+  Piece moved = kEmpty;
+  Piece captured_to = kEmpty;
+  Piece captured_mid = kEmpty;
+  Square counter_strike = kNoSquare;
+  uint64_t hash = 0;
+};
+
+class Position {
+ public:
+  explicit Position(std::shared_ptr<const Variant> variant);
+
+  const Variant& variant() const { return *variant_; }
+  const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
+
+  Piece at(Square s) const { return board_[s]; }
+  const Piece* board() const { return board_.data(); }
+  Color side_to_move() const { return stm_; }
+  // The square where, on the previous move, a Lion was taken by a non-Lion (§6.3), or none.
+  Square counter_strike() const { return counter_strike_; }
+  int move_number() const { return move_number_; }
+  uint64_t hash() const { return hash_; }
+
+  // Pieces of one colour, in no particular order.
+  int count(Color c) const { return count_[c]; }
+  const Square* squares(Color c) const { return list_[c].data(); }
+
+  // Setting up (used by the SFEN reader). The board starts empty.
+  void clear();
+  void put(Square s, Piece p);
+  void remove(Square s);
+  void set_side_to_move(Color c);
+  void set_counter_strike(Square s);
+  void set_move_number(int n) { move_number_ = n; }
+
+  // Applies a move the generator produced; no legality check here.
+  void do_move(const Move& m, Undo& u);
+  void undo_move(const Move& m, const Undo& u);
+
+  // Could a piece of colour `by` capture an enemy standing on `target`? Squares `empty1` and
+  // `empty2` count as empty for lines of sight; a piece standing there still attacks.
+  bool attacked(Square target, Color by, Square empty1 = kNoSquare,
+                Square empty2 = kNoSquare) const;
+  // Could the piece on `from` capture an enemy standing on `target`?
+  bool piece_attacks(Square from, Square target, Square empty1 = kNoSquare,
+                     Square empty2 = kNoSquare) const;
+
+  // Squares of the given colour's royal pieces.
+  int royals(Color c, Square* out, int max) const;
+
+ private:
+  void add_to_list(Square s, Color c);
+  void remove_from_list(Square s, Color c);
+
+  std::shared_ptr<const Variant> variant_;
+  std::array<Piece, kArraySize> board_{};
+  std::array<std::array<Square, 256>, 2> list_{};
+  std::array<int, 2> count_{};
+  std::array<uint8_t, kArraySize> index_{};
+  Color stm_ = kBlack;
+  Square counter_strike_ = kNoSquare;
+  int move_number_ = 1;
+  uint64_t hash_ = 0;
+};
+
+namespace zobrist {
+uint64_t piece(Piece p, Square s);
+uint64_t side();
+uint64_t counter_strike(Square s);
+}  // namespace zobrist
+
+}  // namespace kirin

@@ -1,0 +1,284 @@
+#include "rules/variant.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace kirin {
+namespace {
+
+struct OptionBinding {
+  const char* name;
+  const char* type;
+  std::vector<std::string> choices;
+  const char* description;
+  std::function<void(RuleOptions&, const std::string&)> set;
+  std::function<std::string(const RuleOptions&)> get;
+};
+
+bool parse_bool(const std::string& v, bool& out) {
+  if (v == "true" || v == "1" || v == "yes" || v == "on") return out = true, true;
+  if (v == "false" || v == "0" || v == "no" || v == "off") return out = false, true;
+  return false;
+}
+
+OptionBinding bool_option(const char* name, bool RuleOptions::*field, const char* description) {
+  return {name, "bool", {"true", "false"}, description,
+          [field, name](RuleOptions& r, const std::string& v) {
+            bool b;
+            if (!parse_bool(v, b))
+              throw VariantError(std::string("option ") + name + " takes true or false, not '" +
+                                 v + "'");
+            r.*field = b;
+          },
+          [field](const RuleOptions& r) { return std::string(r.*field ? "true" : "false"); }};
+}
+
+const std::vector<OptionBinding>& option_bindings() {
+  static const std::vector<OptionBinding> bindings = [] {
+    std::vector<OptionBinding> b;
+    b.push_back({"promotion", "choice", {"lishogi", "shogi"},
+                 "when a piece may promote: lishogi (entering the zone, a capture with start or "
+                 "end in it, Pawn/Lance to the last rank) or shogi (any move into, out of or "
+                 "within the zone)",
+                 [](RuleOptions& r, const std::string& v) {
+                   if (v == "lishogi") r.promotion = RuleOptions::Promotion::Lishogi;
+                   else if (v == "shogi") r.promotion = RuleOptions::Promotion::Shogi;
+                   else throw VariantError("option promotion takes lishogi or shogi, not '" + v + "'");
+                 },
+                 [](const RuleOptions& r) {
+                   return std::string(r.promotion == RuleOptions::Promotion::Lishogi ? "lishogi"
+                                                                                      : "shogi");
+                 }});
+    b.push_back(bool_option("force_last_rank_promotion",
+                            &RuleOptions::force_last_rank_promotion,
+                            "a piece that could never move again (Pawn or Lance on the last "
+                            "rank) must promote"));
+    b.push_back(bool_option("lion_protection", &RuleOptions::lion_protection,
+                            "a Lion may not capture a protected Lion two squares away, unless "
+                            "its first step captured a piece other than a Pawn or Go-Between"));
+    b.push_back(bool_option("counter_strike", &RuleOptions::counter_strike,
+                            "after a Lion is captured by a non-Lion, the opponent's non-Lion "
+                            "pieces may not capture a Lion on the next move"));
+    b.push_back(bool_option("counter_strike_same_square",
+                            &RuleOptions::counter_strike_same_square,
+                            "the counter-strike rule still lets a Lion standing on the square "
+                            "of the capture be taken (lishogi)"));
+    b.push_back(bool_option("bridge_lifts_counter_strike",
+                            &RuleOptions::bridge_lifts_counter_strike,
+                            "a Lion taken as the second victim of a double capture whose first "
+                            "victim is not a Pawn or Go-Between does not trigger the "
+                            "counter-strike rule (pbmserv)"));
+    b.push_back(bool_option("bare_king", &RuleOptions::bare_king,
+                            "a side left with a lone royal against more loses (JCSA)"));
+    b.push_back(bool_option("no_moves_loses", &RuleOptions::no_moves_loses,
+                            "a side with no legal move loses"));
+    b.push_back({"repetition", "choice", {"lishogi", "exact"},
+                 "fourfold repetition: lishogi (judged once 13 positions are stored, as "
+                 "lishogi does) or exact",
+                 [](RuleOptions& r, const std::string& v) {
+                   if (v == "lishogi") r.repetition = RuleOptions::Repetition::Lishogi;
+                   else if (v == "exact") r.repetition = RuleOptions::Repetition::Exact;
+                   else throw VariantError("option repetition takes lishogi or exact, not '" + v + "'");
+                 },
+                 [](const RuleOptions& r) {
+                   return std::string(r.repetition == RuleOptions::Repetition::Lishogi
+                                          ? "lishogi"
+                                          : "exact");
+                 }});
+    b.push_back(bool_option("perpetual_attacker_loses", &RuleOptions::perpetual_attacker_loses,
+                            "on fourfold repetition, a side that made only attacking moves "
+                            "since the first occurrence loses"));
+    b.push_back({"max_plies", "int", {}, "the game is drawn after this many plies (0: no limit)",
+                 [](RuleOptions& r, const std::string& v) {
+                   char* end = nullptr;
+                   long n = std::strtol(v.c_str(), &end, 10);
+                   if (v.empty() || *end || n < 0 || n > 100000)
+                     throw VariantError("option max_plies takes a number from 0 to 100000, not '" +
+                                        v + "'");
+                   r.max_plies = int(n);
+                 },
+                 [](const RuleOptions& r) { return std::to_string(r.max_plies); }});
+    return b;
+  }();
+  return bindings;
+}
+
+const OptionBinding* find_binding(std::string_view name) {
+  for (const auto& b : option_bindings())
+    if (name == b.name) return &b;
+  return nullptr;
+}
+
+int16_t offset_for(Vec v, Color c) {
+  return int16_t(c == kBlack ? offset_of(v.dx, -v.dy) : offset_of(-v.dx, v.dy));
+}
+
+}  // namespace
+
+bool describe_option(OptionInfo& info) {
+  const OptionBinding* b = find_binding(info.name);
+  if (!b) return false;
+  info.type = b->type;
+  info.choices = b->choices;
+  info.description = b->description;
+  return true;
+}
+
+std::optional<Kind> Variant::kind_by_sfen(std::string_view token) const {
+  for (size_t k = 1; k < pieces.size(); ++k)
+    if (pieces[k].sfen == token) return Kind(k);
+  return std::nullopt;
+}
+
+std::optional<Kind> Variant::kind_by_id(std::string_view pid) const {
+  for (size_t k = 1; k < pieces.size(); ++k)
+    if (pieces[k].id == pid) return Kind(k);
+  return std::nullopt;
+}
+
+void Variant::set_option(std::string_view option, std::string_view value) {
+  bool declared = std::any_of(option_infos.begin(), option_infos.end(),
+                              [&](const OptionInfo& o) { return o.name == option; });
+  const OptionBinding* b = find_binding(option);
+  if (!declared || !b) {
+    std::string known;
+    for (const auto& o : option_infos) known += (known.empty() ? "" : ", ") + o.name;
+    throw VariantError("game " + id + " has no option '" + std::string(option) +
+                       "' (its options: " + (known.empty() ? "none" : known) + ")");
+  }
+  b->set(rules, std::string(value));
+}
+
+void Variant::apply_profile(std::string_view profile) {
+  auto it = profiles.find(std::string(profile));
+  if (it == profiles.end()) {
+    std::string known;
+    for (const auto& [pname, _] : profiles) known += (known.empty() ? "" : ", ") + pname;
+    throw VariantError("game " + id + " has no rule profile '" + std::string(profile) +
+                       "' (its profiles: " + (known.empty() ? "none" : known) + ")");
+  }
+  for (const auto& [option, value] : it->second) set_option(option, value);
+}
+
+std::string Variant::option_value(std::string_view option) const {
+  const OptionBinding* b = find_binding(option);
+  return b ? b->get(rules) : std::string();
+}
+
+void Variant::compile() {
+  if (files < 1 || ranks < 1 || files > kMaxFiles || ranks > kMaxRanks)
+    throw VariantError("game " + id + ": board size " + std::to_string(files) + "x" +
+                       std::to_string(ranks) + " is outside 1x1..16x16");
+  if (zone < 0 || zone > ranks)
+    throw VariantError("game " + id + ": promotion zone depth " + std::to_string(zone) +
+                       " does not fit the board");
+  if (int(pieces.size()) - 1 > kMaxKinds)
+    throw VariantError("game " + id + ": more than " + std::to_string(kMaxKinds) + " piece kinds");
+
+  for (int c = 0; c < 2; ++c) {
+    in_zone[c].fill(false);
+    on_last_rank[c].fill(false);
+    for (int row = 0; row < ranks; ++row)
+      for (int col = 0; col < files; ++col) {
+        Square s = make_square(col, row);
+        in_zone[c][s] = c == kBlack ? row < zone : row >= ranks - zone;
+        on_last_rank[c][s] = c == kBlack ? row == 0 : row == ranks - 1;
+      }
+  }
+  is_lion.fill(false);
+  is_royal.fill(false);
+  is_minor.fill(false);
+
+  for (size_t k = 1; k < pieces.size(); ++k) {
+    PieceType& pt = pieces[k];
+    if (pt.spec.max_leap > kPad)
+      throw VariantError("game " + id + ", piece " + pt.id + ": jumps of more than " +
+                         std::to_string(kPad) + " squares are not supported");
+    pt.has_two_step = !pt.spec.two_legs.empty();
+    pt.forward_only = pt.spec.two_legs.empty() &&
+                      std::all_of(pt.spec.leaps.begin(), pt.spec.leaps.end(),
+                                  [](const LeapSpec& l) { return l.v.dy > 0; }) &&
+                      std::all_of(pt.spec.slides.begin(), pt.spec.slides.end(),
+                                  [](const SlideSpec& s) { return s.v.dy > 0; });
+    for (int c = 0; c < 2; ++c) {
+      Piece p = make_piece(Kind(k), Color(c));
+      is_lion[p] = pt.lion;
+      is_royal[p] = pt.royal;
+      is_minor[p] = pt.minor;
+
+      MoveTable& t = tables[k][c];
+      t = MoveTable{};
+      for (const auto& l : pt.spec.leaps) t.leaps.push_back({offset_for(l.v, Color(c)), l.mode});
+      for (const auto& s : pt.spec.slides)
+        t.slides.push_back({offset_for(s.v, Color(c)), s.range, s.mode, s.hop});
+      for (const auto& tl : pt.spec.two_legs) {
+        int16_t o1 = offset_for(tl.first, Color(c)), o2 = offset_for(tl.second, Color(c));
+        if (std::find(t.shapes.begin(), t.shapes.end(), std::make_pair(o1, o2)) == t.shapes.end())
+          t.shapes.emplace_back(o1, o2);
+        uint8_t active = tl.mode1 & (kModeCapture | kModeHop);
+        if (active) {
+          auto it = std::find_if(t.firsts.begin(), t.firsts.end(), [&](const auto& f) {
+            return f.off == o1 && f.mode == active;
+          });
+          if (it == t.firsts.end()) {
+            t.firsts.push_back({o1, active, 0, 0});
+            it = t.firsts.end() - 1;
+          }
+          (void)it;
+        }
+        if (tl.mode1 & kModeMove) {
+          int16_t disp = int16_t(o1 + o2);
+          // A quiet two-step to a square the piece can also reach with a plain jump of the
+          // same power is the same move; keep one.
+          bool covered =
+              disp != 0 && std::any_of(t.leaps.begin(), t.leaps.end(), [&](const auto& l) {
+                return l.off == disp && (l.mode & tl.mode2) == tl.mode2;
+              });
+          if (!covered) {
+            auto it = std::find_if(t.quiet_paths.begin(), t.quiet_paths.end(),
+                                   [&](const auto& q) {
+                                     return q.disp == disp && (disp == 0 || q.mode == tl.mode2);
+                                   });
+            if (it == t.quiet_paths.end()) {
+              t.quiet_paths.push_back({disp, tl.mode2, {}});
+              it = t.quiet_paths.end() - 1;
+            }
+            it->paths.emplace_back(o1, o2);
+          }
+        }
+      }
+      // Seconds are stored contiguously per first leg.
+      for (auto& f : t.firsts) {
+        f.begin = uint8_t(t.seconds.size());
+        for (const auto& tl : pt.spec.two_legs) {
+          if (offset_for(tl.first, Color(c)) != f.off || !(tl.mode1 & f.mode)) continue;
+          int16_t o2 = offset_for(tl.second, Color(c));
+          auto dup = std::find_if(t.seconds.begin() + f.begin, t.seconds.end(),
+                                  [&](const auto& s) { return s.off == o2; });
+          if (dup != t.seconds.end())
+            dup->mode |= tl.mode2;
+          else
+            t.seconds.push_back({o2, tl.mode2});
+        }
+        if (t.seconds.size() > 255)
+          throw VariantError("game " + id + ", piece " + pt.id + ": too many two-step moves");
+        f.end = uint8_t(t.seconds.size());
+      }
+      // Squares from which no move of this piece stays on the board.
+      for (int row = 0; row < ranks; ++row)
+        for (int col = 0; col < files; ++col) {
+          bool moves = false;
+          auto lands = [&](Vec v) {
+            int dx = c == kBlack ? v.dx : -v.dx, dy = c == kBlack ? -v.dy : v.dy;
+            return on_board(col + dx, row + dy);
+          };
+          for (const auto& l : pt.spec.leaps) moves |= lands(l.v);
+          for (const auto& s : pt.spec.slides) moves |= lands(s.v);
+          for (const auto& tl : pt.spec.two_legs) moves |= lands(tl.first);
+          pt.dead[c][make_square(col, row)] = !moves;
+        }
+    }
+  }
+}
+
+}  // namespace kirin

@@ -1,0 +1,168 @@
+// A game definition: board, pieces, setup and rule options, compiled from data (variants/*.toml)
+// into dense tables that the move generator reads.
+#pragma once
+
+#include <array>
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/betza.h"
+#include "rules/types.h"
+
+namespace kirin {
+
+// Rule differences between the rule sets people play, as named options (docs/RULES.md).
+struct RuleOptions {
+  enum class Promotion {
+    Lishogi,  // on entering the zone, on a capture touching it, Pawn/Lance on the last rank
+    Shogi,    // on any move into, out of or within the zone
+  };
+  enum class Repetition {
+    Lishogi,  // fourfold, judged only once 13 positions are stored (lishogi's implementation)
+    Exact,    // fourfold, counted exactly
+  };
+  Promotion promotion = Promotion::Lishogi;
+  bool force_last_rank_promotion = false;  // a piece that could never move again must promote
+  bool lion_protection = true;             // §6.2: no capture of a protected non-adjacent Lion
+  bool counter_strike = true;              // §6.3: no Lion capture right after losing a Lion
+  bool counter_strike_same_square = true;  // ...except of a Lion standing on that square
+  bool bridge_lifts_counter_strike = false;  // pbmserv: a bridge double capture is exempt
+  bool bare_king = true;                   // a royal left alone loses (JCSA)
+  bool no_moves_loses = true;              // having no legal move loses
+  Repetition repetition = Repetition::Lishogi;
+  bool perpetual_attacker_loses = true;
+  int max_plies = 1000;  // the game is drawn after this many plies; 0 = no limit
+};
+
+// One named option as the definition file declares it, with its documentation.
+struct OptionInfo {
+  std::string name;
+  std::string type;  // "bool", "int" or "choice"
+  std::vector<std::string> choices;
+  std::string default_value;
+  std::string description;
+};
+
+struct PieceType {
+  std::string id;      // "dragon-king"
+  std::string name;    // "Dragon King"
+  std::string kanji;   // "龍王"
+  std::string abbrev;  // western abbreviation, "DK"
+  std::string sfen;    // SFEN token as written for Black: "d", "+d"
+  std::string betza;
+  MoveSpec spec;
+  Kind promotes_to = 0;
+  Kind promoted_from = 0;
+  bool royal = false;
+  bool lion = false;   // subject to the Lion-trading rules
+  bool minor = false;  // Pawn, Go-Between: no bridge for a Lion capture, ignored by bare king
+  bool last_rank_promotion = false;  // may promote on reaching the last rank (Pawn, Lance)
+  // Derived from the moves:
+  bool forward_only = false;   // every move goes forward (a move with it is irreversible)
+  bool has_two_step = false;   // has lion-type two-step moves
+  // dead[c][sq]: a piece of colour c on sq could never move again (no move stays on the board).
+  std::array<std::array<bool, kArraySize>, 2> dead{};
+};
+
+// Move tables of one piece kind for one colour, as mailbox offsets.
+struct MoveTable {
+  struct Leap {
+    int16_t off;
+    uint8_t mode;
+  };
+  struct Slide {
+    int16_t off;
+    uint8_t range;  // 0 = unlimited
+    uint8_t mode;
+    bool hop;
+  };
+  struct FirstLeg {  // a first step that must capture (or hop); the second steps follow
+    int16_t off;
+    uint8_t mode;
+    uint8_t begin, end;  // range in `seconds`
+  };
+  struct Second {
+    int16_t off;
+    uint8_t mode;
+  };
+  struct QuietPath {  // a two-step move through an empty square: groups by final displacement
+    int16_t disp;     // 0 for a pass
+    uint8_t mode;     // of the final step (a pass always returns to its own, empty, square)
+    std::vector<std::pair<int16_t, int16_t>> paths;  // (first, second) offsets
+  };
+  std::vector<Leap> leaps;
+  std::vector<Slide> slides;
+  std::vector<FirstLeg> firsts;
+  std::vector<Second> seconds;
+  std::vector<QuietPath> quiet_paths;
+  // Every two-step shape (first, second), as lishogi reads a three-square USI move; used to
+  // count spellings and to parse moves, not to generate them.
+  std::vector<std::pair<int16_t, int16_t>> shapes;
+};
+
+class VariantError : public std::runtime_error {
+ public:
+  explicit VariantError(const std::string& what) : std::runtime_error(what) {}
+};
+
+struct Handicap {
+  std::string name;
+  std::string description;
+  std::string sfen;
+};
+
+class Variant {
+ public:
+  std::string id;    // "chu"
+  std::string name;  // "Chu Shogi"
+  std::vector<std::string> aliases;
+  std::string description;
+  int files = 9, ranks = 9;
+  int zone = 3;
+  std::string setup;  // start position, SFEN
+  enum class SfenStyle { Shogi, LishogiChu } sfen_style = SfenStyle::Shogi;
+  std::vector<PieceType> pieces;  // index = Kind; pieces[0] is unused
+  std::vector<Handicap> handicaps;
+  std::vector<OptionInfo> option_infos;
+  std::map<std::string, std::map<std::string, std::string>> profiles;  // name -> option values
+  std::string default_profile;
+  RuleOptions rules;
+
+  // Compiled tables.
+  std::array<std::array<MoveTable, 2>, kMaxKinds + 1> tables;
+  std::array<std::array<bool, kArraySize>, 2> in_zone{};
+  std::array<std::array<bool, kArraySize>, 2> on_last_rank{};
+  std::array<bool, 256> is_lion{};   // by Piece code
+  std::array<bool, 256> is_royal{};  // by Piece code
+  std::array<bool, 256> is_minor{};  // by Piece code
+
+  int num_kinds() const { return int(pieces.size()) - 1; }
+  const PieceType& piece(Kind k) const { return pieces[k]; }
+  std::optional<Kind> kind_by_sfen(std::string_view token) const;
+  std::optional<Kind> kind_by_id(std::string_view id) const;
+  bool on_board(int col, int row) const {
+    return col >= 0 && row >= 0 && col < files && row < ranks;
+  }
+
+  // Applies one option ("name", "value") or a whole profile; throws VariantError naming the
+  // option and the accepted values.
+  void set_option(std::string_view name, std::string_view value);
+  void apply_profile(std::string_view profile);
+  std::string option_value(std::string_view name) const;
+
+  // Builds every derived table; called by the loader once the fields above are filled in.
+  void compile();
+};
+
+// Fills in type, choices and description of a rule option known to Kirin; false if unknown.
+bool describe_option(OptionInfo& info);
+
+// Parses a TOML definition. `origin` names the file in error messages.
+std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::string& origin);
+
+}  // namespace kirin

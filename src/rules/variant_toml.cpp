@@ -1,0 +1,216 @@
+// Reads a game definition from TOML (format: docs/VARIANTS.md).
+#include <toml++/toml.h>
+
+#include <sstream>
+
+#include "rules/variant.h"
+
+namespace kirin {
+namespace {
+
+std::string where(const toml::node& node, const std::string& origin) {
+  const auto& src = node.source();
+  std::ostringstream out;
+  out << origin;
+  if (src.begin.line) out << ":" << src.begin.line << ":" << src.begin.column;
+  return out.str();
+}
+
+std::string node_text(const toml::node& n) {
+  if (n.is_string()) return *n.value<std::string>();
+  if (n.is_boolean()) return *n.value<bool>() ? "true" : "false";
+  if (n.is_integer()) return std::to_string(*n.value<int64_t>());
+  return {};
+}
+
+class Reader {
+ public:
+  Reader(const toml::table& root, std::string origin) : root_(root), origin_(std::move(origin)) {}
+
+  std::string str(const toml::table& t, const char* key, const std::string& ctx, bool required,
+                  std::string fallback = {}) {
+    const toml::node* n = t.get(key);
+    if (!n) {
+      if (required) fail(ctx + ": missing field '" + key + "'", &t);
+      return fallback;
+    }
+    auto v = n->value<std::string>();
+    if (!v) fail(ctx + ": field '" + key + "' must be a string", n);
+    return *v;
+  }
+  int64_t integer(const toml::table& t, const char* key, const std::string& ctx, bool required,
+                  int64_t fallback = 0) {
+    const toml::node* n = t.get(key);
+    if (!n) {
+      if (required) fail(ctx + ": missing field '" + key + "'", &t);
+      return fallback;
+    }
+    auto v = n->value<int64_t>();
+    if (!v) fail(ctx + ": field '" + key + "' must be an integer", n);
+    return *v;
+  }
+  bool boolean(const toml::table& t, const char* key, const std::string& ctx) {
+    const toml::node* n = t.get(key);
+    if (!n) return false;
+    auto v = n->value<bool>();
+    if (!v) fail(ctx + ": field '" + key + "' must be true or false", n);
+    return *v;
+  }
+  [[noreturn]] void fail(const std::string& msg, const toml::node* n) {
+    throw VariantError(where(n ? *n : static_cast<const toml::node&>(root_), origin_) + ": " + msg);
+  }
+
+ private:
+  const toml::table& root_;
+  std::string origin_;
+};
+
+}  // namespace
+
+std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::string& origin) {
+  toml::table root;
+  try {
+    root = toml::parse(text, origin);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream out;
+    out << origin << ":" << e.source().begin.line << ":" << e.source().begin.column << ": "
+        << e.description();
+    throw VariantError(out.str());
+  }
+  Reader r(root, origin);
+  auto v = std::make_shared<Variant>();
+
+  const toml::table* game = root["game"].as_table();
+  if (!game) r.fail("missing [game] table", nullptr);
+  v->id = r.str(*game, "id", "[game]", true);
+  v->name = r.str(*game, "name", "[game]", true);
+  v->description = r.str(*game, "description", "[game]", false);
+  v->files = int(r.integer(*game, "files", "[game]", true));
+  v->ranks = int(r.integer(*game, "ranks", "[game]", true));
+  v->zone = int(r.integer(*game, "zone", "[game]", true));
+  v->setup = r.str(*game, "setup", "[game]", true);
+  std::string style = r.str(*game, "sfen_style", "[game]", false, "shogi");
+  if (style == "shogi") v->sfen_style = Variant::SfenStyle::Shogi;
+  else if (style == "lishogi-chu") v->sfen_style = Variant::SfenStyle::LishogiChu;
+  else r.fail("[game]: sfen_style must be \"shogi\" or \"lishogi-chu\", not \"" + style + "\"",
+              game->get("sfen_style"));
+  if (const toml::array* aliases = (*game)["aliases"].as_array())
+    for (const auto& a : *aliases)
+      if (auto s = a.value<std::string>()) v->aliases.push_back(*s);
+
+  // Pieces. Promotions name their target by id, so resolve them after all are read.
+  const toml::array* pieces = root["piece"].as_array();
+  if (!pieces || pieces->empty()) r.fail("no [[piece]] entries", nullptr);
+  v->pieces.emplace_back();  // kind 0: none
+  std::vector<std::pair<std::string, const toml::node*>> promotes;
+  for (size_t i = 0; i < pieces->size(); ++i) {
+    const toml::table* t = (*pieces)[i].as_table();
+    if (!t) r.fail("[[piece]] #" + std::to_string(i + 1) + " is not a table", &(*pieces)[i]);
+    PieceType pt;
+    std::string ctx = "[[piece]] #" + std::to_string(i + 1);
+    pt.id = r.str(*t, "id", ctx, true);
+    ctx = "piece " + pt.id;
+    if (v->kind_by_id(pt.id)) r.fail(ctx + ": duplicate piece id", t->get("id"));
+    pt.name = r.str(*t, "name", ctx, true);
+    pt.kanji = r.str(*t, "kanji", ctx, false);
+    pt.abbrev = r.str(*t, "abbrev", ctx, true);
+    pt.sfen = r.str(*t, "sfen", ctx, false);
+    pt.betza = r.str(*t, "betza", ctx, true);
+    try {
+      pt.spec = parse_betza(pt.betza);
+    } catch (const BetzaError& e) {
+      r.fail(ctx + ": betza \"" + pt.betza + "\" at offset " + std::to_string(e.offset()) + ": " +
+                 e.what(),
+             t->get("betza"));
+    }
+    pt.royal = r.boolean(*t, "royal", ctx);
+    pt.lion = r.boolean(*t, "lion", ctx);
+    pt.minor = r.boolean(*t, "minor", ctx);
+    pt.last_rank_promotion = r.boolean(*t, "last_rank_promotion", ctx);
+    promotes.emplace_back(r.str(*t, "promotes", ctx, false), t->get("promotes"));
+    v->pieces.push_back(std::move(pt));
+  }
+  for (size_t k = 1; k < v->pieces.size(); ++k) {
+    const auto& [target, node] = promotes[k - 1];
+    if (target.empty()) continue;
+    auto to = v->kind_by_id(target);
+    if (!to) r.fail("piece " + v->pieces[k].id + ": promotes to unknown piece '" + target + "'", node);
+    if (v->pieces[*to].promoted_from)
+      r.fail("piece " + target + " is the promotion of two pieces", node);
+    v->pieces[k].promotes_to = *to;
+    v->pieces[*to].promoted_from = Kind(k);
+  }
+  // A promoted piece is written '+' and its base piece's letter; others need their own letter.
+  for (size_t k = 1; k < v->pieces.size(); ++k) {
+    PieceType& pt = v->pieces[k];
+    if (pt.promoted_from) {
+      const std::string& base = v->pieces[pt.promoted_from].sfen;
+      if (!pt.sfen.empty() && pt.sfen != "+" + base)
+        r.fail("piece " + pt.id + ": a promoted piece is written '+" + base + "' in SFEN", nullptr);
+      pt.sfen = "+" + base;
+    } else if (pt.sfen.size() != 1 || !std::islower(static_cast<unsigned char>(pt.sfen[0]))) {
+      r.fail("piece " + pt.id + ": sfen must be one lower-case letter", nullptr);
+    }
+  }
+  for (size_t a = 1; a < v->pieces.size(); ++a)
+    for (size_t b = a + 1; b < v->pieces.size(); ++b)
+      if (v->pieces[a].sfen == v->pieces[b].sfen)
+        r.fail("pieces " + v->pieces[a].id + " and " + v->pieces[b].id + " share the SFEN '" +
+                   v->pieces[a].sfen + "'",
+               nullptr);
+
+  // Options: the game declares which rule options it has and their defaults.
+  if (const toml::table* opts = root["options"].as_table()) {
+    for (const auto& [key, node] : *opts) {
+      std::string name(key.str());
+      std::string value = node_text(node);
+      OptionInfo info;
+      info.name = name;
+      v->option_infos.push_back(info);
+      try {
+        v->set_option(name, value);
+      } catch (const VariantError& e) {
+        r.fail(std::string("[options] ") + e.what(), &node);
+      }
+    }
+  }
+  for (auto& info : v->option_infos) describe_option(info);
+  if (const toml::table* profs = root["profiles"].as_table()) {
+    for (const auto& [pname, pnode] : *profs) {
+      const toml::table* pt = pnode.as_table();
+      if (!pt) r.fail("[profiles." + std::string(pname.str()) + "] must be a table", &pnode);
+      auto& values = v->profiles[std::string(pname.str())];
+      for (const auto& [key, node] : *pt) values[std::string(key.str())] = node_text(node);
+    }
+  }
+  v->default_profile = r.str(*game, "default_profile", "[game]", false);
+
+  if (const toml::array* hs = root["handicap"].as_array()) {
+    for (const auto& h : *hs) {
+      const toml::table* t = h.as_table();
+      if (!t) r.fail("[[handicap]] entries must be tables", &h);
+      Handicap hc;
+      hc.name = r.str(*t, "name", "[[handicap]]", true);
+      hc.description = r.str(*t, "description", "handicap " + hc.name, false);
+      hc.sfen = r.str(*t, "sfen", "handicap " + hc.name, true);
+      v->handicaps.push_back(hc);
+    }
+  }
+
+  try {
+    v->compile();
+    // Check every profile once so that a broken one is reported at load, not at use.
+    RuleOptions defaults = v->rules;
+    for (const auto& [pname, _] : v->profiles) {
+      v->apply_profile(pname);
+      v->rules = defaults;
+    }
+    if (!v->default_profile.empty()) v->apply_profile(v->default_profile);
+    for (auto& info : v->option_infos) info.default_value = v->option_value(info.name);
+  } catch (const VariantError& e) {
+    throw VariantError(origin + ": " + e.what());
+  }
+  return v;
+}
+
+}  // namespace kirin

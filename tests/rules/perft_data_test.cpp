@@ -1,0 +1,73 @@
+// Every line of tests/data/chu-perft.tsv (lishogi-profile reference counts), in both counts.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "notation/sfen.h"
+#include "rules/catalog.h"
+#include "rules/perft.h"
+
+namespace kirin {
+namespace {
+
+struct PerftCase {
+  std::string variant, sfen;
+  int depth;
+  uint64_t positions, encodings;
+  int line;
+};
+
+std::vector<PerftCase> load_cases() {
+  std::vector<PerftCase> cases;
+  std::ifstream in(std::string(KIRIN_TEST_DATA) + "/chu-perft.tsv");
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    if (line.empty() || line[0] == '#') continue;
+    std::stringstream ss(line);
+    PerftCase c;
+    std::string depth, positions, encodings;
+    std::getline(ss, c.variant, '\t');
+    std::getline(ss, c.sfen, '\t');
+    std::getline(ss, depth, '\t');
+    std::getline(ss, positions, '\t');
+    std::getline(ss, encodings, '\t');
+    c.depth = std::stoi(depth);
+    c.positions = std::stoull(positions);
+    c.encodings = std::stoull(encodings);
+    c.line = n;
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+void PrintTo(const PerftCase& c, std::ostream* os) {
+  *os << c.variant << " depth " << c.depth << " " << c.sfen;
+}
+
+class ChuPerft : public ::testing::TestWithParam<PerftCase> {};
+
+TEST_P(ChuPerft, Positions) {
+  const PerftCase& c = GetParam();
+  Position pos = parse_sfen(builtin_variant(c.variant), c.sfen);
+  EXPECT_EQ(perft(pos, c.depth, PerftCount::Positions), c.positions) << c.sfen;
+}
+
+TEST_P(ChuPerft, Encodings) {
+  const PerftCase& c = GetParam();
+  Position pos = parse_sfen(builtin_variant(c.variant), c.sfen);
+  EXPECT_EQ(perft(pos, c.depth, PerftCount::Encodings), c.encodings) << c.sfen;
+}
+
+INSTANTIATE_TEST_SUITE_P(Data, ChuPerft, ::testing::ValuesIn(load_cases()),
+                         [](const ::testing::TestParamInfo<PerftCase>& p) {
+                           return "line" + std::to_string(p.param.line) + "_depth" +
+                                  std::to_string(p.param.depth);
+                         });
+
+TEST(ChuPerftData, FileIsComplete) { EXPECT_EQ(load_cases().size(), 32u); }
+
+}  // namespace
+}  // namespace kirin
