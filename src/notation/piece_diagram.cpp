@@ -32,10 +32,12 @@ std::string direction_name(Vec v) {
 
 std::string piece_diagram(const PieceType& piece) {
   const MoveSpec& s = piece.spec;
-  int reach = std::max(2, s.max_leap);
+  // Big enough for every jump, with room to show where slides go.
+  int reach = std::max(1, s.max_leap);
   for (const auto& sl : s.slides)
-    if (sl.range) reach = std::max(reach, sl.range * std::max(std::abs(sl.v.dx), std::abs(sl.v.dy)));
-  reach = std::min(reach + 1, 7);
+    reach = std::max(reach, sl.range ? sl.range * std::max(std::abs(sl.v.dx), std::abs(sl.v.dy))
+                                     : 3);
+  reach = std::min(reach, 7);
   int size = 2 * reach + 1;
   std::vector<std::string> grid(size, std::string(size, '.'));
   auto cell = [&](int dx, int dy) -> char* {
