@@ -144,13 +144,24 @@ Move parse_usi(const Position& pos, std::string_view text) {
     // Through an empty square: the same move as the pass or the direct jump.
     if (promote) illegal(text, "a two-step move cannot promote");
     for (const Move& m : list) {
-      if (m.from != from || m.to != to || m.promotes()) continue;
-      if (to == from ? (m.is_two_step() && pos.at(m.mid) == kEmpty) : !m.is_two_step()) return m;
+      if (m.promotes()) continue;
+      if (to == from) {
+        // A pass leaves the same position whichever piece makes it: the one pass move.
+        if (m.is_two_step() && m.to == m.from && pos.at(m.mid) == kEmpty) return m;
+      } else if (m.from == from && m.to == to && !m.is_two_step()) {
+        return m;
+      }
     }
     illegal(text, reason(pos, from, mid, to, promote));
   }
-  for (const Move& m : list)
-    if (m.from == from && m.mid == mid && m.to == to && m.promotes() == promote) return m;
+  // Another piece's igui of the same victim may stand for this one in the generated list.
+  MoveList all;
+  generate_every_piece_moves(pos, all);
+  for (const Move& m : all) {
+    if (m.from != from || m.mid != mid || m.to != to || m.promotes() != promote) continue;
+    for (const Move& c : list)
+      if (same_result(pos, c, m)) return c;
+  }
   illegal(text, reason(pos, from, mid, to, promote));
 }
 

@@ -21,8 +21,9 @@ const CellTable kCells;
 
 class Generator {
  public:
-  Generator(const Position& pos, MoveList& out)
-      : pos_(pos),
+  Generator(const Position& pos, MoveList& out, bool every_piece)
+      : every_piece_(every_piece),
+        pos_(pos),
         v_(pos.variant()),
         r_(v_.rules),
         b_(pos.board()),
@@ -92,7 +93,7 @@ class Generator {
         const auto& s = t.seconds[j];
         Square to = Square(mid + s.off);
         if (to == from) {  // igui: back to the square just left
-          if (capture_mid) add(from, mid, from, true);
+          if (capture_mid && first_igui(mid)) add(from, mid, from, true);
           continue;
         }
         Piece q = b_[to];
@@ -112,7 +113,7 @@ class Generator {
         if (q.disp == 0) {
           // A pass leaves the same position whichever piece makes it and whichever empty
           // square it steps through: one move per position.
-          if (!passed_) add(from, mid, from, false);
+          if (!passed_ || every_piece_) add(from, mid, from, false);
           passed_ = true;
           break;
         }
@@ -130,6 +131,21 @@ class Generator {
         }
       }
     }
+  }
+
+  // An igui leaves the same position whichever piece makes it, unless one arms the
+  // counter-strike rule and the other does not: one move per position.
+  bool first_igui(Square victim) {
+    if (every_piece_) return true;
+    int key = victim * 2 + (arms_counter_strike(b_[victim]) ? 1 : 0);
+    for (int i = 0; i < n_igui_; ++i)
+      if (igui_[i] == key) return false;
+    if (n_igui_ < int(igui_.size())) igui_[n_igui_++] = key;
+    return true;
+  }
+
+  bool arms_counter_strike(Piece victim) const {
+    return r_.counter_strike && !mover_lion_ && v_.is_lion[victim];
   }
 
   // The Lion-trading rules (§6) for a capture of the Lion on `victim`. `bridge` is the square
@@ -167,6 +183,7 @@ class Generator {
     out_.push(Move{from, mid, to, 0, 0});
   }
 
+  const bool every_piece_;
   const Position& pos_;
   const Variant& v_;
   const RuleOptions& r_;
@@ -177,6 +194,8 @@ class Generator {
   const bool counter_strike_;
   bool mover_lion_ = false;
   bool passed_ = false;
+  std::array<int, 64> igui_{};
+  int n_igui_ = 0;
   const PieceType* pt_ = nullptr;
 };
 
@@ -185,7 +204,30 @@ class Generator {
 void generate_moves(const Position& pos, MoveList& out) {
   out.size = 0;
   out.overflow = false;
-  Generator(pos, out).run();
+  Generator(pos, out, false).run();
+}
+
+void generate_every_piece_moves(const Position& pos, MoveList& out) {
+  out.size = 0;
+  out.overflow = false;
+  Generator(pos, out, true).run();
+}
+
+bool is_igui(const Position& pos, const Move& m) {
+  return m.is_two_step() && m.to == m.from && is_piece(pos.at(m.mid));
+}
+
+bool same_result(const Position& pos, const Move& a, const Move& b) {
+  if (a == b) return true;
+  const Variant& v = pos.variant();
+  auto arms = [&](const Move& m) {
+    return v.rules.counter_strike && !v.is_lion[pos.at(m.from)] && v.is_lion[pos.at(m.mid)];
+  };
+  if (is_igui(pos, a) && is_igui(pos, b)) return a.mid == b.mid && arms(a) == arms(b);
+  auto is_pass = [&](const Move& m) {
+    return m.is_two_step() && m.to == m.from && pos.at(m.mid) == kEmpty;
+  };
+  return is_pass(a) && is_pass(b);
 }
 
 bool is_legal(const Position& pos, const Move& m) {
@@ -201,8 +243,16 @@ int spellings(const Position& pos, const Move& m) {
   if (m.is_drop() || !is_piece(p)) return 1;
   const MoveTable& t = pos.variant().tables[kind_of(p)][color_of(p)];
   if (t.shapes.empty()) return 1;
+  if (is_igui(pos, m)) {  // one spelling per piece that can take this victim in place
+    MoveList all;
+    generate_every_piece_moves(pos, all);
+    int n = 0;
+    for (const Move& x : all)
+      if (is_igui(pos, x) && same_result(pos, x, m)) ++n;
+    return n;
+  }
   if (m.is_two_step()) {
-    if (m.to != m.from || pos.at(m.mid) != kEmpty) return 1;
+    if (m.to != m.from) return 1;
     // A pass: one spelling per piece that can pass and per empty square it steps through.
     const Variant& v = pos.variant();
     Color us = pos.side_to_move();

@@ -28,6 +28,13 @@ struct MoveList {
 // All legal moves of the side to move, under the game's rule options.
 void generate_moves(const Position& pos, MoveList& out);
 
+// Every piece's moves, also where two pieces' moves leave the same position (an igui of the
+// same victim, a pass): what the notation layer checks a spelled-out move against.
+void generate_every_piece_moves(const Position& pos, MoveList& out);
+
+// Do two legal moves leave the same position? (Different pieces' iguis of one victim, passes.)
+bool same_result(const Position& pos, const Move& a, const Move& b);
+
 // Is `m` one of the legal moves?
 bool is_legal(const Position& pos, const Move& m);
 

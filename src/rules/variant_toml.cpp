@@ -103,6 +103,7 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
   if (!pieces || pieces->empty()) r.fail("no [[piece]] entries", nullptr);
   v->pieces.emplace_back();  // kind 0: none
   std::vector<std::pair<std::string, const toml::node*>> promotes;
+  std::vector<const toml::table*> piece_tables;  // for error locations
   for (size_t i = 0; i < pieces->size(); ++i) {
     const toml::table* t = (*pieces)[i].as_table();
     if (!t) r.fail("[[piece]] #" + std::to_string(i + 1) + " is not a table", &(*pieces)[i]);
@@ -129,6 +130,7 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
     pt.last_rank_promotion = r.boolean(*t, "last_rank_promotion", ctx);
     promotes.emplace_back(r.str(*t, "promotes", ctx, false), t->get("promotes"));
     v->pieces.push_back(std::move(pt));
+    piece_tables.push_back(t);
   }
   for (size_t k = 1; k < v->pieces.size(); ++k) {
     const auto& [target, node] = promotes[k - 1];
@@ -141,15 +143,21 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
     v->pieces[*to].promoted_from = Kind(k);
   }
   // A promoted piece is written '+' and its base piece's letter; others need their own letter.
+  auto sfen_node = [&](size_t k) -> const toml::node* {
+    const toml::table* t = piece_tables[k - 1];
+    const toml::node* n = t->get("sfen");
+    return n ? n : t;
+  };
   for (size_t k = 1; k < v->pieces.size(); ++k) {
     PieceType& pt = v->pieces[k];
     if (pt.promoted_from) {
       const std::string& base = v->pieces[pt.promoted_from].sfen;
       if (!pt.sfen.empty() && pt.sfen != "+" + base)
-        r.fail("piece " + pt.id + ": a promoted piece is written '+" + base + "' in SFEN", nullptr);
+        r.fail("piece " + pt.id + ": a promoted piece is written '+" + base + "' in SFEN",
+               sfen_node(k));
       pt.sfen = "+" + base;
     } else if (pt.sfen.size() != 1 || !std::islower(static_cast<unsigned char>(pt.sfen[0]))) {
-      r.fail("piece " + pt.id + ": sfen must be one lower-case letter", nullptr);
+      r.fail("piece " + pt.id + ": sfen must be one lower-case letter", sfen_node(k));
     }
   }
   for (size_t a = 1; a < v->pieces.size(); ++a)
@@ -157,7 +165,7 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
       if (v->pieces[a].sfen == v->pieces[b].sfen)
         r.fail("pieces " + v->pieces[a].id + " and " + v->pieces[b].id + " share the SFEN '" +
                    v->pieces[a].sfen + "'",
-               nullptr);
+               sfen_node(b));
 
   // Options: the game declares which rule options it has and their defaults.
   if (const toml::table* opts = root["options"].as_table()) {

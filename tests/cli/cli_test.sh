@@ -19,8 +19,178 @@ check() {  # name, expected exit code, expected text in output, command...
     passes=$((passes + 1))
   fi
 }
+check2() {  # name, expected exit code, two expected texts, command...
+  local name="$1" want_rc="$2" want1="$3" want2="$4"
+  shift 4
+  local out rc
+  out=$("$@" 2>&1)
+  rc=$?
+  if [ "$rc" -ne "$want_rc" ] || ! grep -qF -- "$want1" <<<"$out" ||
+    ! grep -qF -- "$want2" <<<"$out"; then
+    echo "FAIL $name: exit $rc (want $want_rc, '$want1' and '$want2'); output:"
+    echo "$out" | head -20
+    fails=$((fails + 1))
+  else
+    passes=$((passes + 1))
+  fi
+}
+check_last() {  # name, exact last line of stdout, command... (exit code 0)
+  local name="$1" want="$2"
+  shift 2
+  local out rc last
+  out=$("$@" 2>/dev/null)
+  rc=$?
+  last=$(tail -n 1 <<<"$out")
+  if [ "$rc" -ne 0 ] || [ "$last" != "$want" ]; then
+    echo "FAIL $name: exit $rc, last line '$last' (want '$want')"
+    fails=$((fails + 1))
+  else
+    passes=$((passes + 1))
+  fi
+}
+check_lines() {  # name, number of stdout lines, command... (exit code 0)
+  local name="$1" want="$2"
+  shift 2
+  local out rc n
+  out=$("$@" 2>/dev/null)
+  rc=$?
+  n=$(grep -c '' <<<"$out")
+  if [ "$rc" -ne 0 ] || [ "$n" -ne "$want" ]; then
+    echo "FAIL $name: exit $rc, $n lines (want $want)"
+    fails=$((fails + 1))
+  else
+    passes=$((passes + 1))
+  fi
+}
+
+board="lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL"
+start="$board b - 1"
+lone_lion="kg10/12/12/12/12/12/5N6/12/12/12/12/11K b - 1"
+mini="$data/variants/mini.toml"
+bad="$data/bad-variants"
+
+# ---- Help and listing
 check help 0 "perft" "$kirin" --help
+check help-perft 0 "--depth" "$kirin" perft --help
+check help-moves 0 "--sfen" "$kirin" moves --help
+check help-play-moves 0 "--handicap" "$kirin" play-moves --help
+check help-show-variant 0 "--variant-file" "$kirin" show-variant --help
+check help-variants 0 "variants" "$kirin" variants --help
+check help-bench 0 "perft" "$kirin" bench --help
+check help-bench-perft 0 "--quick" "$kirin" bench perft --help
 check variants 0 "chu" "$kirin" variants
+check variants-name 0 "Chu Shogi" "$kirin" variants
+
+# ---- perft: lishogi reference counts (shared/rules/README.md §2.3, tests/data/chu-perft.tsv)
 check perft-start 0 "Nodes searched: 1296" "$kirin" perft --variant chu --depth 2
+check_last perft-depth0 "Nodes searched: 1" "$kirin" perft --depth 0
+check_last perft-depth1 "Nodes searched: 36" "$kirin" perft --depth 1
+check_last perft-depth3 "Nodes searched: 48315" "$kirin" perft --depth 3
+check_last perft-depth3-encodings "Nodes searched: 52599" "$kirin" perft -d 3 --count encodings
+check_last perft-depth3-positions "Nodes searched: 48315" "$kirin" perft -d 3 --count positions
+check_last perft-alias "Nodes searched: 36" "$kirin" perft -v chushogi -d 1
+check_last perft-sfen "Nodes searched: 36" "$kirin" perft --sfen "$start" -d 1
+check_last perft-lone-lion "Nodes searched: 28" "$kirin" perft --sfen "$lone_lion" -d 1
+check_last perft-lone-lion-encodings "Nodes searched: 91" "$kirin" perft --sfen "$lone_lion" -d 1 --count encodings
+check_last perft-falcon-encodings "Nodes searched: 44" "$kirin" perft --sfen "kg10/12/12/12/12/12/5+H6/12/12/12/12/11K b" -d 1 --count encodings
+check_last perft-eagle-encodings "Nodes searched: 43" "$kirin" perft --sfen "kg10/12/12/12/12/12/5+D6/12/12/12/12/11K b" -d 1 --count encodings
+check_last perft-counter-strike "Nodes searched: 7" "$kirin" perft --sfen "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1" -d 1
+check_last perft-no-counter-strike "Nodes searched: 8" "$kirin" perft --sfen "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b - 1" -d 1
+# After one Black move, White has its own 36 opening moves.
+check_last perft-moves "Nodes searched: 36" "$kirin" perft -d 1 --moves 9h9g
+check_last perft-handicap "Nodes searched: 36" "$kirin" perft -d 1 --handicap 2-lions
+check_last perft-profile "Nodes searched: 1296" "$kirin" perft -d 2 --profile jcsa
+check_last perft-option "Nodes searched: 1296" "$kirin" perft -d 2 -o lion_protection=false -o max_plies=0
+check_last perft-divide "Nodes searched: 1296" "$kirin" perft -d 2 --divide
+check perft-divide-line 0 "9h9g: 36" "$kirin" perft -d 2 --divide
+check perft-divide-line1 0 "9h9g: 1" "$kirin" perft -d 1 --divide
+check_lines perft-divide-lines 38 "$kirin" perft -d 1 --divide  # 36 moves, a blank, the total
+
+# ---- moves and play-moves
+check_lines moves-start 36 "$kirin" moves
+check moves-start-gb 0 "9h9g" "$kirin" moves
+check moves-lion 0 "7j7h" "$kirin" moves
+check_lines moves-lone-lion 28 "$kirin" moves --sfen "$lone_lion"
+check moves-lone-lion-jump 0 "7g5e" "$kirin" moves --sfen "$lone_lion"
+check_lines moves-after 36 "$kirin" moves --moves 9h9g
+check moves-after-white 0 "9e9f" "$kirin" moves --moves 9h9g
+check play-moves-sfen 0 "sfen lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/8i3/3i8/3I8/8I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 3" "$kirin" play-moves 9h9g 9e9f
+check play-moves-plies 0 "plies 2" "$kirin" play-moves 9h9g 9e9f
+check play-moves-state 0 "state ongoing" "$kirin" play-moves 9h9g 9e9f
+check play-moves-none 0 "sfen $start" "$kirin" play-moves
+check play-moves-none-plies 0 "plies 0" "$kirin" play-moves
+check play-moves-handicap 0 "sfen lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/8i3/3i8/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1T+OXT1B1A/LFCSGKEGSCFL b - 2" "$kirin" play-moves --handicap 2-lions 9e9f
+# Spellings: a Lion two-step through an empty square is the jump; '=' means no promotion.
+check play-moves-two-step 0 "sfen kg10/12/12/12/7N4/12/12/12/12/12/12/11K w - 2" "$kirin" play-moves --sfen "$lone_lion" 7g6f5e
+check play-moves-suffix 0 "plies 2" "$kirin" play-moves 9h9g= 9e9f?
+# Taking the last royal ends the game; a further move is refused.
+won="k11/1N10/12/12/12/12/12/12/12/12/12/11K b - 1"
+check play-moves-win 0 "state Black wins" "$kirin" play-moves --sfen "$won" 11b12a
+check2 play-moves-after-end 2 "move 2" "over" "$kirin" play-moves --sfen "$won" 11b12a 1l1k
+
+# ---- show-variant
+check show-variant 0 "Chu Shogi (chu)" "$kirin" show-variant chu
+check show-variant-lion 0 "betza KNADcaKmcabK" "$kirin" show-variant chu
+check show-variant-handicaps 0 "3-lions" "$kirin" show-variant chu
+check show-variant-alias 0 "Chu Shogi (chu)" "$kirin" show-variant chushogi
+check show-variant-default 0 "Chu Shogi (chu)" "$kirin" show-variant
+
+# ---- A custom game from a file (5x5: King, Gold, Lion; shogi-style SFEN)
+check show-variant-file 0 "Mini Lion Shogi (mini-lion)" "$kirin" show-variant --variant-file "$mini"
+# Lion on 3e: 12 destinations within two squares plus the pass; King 3, Gold 2.
+check_last mini-perft1 "Nodes searched: 18" "$kirin" perft --variant-file "$mini" -d 1
+check_last mini-perft1-encodings "Nodes searched: 43" "$kirin" perft --variant-file "$mini" -d 1 --count encodings
+check mini-perft2 0 "Nodes searched:" "$kirin" perft --variant-file "$mini" -d 3
+check_last mini-handicap "Nodes searched: 18" "$kirin" perft --variant-file "$mini" --handicap no-gold -d 1
+check_last mini-profile "Nodes searched: 18" "$kirin" perft --variant-file "$mini" --profile relaxed -d 1
+check_lines mini-moves 18 "$kirin" moves --variant-file "$mini"
+check mini-moves-jump 0 "3e5e" "$kirin" moves --variant-file "$mini"
+check mini-moves-gold 0 "1e2d" "$kirin" moves --variant-file "$mini"
+check mini-play 0 "sfen gkn2/5/5/5/1N1KG w - 2" "$kirin" play-moves --variant-file "$mini" 3e4e
+
+# ---- Bad input: exit code 2, saying what and where
+check2 bad-sfen-piece 2 "board" "offset 11" "$kirin" perft -d 1 --sfen "lfcsgekgscfz/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1"
+check2 bad-sfen-rank 2 "board" "offset 4" "$kirin" perft -d 1 --sfen "k11/13/12/12/12/12/12/12/12/12/12/11K b - 1"
+check2 bad-sfen-ranks 2 "board" "offset 34" "$kirin" moves --sfen "k11/12/12/12/12/12/12/12/12/12/11K b - 1"
+check2 bad-sfen-side 2 "side" "offset $((${#board} + 1))" "$kirin" perft -d 1 --sfen "$board x - 1"
+check2 bad-sfen-lion 2 "lion square" "offset $((${#board} + 3))" "$kirin" perft -d 1 --sfen "$board b 13a 1"
+check2 bad-sfen-number 2 "move number" "offset $((${#board} + 5))" "$kirin" perft -d 1 --sfen "$board b - 0"
+check2 bad-sfen-extra 2 "extra" "offset $((${#start} + 1))" "$kirin" perft -d 1 --sfen "$start x"
+check2 bad-sfen-plus 2 "board" "offset 3" "$kirin" play-moves --sfen "k10+/12/12/12/12/12/12/12/12/12/12/11K b - 1"
+check2 bad-sfen-hands 2 "hands" "offset 16" "$kirin" perft --variant-file "$mini" -d 1 --sfen "2k2/5/5/5/2K2 b P 1"
+check2 bad-usi 2 "move 2" "offset 2" "$kirin" play-moves 9h9g 7g7
+check2 bad-usi-suffix 2 "move 1" "offset 4" "$kirin" play-moves 9h9g#
+check2 bad-usi-square 2 "move 1" "offset 0" "$kirin" play-moves 13a12a
+check2 bad-usi-square2 2 "move 1" "'7m'" "$kirin" moves --moves 7g7m
+check2 illegal-no-piece 2 "move 2" "no piece on 9h" "$kirin" play-moves 9h9g 9h9g
+check2 illegal-opponent 2 "move 1" "opponent" "$kirin" play-moves 9e9f
+check2 illegal-reach 2 "move 3" "9g9e" "$kirin" perft -d 1 --moves 9h9g 9e9f 9g9e
+check2 illegal-promote 2 "move 1" "may not promote" "$kirin" play-moves 9h9g+
+check2 illegal-lion 2 "move 1" "lion_protection" "$kirin" play-moves --sfen "k11/12/12/5p6/5n6/12/5N6/12/12/12/12/11K b - 1" 7g7e
+check2 illegal-counter-strike 2 "move 1" "counter_strike" "$kirin" play-moves --sfen "k11/12/12/12/5n6/12/12/12/12/12/5R6/11K b 3c 1" 7k7e
+check2 unknown-game 2 "unknown game" "nosuch" "$kirin" perft -v nosuch -d 1
+check2 unknown-game-show 2 "unknown game" "nosuch" "$kirin" show-variant nosuch
+check2 unknown-option 2 "no option" "nosuch" "$kirin" perft -d 1 -o nosuch=1
+check2 bad-option-value 2 "lion_protection" "'maybe'" "$kirin" perft -d 1 -o lion_protection=maybe
+check2 bad-option-int 2 "max_plies" "'-5'" "$kirin" perft -d 1 -o max_plies=-5
+check2 bad-option-choice 2 "promotion" "'never'" "$kirin" moves -o promotion=never
+check2 bad-option-syntax 2 "NAME=VALUE" "'foo'" "$kirin" perft -d 1 -o foo
+check2 unknown-option-file 2 "no option" "repetition" "$kirin" perft --variant-file "$mini" -d 1 -o repetition=exact
+check2 unknown-profile 2 "no rule profile" "nosuch" "$kirin" perft -d 1 --profile nosuch
+check2 unknown-handicap 2 "no handicap" "nosuch" "$kirin" perft -d 1 --handicap nosuch
+check2 sfen-and-handicap 2 "--sfen" "--handicap" "$kirin" perft -d 1 --sfen "$start" --handicap 2-lions
+check unknown-flag 2 "--bogus" "$kirin" perft -d 1 --bogus
+check missing-depth 2 "--depth" "$kirin" perft
+check bad-depth 2 "depth" "$kirin" perft -d 99
+check bad-count 2 "bogus" "$kirin" perft -d 1 --count bogus
+check no-subcommand 2 "subcommand" "$kirin"
+
+# ---- Broken game definitions: file:line:col and what is wrong
+check2 bad-variant-syntax 2 "syntax-error.toml:6:9" "expected" "$kirin" perft --variant-file "$bad/syntax-error.toml" -d 1
+check2 bad-variant-missing 2 "missing-field.toml:2:1" "missing field 'files'" "$kirin" perft --variant-file "$bad/missing-field.toml" -d 1
+check2 bad-variant-betza 2 "bad-betza.toml:23:9" "piece gold: betza \"WfX\" at offset 2" "$kirin" perft --variant-file "$bad/bad-betza.toml" -d 1
+check2 bad-variant-promotion 2 "unknown-promotion.toml:24:12" "unknown piece 'tokin'" "$kirin" perft --variant-file "$bad/unknown-promotion.toml" -d 1
+check2 bad-variant-duplicate 2 "duplicate-sfen.toml:29:8" "share the SFEN 'g'" "$kirin" show-variant --variant-file "$bad/duplicate-sfen.toml"
+check2 bad-variant-missing-file 2 "cannot read variant file" "no-such-file.toml" "$kirin" perft --variant-file "$bad/no-such-file.toml" -d 1
 echo "$passes passed, $fails failed"
 [ "$fails" -eq 0 ]
