@@ -15,6 +15,7 @@
 
 #include "notation/sfen.h"
 #include "notation/usi.h"
+#include "chu_board_builder.h"
 #include "rules/catalog.h"
 #include "rules/movegen.h"
 #include "rules/position.h"
@@ -25,39 +26,8 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-struct Put {
-  std::string square;  // "7g"
-  std::string piece;   // SFEN token: "N", "+o"; upper case is Black
-};
-
-// A lishogi Chu SFEN with just these pieces: board, side to move, Lion-capture field, move 1.
-std::string make_sfen(const std::vector<Put>& pieces, char side = 'b',
-                      const std::string& lion_field = "-") {
-  std::array<std::array<std::string, 12>, 12> grid;  // [row: rank a = 0][col: file 12 = 0]
-  for (const Put& p : pieces) {
-    int file = std::stoi(p.square);
-    int row = p.square.back() - 'a';
-    std::string& cell = grid[row][12 - file];
-    EXPECT_TRUE(cell.empty()) << "two pieces on " << p.square;
-    cell = p.piece;
-  }
-  std::string out;
-  for (int row = 0; row < 12; ++row) {
-    if (row) out += '/';
-    int empty = 0;
-    for (int col = 0; col < 12; ++col) {
-      if (grid[row][col].empty()) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty);
-      empty = 0;
-      out += grid[row][col];
-    }
-    if (empty) out += std::to_string(empty);
-  }
-  return out + " " + side + " " + lion_field + " 1";
-}
+using test::make_sfen;
+using test::Put;
 
 std::shared_ptr<Variant> chu() { return builtin_variant("chu"); }
 

@@ -10,6 +10,7 @@
 
 #include "notation/sfen.h"
 #include "notation/usi.h"
+#include "chu_board_builder.h"
 #include "rules/catalog.h"
 #include "rules/game.h"
 #include "rules/movegen.h"
@@ -17,36 +18,8 @@
 namespace kirin {
 namespace {
 
-struct Put {
-  std::string square;  // "7g"
-  std::string piece;   // SFEN token, upper case Black
-};
-
-// A lishogi Chu SFEN with just these pieces.
-std::string make_sfen(const std::vector<Put>& pieces, char side = 'b') {
-  std::array<std::array<std::string, 12>, 12> grid;  // [rank a = 0][file 12 = 0]
-  for (const Put& p : pieces) {
-    std::string& cell = grid[p.square.back() - 'a'][12 - std::stoi(p.square)];
-    EXPECT_TRUE(cell.empty()) << "two pieces on " << p.square;
-    cell = p.piece;
-  }
-  std::string out;
-  for (int row = 0; row < 12; ++row) {
-    if (row) out += '/';
-    int empty = 0;
-    for (int col = 0; col < 12; ++col) {
-      if (grid[row][col].empty()) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty);
-      empty = 0;
-      out += grid[row][col];
-    }
-    if (empty) out += std::to_string(empty);
-  }
-  return out + " " + side + " - 1";
-}
+using test::make_sfen;
+using test::Put;
 
 std::shared_ptr<Variant> chu() { return builtin_variant("chu"); }
 
