@@ -2,7 +2,6 @@
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
-CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
 .PHONY: all deps build run test test-release test-asan bench clean format
 
@@ -13,7 +12,7 @@ deps:
 
 # Release build; the CLI ends up at build/kirin.
 build: deps
-	@cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DKIRIN_WERROR=ON >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DKIRIN_WERROR=ON >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
 # The main job. Until the server exists this prints the command overview.
@@ -27,7 +26,7 @@ test-release: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 test-asan: deps
-	@cmake -S . -B $(ASAN_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKIRIN_WERROR=ON \
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKIRIN_WERROR=ON \
 		-DKIRIN_SANITIZE=ON -DKIRIN_BENCH=OFF >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -L unit
