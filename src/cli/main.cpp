@@ -23,6 +23,14 @@ int main(int argc, char** argv) {
   kirin::cli::register_moves(app);
   kirin::cli::register_bench(app);
 
+  auto named = [&](const CLI::App* sub) { return sub->check_name(argv[1]); };
+  if (argc > 1 && argv[1][0] != '-' && app.get_subcommands(named).empty()) {
+    std::string known;
+    for (const CLI::App* sub : app.get_subcommands({})) known += " " + sub->get_name();
+    std::cerr << "kirin: error: unknown command '" << argv[1] << "' (commands:" << known
+              << ")\n";
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

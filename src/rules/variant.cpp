@@ -215,17 +215,12 @@ void Variant::compile() {
         int16_t o1 = offset_for(tl.first, Color(c)), o2 = offset_for(tl.second, Color(c));
         if (std::find(t.shapes.begin(), t.shapes.end(), std::make_pair(o1, o2)) == t.shapes.end())
           t.shapes.emplace_back(o1, o2);
+        // First legs that capture (or hop); their second legs are gathered below.
         uint8_t active = tl.mode1 & (kModeCapture | kModeHop);
-        if (active) {
-          auto it = std::find_if(t.firsts.begin(), t.firsts.end(), [&](const auto& f) {
-            return f.off == o1 && f.mode == active;
-          });
-          if (it == t.firsts.end()) {
-            t.firsts.push_back({o1, active, 0, 0});
-            it = t.firsts.end() - 1;
-          }
-          (void)it;
-        }
+        bool known = std::any_of(t.firsts.begin(), t.firsts.end(), [&](const auto& f) {
+          return f.off == o1 && f.mode == active;
+        });
+        if (active && !known) t.firsts.push_back({o1, active, 0, 0});
         if (tl.mode1 & kModeMove) {
           int16_t disp = int16_t(o1 + o2);
           // A quiet two-step to a square the piece can also reach with a plain jump of the

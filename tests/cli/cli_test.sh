@@ -168,6 +168,7 @@ check2 illegal-reach 2 "move 3" "9g9e" "$kirin" perft -d 1 --moves 9h9g 9e9f 9g9
 check2 illegal-promote 2 "move 1" "may not promote" "$kirin" play-moves 9h9g+
 check2 illegal-lion 2 "move 1" "lion_protection" "$kirin" play-moves --sfen "k11/12/12/5p6/5n6/12/5N6/12/12/12/12/11K b - 1" 7g7e
 check2 illegal-counter-strike 2 "move 1" "counter_strike" "$kirin" play-moves --sfen "k11/12/12/12/5n6/12/12/12/12/12/5R6/11K b 3c 1" 7k7e
+check2 unknown-command 2 "unknown command" "nosuchcmd" "$kirin" nosuchcmd
 check2 unknown-game 2 "unknown game" "nosuch" "$kirin" perft -v nosuch -d 1
 check2 unknown-game-show 2 "unknown game" "nosuch" "$kirin" show-variant nosuch
 check2 unknown-option 2 "no option" "nosuch" "$kirin" perft -d 1 -o nosuch=1
