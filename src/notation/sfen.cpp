@@ -1,5 +1,6 @@
 #include "notation/sfen.h"
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
@@ -30,6 +31,53 @@ std::vector<Field> split_fields(std::string_view sfen) {
                       field, long(offset));
 }
 
+// Pieces in hand: "-" or runs of [count]token, upper case Black ("2Pp", "R3p").
+void parse_hands(Position& pos, const Field& f) {
+  const Variant& v = pos.variant();
+  if (f.text == "-") return;
+  if (!v.rules.drops)
+    fail("pieces in hand need drops, which game " + v.id + " is played without", "hands",
+         f.offset);
+  size_t i = 0;
+  while (i < f.text.size()) {
+    size_t at = f.offset + i;
+    int count = 0;
+    size_t digits = i;
+    while (i < f.text.size() && std::isdigit(static_cast<unsigned char>(f.text[i])) && count < 1000)
+      count = count * 10 + (f.text[i++] - '0');
+    if (i > digits && count == 0) fail("a piece count must be at least 1", "hands", at);
+    if (i > digits && count > 200) fail("too many pieces in hand", "hands", at);
+    if (i == digits) count = 1;
+    if (i >= f.text.size() || !std::isalpha(static_cast<unsigned char>(f.text[i])))
+      fail("expected a piece letter", "hands", f.offset + i);
+    size_t token_at = f.offset + i;
+    std::string token(1, f.text[i++]);
+    while (i < f.text.size() && f.text[i] == '\'') token += f.text[i++];
+    Color color = std::isupper(static_cast<unsigned char>(token[0])) ? kBlack : kWhite;
+    token[0] = char(std::tolower(static_cast<unsigned char>(token[0])));
+    auto kind = v.kind_by_sfen(token);
+    if (!kind || std::find(v.hand_kinds.begin(), v.hand_kinds.end(), *kind) == v.hand_kinds.end())
+      fail("'" + token + "' is not a piece that can be in hand in game " + v.id, "hands",
+           token_at);
+    pos.set_hand(color, *kind, pos.hand(color, *kind) + count);
+  }
+}
+
+std::string hands_text(const Position& pos) {
+  const Variant& v = pos.variant();
+  std::string out;
+  for (Color c : {kBlack, kWhite})
+    for (Kind k : v.hand_kinds) {
+      int n = pos.hand(c, k);
+      if (!n) continue;
+      if (n > 1) out += std::to_string(n);
+      std::string token = v.piece(k).sfen;
+      if (c == kBlack) token[0] = char(std::toupper(static_cast<unsigned char>(token[0])));
+      out += token;
+    }
+  return out.empty() ? "-" : out;
+}
+
 }  // namespace
 
 std::string square_name(const Variant& v, Square s) {
@@ -41,8 +89,11 @@ Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfe
   Position pos(variant);
   auto fields = split_fields(sfen);
   if (fields.empty()) throw NotationError("empty SFEN", "board", 0);
-  if (fields.size() > 4)
-    fail("unexpected extra field '" + std::string(fields[4].text) + "'", "end", fields[4].offset);
+  size_t max_fields =
+      v.sfen_style == Variant::SfenStyle::LishogiChu && v.rules.drops ? 5 : 4;
+  if (fields.size() > max_fields)
+    fail("unexpected extra field '" + std::string(fields[max_fields].text) + "'", "end",
+         fields[max_fields].offset);
 
   // Board.
   const Field& board = fields[0];
@@ -79,15 +130,18 @@ Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfe
         fail("'+' must be followed by a piece letter", "board", at);
       token = board.text.substr(i, 2);
       i += 2;
+      while (i < board.text.size() && board.text[i] == '\'') token += board.text[i++];
     } else if (std::isalpha(static_cast<unsigned char>(c))) {
       token = std::string(1, c);
       ++i;
+      while (i < board.text.size() && board.text[i] == '\'') token += board.text[i++];
     } else {
       fail(std::string("unexpected character '") + c + "'", "board", at);
     }
-    char letter = token.back();
+    size_t letter_at = token[0] == '+' ? 1 : 0;
+    char letter = token[letter_at];
     Color color = std::isupper(static_cast<unsigned char>(letter)) ? kBlack : kWhite;
-    token.back() = char(std::tolower(static_cast<unsigned char>(letter)));
+    token[letter_at] = char(std::tolower(static_cast<unsigned char>(letter)));
     auto kind = v.kind_by_sfen(token);
     if (!kind) fail("unknown piece '" + std::string(board.text.substr(at - board.offset, token.size())) +
                         "' in game " + v.id,
@@ -134,14 +188,20 @@ Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfe
                "lion square", f.offset);
         pos.set_counter_strike(make_square(v.files - file, f.text[i] - 'a'));
       }
-    } else if (f.text != "-") {
-      fail("pieces in hand are not supported for game " + v.id, "hands", f.offset);
+    } else {
+      parse_hands(pos, f);
     }
+  }
+  // A lishogi-style Chu game played with drops writes its hands as an extra field.
+  size_t number_field = 3;
+  if (v.sfen_style == Variant::SfenStyle::LishogiChu && v.rules.drops && fields.size() > 4) {
+    parse_hands(pos, fields[3]);
+    number_field = 4;
   }
 
   // Move number.
-  if (fields.size() > 3) {
-    const Field& f = fields[3];
+  if (fields.size() > number_field) {
+    const Field& f = fields[number_field];
     long n = 0;
     for (char c : f.text) {
       if (!std::isdigit(static_cast<unsigned char>(c)) || n > 100000000)
@@ -171,15 +231,17 @@ std::string to_sfen(const Position& pos) {
       std::string token = v.piece(kind_of(p)).sfen;
       if (color_of(p) == kBlack)
         for (char& c : token) c = char(std::toupper(static_cast<unsigned char>(c)));
-      out += token;
+      out += token;  // primes are not letters: toupper leaves them
     }
     if (empty) out += std::to_string(empty);
   }
   out += pos.side_to_move() == kBlack ? " b " : " w ";
-  if (v.sfen_style == Variant::SfenStyle::LishogiChu && pos.counter_strike() != kNoSquare)
-    out += square_name(v, pos.counter_strike());
-  else
-    out += '-';
+  if (v.sfen_style == Variant::SfenStyle::LishogiChu) {
+    out += pos.counter_strike() != kNoSquare ? square_name(v, pos.counter_strike()) : "-";
+    if (v.rules.drops) out += ' ' + hands_text(pos);
+  } else {
+    out += hands_text(pos);
+  }
   int n = pos.move_number();
   out += ' ' + std::to_string(n < 1 ? 1 : n > 9999 ? 9999 : n);
   return out;

@@ -57,27 +57,40 @@ std::string reason(const Position& pos, Square from, Square mid, Square to, bool
   if (reaches && promote && !with_promotion)
     return "the " + pt.name + " may not promote on this move";
   if (reaches && !promote && !without) return "the " + pt.name + " must promote on this move";
-  // Would the move be legal without the Lion-trading rules?
-  Variant relaxed = v;
-  relaxed.rules.lion_protection = false;
-  relaxed.rules.counter_strike = false;
-  Position loose(std::make_shared<const Variant>(relaxed));
-  for (int c = 0; c < 2; ++c)
-    for (int i = 0; i < pos.count(Color(c)); ++i) {
-      Square s = pos.squares(Color(c))[i];
-      loose.put(s, pos.at(s));
+  // Which rule forbids it? Try again without the check rule, then without the Lion rules.
+  auto legal_without = [&](auto relax) {
+    Variant relaxed = v;
+    relax(relaxed.rules);
+    Position loose(std::make_shared<const Variant>(relaxed));
+    for (int c = 0; c < 2; ++c) {
+      for (int i = 0; i < pos.count(Color(c)); ++i) {
+        Square s = pos.squares(Color(c))[i];
+        loose.put(s, pos.at(s));
+      }
+      for (Kind k : v.hand_kinds) loose.set_hand(Color(c), k, pos.hand(Color(c), k));
     }
-  loose.set_side_to_move(pos.side_to_move());
-  MoveList all;
-  generate_moves(loose, all);
-  for (const Move& m : all)
-    if (m.from == from && m.to == to && (!mid || m.mid == mid || pos.at(mid) == kEmpty)) {
-      if (v.is_lion[p])
-        return "a Lion may not capture a protected Lion two squares away unless its first step "
-               "captured a piece other than a Pawn or Go-Between (lion_protection)";
-      return "a Lion was just captured by a non-Lion, so no non-Lion piece may capture a Lion "
-             "on this move (counter_strike)";
-    }
+    loose.set_side_to_move(pos.side_to_move());
+    loose.set_counter_strike(pos.counter_strike());
+    MoveList all;
+    generate_moves(loose, all);
+    for (const Move& m : all)
+      if (m.from == from && m.to == to && (!mid || m.mid == mid || pos.at(mid) == kEmpty))
+        return true;
+    return false;
+  };
+  if (v.rules.check_rule && legal_without([](RuleOptions& r) { r.check_rule = false; }))
+    return "it would leave the King in check";
+  if (legal_without([](RuleOptions& r) {
+        r.check_rule = false;
+        r.lion_protection = false;
+        r.counter_strike = false;
+      })) {
+    if (v.is_lion[p])
+      return "a Lion may not capture a protected Lion two squares away unless its first step "
+             "captured a piece other than a Pawn or Go-Between (lion_protection)";
+    return "a Lion was just captured by a non-Lion, so no non-Lion piece may capture a Lion "
+           "on this move (counter_strike)";
+  }
   return "the " + pt.name + " on " + square_name(v, from) + " cannot move " +
          (mid ? "through " + square_name(v, mid) + " " : "") + "to " + square_name(v, to);
 }
@@ -91,9 +104,48 @@ Square parse_square(const Variant& v, std::string_view text) {
   return s;
 }
 
+// A drop: "P*5e" (the piece letter, with any primes, then '*' and the square).
+static Move parse_drop(const Position& pos, std::string_view text, size_t star) {
+  const Variant& v = pos.variant();
+  if (star == 0) malformed(text, "a drop starts with the piece letter, as in P*5e", 0);
+  std::string token(text.substr(0, star));
+  token[0] = char(std::tolower(static_cast<unsigned char>(token[0])));
+  auto kind = v.kind_by_sfen(token);
+  if (!kind || token[0] == '+')
+    malformed(text, "'" + std::string(text.substr(0, star)) + "' is not a piece of game " + v.id,
+              0);
+  Square to = parse_square(v, text.substr(star + 1));
+  if (to == kNoSquare)
+    malformed(text, "expected a square of the board after '*'", star + 1);
+  if (!v.rules.drops) illegal(text, "game " + v.id + " is played without drops");
+  Color us = pos.side_to_move();
+  const PieceType& pt = v.piece(*kind);
+  if (pos.hand(us, *kind) == 0) illegal(text, "there is no " + pt.name + " in hand");
+  Move m{kNoSquare, kNoSquare, to, Move::kDrop, *kind};
+  MoveList list;
+  generate_moves(pos, list);
+  for (const Move& x : list)
+    if (x == m) return m;
+  if (pos.at(to) != kEmpty) illegal(text, square_name(v, to) + " is not empty");
+  if (pt.dead[us][to])
+    illegal(text, "a " + pt.name + " dropped on " + square_name(v, to) + " could never move");
+  if (pt.one_per_file)
+    for (int row = 0; row < v.ranks; ++row)
+      if (pos.at(make_square(col_of(to), row)) == make_piece(*kind, us))
+        illegal(text, "there is already an unpromoted " + pt.name + " on that file");
+  Position probe = pos;
+  Undo u;
+  probe.do_move(m, u);
+  if (probe.in_check(us)) illegal(text, "it leaves the King in check");
+  if (pt.no_drop_mate) illegal(text, "a " + pt.name + " drop may not give checkmate");
+  illegal(text, "not a legal move in this position");
+}
+
 Move parse_usi(const Position& pos, std::string_view text) {
   const Variant& v = pos.variant();
   if (text.empty()) malformed(text, "empty move", 0);
+  if (size_t star = text.find('*'); star != std::string_view::npos)
+    return parse_drop(pos, text, star);
   std::vector<Square> squares;
   size_t i = 0;
   while (i < text.size() && squares.size() < 3) {
@@ -167,6 +219,11 @@ Move parse_usi(const Position& pos, std::string_view text) {
 
 std::string to_usi(const Position& pos, const Move& m) {
   const Variant& v = pos.variant();
+  if (m.is_drop()) {
+    std::string token = v.piece(m.drop_kind).sfen;
+    token[0] = char(std::toupper(static_cast<unsigned char>(token[0])));
+    return token + "*" + square_name(v, m.to);
+  }
   std::string out = square_name(v, m.from);
   if (m.is_two_step()) out += square_name(v, m.mid);
   out += square_name(v, m.to);

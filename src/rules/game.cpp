@@ -14,6 +14,7 @@ std::string describe(const Outcome& o) {
     case EndReason::None: break;
     case EndReason::RoyalsCaptured: why = "all royal pieces captured"; break;
     case EndReason::BareKing: why = "bare king"; break;
+    case EndReason::Checkmate: why = "checkmate"; break;
     case EndReason::NoLegalMoves: why = "no legal moves"; break;
     case EndReason::Repetition: why = "fourfold repetition"; break;
     case EndReason::PerpetualAttack: why = "perpetual attack on fourfold repetition"; break;
@@ -29,15 +30,17 @@ Game::Game(Position start) : pos_(std::move(start)) {
 }
 
 bool Game::move_attacks(const Move& m) const {
-  // After the move: is the opponent's royal attacked, or could the moved piece capture
-  // something from where it now stands?
+  // After the move: is the opponent's royal attacked, or (lishogi Chu) could the moved piece
+  // capture something from where it now stands?
   const Position& p = pos_;
   Color mover = ~p.side_to_move();
+  if (p.variant().rules.perpetual == RuleOptions::Perpetual::Check) return p.in_check(~mover);
   Square royals[8];
   int n = p.royals(~mover, royals, 8);
   for (int i = 0; i < n; ++i)
     if (p.attacked(royals[i], mover)) return true;
   const Variant& v = p.variant();
+  if (m.is_drop()) return false;
   Piece moved = p.at(m.to);
   for (int i = 0; i < p.count(~mover); ++i) {
     Square s = p.squares(~mover)[i];
@@ -53,15 +56,16 @@ bool Game::move_attacks(const Move& m) const {
 
 void Game::play(const Move& m) {
   const Variant& v = pos_.variant();
-  Piece moved = pos_.at(m.from);
+  Piece moved = m.is_drop() ? make_piece(m.drop_kind, pos_.side_to_move()) : pos_.at(m.from);
   int pieces_before = pos_.count(kBlack) + pos_.count(kWhite);
   Undo u;
   pos_.do_move(m, u);
   moves_.push_back(m);
   int pieces_after = pos_.count(kBlack) + pos_.count(kWhite);
-  // lishogi: a capture, a promotion, or any Pawn/Lance move cannot be undone.
-  bool irreversible = pieces_after != pieces_before || m.promotes() ||
-                      v.pieces[kind_of(moved)].forward_only;
+  // lishogi: a capture, a promotion, or any Pawn/Lance move cannot be undone. (With drops a
+  // captured piece can come back, so the whole history is kept.)
+  bool irreversible = !v.rules.drops && (pieces_after != pieces_before || m.promotes() ||
+                                         v.pieces[kind_of(moved)].forward_only);
   bool attacking = move_attacks(m);
   Color mover = ~pos_.side_to_move();
   consecutive_attacks_[mover] = attacking ? consecutive_attacks_[mover] + 1 : 0;
@@ -120,7 +124,9 @@ Outcome Game::evaluate() const {
   if (r.no_moves_loses) {
     MoveList list;
     generate_moves(p, list);
-    if (list.size == 0) return win(~stm, EndReason::NoLegalMoves);
+    if (list.size == 0)
+      return win(~stm, r.check_rule && p.in_check(stm) ? EndReason::Checkmate
+                                                        : EndReason::NoLegalMoves);
   }
 
   // Fourfold repetition: positions with the same side to move are every other entry.

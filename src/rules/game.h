@@ -15,6 +15,7 @@ enum class EndReason {
   None,
   RoyalsCaptured,        // the side to move has no King or Crown Prince left
   BareKing,              // a lone royal against more (JCSA)
+  Checkmate,             // the side to move is in check and cannot move (check rule)
   NoLegalMoves,          // the side to move cannot move
   Repetition,            // fourfold repetition: draw
   PerpetualAttack,       // fourfold repetition by a side that only attacked: that side loses

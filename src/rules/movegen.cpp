@@ -1,6 +1,10 @@
 #include "rules/movegen.h"
 
 namespace kirin {
+
+// Legal moves; `drop_mate_rule` off when only asking whether any reply exists.
+void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule);
+
 namespace {
 
 // What a cell means to the side to move: empty, enemy, or blocked (own piece or wall).
@@ -35,6 +39,7 @@ class Generator {
   void run() {
     const Square* sq = pos_.squares(us_);
     for (int i = 0, n = pos_.count(us_); i < n; ++i) piece_moves(sq[i]);
+    if (r_.drops && !pos_.hand_empty(us_)) drops();
   }
 
  private:
@@ -133,6 +138,29 @@ class Generator {
     }
   }
 
+  // Drops: any empty square from which the piece could move again; a one-per-file piece
+  // (Pawn) not on a file that has an own unpromoted one.
+  void drops() {
+    for (Kind k : v_.hand_kinds) {
+      if (!pos_.hand(us_, k)) continue;
+      const PieceType& pt = v_.pieces[k];
+      Piece mine = make_piece(k, us_);
+      for (int col = 0; col < v_.files; ++col) {
+        if (pt.one_per_file) {
+          bool taken = false;
+          for (int row = 0; row < v_.ranks && !taken; ++row)
+            taken = b_[make_square(col, row)] == mine;
+          if (taken) continue;
+        }
+        for (int row = 0; row < v_.ranks; ++row) {
+          Square to = make_square(col, row);
+          if (b_[to] != kEmpty || pt.dead[us_][to]) continue;
+          out_.push(Move{kNoSquare, kNoSquare, to, Move::kDrop, k});
+        }
+      }
+    }
+  }
+
   // An igui leaves the same position whichever piece makes it, unless one arms the
   // counter-strike rule and the other does not: one move per position.
   bool first_igui(Square victim) {
@@ -199,18 +227,61 @@ class Generator {
   const PieceType* pt_ = nullptr;
 };
 
+// The check rule: drops the moves after which (or, for a two-step move, after whose first
+// step) the mover's royal is attacked, and Pawn drops that give checkmate.
+void filter_check(const Position& pos, MoveList& list, bool drop_mate_rule) {
+  const Variant& v = pos.variant();
+  Color us = pos.side_to_move();
+  Square royals[2];
+  if (pos.royals(us, royals, 2) != 1) return;  // with two royals, either may be risked
+  Position work = pos;
+  auto royal_safe = [&](const Move& m) {
+    Square royal = royals[0];
+    if (v.rules.check_every_step && m.is_two_step() && m.mid != m.to) {
+      bool pass = m.to == m.from && pos.at(m.mid) == kEmpty;
+      if (!pass) {
+        Move first{m.from, kNoSquare, m.mid, 0, 0};
+        Undo u;
+        work.do_move(first, u);
+        bool safe = !work.attacked(m.from == royal ? m.mid : royal, ~us);
+        work.undo_move(first, u);
+        if (!safe) return false;
+      }
+    }
+    Undo u;
+    work.do_move(m, u);
+    bool safe = !work.attacked(m.from == royal ? m.to : royal, ~us);
+    if (safe && drop_mate_rule && m.is_drop() && v.pieces[m.drop_kind].no_drop_mate &&
+        work.in_check(~us)) {
+      MoveList replies;
+      generate_legal(work, replies, false);
+      safe = replies.size > 0;
+    }
+    work.undo_move(m, u);
+    return safe;
+  };
+  int n = 0;
+  for (int i = 0; i < list.size; ++i)
+    if (royal_safe(list.moves[i])) list.moves[n++] = list.moves[i];
+  list.size = n;
+}
+
 }  // namespace
 
-void generate_moves(const Position& pos, MoveList& out) {
+void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule) {
   out.size = 0;
   out.overflow = false;
   Generator(pos, out, false).run();
+  if (pos.variant().rules.check_rule) filter_check(pos, out, drop_mate_rule);
 }
+
+void generate_moves(const Position& pos, MoveList& out) { generate_legal(pos, out, true); }
 
 void generate_every_piece_moves(const Position& pos, MoveList& out) {
   out.size = 0;
   out.overflow = false;
   Generator(pos, out, true).run();
+  if (pos.variant().rules.check_rule) filter_check(pos, out, true);
 }
 
 bool is_igui(const Position& pos, const Move& m) {

@@ -8,6 +8,7 @@ struct Keys {
   // Indexed by the square's place on a 16x16 grid, to keep the table small.
   std::array<std::array<uint64_t, kMaxFiles * kMaxRanks>, 256> piece{};
   std::array<uint64_t, kMaxFiles * kMaxRanks> counter_strike{};
+  std::array<std::array<std::array<uint64_t, 64>, kMaxKinds + 1>, 2> hand{};
   uint64_t side = 0;
 
   Keys() {
@@ -22,6 +23,9 @@ struct Keys {
       for (auto& k : row) k = next();
     for (auto& k : counter_strike) k = next();
     side = next();
+    for (auto& c : hand)
+      for (auto& kind : c)
+        for (size_t n = 1; n < kind.size(); ++n) kind[n] = next();  // count 0 hashes as 0
   }
 };
 
@@ -37,6 +41,7 @@ int grid(Square s) { return row_of(s) * kMaxFiles + col_of(s); }
 uint64_t piece(Piece p, Square s) { return keys().piece[p][grid(s)]; }
 uint64_t side() { return keys().side; }
 uint64_t counter_strike(Square s) { return s == kNoSquare ? 0 : keys().counter_strike[grid(s)]; }
+uint64_t hand(Color c, Kind k, int count) { return keys().hand[c][k][count & 63]; }
 
 }  // namespace zobrist
 
@@ -50,6 +55,8 @@ void Position::clear() {
     for (int col = 0; col < variant_->files; ++col) board_[make_square(col, row)] = kEmpty;
   count_ = {0, 0};
   index_.fill(0);
+  for (auto& h : hand_) h.fill(0);
+  hand_total_ = {0, 0};
   stm_ = kBlack;
   counter_strike_ = kNoSquare;
   move_number_ = 1;
@@ -82,6 +89,15 @@ void Position::remove(Square s) {
   hash_ ^= zobrist::piece(p, s);
 }
 
+void Position::add_to_hand(Color c, Kind k, int delta) {
+  int n = hand_[c][k];
+  hash_ ^= zobrist::hand(c, k, n) ^ zobrist::hand(c, k, n + delta);
+  hand_[c][k] = uint8_t(n + delta);
+  hand_total_[c] += delta;
+}
+
+void Position::set_hand(Color c, Kind k, int n) { add_to_hand(c, k, n - hand_[c][k]); }
+
 void Position::set_side_to_move(Color c) {
   if (c != stm_) hash_ ^= zobrist::side();
   stm_ = c;
@@ -96,42 +112,68 @@ void Position::do_move(const Move& m, Undo& u) {
   const Variant& v = *variant_;
   u.counter_strike = counter_strike_;
   u.hash = hash_;
+  u.hand_to = u.hand_mid = 0;
   Color us = stm_;
-  Piece p = board_[m.from];
-  u.moved = p;
-  u.captured_mid = m.mid ? board_[m.mid] : kEmpty;
-  u.captured_to = m.to != m.from ? board_[m.to] : kEmpty;
 
-  // Lift the mover, clear the victims, then land.
-  board_[m.from] = kEmpty;
-  remove_from_list(m.from, us);
-  hash_ ^= zobrist::piece(p, m.from);
-  if (is_piece(u.captured_mid)) {
-    board_[m.mid] = kEmpty;
-    remove_from_list(m.mid, ~us);
-    hash_ ^= zobrist::piece(u.captured_mid, m.mid);
-  }
-  if (is_piece(u.captured_to)) {
-    remove_from_list(m.to, ~us);
-    hash_ ^= zobrist::piece(u.captured_to, m.to);
-  }
-  Piece landed = m.promotes() ? make_piece(v.pieces[kind_of(p)].promotes_to, us) : p;
-  board_[m.to] = landed;
-  add_to_list(m.to, us);
-  hash_ ^= zobrist::piece(landed, m.to);
+  if (m.is_drop()) {
+    Piece p = make_piece(m.drop_kind, us);
+    add_to_hand(us, m.drop_kind, -1);
+    board_[m.to] = p;
+    add_to_list(m.to, us);
+    hash_ ^= zobrist::piece(p, m.to);
+    u.moved = kEmpty;
+    u.captured_mid = u.captured_to = kEmpty;
+    hash_ ^= zobrist::counter_strike(counter_strike_);
+    counter_strike_ = kNoSquare;
+  } else {
+    Piece p = board_[m.from];
+    u.moved = p;
+    u.captured_mid = m.mid ? board_[m.mid] : kEmpty;
+    u.captured_to = m.to != m.from ? board_[m.to] : kEmpty;
 
-  // §6.3: a Lion taken by a non-Lion arms the counter-strike rule for the opponent.
-  Square cs = kNoSquare;
-  if (v.rules.counter_strike && !v.is_lion[p]) {
-    bool lion_mid = v.is_lion[u.captured_mid], lion_to = v.is_lion[u.captured_to];
-    if (lion_to && !(v.rules.bridge_lifts_counter_strike && is_piece(u.captured_mid) &&
-                     !v.is_minor[u.captured_mid]))
-      cs = m.to;
-    else if (lion_mid)
-      cs = m.mid;
+    // Lift the mover, clear the victims, then land.
+    board_[m.from] = kEmpty;
+    remove_from_list(m.from, us);
+    hash_ ^= zobrist::piece(p, m.from);
+    if (is_piece(u.captured_mid)) {
+      board_[m.mid] = kEmpty;
+      remove_from_list(m.mid, ~us);
+      hash_ ^= zobrist::piece(u.captured_mid, m.mid);
+    }
+    if (is_piece(u.captured_to)) {
+      remove_from_list(m.to, ~us);
+      hash_ ^= zobrist::piece(u.captured_to, m.to);
+    }
+    Piece landed = m.promotes() ? make_piece(v.pieces[kind_of(p)].promotes_to, us) : p;
+    board_[m.to] = landed;
+    add_to_list(m.to, us);
+    hash_ ^= zobrist::piece(landed, m.to);
+
+    // With drops, captured pieces go to the captor's hand as their unpromoted kind.
+    if (v.rules.drops) {
+      if (is_piece(u.captured_to)) {
+        u.hand_to = v.pieces[kind_of(u.captured_to)].demotes_to;
+        add_to_hand(us, u.hand_to, +1);
+      }
+      if (is_piece(u.captured_mid)) {
+        u.hand_mid = v.pieces[kind_of(u.captured_mid)].demotes_to;
+        add_to_hand(us, u.hand_mid, +1);
+      }
+    }
+
+    // §6.3: a Lion taken by a non-Lion arms the counter-strike rule for the opponent.
+    Square cs = kNoSquare;
+    if (v.rules.counter_strike && !v.is_lion[p]) {
+      bool lion_mid = v.is_lion[u.captured_mid], lion_to = v.is_lion[u.captured_to];
+      if (lion_to && !(v.rules.bridge_lifts_counter_strike && is_piece(u.captured_mid) &&
+                       !v.is_minor[u.captured_mid]))
+        cs = m.to;
+      else if (lion_mid)
+        cs = m.mid;
+    }
+    hash_ ^= zobrist::counter_strike(counter_strike_) ^ zobrist::counter_strike(cs);
+    counter_strike_ = cs;
   }
-  hash_ ^= zobrist::counter_strike(counter_strike_) ^ zobrist::counter_strike(cs);
-  counter_strike_ = cs;
   stm_ = ~us;
   hash_ ^= zobrist::side();
   ++move_number_;
@@ -141,16 +183,23 @@ void Position::undo_move(const Move& m, const Undo& u) {
   Color us = ~stm_;
   board_[m.to] = kEmpty;
   remove_from_list(m.to, us);
-  if (is_piece(u.captured_to)) {
-    board_[m.to] = u.captured_to;
-    add_to_list(m.to, ~us);
+  if (m.is_drop()) {
+    hand_[us][m.drop_kind]++;
+    hand_total_[us]++;
+  } else {
+    if (u.hand_to) hand_[us][u.hand_to]--, hand_total_[us]--;
+    if (u.hand_mid) hand_[us][u.hand_mid]--, hand_total_[us]--;
+    if (is_piece(u.captured_to)) {
+      board_[m.to] = u.captured_to;
+      add_to_list(m.to, ~us);
+    }
+    if (is_piece(u.captured_mid)) {
+      board_[m.mid] = u.captured_mid;
+      add_to_list(m.mid, ~us);
+    }
+    board_[m.from] = u.moved;
+    add_to_list(m.from, us);
   }
-  if (is_piece(u.captured_mid)) {
-    board_[m.mid] = u.captured_mid;
-    add_to_list(m.mid, ~us);
-  }
-  board_[m.from] = u.moved;
-  add_to_list(m.from, us);
   stm_ = us;
   counter_strike_ = u.counter_strike;
   hash_ = u.hash;
@@ -202,8 +251,32 @@ bool Position::piece_attacks(Square from, Square target, Square empty1, Square e
 }
 
 bool Position::attacked(Square target, Color by, Square empty1, Square empty2) const {
-  for (int i = 0; i < count_[by]; ++i)
-    if (piece_attacks(list_[by][i], target, empty1, empty2)) return true;
+  const Variant& v = *variant_;
+  for (const auto& a : v.leap_attacks[by])
+    if (a.by[board_[target - a.off]]) return true;
+  for (const auto& a : v.ray_attacks[by]) {
+    Square s = target;
+    for (int dist = 1;; ++dist) {
+      s = Square(s - a.dir);
+      Piece p = board_[s];
+      if (p == kEmpty) continue;
+      if (p == kWall) break;
+      uint8_t range = a.range[p];
+      if (range && (range == 255 || range >= dist)) return true;
+      if (s != empty1 && s != empty2) break;  // a square seen through: look beyond it
+    }
+  }
+  if (v.has_hop_attacks)
+    for (int i = 0; i < count_[by]; ++i)
+      if (piece_attacks(list_[by][i], target, empty1, empty2)) return true;
+  return false;
+}
+
+bool Position::in_check(Color c) const {
+  for (int i = 0; i < count_[c]; ++i) {
+    Square s = list_[c][i];
+    if (variant_->is_royal[board_[s]] && attacked(s, ~c)) return true;
+  }
   return false;
 }
 

@@ -13,6 +13,8 @@ namespace kirin {
 
 // What undo_move needs to restore a position exactly.
 struct Undo {
+  Kind hand_to = 0;   // kind added to the mover's hand by the capture on `to`, if any
+  Kind hand_mid = 0;  // ...and by the capture on `mid`
   Piece moved = kEmpty;
   Piece captured_to = kEmpty;
   Piece captured_mid = kEmpty;
@@ -35,6 +37,11 @@ class Position {
   int move_number() const { return move_number_; }
   uint64_t hash() const { return hash_; }
 
+  // Pieces in hand (games with drops).
+  int hand(Color c, Kind k) const { return hand_[c][k]; }
+  bool hand_empty(Color c) const { return hand_total_[c] == 0; }
+  void set_hand(Color c, Kind k, int n);
+
   // Pieces of one colour, in no particular order.
   int count(Color c) const { return count_[c]; }
   const Square* squares(Color c) const { return list_[c].data(); }
@@ -55,6 +62,8 @@ class Position {
   // `empty2` count as empty for lines of sight; a piece standing there still attacks.
   bool attacked(Square target, Color by, Square empty1 = kNoSquare,
                 Square empty2 = kNoSquare) const;
+  // Is the royal of colour c attacked? (Any of them, if it has several.)
+  bool in_check(Color c) const;
   // Could the piece on `from` capture an enemy standing on `target`?
   bool piece_attacks(Square from, Square target, Square empty1 = kNoSquare,
                      Square empty2 = kNoSquare) const;
@@ -65,12 +74,15 @@ class Position {
  private:
   void add_to_list(Square s, Color c);
   void remove_from_list(Square s, Color c);
+  void add_to_hand(Color c, Kind k, int delta);
 
   std::shared_ptr<const Variant> variant_;
   std::array<Piece, kArraySize> board_{};
   std::array<std::array<Square, 256>, 2> list_{};
   std::array<int, 2> count_{};
   std::array<uint8_t, kArraySize> index_{};
+  std::array<std::array<uint8_t, kMaxKinds + 1>, 2> hand_{};
+  std::array<int, 2> hand_total_{};
   Color stm_ = kBlack;
   Square counter_strike_ = kNoSquare;
   int move_number_ = 1;
@@ -81,6 +93,7 @@ namespace zobrist {
 uint64_t piece(Piece p, Square s);
 uint64_t side();
 uint64_t counter_strike(Square s);
+uint64_t hand(Color c, Kind k, int count);
 }  // namespace zobrist
 
 }  // namespace kirin

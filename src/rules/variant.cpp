@@ -85,6 +85,27 @@ const std::vector<OptionBinding>& option_bindings() {
                                           ? "lishogi"
                                           : "exact");
                  }});
+    b.push_back({"perpetual", "choice", {"attack", "check"},
+                 "what counts as a perpetual attack: attack (the royal is attacked or the moved "
+                 "piece could capture, lishogi Chu) or check (the move gives check, shogi)",
+                 [](RuleOptions& r, const std::string& v) {
+                   if (v == "attack") r.perpetual = RuleOptions::Perpetual::Attack;
+                   else if (v == "check") r.perpetual = RuleOptions::Perpetual::Check;
+                   else throw VariantError("option perpetual takes attack or check, not '" + v + "'");
+                 },
+                 [](const RuleOptions& r) {
+                   return std::string(r.perpetual == RuleOptions::Perpetual::Attack ? "attack"
+                                                                                     : "check");
+                 }});
+    b.push_back(bool_option("drops", &RuleOptions::drops,
+                            "captured pieces go to the captor's hand, unpromoted, and may be "
+                            "dropped on an empty square instead of moving"));
+    b.push_back(bool_option("check_rule", &RuleOptions::check_rule,
+                            "no move may leave the mover's royal attacked (with two royals, "
+                            "only the last one is protected); checkmate wins"));
+    b.push_back(bool_option("check_every_step", &RuleOptions::check_every_step,
+                            "with the check rule, the first step of a two-step move may not "
+                            "leave the royal attacked either"));
     b.push_back(bool_option("perpetual_attacker_loses", &RuleOptions::perpetual_attacker_loses,
                             "on fourfold repetition, a side that made only attacking moves "
                             "since the first occurrence loses"));
@@ -189,6 +210,18 @@ void Variant::compile() {
   is_royal.fill(false);
   is_minor.fill(false);
 
+  hand_kinds.clear();
+  for (size_t k = 1; k < pieces.size(); ++k) {
+    PieceType& pt = pieces[k];
+    pt.demotes_to = pt.promoted_from ? pt.promoted_from : Kind(k);
+    if (!pt.promoted_from && !pt.royal) hand_kinds.push_back(Kind(k));
+  }
+  for (int c = 0; c < 2; ++c) {
+    leap_attacks[c].clear();
+    ray_attacks[c].clear();
+  }
+  has_hop_attacks = false;
+
   for (size_t k = 1; k < pieces.size(); ++k) {
     PieceType& pt = pieces[k];
     if (pt.spec.max_leap > kPad)
@@ -259,6 +292,36 @@ void Variant::compile() {
           throw VariantError("game " + id + ", piece " + pt.id + ": too many two-step moves");
         f.end = uint8_t(t.seconds.size());
       }
+      // Reverse attack tables.
+      auto leap_attack = [&](int16_t off) {
+        auto it = std::find_if(leap_attacks[c].begin(), leap_attacks[c].end(),
+                               [&](const auto& a) { return a.off == off; });
+        if (it == leap_attacks[c].end()) {
+          leap_attacks[c].push_back({off, {}});
+          it = leap_attacks[c].end() - 1;
+        }
+        it->by[p] = true;
+      };
+      for (const auto& l : t.leaps)
+        if (l.mode & kModeCapture) leap_attack(l.off);
+      for (const auto& f : t.firsts)
+        if (f.mode & kModeCapture) leap_attack(f.off);
+      for (const auto& sl : t.slides) {
+        if (!(sl.mode & kModeCapture)) continue;
+        if (sl.hop) {
+          has_hop_attacks = true;
+          continue;
+        }
+        auto it = std::find_if(ray_attacks[c].begin(), ray_attacks[c].end(),
+                               [&](const auto& a) { return a.dir == sl.off; });
+        if (it == ray_attacks[c].end()) {
+          ray_attacks[c].push_back({sl.off, {}});
+          it = ray_attacks[c].end() - 1;
+        }
+        uint8_t range = sl.range ? sl.range : 255;
+        if (range > it->range[p]) it->range[p] = range;
+      }
+
       // Squares from which no move of this piece stays on the board.
       for (int row = 0; row < ranks; ++row)
         for (int col = 0; col < files; ++col) {

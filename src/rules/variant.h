@@ -17,6 +17,7 @@
 namespace kirin {
 
 // Rule differences between the rule sets people play, as named options (docs/RULES.md).
+// The defaults are plain shogi; a game's definition declares the options it has.
 struct RuleOptions {
   enum class Promotion {
     Lishogi,  // on entering the zone, on a capture touching it, Pawn/Lance on the last rank
@@ -26,17 +27,25 @@ struct RuleOptions {
     Lishogi,  // fourfold, judged only once 13 positions are stored (lishogi's implementation)
     Exact,    // fourfold, counted exactly
   };
-  Promotion promotion = Promotion::Lishogi;
+  Promotion promotion = Promotion::Shogi;
   bool force_last_rank_promotion = false;  // a piece that could never move again must promote
-  bool lion_protection = true;             // §6.2: no capture of a protected non-adjacent Lion
-  bool counter_strike = true;              // §6.3: no Lion capture right after losing a Lion
-  bool counter_strike_same_square = true;  // ...except of a Lion standing on that square
+  bool lion_protection = false;            // §6.2: no capture of a protected non-adjacent Lion
+  bool counter_strike = false;             // §6.3: no Lion capture right after losing a Lion
+  bool counter_strike_same_square = false;  // ...except of a Lion standing on that square
   bool bridge_lifts_counter_strike = false;  // pbmserv: a bridge double capture is exempt
-  bool bare_king = true;                   // a royal left alone loses (JCSA)
+  bool bare_king = false;                  // a royal left alone loses (JCSA)
   bool no_moves_loses = true;              // having no legal move loses
-  Repetition repetition = Repetition::Lishogi;
+  enum class Perpetual {
+    Attack,  // lishogi Chu: a move that attacks the royal or lets the moved piece capture
+    Check,   // shogi: a move that gives check
+  };
+  Repetition repetition = Repetition::Exact;
   bool perpetual_attacker_loses = true;
-  int max_plies = 1000;  // the game is drawn after this many plies; 0 = no limit
+  Perpetual perpetual = Perpetual::Check;
+  bool drops = false;       // captured pieces go to the captor's hand and may be dropped
+  bool check_rule = false;  // no move may leave the mover's (single) royal attacked
+  bool check_every_step = true;  // ...nor expose it on the first step of a two-step move
+  int max_plies = 0;  // the game is drawn after this many plies; 0 = no limit
 };
 
 // One named option as the definition file declares it, with its documentation.
@@ -62,9 +71,12 @@ struct PieceType {
   bool lion = false;   // subject to the Lion-trading rules
   bool minor = false;  // Pawn, Go-Between: no bridge for a Lion capture, ignored by bare king
   bool last_rank_promotion = false;  // may promote on reaching the last rank (Pawn, Lance)
+  bool one_per_file = false;   // drops: not on a file with an own unpromoted one (Pawn, nifu)
+  bool no_drop_mate = false;   // drops: may not be dropped to give checkmate (Pawn)
   // Derived from the moves:
   bool forward_only = false;   // every move goes forward (a move with it is irreversible)
   bool has_two_step = false;   // has lion-type two-step moves
+  Kind demotes_to = 0;         // the kind it goes to hand as when captured (itself if unpromoted)
   // dead[c][sq]: a piece of colour c on sq could never move again (no move stays on the board).
   std::array<std::array<bool, kArraySize>, 2> dead{};
 };
@@ -140,6 +152,21 @@ class Variant {
   std::array<bool, 256> is_lion{};   // by Piece code
   std::array<bool, 256> is_royal{};  // by Piece code
   std::array<bool, 256> is_minor{};  // by Piece code
+
+  // Reverse attack tables, per attacking colour: a piece of colour c on `target - off` attacks
+  // `target` if leaps[c][i].by[piece]; a ray piece attacks along `dir` up to `range` squares.
+  struct LeapAttack {
+    int16_t off;
+    std::array<bool, 256> by{};
+  };
+  struct RayAttack {
+    int16_t dir;
+    std::array<uint8_t, 256> range{};  // 0: does not attack this way; 255: unlimited
+  };
+  std::array<std::vector<LeapAttack>, 2> leap_attacks;
+  std::array<std::vector<RayAttack>, 2> ray_attacks;
+  bool has_hop_attacks = false;  // cannon-type pieces: attacks are checked the slow way
+  std::vector<Kind> hand_kinds;  // kinds that can be in hand, in SFEN hand order
 
   int num_kinds() const { return int(pieces.size()) - 1; }
   const PieceType& piece(Kind k) const { return pieces[k]; }

@@ -128,6 +128,8 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
     pt.lion = r.boolean(*t, "lion", ctx);
     pt.minor = r.boolean(*t, "minor", ctx);
     pt.last_rank_promotion = r.boolean(*t, "last_rank_promotion", ctx);
+    pt.one_per_file = r.boolean(*t, "one_per_file", ctx);
+    pt.no_drop_mate = r.boolean(*t, "no_drop_mate", ctx);
     promotes.emplace_back(r.str(*t, "promotes", ctx, false), t->get("promotes"));
     v->pieces.push_back(std::move(pt));
     piece_tables.push_back(t);
@@ -156,8 +158,10 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
         r.fail("piece " + pt.id + ": a promoted piece is written '+" + base + "' in SFEN",
                sfen_node(k));
       pt.sfen = "+" + base;
-    } else if (pt.sfen.size() != 1 || !std::islower(static_cast<unsigned char>(pt.sfen[0]))) {
-      r.fail("piece " + pt.id + ": sfen must be one lower-case letter", sfen_node(k));
+    } else if (pt.sfen.empty() || !std::islower(static_cast<unsigned char>(pt.sfen[0])) ||
+               pt.sfen.find_first_not_of('\'', 1) != std::string::npos) {
+      r.fail("piece " + pt.id + ": sfen must be one lower-case letter, optionally followed by "
+             "primes (c')", sfen_node(k));
     }
   }
   for (size_t a = 1; a < v->pieces.size(); ++a)

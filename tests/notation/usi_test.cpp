@@ -257,7 +257,10 @@ TEST(UsiErrors, Malformed) {
   EXPECT_MALFORMED(pos, "7g7", 2);
   EXPECT_MALFORMED(pos, "x7g7f", 0);
   EXPECT_MALFORMED(pos, "7G7f", 0);
-  EXPECT_MALFORMED(pos, "P*7e", 0);
+  EXPECT_MALFORMED(pos, "Z*7e", 0);   // no such piece
+  EXPECT_MALFORMED(pos, "*7e", 0);    // no piece letter
+  EXPECT_MALFORMED(pos, "P*7x", 2);   // no such square
+  EXPECT_ILLEGAL(pos, "P*7e", "played without drops");  // well-formed, but Chu has no drops
   EXPECT_MALFORMED(pos, "7g-7f", 2);
   EXPECT_MALFORMED(pos, "7g7f7e7d", 6);
   EXPECT_MALFORMED(pos, "7g7f+x", 5);
