@@ -287,4 +287,21 @@ MoveSpec parse_betza(std::string_view text) {
   return spec;
 }
 
+void add_stinging_moves(MoveSpec& spec, std::string_view steps) {
+  MoveSpec first = parse_betza(steps);
+  if (!first.slides.empty() || !first.two_legs.empty() ||
+      std::any_of(first.leaps.begin(), first.leaps.end(), [](const LeapSpec& l) {
+        return std::abs(l.v.dx) > 1 || std::abs(l.v.dy) > 1;
+      }))
+    throw BetzaError("stinging moves start with single steps (W, F, K with directions)", 0);
+  Atom king;
+  atom_of('K', king);
+  for (const LeapSpec& l : first.leaps) {
+    add_leap(spec, l.v, kModeMove | kModeCapture);
+    for (Vec v2 : king.vecs) add_two_leg(spec, {l.v, kModeCapture, v2, kModeMove});
+  }
+  spec.max_leap = std::max(spec.max_leap, 2);
+  drop_covered_leaps(spec);
+}
+
 }  // namespace kirin

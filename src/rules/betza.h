@@ -63,4 +63,9 @@ class BetzaError : public std::runtime_error {
 // Throws BetzaError naming the character offset of the first thing it does not understand.
 MoveSpec parse_betza(std::string_view text);
 
+// Adds stinging moves (Chu Seireigi): for each single step of `steps` (an XBetza of one-step
+// atoms, e.g. "fW" or "K"), the step itself, and, after a step that captured, one more
+// non-capturing king step in any direction (back to the start included).
+void add_stinging_moves(MoveSpec& spec, std::string_view steps);
+
 }  // namespace kirin

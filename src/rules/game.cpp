@@ -18,6 +18,7 @@ std::string describe(const Outcome& o) {
     case EndReason::NoLegalMoves: why = "no legal moves"; break;
     case EndReason::Repetition: why = "fourfold repetition"; break;
     case EndReason::PerpetualAttack: why = "perpetual attack on fourfold repetition"; break;
+    case EndReason::Impasse: why = "impasse"; break;
     case EndReason::InsufficientMaterial: why = "insufficient material"; break;
     case EndReason::PlyLimit: why = "move limit reached"; break;
   }
@@ -155,6 +156,27 @@ Outcome Game::evaluate() const {
         }
       }
       return {Result::Draw, EndReason::Repetition};
+    }
+  }
+
+  // Impasse: both royals have entered the enemy camp; points decide.
+  if (r.impasse_points > 0) {
+    const Variant& v = p.variant();
+    Square a[2], b[2];
+    if (p.royals(kBlack, a, 2) == 1 && p.royals(kWhite, b, 2) == 1 && v.in_zone[kBlack][a[0]] &&
+        v.in_zone[kWhite][b[0]] && !p.in_check(kBlack) && !p.in_check(kWhite)) {
+      int points[2] = {0, 0};
+      for (int c = 0; c < 2; ++c) {
+        for (int i = 0; i < p.count(Color(c)); ++i) {
+          const PieceType& pt = v.pieces[kind_of(p.at(p.squares(Color(c))[i]))];
+          if (!pt.royal) points[c] += pt.impasse_value;
+        }
+        for (Kind k : v.hand_kinds) points[c] += p.hand(Color(c), k) * v.pieces[k].impasse_value;
+      }
+      bool short_of[2] = {points[0] < r.impasse_points, points[1] < r.impasse_points};
+      if (short_of[0] != short_of[1])
+        return win(short_of[0] ? kWhite : kBlack, EndReason::Impasse);
+      return {Result::Draw, EndReason::Impasse};
     }
   }
 

@@ -19,6 +19,7 @@ enum class EndReason {
   NoLegalMoves,          // the side to move cannot move
   Repetition,            // fourfold repetition: draw
   PerpetualAttack,       // fourfold repetition by a side that only attacked: that side loses
+  Impasse,               // both royals entered: decided by points
   InsufficientMaterial,  // one royal each and nothing else
   PlyLimit,              // max_plies reached
 };

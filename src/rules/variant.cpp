@@ -109,6 +109,18 @@ const std::vector<OptionBinding>& option_bindings() {
     b.push_back(bool_option("perpetual_attacker_loses", &RuleOptions::perpetual_attacker_loses,
                             "on fourfold repetition, a side that made only attacking moves "
                             "since the first occurrence loses"));
+    b.push_back({"impasse_points", "int", {},
+                 "impasse: once both royals stand in their promotion zones (neither in check), "
+                 "the game ends and a side with fewer points than this loses (0: no impasse rule)",
+                 [](RuleOptions& r, const std::string& v) {
+                   char* end = nullptr;
+                   long n = std::strtol(v.c_str(), &end, 10);
+                   if (v.empty() || *end || n < 0 || n > 10000)
+                     throw VariantError(
+                         "option impasse_points takes a number from 0 to 10000, not '" + v + "'");
+                   r.impasse_points = int(n);
+                 },
+                 [](const RuleOptions& r) { return std::to_string(r.impasse_points); }});
     b.push_back({"max_plies", "int", {}, "the game is drawn after this many plies (0: no limit)",
                  [](RuleOptions& r, const std::string& v) {
                    char* end = nullptr;

@@ -46,6 +46,7 @@ struct RuleOptions {
   bool check_rule = false;  // no move may leave the mover's (single) royal attacked
   bool check_every_step = true;  // ...nor expose it on the first step of a two-step move
   int max_plies = 0;  // the game is drawn after this many plies; 0 = no limit
+  int impasse_points = 0;  // impasse: with both royals entered, fewer points loses; 0 = none
 };
 
 // One named option as the definition file declares it, with its documentation.
@@ -73,6 +74,7 @@ struct PieceType {
   bool last_rank_promotion = false;  // may promote on reaching the last rank (Pawn, Lance)
   bool one_per_file = false;   // drops: not on a file with an own unpromoted one (Pawn, nifu)
   bool no_drop_mate = false;   // drops: may not be dropped to give checkmate (Pawn)
+  int impasse_value = 1;       // points when counting for impasse
   // Derived from the moves:
   bool forward_only = false;   // every move goes forward (a move with it is irreversible)
   bool has_two_step = false;   // has lion-type two-step moves

@@ -124,6 +124,16 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
                  e.what(),
              t->get("betza"));
     }
+    if (std::string sting = r.str(*t, "sting", ctx, false); !sting.empty()) {
+      try {
+        add_stinging_moves(pt.spec, sting);
+      } catch (const BetzaError& e) {
+        r.fail(ctx + ": sting \"" + sting + "\" at offset " + std::to_string(e.offset()) + ": " +
+                   e.what(),
+               t->get("sting"));
+      }
+    }
+    pt.impasse_value = int(r.integer(*t, "impasse_value", ctx, false, 1));
     pt.royal = r.boolean(*t, "royal", ctx);
     pt.lion = r.boolean(*t, "lion", ctx);
     pt.minor = r.boolean(*t, "minor", ctx);
