@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "notation/handicap.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "rules/catalog.h"
@@ -18,7 +19,9 @@ void GameArgs::add_to(CLI::App& app, bool position, bool with_moves) {
       ->allow_extra_args(false);
   if (position) {
     app.add_option("--sfen", sfen, "start position in SFEN (default: the game's setup)");
-    app.add_option("--handicap", handicap, "start from one of the game's handicap positions");
+    app.add_option("--handicap", handicap,
+                   "start from a handicap: one of the game's (show-variant lists them) or the "
+                   "pbmserv syntax, e.g. RL, 8b,1a, 8b=G, 2p");
   }
   if (with_moves)
     app.add_option("--moves", moves, "moves to play from the start position first");
@@ -48,20 +51,8 @@ std::shared_ptr<const Variant> GameArgs::load_variant() const {
 Game GameArgs::load_game(std::shared_ptr<const Variant> v) const {
   if (!sfen.empty() && !handicap.empty())
     throw UsageError("give either --sfen or --handicap, not both");
-  std::string start = v->setup;
-  if (!sfen.empty()) start = sfen;
-  if (!handicap.empty()) {
-    auto it = std::find_if(v->handicaps.begin(), v->handicaps.end(),
-                           [&](const Handicap& h) { return h.name == handicap; });
-    if (it == v->handicaps.end()) {
-      std::string known;
-      for (const auto& h : v->handicaps) known += (known.empty() ? "" : ", ") + h.name;
-      throw UsageError("game " + v->id + " has no handicap '" + handicap +
-                       "' (its handicaps: " + (known.empty() ? "none" : known) + ")");
-    }
-    start = it->sfen;
-  }
-  Game game(parse_sfen(v, start));
+  Game game(!handicap.empty() ? handicap_position(v, handicap)
+                               : parse_sfen(v, sfen.empty() ? v->setup : sfen));
   play_text_moves(game, moves);
   return game;
 }

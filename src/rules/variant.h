@@ -126,6 +126,7 @@ class VariantError : public std::runtime_error {
 
 struct Handicap {
   std::string name;
+  std::vector<std::string> aliases;  // other names, e.g. pbmserv's "2ln"
   std::string description;
   std::string sfen;
 };

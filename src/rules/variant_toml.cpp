@@ -215,6 +215,9 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
       hc.name = r.str(*t, "name", "[[handicap]]", true);
       hc.description = r.str(*t, "description", "handicap " + hc.name, false);
       hc.sfen = r.str(*t, "sfen", "handicap " + hc.name, true);
+      if (const toml::array* as = (*t)["aliases"].as_array())
+        for (const auto& a : *as)
+          if (auto name = a.value<std::string>()) hc.aliases.push_back(*name);
       v->handicaps.push_back(hc);
     }
   }

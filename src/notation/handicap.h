@@ -1,0 +1,18 @@
+// Handicap start positions: a game's named handicaps ("2-lions", or pbmserv's "2ln") and the
+// play-by-email server's general syntax (rules README §3): "RL" removes White's Rook and
+// Lance, "8b,1a" empties squares, "8b=G" puts a piece on a square, "2p" is shogi's two-piece
+// handicap; forms combine in one comma list. White moves first in a handicap game.
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "notation/error.h"
+#include "rules/position.h"
+
+namespace kirin {
+
+// Throws NotationError (field "handicap", character offset) for a bad specification.
+Position handicap_position(std::shared_ptr<const Variant> variant, std::string_view spec);
+
+}  // namespace kirin
