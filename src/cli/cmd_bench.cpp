@@ -35,14 +35,17 @@ void register_bench(CLI::App& app) {
   CLI::App* bench = app.add_subcommand("bench", "Measure speed (see docs/BENCHMARKS.md)");
   bench->require_subcommand(1);
   struct Args {
-    int depth_delta = 0;
     bool quick = false;
+    std::vector<std::string> games;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = bench->add_subcommand(
       "perft", "Perft nodes per second (bulk counting, one thread) from the Chu start position "
                "at depth 5 and six middle-game positions at depth 4");
   cmd->add_flag("--quick", args->quick, "one ply less everywhere (a smoke test)");
+  cmd->add_option("--games", args->games,
+                  "also measure these games (or 'all') from their start positions, at the "
+                  "first depth that takes over a second");
   cmd->callback([args] {
     auto v = builtin_variant("chu");
     uint64_t total_nodes = 0;
@@ -63,6 +66,29 @@ void register_bench(CLI::App& app) {
     }
     fmt::print("{:<10} {:>5} {:>14} {:>9.3f} {:>14.0f}\n", "total", "", total_nodes, total_secs,
                total_nodes / total_secs);
+
+    std::vector<std::string> games = args->games;
+    if (games.size() == 1 && games[0] == "all") games = builtin_variant_ids();
+    if (!games.empty())
+      fmt::print("\n{:<18} {:>5} {:>14} {:>9} {:>14}\n", "game (start)", "depth", "nodes",
+                 "seconds", "nodes/s");
+    for (const auto& id : games) {
+      auto g = builtin_variant(id);
+      Position pos = parse_sfen(g, g->setup);
+      double limit = args->quick ? 0.1 : 1.0;
+      for (int depth = 1; depth <= 10; ++depth) {
+        auto start = std::chrono::steady_clock::now();
+        uint64_t nodes = perft(pos, depth, PerftCount::Positions);
+        double secs =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (secs >= limit || depth == 10) {
+          fmt::print("{:<18} {:>5} {:>14} {:>9.3f} {:>14.0f}\n", g->id, depth, nodes, secs,
+                     nodes / secs);
+          std::fflush(stdout);
+          break;
+        }
+      }
+    }
   });
 }
 
