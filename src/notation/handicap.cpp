@@ -100,8 +100,14 @@ Position handicap_position(std::shared_ptr<const Variant> variant, std::string_v
         std::string letter(1, char(std::tolower(static_cast<unsigned char>(token[i++]))));
         while (i < token.size() && token[i] == '\'') letter += token[i++];
         auto kind = v.kind_by_sfen(letter);
-        if (!kind)
-          fail(spec, "'" + letter + "' is neither a square nor a piece of game " + v.id, at);
+        if (!kind) {
+          std::string named;
+          for (const Handicap& h : v.handicaps) named += (named.empty() ? "" : ", ") + h.name;
+          fail(spec,
+               "'" + letter + "' is neither a square nor a piece of game " + v.id +
+                   (named.empty() ? "" : " (its named handicaps: " + named + ")"),
+               at);
+        }
         if (!remove_white(pos, *kind))
           fail(spec, "White has no " + v.piece(*kind).name + " left to remove", at);
       }

@@ -1,5 +1,6 @@
 #include "notation/usi.h"
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
@@ -160,6 +161,16 @@ Move parse_usi(const Position& pos, std::string_view text) {
   }
   if (squares.size() < 2)
     malformed(text, "expected a move such as 7g7f, 8h8c+ or 7g6f5e", i);
+  // Kirin's extension for further victims (burned, jumped, a second igui): "x<square>" each.
+  std::vector<Square> kills;
+  while (i < text.size() && text[i] == 'x') {
+    size_t at = ++i;
+    Square s;
+    if (!read_square(v, text, i, s) || s == kNoSquare)
+      malformed(text, "expected a square after 'x'", at);
+    if (kills.size() == 2) malformed(text, "at most two further victims", at - 1);
+    kills.push_back(s);
+  }
   bool promote = false;
   if (i < text.size() && (text[i] == '+' || text[i] == '=' || text[i] == '?')) {
     promote = text[i] == '+';
@@ -173,6 +184,24 @@ Move parse_usi(const Position& pos, std::string_view text) {
   Square to = squares.back();
   MoveList list;
   generate_moves(pos, list);
+
+  if (!kills.empty()) {
+    auto same_kills = [&](const Move& m) {
+      std::vector<Square> k;
+      for (Square s : m.kill)
+        if (s) k.push_back(s);
+      return std::is_permutation(k.begin(), k.end(), kills.begin(), kills.end());
+    };
+    MoveList all;
+    generate_every_piece_moves(pos, all);
+    for (const Move& m : all) {
+      if (m.from != from || m.to != to || m.promotes() != promote || !same_kills(m)) continue;
+      if (m.mid != mid && !(mid && !m.mid)) continue;
+      for (const Move& c : list)
+        if (same_result(pos, c, m)) return c;
+    }
+    illegal(text, "the piece on " + square_name(v, from) + " cannot make this capture");
+  }
 
   if (!mid) {
     if (from == to) illegal(text, "a piece cannot move to its own square");
@@ -189,6 +218,10 @@ Move parse_usi(const Position& pos, std::string_view text) {
   bool shape = false;
   for (const auto& [o1, o2] : t.shapes)
     if (from + o1 == mid && mid + o2 == to) shape = true;
+  // An area mover (Mitsugumi) passes by stepping out to an empty neighbour and back.
+  const PieceType& mover = v.piece(kind_of(p));
+  if (mover.area && to == from && distance(from, mid) == 1) shape = true;
+  if (mover.igui && to == from && distance(from, mid) == 1 && is_piece(pos.at(mid))) shape = true;
   if (!shape)
     illegal(text, "the " + v.piece(kind_of(p)).name + " on " + square_name(v, from) +
                       " cannot step through " + square_name(v, mid) + " to " + square_name(v, to));
@@ -227,6 +260,8 @@ std::string to_usi(const Position& pos, const Move& m) {
   std::string out = square_name(v, m.from);
   if (m.is_two_step()) out += square_name(v, m.mid);
   out += square_name(v, m.to);
+  for (Square k : m.kill)
+    if (k) out += 'x' + square_name(v, k);
   if (m.promotes()) out += '+';
   return out;
 }

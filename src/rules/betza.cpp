@@ -157,7 +157,7 @@ void add_leap(MoveSpec& spec, Vec v, uint8_t mode) {
 
 void add_slide(MoveSpec& spec, SlideSpec s) {
   for (auto& o : spec.slides)
-    if (o.v == s.v && o.mode == s.mode && o.hop == s.hop) {
+    if (o.v == s.v && o.mode == s.mode && o.hop == s.hop && o.skip_first == s.skip_first) {
       if (o.range != 0 && (s.range == 0 || s.range > o.range)) o.range = s.range;
       return;
     }
@@ -184,7 +184,7 @@ void add_two_leg(MoveSpec& spec, TwoLegSpec t) {
 void drop_covered_leaps(MoveSpec& spec) {
   std::erase_if(spec.leaps, [&](const LeapSpec& l) {
     for (const auto& s : spec.slides)
-      if (!s.hop && s.v == l.v && (s.mode & l.mode) == l.mode) return true;
+      if (!s.hop && !s.skip_first && s.v == l.v && (s.mode & l.mode) == l.mode) return true;
     return false;
   });
 }
@@ -253,7 +253,7 @@ MoveSpec parse_betza(std::string_view text) {
         if (!select_absolute(v, atom.cls, leg.dirs)) continue;
         ++selected;
         if (rides && !(range == 1 && !hop))
-          add_slide(spec, {v, uint8_t(range), mode, hop});
+          add_slide(spec, {v, uint8_t(range), mode, hop, false});
         else
           add_leap(spec, v, mode);
       }
@@ -285,6 +285,19 @@ MoveSpec parse_betza(std::string_view text) {
   }
   drop_covered_leaps(spec);
   return spec;
+}
+
+void add_skipping_slides(MoveSpec& spec, std::string_view slides) {
+  MoveSpec parsed = parse_betza(slides);
+  if (!parsed.leaps.empty() || !parsed.two_legs.empty() ||
+      std::any_of(parsed.slides.begin(), parsed.slides.end(), [](const SlideSpec& s) {
+        return s.hop || std::abs(s.v.dx) > 1 || std::abs(s.v.dy) > 1 || s.range == 1;
+      }))
+    throw BetzaError("skipping slides are plain W/F/R/B/Q slides of range 2 or more", 0);
+  for (SlideSpec s : parsed.slides) {
+    s.skip_first = true;
+    add_slide(spec, s);
+  }
 }
 
 void add_stinging_moves(MoveSpec& spec, std::string_view steps) {

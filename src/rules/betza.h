@@ -35,6 +35,7 @@ struct SlideSpec {  // repeated steps of v, at most `range` (0 = unlimited)
   uint8_t range;
   uint8_t mode;
   bool hop;  // cannon-like: must pass exactly one occupied square before the landing square
+  bool skip_first = false;  // passes over the adjacent square and cannot stop there
 };
 struct TwoLegSpec {  // a step `first`, then a step `second` from where the first one ended
   Vec first;
@@ -67,5 +68,9 @@ MoveSpec parse_betza(std::string_view text);
 // atoms, e.g. "fW" or "K"), the step itself, and, after a step that captured, one more
 // non-capturing king step in any direction (back to the start included).
 void add_stinging_moves(MoveSpec& spec, std::string_view steps);
+
+// Adds slides that pass over the adjacent square whatever stands there and cannot stop on it
+// (Mitsugumi's Heavenly Tetrarch): "BvR" unlimited, "sR3" to the 2nd or 3rd square.
+void add_skipping_slides(MoveSpec& spec, std::string_view slides);
 
 }  // namespace kirin

@@ -1,5 +1,7 @@
 #include "rules/movegen.h"
 
+#include <bitset>
+
 namespace kirin {
 
 // Legal moves; `drop_mate_rule` off when only asking whether any reply exists.
@@ -23,6 +25,10 @@ struct CellTable {
 };
 const CellTable kCells;
 
+constexpr int kKingSteps[8] = {offset_of(-1, -1), offset_of(0, -1), offset_of(1, -1),
+                               offset_of(-1, 0),  offset_of(1, 0),  offset_of(-1, 1),
+                               offset_of(0, 1),   offset_of(1, 1)};
+
 class Generator {
  public:
   Generator(const Position& pos, MoveList& out, bool every_piece)
@@ -34,11 +40,13 @@ class Generator {
         us_(pos.side_to_move()),
         cls_(kCells.cls[us_].data()),
         out_(out),
-        counter_strike_(r_.counter_strike && pos.counter_strike() != kNoSquare) {}
+        counter_strike_(r_.counter_strike && pos.counter_strike() != kNoSquare),
+        no_pass_(r_.no_consecutive_skips && pos.skipped(pos.side_to_move())) {}
 
   void run() {
     const Square* sq = pos_.squares(us_);
-    for (int i = 0, n = pos_.count(us_); i < n; ++i) piece_moves(sq[i]);
+    for (int i = 0, n = pos_.count(us_); i < n; ++i)
+      if (!v_.has_freezers || !frozen(sq[i])) piece_moves(sq[i]);
     if (r_.drops && !pos_.hand_empty(us_)) drops();
   }
 
@@ -50,6 +58,7 @@ class Generator {
     const PieceType& pt = v_.pieces[k];
     mover_lion_ = v_.is_lion[p];
     pt_ = &pt;
+    if (pt.dedupe) seen_.reset();
 
     for (const auto& l : t.leaps) {
       Square to = Square(from + l.off);
@@ -63,7 +72,14 @@ class Generator {
     for (const auto& s : t.slides) {
       Square to = from;
       bool hopped = false;
-      for (int step = 1; s.range == 0 || step <= s.range; ++step) {
+      int step = 1;
+      if (s.skip_first) {  // pass over the adjacent square, whatever stands there
+        to = Square(to + s.off);
+        if (b_[to] == kWall) continue;
+        step = 2;
+      }
+      if (pt.range_jumps && (s.mode & kModeCapture) && !s.hop) range_captures(from, s);
+      for (; s.range == 0 || step <= s.range; ++step) {
         to = Square(to + s.off);
         Piece q = b_[to];
         uint8_t c = cls_[q];
@@ -118,8 +134,7 @@ class Generator {
         if (q.disp == 0) {
           // A pass leaves the same position whichever piece makes it and whichever empty
           // square it steps through: one move per position.
-          if (!passed_ || every_piece_) add(from, mid, from, false);
-          passed_ = true;
+          add_pass(from, mid);
           break;
         }
         Square to = Square(mid + o2);
@@ -135,6 +150,95 @@ class Generator {
           break;
         }
       }
+    }
+    if (pt.area) area_moves(from, pt.area);
+    if (pt.igui) standstill_captures(from, pt.igui);
+  }
+
+  // Frozen: an enemy freezer (Heavenly Tetrarch) stands next to this piece, which is not one.
+  bool frozen(Square s) const {
+    if (v_.pieces[kind_of(b_[s])].freezes) return false;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        Piece q = b_[s + offset_of(dx, dy)];
+        if ((dx || dy) && cls_[q] == kCellEnemy && v_.pieces[kind_of(q)].freezes) return true;
+      }
+    return false;
+  }
+
+  // Area move: up to n king steps through empty squares, a capture ending it; stepping back
+  // to the (vacated) start square is a pass.
+  void area_moves(Square from, int n) {
+    std::array<Square, 64> frontier{}, next{};
+    int nf = 1, nn = 0;
+    frontier[0] = from;
+    area_seen_.reset();
+    Square skip_through = kNoSquare;
+    for (int step = 1; step <= n && nf; ++step) {
+      nn = 0;
+      for (int i = 0; i < nf; ++i)
+        for (int d : kKingSteps) {
+          Square to = Square(frontier[i] + d);
+          if (to == from) {
+            if (skip_through == kNoSquare) skip_through = frontier[i];
+            continue;
+          }
+          if (area_seen_[to]) continue;
+          area_seen_.set(to);
+          uint8_t c = cls_[b_[to]];
+          if (c == kCellEmpty) {
+            add(from, kNoSquare, to, false);
+            next[nn++] = to;
+          } else if (c == kCellEnemy) {
+            add(from, kNoSquare, to, true);
+          }
+        }
+      frontier = next;
+      nf = nn;
+    }
+    if (skip_through != kNoSquare) add_pass(from, skip_through);
+  }
+
+  // Capturing up to n adjacent enemies without moving (igui, Mitsugumi's double igui).
+  void standstill_captures(Square from, int n) {
+    Square victims[8];
+    int nv = 0;
+    for (int d : kKingSteps)
+      if (cls_[b_[from + d]] == kCellEnemy) victims[nv++] = Square(from + d);
+    for (int i = 0; i < nv; ++i) {
+      if (first_igui(victims[i], kNoSquare)) add(from, victims[i], from, true);
+      for (int j = i + 1; n >= 2 && j < nv; ++j)
+        if (first_igui(victims[i], victims[j])) add(from, victims[i], from, true, victims[j]);
+    }
+  }
+
+  // Range capture: a capturing slide may first jump up to range_jumps pieces of lower rank,
+  // taking or leaving each jumped enemy (the plain capture of the first piece is elsewhere).
+  void range_captures(Square from, const MoveTable::Slide& s) {
+    const PieceType& pt = *pt_;
+    Square jumped[2];
+    int nj = 0;
+    Square to = from;
+    for (int dist = 1; s.range == 0 || dist <= s.range; ++dist) {
+      to = Square(to + s.off);
+      Piece q = b_[to];
+      if (q == kWall) break;
+      if (q == kEmpty) continue;
+      if (nj > 0 && cls_[q] == kCellEnemy) {
+        Square enemies[2];
+        int ne = 0;
+        for (int i = 0; i < nj; ++i)
+          if (cls_[b_[jumped[i]]] == kCellEnemy) enemies[ne++] = jumped[i];
+        for (int mask = 0; mask < (1 << ne); ++mask) {
+          Square k[2] = {kNoSquare, kNoSquare};
+          int nk = 0;
+          for (int i = 0; i < ne; ++i)
+            if (mask >> i & 1) k[nk++] = enemies[i];
+          add(from, kNoSquare, to, true, k[0], k[1]);
+        }
+      }
+      if (nj == pt.range_jumps || v_.pieces[kind_of(q)].rank >= pt.rank) break;
+      jumped[nj++] = to;
     }
   }
 
@@ -163,9 +267,9 @@ class Generator {
 
   // An igui leaves the same position whichever piece makes it, unless one arms the
   // counter-strike rule and the other does not: one move per position.
-  bool first_igui(Square victim) {
+  bool first_igui(Square victim, Square second = kNoSquare) {
     if (every_piece_) return true;
-    int key = victim * 2 + (arms_counter_strike(b_[victim]) ? 1 : 0);
+    int key = (victim * kArraySize + second) * 2 + (arms_counter_strike(b_[victim]) ? 1 : 0);
     for (int i = 0; i < n_igui_; ++i)
       if (igui_[i] == key) return false;
     if (n_igui_ < int(igui_.size())) igui_[n_igui_++] = key;
@@ -193,8 +297,13 @@ class Generator {
     return false;
   }
 
-  void add(Square from, Square mid, Square to, bool capture) {
+  void add(Square from, Square mid, Square to, bool capture, Square kill0 = kNoSquare,
+           Square kill1 = kNoSquare) {
     const PieceType& pt = *pt_;
+    if (pt.dedupe && mid == kNoSquare && kill0 == kNoSquare) {  // one move per destination
+      if (seen_[to]) return;
+      seen_.set(to);
+    }
     if (pt.promotes_to) {
       bool can;
       const auto& zone = v_.in_zone[us_];
@@ -204,11 +313,46 @@ class Generator {
       else
         can = zone[to] || zone[from];
       if (can) {
-        out_.push(Move{from, mid, to, Move::kPromote, 0});
+        push(Move{from, mid, to, Move::kPromote, 0, {kill0, kill1}});
         if (r_.force_last_rank_promotion && pt.dead[us_][to]) return;
       }
     }
-    out_.push(Move{from, mid, to, 0, 0});
+    push(Move{from, mid, to, 0, 0, {kill0, kill1}});
+  }
+
+  // A pass: the board stays as it is, so one move per position whichever piece makes it (and
+  // none right after a skip where that is forbidden). Promoting on the spot is no pass.
+  void add_pass(Square from, Square through) {
+    const PieceType& pt = *pt_;
+    if (pt.promotes_to && r_.promotion == RuleOptions::Promotion::Shogi && v_.in_zone[us_][from])
+      out_.push(Move{from, through, from, Move::kPromote, 0});
+    if (!no_pass_ && (!passed_ || every_piece_)) out_.push(Move{from, through, from, 0, 0});
+    passed_ = true;
+  }
+
+  // Pushes a move and, for a burning piece that moved, each choice of adjacent enemies to burn.
+  void push(const Move& m) {
+    out_.push(m);
+    const PieceType& pt = *pt_;
+    if (!pt.burn || m.to == m.from || m.has_kills()) return;
+    Square victims[8];
+    int nv = 0;
+    for (int d : kKingSteps) {
+      Square s = Square(m.to + d);
+      Piece q = b_[s];
+      if (s == m.from || s == m.mid || cls_[q] != kCellEnemy || v_.pieces[kind_of(q)].burn_immune)
+        continue;
+      victims[nv++] = s;
+    }
+    for (int i = 0; i < nv; ++i) {
+      Move b = m;
+      b.kill[0] = victims[i];
+      out_.push(b);
+      for (int j = i + 1; pt.burn >= 2 && j < nv; ++j) {
+        b.kill[1] = victims[j];
+        out_.push(b);
+      }
+    }
   }
 
   const bool every_piece_;
@@ -222,6 +366,8 @@ class Generator {
   const bool counter_strike_;
   bool mover_lion_ = false;
   bool passed_ = false;
+  const bool no_pass_;
+  std::bitset<kArraySize> seen_, area_seen_;
   std::array<int, 64> igui_{};
   int n_igui_ = 0;
   const PieceType* pt_ = nullptr;
@@ -294,7 +440,8 @@ bool same_result(const Position& pos, const Move& a, const Move& b) {
   auto arms = [&](const Move& m) {
     return v.rules.counter_strike && !v.is_lion[pos.at(m.from)] && v.is_lion[pos.at(m.mid)];
   };
-  if (is_igui(pos, a) && is_igui(pos, b)) return a.mid == b.mid && arms(a) == arms(b);
+  if (is_igui(pos, a) && is_igui(pos, b))
+    return a.mid == b.mid && a.kill[0] == b.kill[0] && arms(a) == arms(b);
   auto is_pass = [&](const Move& m) {
     return m.is_two_step() && m.to == m.from && pos.at(m.mid) == kEmpty;
   };

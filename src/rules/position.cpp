@@ -9,6 +9,7 @@ struct Keys {
   std::array<std::array<uint64_t, kMaxFiles * kMaxRanks>, 256> piece{};
   std::array<uint64_t, kMaxFiles * kMaxRanks> counter_strike{};
   std::array<std::array<std::array<uint64_t, 64>, kMaxKinds + 1>, 2> hand{};
+  std::array<uint64_t, 4> skipped{};
   uint64_t side = 0;
 
   Keys() {
@@ -26,6 +27,7 @@ struct Keys {
     for (auto& c : hand)
       for (auto& kind : c)
         for (size_t n = 1; n < kind.size(); ++n) kind[n] = next();  // count 0 hashes as 0
+    for (size_t i = 1; i < skipped.size(); ++i) skipped[i] = next();
   }
 };
 
@@ -42,6 +44,7 @@ uint64_t piece(Piece p, Square s) { return keys().piece[p][grid(s)]; }
 uint64_t side() { return keys().side; }
 uint64_t counter_strike(Square s) { return s == kNoSquare ? 0 : keys().counter_strike[grid(s)]; }
 uint64_t hand(Color c, Kind k, int count) { return keys().hand[c][k][count & 63]; }
+uint64_t skipped(uint8_t bits) { return keys().skipped[bits & 3]; }
 
 }  // namespace zobrist
 
@@ -59,6 +62,7 @@ void Position::clear() {
   hand_total_ = {0, 0};
   stm_ = kBlack;
   counter_strike_ = kNoSquare;
+  skipped_ = 0;
   move_number_ = 1;
   hash_ = 0;
 }
@@ -103,6 +107,12 @@ void Position::set_side_to_move(Color c) {
   stm_ = c;
 }
 
+void Position::set_skipped(Color c, bool on) {
+  uint8_t bits = uint8_t(on ? skipped_ | 1 << c : skipped_ & ~(1 << c));
+  hash_ ^= zobrist::skipped(skipped_) ^ zobrist::skipped(bits);
+  skipped_ = bits;
+}
+
 void Position::set_counter_strike(Square s) {
   hash_ ^= zobrist::counter_strike(counter_strike_) ^ zobrist::counter_strike(s);
   counter_strike_ = s;
@@ -113,7 +123,9 @@ void Position::do_move(const Move& m, Undo& u) {
   u.counter_strike = counter_strike_;
   u.hash = hash_;
   u.hand_to = u.hand_mid = 0;
+  u.skipped = skipped_;
   Color us = stm_;
+  bool pass = false;
 
   if (m.is_drop()) {
     Piece p = make_piece(m.drop_kind, us);
@@ -144,6 +156,23 @@ void Position::do_move(const Move& m, Undo& u) {
       remove_from_list(m.to, ~us);
       hash_ ^= zobrist::piece(u.captured_to, m.to);
     }
+    for (int i = 0; i < 2; ++i) {  // burned, jumped, or second igui victims
+      Square k = m.kill[i];
+      u.captured_kill[i] = k ? board_[k] : kEmpty;
+      u.hand_kill[i] = 0;
+      if (!k) continue;
+      Piece q = board_[k];
+      board_[k] = kEmpty;
+      remove_from_list(k, ~us);
+      hash_ ^= zobrist::piece(q, k);
+      if (v.rules.drops) {
+        u.hand_kill[i] = v.pieces[kind_of(q)].demotes_to;
+        add_to_hand(us, u.hand_kill[i], +1);
+      }
+    }
+    // Only games that forbid two skips in a row remember them (it is part of the position).
+    pass = v.rules.no_consecutive_skips && m.is_two_step() && m.to == m.from &&
+           !is_piece(u.captured_mid) && !m.has_kills() && !m.promotes();
     Piece landed = m.promotes() ? make_piece(v.pieces[kind_of(p)].promotes_to, us) : p;
     board_[m.to] = landed;
     add_to_list(m.to, us);
@@ -174,6 +203,9 @@ void Position::do_move(const Move& m, Undo& u) {
     hash_ ^= zobrist::counter_strike(counter_strike_) ^ zobrist::counter_strike(cs);
     counter_strike_ = cs;
   }
+  uint8_t bits = uint8_t(pass ? skipped_ | 1 << us : skipped_ & ~(1 << us));
+  hash_ ^= zobrist::skipped(skipped_) ^ zobrist::skipped(bits);
+  skipped_ = bits;
   stm_ = ~us;
   hash_ ^= zobrist::side();
   ++move_number_;
@@ -197,11 +229,19 @@ void Position::undo_move(const Move& m, const Undo& u) {
       board_[m.mid] = u.captured_mid;
       add_to_list(m.mid, ~us);
     }
+    for (int i = 0; i < 2; ++i) {
+      if (u.hand_kill[i]) hand_[us][u.hand_kill[i]]--, hand_total_[us]--;
+      if (is_piece(u.captured_kill[i])) {
+        board_[m.kill[i]] = u.captured_kill[i];
+        add_to_list(m.kill[i], ~us);
+      }
+    }
     board_[m.from] = u.moved;
     add_to_list(m.from, us);
   }
   stm_ = us;
   counter_strike_ = u.counter_strike;
+  skipped_ = u.skipped;
   hash_ = u.hash;
   --move_number_;
 }
@@ -232,9 +272,9 @@ bool Position::piece_attacks(Square from, Square target, Square empty1, Square e
     // target must lie on the ray: a positive multiple of (dx, dy)
     if (dx * tdy != dy * tdx) continue;
     int k = dx ? tdx / dx : tdy / dy;
-    if (k <= 0 || (s.range && k > s.range)) continue;
+    if (k <= 0 || (s.range && k > s.range) || (s.skip_first && k < 2)) continue;
     bool hopped = false, blocked = false;
-    for (int i = 1; i < k; ++i) {
+    for (int i = s.skip_first ? 2 : 1; i < k; ++i) {
       Square sq = Square(from + i * s.off);
       bool empty = board_[sq] == kEmpty || sq == empty1 || sq == empty2;
       if (empty) continue;

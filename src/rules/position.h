@@ -18,7 +18,10 @@ struct Undo {
   Piece moved = kEmpty;
   Piece captured_to = kEmpty;
   Piece captured_mid = kEmpty;
+  Piece captured_kill[2] = {kEmpty, kEmpty};
+  Kind hand_kill[2] = {0, 0};
   Square counter_strike = kNoSquare;
+  uint8_t skipped = 0;
   uint64_t hash = 0;
 };
 
@@ -35,6 +38,8 @@ class Position {
   // The square where, on the previous move, a Lion was taken by a non-Lion (§6.3), or none.
   Square counter_strike() const { return counter_strike_; }
   int move_number() const { return move_number_; }
+  // Did this colour's last move pass (skip)? For the no-two-consecutive-skips rule.
+  bool skipped(Color c) const { return skipped_ >> c & 1; }
   uint64_t hash() const { return hash_; }
 
   // Pieces in hand (games with drops).
@@ -53,6 +58,7 @@ class Position {
   void set_side_to_move(Color c);
   void set_counter_strike(Square s);
   void set_move_number(int n) { move_number_ = n; }
+  void set_skipped(Color c, bool on);
 
   // Applies a move the generator produced; no legality check here.
   void do_move(const Move& m, Undo& u);
@@ -85,6 +91,7 @@ class Position {
   std::array<int, 2> hand_total_{};
   Color stm_ = kBlack;
   Square counter_strike_ = kNoSquare;
+  uint8_t skipped_ = 0;  // bit c: colour c's last move was a pass
   int move_number_ = 1;
   uint64_t hash_ = 0;
 };
@@ -94,6 +101,7 @@ uint64_t piece(Piece p, Square s);
 uint64_t side();
 uint64_t counter_strike(Square s);
 uint64_t hand(Color c, Kind k, int count);
+uint64_t skipped(uint8_t bits);
 }  // namespace zobrist
 
 }  // namespace kirin

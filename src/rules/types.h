@@ -48,6 +48,7 @@ constexpr bool is_piece(Piece p) { return p >= 2; }
 
 // One move, one distinct result. A two-step (lion) move has `mid` set: the square of its first
 // step; `to == from` then means igui (enemy on mid) or a pass (mid empty). Drops have from == 0.
+// `kill` holds further victims: pieces burned, jumped by a range capture, or a second igui.
 struct Move {
   enum Flags : uint8_t { kPromote = 1, kDrop = 2 };
 
@@ -56,13 +57,15 @@ struct Move {
   Square to = kNoSquare;
   uint8_t flags = 0;
   Kind drop_kind = 0;
+  Square kill[2] = {kNoSquare, kNoSquare};
 
   bool promotes() const { return flags & kPromote; }
   bool is_drop() const { return flags & kDrop; }
   bool is_two_step() const { return mid != kNoSquare; }
+  bool has_kills() const { return kill[0] != kNoSquare; }
   bool is_null() const { return from == kNoSquare && to == kNoSquare; }
   friend bool operator==(const Move&, const Move&) = default;
 };
-static_assert(sizeof(Move) == 8);
+static_assert(sizeof(Move) == 12);
 
 }  // namespace kirin

@@ -109,6 +109,8 @@ const std::vector<OptionBinding>& option_bindings() {
     b.push_back(bool_option("perpetual_attacker_loses", &RuleOptions::perpetual_attacker_loses,
                             "on fourfold repetition, a side that made only attacking moves "
                             "since the first occurrence loses"));
+    b.push_back(bool_option("no_consecutive_skips", &RuleOptions::no_consecutive_skips,
+                            "a player may not pass (skip) on two turns in a row"));
     b.push_back({"impasse_points", "int", {},
                  "impasse: once both royals stand in their promotion zones (neither in check), "
                  "the game ends and a side with fewer points than this loses (0: no impasse rule)",
@@ -169,7 +171,85 @@ std::optional<Kind> Variant::kind_by_id(std::string_view pid) const {
   return std::nullopt;
 }
 
+namespace {
+
+// Does a macro's value name match what the user wrote? Booleans in any spelling.
+bool same_value(const std::string& name, std::string_view value) {
+  if (name == value) return true;
+  bool a, b;
+  return parse_bool(name, a) && parse_bool(std::string(value), b) && a == b;
+}
+
+std::string join_values(const OptionMacro& m, const char* sep) {
+  std::string out;
+  for (const auto& v : m.values) out += (out.empty() ? "" : sep) + v.value;
+  return out;
+}
+
+}  // namespace
+
+const OptionMacro* Variant::find_macro(std::string_view macro) const {
+  for (const auto& m : macros)
+    if (m.name == macro) return &m;
+  return nullptr;
+}
+
+void Variant::add_macro(OptionMacro macro) {
+  const std::string where = "macro " + macro.name;
+  bool taken = find_binding(macro.name) != nullptr ||
+               std::any_of(option_infos.begin(), option_infos.end(),
+                           [&](const OptionInfo& o) { return o.name == macro.name; });
+  if (taken) throw VariantError(where + ": that name is already a rule option or macro");
+  if (macro.values.empty()) throw VariantError(where + ": has no values");
+  for (auto& v : macro.values) {
+    if (v.settings.empty())
+      throw VariantError(where + ", value " + v.value + ": sets no option");
+    for (auto& [option, value] : v.settings) {
+      const OptionBinding* b = find_binding(option);
+      bool declared = std::any_of(option_infos.begin(), option_infos.end(),
+                                  [&](const OptionInfo& o) { return o.name == option; });
+      if (find_macro(option) || !b || !declared)
+        throw VariantError(where + ", value " + v.value + ": '" + option +
+                           "' is not one of the game's [options]");
+      RuleOptions scratch = rules;
+      try {
+        b->set(scratch, value);
+      } catch (const VariantError& e) {
+        throw VariantError(where + ", value " + v.value + ": " + e.what());
+      }
+      value = b->get(scratch);
+    }
+  }
+  OptionInfo info;
+  info.name = macro.name;
+  bool boolean = macro.values.size() == 2 &&
+                 std::all_of(macro.values.begin(), macro.values.end(), [](const auto& v) {
+                   return v.value == "true" || v.value == "false";
+                 }) &&
+                 macro.values[0].value != macro.values[1].value;
+  info.type = boolean ? "bool" : "choice";
+  for (const auto& v : macro.values) info.choices.push_back(v.value);
+  info.description = macro.description;
+  std::string sets;
+  for (const auto& v : macro.values) {
+    sets += (sets.empty() ? "" : "; ") + v.value + ":";
+    for (const auto& [option, value] : v.settings) sets += " " + option + "=" + value;
+  }
+  info.description += (info.description.empty() ? "" : " ") + std::string("[") + sets + "]";
+  option_infos.push_back(std::move(info));
+  macros.push_back(std::move(macro));
+}
+
 void Variant::set_option(std::string_view option, std::string_view value) {
+  if (const OptionMacro* m = find_macro(option)) {
+    for (const auto& v : m->values)
+      if (same_value(v.value, value)) {
+        for (const auto& [setting, val] : v.settings) set_option(setting, val);
+        return;
+      }
+    throw VariantError("option " + m->name + " takes " + join_values(*m, " or ") + ", not '" +
+                       std::string(value) + "'");
+  }
   bool declared = std::any_of(option_infos.begin(), option_infos.end(),
                               [&](const OptionInfo& o) { return o.name == option; });
   const OptionBinding* b = find_binding(option);
@@ -190,10 +270,20 @@ void Variant::apply_profile(std::string_view profile) {
     throw VariantError("game " + id + " has no rule profile '" + std::string(profile) +
                        "' (its profiles: " + (known.empty() ? "none" : known) + ")");
   }
-  for (const auto& [option, value] : it->second) set_option(option, value);
+  for (const auto& [option, value] : it->second)
+    if (find_macro(option)) set_option(option, value);
+  for (const auto& [option, value] : it->second)
+    if (!find_macro(option)) set_option(option, value);
 }
 
 std::string Variant::option_value(std::string_view option) const {
+  if (const OptionMacro* m = find_macro(option)) {
+    for (const auto& v : m->values)
+      if (std::all_of(v.settings.begin(), v.settings.end(),
+                      [&](const auto& s) { return option_value(s.first) == s.second; }))
+        return v.value;
+    return "custom";
+  }
   const OptionBinding* b = find_binding(option);
   return b ? b->get(rules) : std::string();
 }
@@ -233,6 +323,7 @@ void Variant::compile() {
     ray_attacks[c].clear();
   }
   has_hop_attacks = false;
+  has_freezers = false;
 
   for (size_t k = 1; k < pieces.size(); ++k) {
     PieceType& pt = pieces[k];
@@ -240,6 +331,19 @@ void Variant::compile() {
       throw VariantError("game " + id + ", piece " + pt.id + ": jumps of more than " +
                          std::to_string(kPad) + " squares are not supported");
     pt.has_two_step = !pt.spec.two_legs.empty();
+    has_freezers |= pt.freezes;
+    // Two move types that can reach the same square (a jump and a slide, an area move, a
+    // range capture): the generator then keeps one move per destination.
+    pt.dedupe = pt.area || pt.burn || pt.range_jumps;
+    for (const auto& l : pt.spec.leaps)
+      for (const auto& sl : pt.spec.slides) {
+        if (sl.hop || sl.v.dx * l.v.dy != sl.v.dy * l.v.dx) continue;
+        int steps = sl.v.dx ? l.v.dx / sl.v.dx : l.v.dy / sl.v.dy;
+        int first = sl.skip_first ? 2 : 1;
+        if (steps >= first && (sl.range == 0 || steps <= sl.range) && steps * sl.v.dx == l.v.dx &&
+            steps * sl.v.dy == l.v.dy)
+          pt.dedupe = true;
+      }
     pt.forward_only = pt.spec.two_legs.empty() &&
                       std::all_of(pt.spec.leaps.begin(), pt.spec.leaps.end(),
                                   [](const LeapSpec& l) { return l.v.dy > 0; }) &&
@@ -255,7 +359,7 @@ void Variant::compile() {
       t = MoveTable{};
       for (const auto& l : pt.spec.leaps) t.leaps.push_back({offset_for(l.v, Color(c)), l.mode});
       for (const auto& s : pt.spec.slides)
-        t.slides.push_back({offset_for(s.v, Color(c)), s.range, s.mode, s.hop});
+        t.slides.push_back({offset_for(s.v, Color(c)), s.range, s.mode, s.hop, s.skip_first});
       for (const auto& tl : pt.spec.two_legs) {
         int16_t o1 = offset_for(tl.first, Color(c)), o2 = offset_for(tl.second, Color(c));
         if (std::find(t.shapes.begin(), t.shapes.end(), std::make_pair(o1, o2)) == t.shapes.end())
@@ -320,7 +424,7 @@ void Variant::compile() {
         if (f.mode & kModeCapture) leap_attack(f.off);
       for (const auto& sl : t.slides) {
         if (!(sl.mode & kModeCapture)) continue;
-        if (sl.hop) {
+        if (sl.hop || sl.skip_first) {
           has_hop_attacks = true;
           continue;
         }

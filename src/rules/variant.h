@@ -46,6 +46,7 @@ struct RuleOptions {
   bool check_rule = false;  // no move may leave the mover's (single) royal attacked
   bool check_every_step = true;  // ...nor expose it on the first step of a two-step move
   int max_plies = 0;  // the game is drawn after this many plies; 0 = no limit
+  bool no_consecutive_skips = false;  // a player may not pass on two turns in a row
   int impasse_points = 0;  // impasse: with both royals entered, fewer points loses; 0 = none
 };
 
@@ -56,6 +57,20 @@ struct OptionInfo {
   std::vector<std::string> choices;
   std::string default_value;
   std::string description;
+};
+
+// A named shorthand for a set of option values, declared by a game's [macros.NAME] table:
+// setting the macro to one of its values sets each option of that value's list, in order.
+// Its own value is not stored: it reads as the first value whose settings all hold, else
+// "custom".
+struct OptionMacro {
+  std::string name;
+  std::string description;
+  struct Value {
+    std::string value;                                          // "true"
+    std::vector<std::pair<std::string, std::string>> settings;  // option -> value, canonical
+  };
+  std::vector<Value> values;
 };
 
 struct PieceType {
@@ -75,6 +90,15 @@ struct PieceType {
   bool one_per_file = false;   // drops: not on a file with an own unpromoted one (Pawn, nifu)
   bool no_drop_mate = false;   // drops: may not be dropped to give checkmate (Pawn)
   int impasse_value = 1;       // points when counting for impasse
+  // Named powers beyond XBetza (Mitsugumi Shogi):
+  int area = 0;                // area move: up to this many king steps, a capture ends it
+  int burn = 0;                // after moving, may capture up to this many adjacent enemies
+  bool burn_immune = false;    // cannot be burned
+  int igui = 0;                // may capture up to this many adjacent enemies without moving
+  int range_jumps = 0;         // range capture: may jump this many lower-ranked pieces
+  int rank = 0;                // for range capture: only lower ranks can be jumped
+  bool freezes = false;        // adjacent enemy pieces (except freezers) cannot move
+  bool dedupe = false;         // derived: two move types may reach the same square
   // Derived from the moves:
   bool forward_only = false;   // every move goes forward (a move with it is irreversible)
   bool has_two_step = false;   // has lion-type two-step moves
@@ -94,6 +118,7 @@ struct MoveTable {
     uint8_t range;  // 0 = unlimited
     uint8_t mode;
     bool hop;
+    bool skip_first;  // passes over the adjacent square, whatever is there, and cannot stop on it
   };
   struct FirstLeg {  // a first step that must capture (or hop); the second steps follow
     int16_t off;
@@ -143,7 +168,8 @@ class Variant {
   enum class SfenStyle { Shogi, LishogiChu } sfen_style = SfenStyle::Shogi;
   std::vector<PieceType> pieces;  // index = Kind; pieces[0] is unused
   std::vector<Handicap> handicaps;
-  std::vector<OptionInfo> option_infos;
+  std::vector<OptionInfo> option_infos;  // the options, then the macros
+  std::vector<OptionMacro> macros;
   std::map<std::string, std::map<std::string, std::string>> profiles;  // name -> option values
   std::string default_profile;
   RuleOptions rules;
@@ -168,7 +194,8 @@ class Variant {
   };
   std::array<std::vector<LeapAttack>, 2> leap_attacks;
   std::array<std::vector<RayAttack>, 2> ray_attacks;
-  bool has_hop_attacks = false;  // cannon-type pieces: attacks are checked the slow way
+  bool has_hop_attacks = false;  // cannon-type or skipping pieces: attacks checked the slow way
+  bool has_freezers = false;
   std::vector<Kind> hand_kinds;  // kinds that can be in hand, in SFEN hand order
 
   int num_kinds() const { return int(pieces.size()) - 1; }
@@ -179,11 +206,17 @@ class Variant {
     return col >= 0 && row >= 0 && col < files && row < ranks;
   }
 
-  // Applies one option ("name", "value") or a whole profile; throws VariantError naming the
+  // Applies one option or macro ("name", "value") or a whole profile (its macros first, then
+  // its options, so that an option named explicitly wins); throws VariantError naming the
   // option and the accepted values.
   void set_option(std::string_view name, std::string_view value);
   void apply_profile(std::string_view profile);
+  // The current value of an option, or of a macro (see OptionMacro); "" if neither.
   std::string option_value(std::string_view name) const;
+  const OptionMacro* find_macro(std::string_view macro) const;
+  // Checks a macro against the declared options, stores its settings in canonical form and
+  // lists it in option_infos; throws VariantError.
+  void add_macro(OptionMacro macro);
 
   // Builds every derived table; called by the loader once the fields above are filled in.
   void compile();

@@ -116,9 +116,11 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
     pt.kanji = r.str(*t, "kanji", ctx, false);
     pt.abbrev = r.str(*t, "abbrev", ctx, true);
     pt.sfen = r.str(*t, "sfen", ctx, false);
-    pt.betza = r.str(*t, "betza", ctx, true);
+    pt.betza = r.str(*t, "betza", ctx, false);
+    if (pt.betza.empty() && !t->get("skip_first") && !t->get("sting") && !t->get("area"))
+      r.fail(ctx + ": missing field 'betza'", t);
     try {
-      pt.spec = parse_betza(pt.betza);
+      if (!pt.betza.empty()) pt.spec = parse_betza(pt.betza);
     } catch (const BetzaError& e) {
       r.fail(ctx + ": betza \"" + pt.betza + "\" at offset " + std::to_string(e.offset()) + ": " +
                  e.what(),
@@ -134,6 +136,28 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
       }
     }
     pt.impasse_value = int(r.integer(*t, "impasse_value", ctx, false, 1));
+    if (std::string skipping = r.str(*t, "skip_first", ctx, false); !skipping.empty()) {
+      try {
+        add_skipping_slides(pt.spec, skipping);
+      } catch (const BetzaError& e) {
+        r.fail(ctx + ": skip_first \"" + skipping + "\" at offset " + std::to_string(e.offset()) +
+                   ": " + e.what(),
+               t->get("skip_first"));
+      }
+    }
+    auto small = [&](const char* key, int max) {
+      int64_t n = r.integer(*t, key, ctx, false, 0);
+      if (n < 0 || n > max)
+        r.fail(ctx + ": " + key + " must be from 0 to " + std::to_string(max), t->get(key));
+      return int(n);
+    };
+    pt.area = small("area", 3);
+    pt.burn = small("burn", 2);
+    pt.igui = small("igui", 2);
+    pt.range_jumps = small("range_jumps", 2);
+    pt.rank = small("rank", 100);
+    pt.burn_immune = r.boolean(*t, "burn_immune", ctx);
+    pt.freezes = r.boolean(*t, "freezes", ctx);
     pt.royal = r.boolean(*t, "royal", ctx);
     pt.lion = r.boolean(*t, "lion", ctx);
     pt.minor = r.boolean(*t, "minor", ctx);
@@ -197,6 +221,41 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
     }
   }
   for (auto& info : v->option_infos) describe_option(info);
+  // Macros: [macros.NAME] maps each value to a table of options it sets.
+  if (const toml::node* mnode = root.get("macros")) {
+    const toml::table* ms = mnode->as_table();
+    if (!ms) r.fail("[macros] must be a table of [macros.NAME] tables", mnode);
+    for (const auto& [mname, node] : *ms) {
+      std::string ctx = "[macros." + std::string(mname.str()) + "]";
+      const toml::table* mt = node.as_table();
+      if (!mt) r.fail(ctx + " must be a table", &node);
+      OptionMacro macro;
+      macro.name = std::string(mname.str());
+      for (const auto& [key, vnode] : *mt) {
+        if (key.str() == "description") {
+          auto d = vnode.value<std::string>();
+          if (!d) r.fail(ctx + ": description must be a string", &vnode);
+          macro.description = *d;
+          continue;
+        }
+        const toml::table* vt = vnode.as_table();
+        if (!vt)
+          r.fail(ctx + ": value '" + std::string(key.str()) +
+                     "' must be a table of the options it sets, e.g. { lion_protection = true }",
+                 &vnode);
+        OptionMacro::Value value;
+        value.value = std::string(key.str());
+        for (const auto& [option, onode] : *vt)
+          value.settings.emplace_back(std::string(option.str()), node_text(onode));
+        macro.values.push_back(std::move(value));
+      }
+      try {
+        v->add_macro(std::move(macro));
+      } catch (const VariantError& e) {
+        r.fail(e.what(), &node);
+      }
+    }
+  }
   if (const toml::table* profs = root["profiles"].as_table()) {
     for (const auto& [pname, pnode] : *profs) {
       const toml::table* pt = pnode.as_table();

@@ -178,7 +178,7 @@ check2 bad-option-choice 2 "promotion" "'never'" "$kirin" moves -o promotion=nev
 check2 bad-option-syntax 2 "NAME=VALUE" "'foo'" "$kirin" perft -d 1 -o foo
 check2 unknown-option-file 2 "no option" "repetition" "$kirin" perft --variant-file "$mini" -d 1 -o repetition=exact
 check2 unknown-profile 2 "no rule profile" "nosuch" "$kirin" perft -d 1 --profile nosuch
-check2 unknown-handicap 2 "no handicap" "nosuch" "$kirin" perft -d 1 --handicap nosuch
+check2 unknown-handicap 2 "named handicaps: 2-lions" "nosuch" "$kirin" perft -d 1 --handicap nosuch
 check2 sfen-and-handicap 2 "--sfen" "--handicap" "$kirin" perft -d 1 --sfen "$start" --handicap 2-lions
 check unknown-flag 2 "--bogus" "$kirin" perft -d 1 --bogus
 check missing-depth 2 "--depth" "$kirin" perft
