@@ -7,6 +7,9 @@ packages=(
   build-essential cmake pkg-config
   libcli11-dev libtomlplusplus-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  # The cross-check test (tests/crosscheck/fsf_perft.py): an independent engine to compare
+  # perft with. Debian installs it as /usr/games/fairy-stockfish.
+  python3 fairy-stockfish
 )
 
 missing=()
