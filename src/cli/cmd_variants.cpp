@@ -52,7 +52,10 @@ void show(const Variant& v) {
     if (p.minor) tags.push_back("minor");
     if (p.promotes_to) tags.push_back("promotes to " + v.piece(p.promotes_to).name);
     if (p.promoted_from) tags.push_back("promoted " + v.piece(p.promoted_from).name);
-    fmt::print("\n  {} {} [{}] sfen {}  betza {}{}\n", p.name, p.kanji, p.abbrev, p.sfen, p.betza,
+    std::string moves = "betza " + (p.betza.empty() ? std::string("-") : p.betza);
+    if (!p.sting.empty()) moves += "  sting " + p.sting;
+    if (!p.skip_first.empty()) moves += "  skip_first " + p.skip_first;
+    fmt::print("\n  {} {} [{}] sfen {}  {}{}\n", p.name, p.kanji, p.abbrev, p.sfen, moves,
                tags.empty() ? "" : "  (" + join(tags) + ")");
     fmt::print("{}", piece_diagram(p));
   }

@@ -67,25 +67,43 @@ std::string piece_diagram(const PieceType& piece) {
     out += '\n';
   }
   if (!s.two_legs.empty()) {
-    bool pass = false, igui = false;
-    std::vector<std::string> firsts;
+    bool pass = false, igui = false, double_capture = false;
+    std::vector<std::string> firsts, quiet;
     for (const auto& t : s.two_legs) {
       bool back = t.first.dx + t.second.dx == 0 && t.first.dy + t.second.dy == 0;
       if (back && (t.mode1 & kModeMove)) pass = true;
       if (back && (t.mode1 & kModeCapture)) igui = true;
-      if (t.mode1 & kModeCapture) {
-        std::string d = direction_name(t.first);
-        if (std::find(firsts.begin(), firsts.end(), d) == firsts.end()) firsts.push_back(d);
-      }
+      auto& list = (t.mode1 & kModeCapture) ? firsts : quiet;
+      if ((t.mode1 & kModeCapture) && !back && (t.mode2 & kModeCapture)) double_capture = true;
+      if (back || !(t.mode1 & (kModeCapture | kModeMove))) continue;
+      std::string d = direction_name(t.first);
+      if (std::find(list.begin(), list.end(), d) == list.end()) list.push_back(d);
     }
-    if (!firsts.empty()) {
-      out += "    two-step: capture a piece one step ";
-      for (size_t i = 0; i < firsts.size(); ++i) out += (i ? ", " : "") + firsts[i];
-      out += ", then step on (double capture)";
-      out += igui ? " or back (igui)\n" : "\n";
-    }
+    auto join = [](const std::vector<std::string>& v) {
+      std::string r;
+      for (size_t i = 0; i < v.size(); ++i) r += (i ? ", " : "") + v[i];
+      return r;
+    };
+    if (!firsts.empty())
+      out += "    two-step: capture one step " + join(firsts) + ", then step on " +
+             (double_capture ? "(capturing again or not)" : "to an empty square (sting)") +
+             (igui ? ", or back to the start (igui)" : "") + "\n";
+    if (!quiet.empty())
+      out += "    two-step through an empty square: first step " + join(quiet) + "\n";
     if (pass) out += "    pass: may step to an empty neighbour and back\n";
   }
+  if (piece.area)
+    out += "    area move: up to " + std::to_string(piece.area) +
+           " king steps through empty squares, a capture ends it\n";
+  if (piece.burn)
+    out += "    burns up to " + std::to_string(piece.burn) + " adjacent enemies after moving\n";
+  if (piece.igui)
+    out += "    captures up to " + std::to_string(piece.igui) +
+           " adjacent enemies without moving\n";
+  if (piece.range_jumps)
+    out += "    range capture: jumps up to " + std::to_string(piece.range_jumps) +
+           " pieces of rank below " + std::to_string(piece.rank) + " to capture beyond\n";
+  if (piece.freezes) out += "    freezes adjacent enemy pieces\n";
   return out;
 }
 

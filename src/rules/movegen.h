@@ -7,7 +7,7 @@
 
 namespace kirin {
 
-constexpr int kMaxMoves = 2048;
+constexpr int kMaxMoves = 8192;  // 12x12 and 15x15 drop games have thousands of drops
 
 struct MoveList {
   std::array<Move, kMaxMoves> moves;

@@ -80,6 +80,7 @@ struct PieceType {
   std::string abbrev;  // western abbreviation, "DK"
   std::string sfen;    // SFEN token as written for Black: "d", "+d"
   std::string betza;
+  std::string sting, skip_first;  // named powers, as written in the definition
   MoveSpec spec;
   Kind promotes_to = 0;
   Kind promoted_from = 0;

@@ -126,7 +126,9 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
                  e.what(),
              t->get("betza"));
     }
-    if (std::string sting = r.str(*t, "sting", ctx, false); !sting.empty()) {
+    pt.sting = r.str(*t, "sting", ctx, false);
+    pt.skip_first = r.str(*t, "skip_first", ctx, false);
+    if (std::string sting = pt.sting; !sting.empty()) {
       try {
         add_stinging_moves(pt.spec, sting);
       } catch (const BetzaError& e) {
