@@ -88,6 +88,8 @@ std::string piece_diagram(const PieceType& piece) {
       out += "    two-step: capture one step " + join(firsts) + ", then step on " +
              (double_capture ? "(capturing again or not)" : "to an empty square (sting)") +
              (igui ? ", or back to the start (igui)" : "") + "\n";
+    if (firsts.empty() && igui)
+      out += "    igui: captures an adjacent piece and steps back to the start\n";
     if (!quiet.empty())
       out += "    two-step through an empty square: first step " + join(quiet) + "\n";
     if (pass) out += "    pass: may step to an empty neighbour and back\n";

@@ -192,7 +192,8 @@ Outcome Game::evaluate() const {
       }
     Square a[8], b[8];
     int na = p.royals(kBlack, a, 8), nb = p.royals(kWhite, b, 8);
-    if (pieces == 2 && na == 1 && nb == 1 && !p.attacked(a[0], kWhite) && !p.attacked(b[0], kBlack))
+    if (pieces == 2 && na == 1 && nb == 1 && p.hand_empty(kBlack) && p.hand_empty(kWhite) &&
+        !p.attacked(a[0], kWhite) && !p.attacked(b[0], kBlack))
       return {Result::Draw, EndReason::InsufficientMaterial};
   }
   if (r.max_plies > 0 && plies() >= r.max_plies) return {Result::Draw, EndReason::PlyLimit};

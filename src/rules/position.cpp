@@ -263,6 +263,12 @@ bool Position::piece_attacks(Square from, Square target, Square empty1, Square e
     if (l.off == delta && (l.mode & kModeCapture)) return true;
   for (const auto& f : t.firsts)
     if (f.off == delta && (f.mode & kModeCapture)) return true;
+  for (const auto& q : t.quiet_paths)  // two steps through an empty square, then a capture
+    if (q.disp == delta && (q.mode & kModeCapture))
+      for (const auto& [o1, o2] : q.paths) {
+        Square mid = Square(from + o1);
+        if (board_[mid] == kEmpty || mid == empty1 || mid == empty2) return true;
+      }
   if (t.slides.empty()) return false;
   int tdx = col_of(target) - col_of(from), tdy = row_of(target) - row_of(from);
   for (const auto& s : t.slides) {

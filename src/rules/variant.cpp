@@ -422,6 +422,8 @@ void Variant::compile() {
         if (l.mode & kModeCapture) leap_attack(l.off);
       for (const auto& f : t.firsts)
         if (f.mode & kModeCapture) leap_attack(f.off);
+      for (const auto& q : t.quiet_paths)  // blockable: checked the slow way
+        if (q.disp != 0 && (q.mode & kModeCapture)) has_hop_attacks = true;
       for (const auto& sl : t.slides) {
         if (!(sl.mode & kModeCapture)) continue;
         if (sl.hop || sl.skip_first) {
