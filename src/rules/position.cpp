@@ -102,6 +102,12 @@ void Position::add_to_hand(Color c, Kind k, int delta) {
 
 void Position::set_hand(Color c, Kind k, int n) { add_to_hand(c, k, n - hand_[c][k]); }
 
+Kind Position::to_hand(Piece captured) const {
+  if (!is_piece(captured)) return 0;
+  Kind k = variant_->pieces[kind_of(captured)].demotes_to;
+  return variant_->pieces[k].royal ? 0 : k;  // a captured King is gone, not in hand
+}
+
 void Position::set_side_to_move(Color c) {
   if (c != stm_) hash_ ^= zobrist::side();
   stm_ = c;
@@ -166,8 +172,8 @@ void Position::do_move(const Move& m, Undo& u) {
       remove_from_list(k, ~us);
       hash_ ^= zobrist::piece(q, k);
       if (v.rules.drops) {
-        u.hand_kill[i] = v.pieces[kind_of(q)].demotes_to;
-        add_to_hand(us, u.hand_kill[i], +1);
+        u.hand_kill[i] = to_hand(q);
+        if (u.hand_kill[i]) add_to_hand(us, u.hand_kill[i], +1);
       }
     }
     // Only games that forbid two skips in a row remember them (it is part of the position).
@@ -180,14 +186,10 @@ void Position::do_move(const Move& m, Undo& u) {
 
     // With drops, captured pieces go to the captor's hand as their unpromoted kind.
     if (v.rules.drops) {
-      if (is_piece(u.captured_to)) {
-        u.hand_to = v.pieces[kind_of(u.captured_to)].demotes_to;
-        add_to_hand(us, u.hand_to, +1);
-      }
-      if (is_piece(u.captured_mid)) {
-        u.hand_mid = v.pieces[kind_of(u.captured_mid)].demotes_to;
-        add_to_hand(us, u.hand_mid, +1);
-      }
+      u.hand_to = to_hand(u.captured_to);
+      u.hand_mid = to_hand(u.captured_mid);
+      if (u.hand_to) add_to_hand(us, u.hand_to, +1);
+      if (u.hand_mid) add_to_hand(us, u.hand_mid, +1);
     }
 
     // §6.3: a Lion taken by a non-Lion arms the counter-strike rule for the opponent.

@@ -81,6 +81,7 @@ class Position {
   void add_to_list(Square s, Color c);
   void remove_from_list(Square s, Color c);
   void add_to_hand(Color c, Kind k, int delta);
+  Kind to_hand(Piece captured) const;  // the kind a captured piece joins the hand as, or 0
 
   std::shared_ptr<const Variant> variant_;
   std::array<Piece, kArraySize> board_{};
