@@ -186,17 +186,22 @@ Move parse_usi(const Position& pos, std::string_view text) {
   generate_moves(pos, list);
 
   if (!kills.empty()) {
+    // The victims in any order; a double igui ("7g6f7gx8f") names one of them in the middle.
+    const bool igui = mid && to == from;
+    std::vector<Square> named = kills;
+    if (igui) named.push_back(mid);
     auto same_kills = [&](const Move& m) {
       std::vector<Square> k;
+      if (igui) k.push_back(m.mid);
       for (Square s : m.kill)
         if (s) k.push_back(s);
-      return std::is_permutation(k.begin(), k.end(), kills.begin(), kills.end());
+      return std::is_permutation(k.begin(), k.end(), named.begin(), named.end());
     };
     MoveList all;
     generate_every_piece_moves(pos, all);
     for (const Move& m : all) {
       if (m.from != from || m.to != to || m.promotes() != promote || !same_kills(m)) continue;
-      if (m.mid != mid && !(mid && !m.mid)) continue;
+      if (!igui && m.mid != mid) continue;
       for (const Move& c : list)
         if (same_result(pos, c, m)) return c;
     }
@@ -206,7 +211,9 @@ Move parse_usi(const Position& pos, std::string_view text) {
   if (!mid) {
     if (from == to) illegal(text, "a piece cannot move to its own square");
     for (const Move& m : list)
-      if (m.from == from && m.to == to && !m.is_two_step() && m.promotes() == promote) return m;
+      if (m.from == from && m.to == to && !m.is_two_step() && !m.has_kills() &&
+          m.promotes() == promote)
+        return m;
     illegal(text, reason(pos, from, kNoSquare, to, promote));
   }
 
@@ -226,14 +233,17 @@ Move parse_usi(const Position& pos, std::string_view text) {
     illegal(text, "the " + v.piece(kind_of(p)).name + " on " + square_name(v, from) +
                       " cannot step through " + square_name(v, mid) + " to " + square_name(v, to));
   if (pos.at(mid) == kEmpty) {
-    // Through an empty square: the same move as the pass or the direct jump.
-    if (promote) illegal(text, "a two-step move cannot promote");
+    // Through an empty square: the same move as the pass or the direct jump. Only a stay can
+    // promote (shogi-style promotion, in the zone): that piece's promotion on the spot.
+    if (promote && to != from) illegal(text, "a two-step move cannot promote");
     for (const Move& m : list) {
-      if (m.promotes()) continue;
+      if (m.promotes() != promote) continue;
       if (to == from) {
         // A pass leaves the same position whichever piece makes it: the one pass move.
-        if (m.is_two_step() && m.to == m.from && pos.at(m.mid) == kEmpty) return m;
-      } else if (m.from == from && m.to == to && !m.is_two_step()) {
+        if (m.is_two_step() && m.to == m.from && pos.at(m.mid) == kEmpty &&
+            (!promote || m.from == from))
+          return m;
+      } else if (m.from == from && m.to == to && !m.is_two_step() && !m.has_kills()) {
         return m;
       }
     }

@@ -114,7 +114,7 @@ class Generator {
         const auto& s = t.seconds[j];
         Square to = Square(mid + s.off);
         if (to == from) {  // igui: back to the square just left
-          if (capture_mid && first_igui(mid)) add(from, mid, from, true);
+          if (capture_mid) add(from, mid, from, true, kNoSquare, kNoSquare, first_igui(mid));
           continue;
         }
         Piece q = b_[to];
@@ -206,9 +206,10 @@ class Generator {
     for (int d : kKingSteps)
       if (cls_[b_[from + d]] == kCellEnemy) victims[nv++] = Square(from + d);
     for (int i = 0; i < nv; ++i) {
-      if (first_igui(victims[i], kNoSquare)) add(from, victims[i], from, true);
+      add(from, victims[i], from, true, kNoSquare, kNoSquare, first_igui(victims[i], kNoSquare));
       for (int j = i + 1; n >= 2 && j < nv; ++j)
-        if (first_igui(victims[i], victims[j])) add(from, victims[i], from, true, victims[j]);
+        add(from, victims[i], from, true, victims[j], kNoSquare,
+            first_igui(victims[i], victims[j]));
     }
   }
 
@@ -269,10 +270,19 @@ class Generator {
   // counter-strike rule and the other does not: one move per position.
   bool first_igui(Square victim, Square second = kNoSquare) {
     if (every_piece_) return true;
-    int key = (victim * kArraySize + second) * 2 + (arms_counter_strike(b_[victim]) ? 1 : 0);
+    const bool arms = arms_counter_strike(b_[victim]);
+    int key = (victim * kArraySize + second) * 2 + (arms ? 1 : 0);
     for (int i = 0; i < n_igui_; ++i)
       if (igui_[i] == key) return false;
-    if (n_igui_ < int(igui_.size())) igui_[n_igui_++] = key;
+    if (n_igui_ < int(igui_.size())) {
+      igui_[n_igui_++] = key;
+      return true;
+    }
+    // The table is full (several pieces that take two at once): look through the moves so far.
+    for (const Move& m : out_)
+      if (m.to == m.from && m.mid == victim && m.kill[0] == second && !m.promotes() &&
+          (r_.counter_strike && !v_.is_lion[b_[m.from]] && v_.is_lion[b_[victim]]) == arms)
+        return false;
     return true;
   }
 
@@ -297,8 +307,10 @@ class Generator {
     return false;
   }
 
+  // `plain`: also the move without promotion (false for an igui that another piece's igui of
+  // the same victims already gives; promoting while taking them is still a new position).
   void add(Square from, Square mid, Square to, bool capture, Square kill0 = kNoSquare,
-           Square kill1 = kNoSquare) {
+           Square kill1 = kNoSquare, bool plain = true) {
     const PieceType& pt = *pt_;
     if (pt.dedupe && mid == kNoSquare && kill0 == kNoSquare) {  // one move per destination
       if (seen_[to]) return;
@@ -317,7 +329,7 @@ class Generator {
         if (r_.force_last_rank_promotion && pt.dead[us_][to]) return;
       }
     }
-    push(Move{from, mid, to, 0, 0, {kill0, kill1}});
+    if (plain) push(Move{from, mid, to, 0, 0, {kill0, kill1}});
   }
 
   // A pass: the board stays as it is, so one move per position whichever piece makes it (and
@@ -440,6 +452,8 @@ bool same_result(const Position& pos, const Move& a, const Move& b) {
   auto arms = [&](const Move& m) {
     return v.rules.counter_strike && !v.is_lion[pos.at(m.from)] && v.is_lion[pos.at(m.mid)];
   };
+  // A promotion changes the mover: only the same piece promoting gives the same result.
+  if (a.promotes() != b.promotes() || (a.promotes() && a.from != b.from)) return false;
   if (is_igui(pos, a) && is_igui(pos, b))
     return a.mid == b.mid && a.kill[0] == b.kill[0] && arms(a) == arms(b);
   auto is_pass = [&](const Move& m) {

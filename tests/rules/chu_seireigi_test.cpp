@@ -1016,13 +1016,8 @@ std::string edition_name(const ::testing::TestParamInfo<std::string>& p) {
   return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(Editions, SeireigiRandomPlay, ::testing::Values(kLionHawk, kSting),
-                         edition_name);
-// The 10x10 edition fails here because of the engine defect of
-// DISABLED_TenLionAttacksTwoSquaresAwayThroughAnEmptySquare (below): a King left attacked by
-// a Lion two squares away is captured, goes to hand, and the SFEN cannot say so.
-INSTANTIATE_TEST_SUITE_P(DISABLED_Editions, SeireigiRandomPlay, ::testing::Values(kTen),
-                         edition_name);
+INSTANTIATE_TEST_SUITE_P(Editions, SeireigiRandomPlay,
+                         ::testing::Values(kLionHawk, kSting, kTen), edition_name);
 
 // ---------------------------------------------------------------------------------------------
 // Engine defects found while adding these games (reported, not fixed here). Each test states
@@ -1033,7 +1028,7 @@ INSTANTIATE_TEST_SUITE_P(DISABLED_Editions, SeireigiRandomPlay, ::testing::Value
 // The 10x10 Lion captures two squares away only that way. Position: White King 6d, Black
 // Lion 6f (10x10), White to move. Expected: White is in check and its King may only go to
 // 7c, 6c or 5c. Actual: not in check; the King may also step to 7d and 5d, both attacked.
-TEST(SeireigiEngineDefects, DISABLED_TenLionAttacksTwoSquaresAwayThroughAnEmptySquare) {
+TEST(SeireigiEngineDefects, TenLionAttacksTwoSquaresAwayThroughAnEmptySquare) {
   Position pos = position(kTen, {{"6d", "k"}, {"6f", "I"}, {"1j", "K"}}, 'w');
   EXPECT_TRUE(pos.in_check(kWhite));
   EXPECT_EQ(moves_from(pos, "6d"), expect_moves("6d", "7c 6c 5c"));
@@ -1056,7 +1051,7 @@ TEST(SeireigiEngineDefects, DISABLED_IguiOfAPinnedPieceDoesNotHideAnother) {
 // (1l, 12a), Black holds one piece of each of the 20 kinds of the 2023 edition. Expected:
 // 2761 drops + 3 King moves = 2764 moves. Actual: the list overflows at 2048 (generate_moves
 // sets `overflow`; `kirin moves` prints 2048 moves without a word).
-TEST(SeireigiEngineDefects, DISABLED_AFullHandFitsTheMoveList) {
+TEST(SeireigiEngineDefects, AFullHandFitsTheMoveList) {
   Position pos = position(kSting, with_kings(kSting, {}), 'b', "IQDHRBXOEWMTGSCYNALP");
   MoveList list;
   generate_moves(pos, list);

@@ -593,7 +593,7 @@ TEST(DaiSeireigiCheck, CheckmateByIgui) {
 // move. DISABLED: Kirin's attack test (Position::attacked, used by the check rule and
 // checkmate) ignores two-step moves whose first leg is a non-capturing step (`ma...` in
 // XBetza), so a Lion two squares away gives no check. Enable once that is fixed in src/rules.
-TEST(DaiSeireigiCheck, DISABLED_LionChecksFromTwoSquaresAway) {
+TEST(DaiSeireigiCheck, LionChecksFromTwoSquaresAway) {
   // White Lion on 10j, Black King on 12l: the Lion reaches 12l through 11k (empty), 11l
   // through 10k or 11k, 12k through 11k or 11j. Black is mated.
   Position pos = position({{"12l", "K"}, {"1a", "k"}, {"10j", "i"}});
@@ -645,7 +645,7 @@ TEST(DaiSeireigiEnd, ImpasseWhenTheSecondKingEnters) {
 
 // Two bare Kings are no draw while a hand holds pieces: they can be dropped. DISABLED: Kirin's
 // insufficient-material rule (Game::evaluate) counts only the board. Enable once fixed.
-TEST(DaiSeireigiEnd, DISABLED_BareKingsWithPiecesInHandPlayOn) {
+TEST(DaiSeireigiEnd, BareKingsWithPiecesInHandPlayOn) {
   Game g(position({{"12l", "K"}, {"1a", "k"}}, 'b', "RBG"));
   EXPECT_FALSE(g.outcome().over()) << describe(g.outcome());
   g.play(parse_usi(g.position(), "R*5e"));
@@ -747,10 +747,8 @@ TEST_P(DaiSeireigiRandom, EveryMoveRoundTripsAndEveryGameEnds) {
 
 INSTANTIATE_TEST_SUITE_P(Shards, DaiSeireigiRandom, ::testing::Values(0, 1, 2, 3));
 
-// Under the check rule a King is never captured. DISABLED: with the defect described at
-// DISABLED_LionChecksFromTwoSquaresAway, a side may leave its King to a Lion two squares away
-// and lose it (shard 1 has such a game). Enable once that is fixed.
-TEST(DaiSeireigiRandomGames, DISABLED_NoKingIsEverCaptured) {
+// Under the check rule a King is never captured.
+TEST(DaiSeireigiRandomGames, NoKingIsEverCaptured) {
   RandomStats st;
   for (int shard = 0; shard < 4; ++shard)
     play_random_games(20260004u + uint32_t(shard), 25, 200, st);
