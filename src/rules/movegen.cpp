@@ -1,6 +1,8 @@
 #include "rules/movegen.h"
 
 #include <bitset>
+#include <stdexcept>
+#include <string>
 
 namespace kirin {
 
@@ -429,8 +431,26 @@ void filter_check(const Position& pos, MoveList& list, bool drop_mate_rule) {
 void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule) {
   out.size = 0;
   out.overflow = false;
-  Generator(pos, out, false).run();
-  if (pos.variant().rules.check_rule) filter_check(pos, out, drop_mate_rule);
+  // Under the check rule one piece's igui or pass may be illegal where another's is not, so
+  // every piece's is generated, filtered, and only then merged into one move per position.
+  bool check = pos.variant().rules.check_rule;
+  Generator(pos, out, check).run();
+  if (check) {
+    filter_check(pos, out, drop_mate_rule);
+    int n = 0;
+    for (int i = 0; i < out.size; ++i) {
+      const Move& m = out.moves[i];
+      bool stays = m.is_two_step() && m.to == m.from;
+      bool duplicate = false;
+      for (int j = 0; stays && j < n && !duplicate; ++j)
+        duplicate = out.moves[j].is_two_step() && out.moves[j].to == out.moves[j].from &&
+                    same_result(pos, out.moves[j], m);
+      if (!duplicate) out.moves[n++] = m;
+    }
+    out.size = n;
+  }
+  if (out.overflow)
+    throw std::length_error("more than " + std::to_string(kMaxMoves) + " legal moves");
 }
 
 void generate_moves(const Position& pos, MoveList& out) { generate_legal(pos, out, true); }

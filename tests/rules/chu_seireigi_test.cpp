@@ -1041,7 +1041,7 @@ TEST(SeireigiEngineDefects, TenLionAttacksTwoSquaresAwayThroughAnEmptySquare) {
 // Falcon 6k, White Pawn 6j. Expected: 6k6j6k (the Falcon takes the Pawn and steps back; its
 // first step does not expose the King) is legal. Actual: rejected ("cannot move through 6j
 // to 6k"), because the Lion's illegal 7k6j7k was kept in its place and then filtered out.
-TEST(SeireigiEngineDefects, DISABLED_IguiOfAPinnedPieceDoesNotHideAnother) {
+TEST(SeireigiEngineDefects, IguiOfAPinnedPieceDoesNotHideAnother) {
   Position pos = position(kSting, {{"7l", "K"}, {"7k", "I"}, {"6k", "+H"}, {"7a", "r"},
                                    {"6j", "p"}, {"12a", "k"}});
   EXPECT_TRUE(legal(pos, "6k6j6k"));
