@@ -1,6 +1,7 @@
 #include "rules/movegen.h"
 
-#include <bitset>
+#include <algorithm>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 
@@ -60,7 +61,9 @@ class Generator {
     const PieceType& pt = v_.pieces[k];
     mover_lion_ = v_.is_lion[p];
     pt_ = &pt;
-    if (pt.dedupe) seen_.reset();
+    dedupe_ = pt.dedupe;
+    burns_ = pt.burn > 0;
+    if (dedupe_) seen_.reset();
 
     for (const auto& l : t.leaps) {
       Square to = Square(from + l.off);
@@ -276,7 +279,7 @@ class Generator {
     int key = (victim * kArraySize + second) * 2 + (arms ? 1 : 0);
     for (int i = 0; i < n_igui_; ++i)
       if (igui_[i] == key) return false;
-    if (n_igui_ < int(igui_.size())) {
+    if (n_igui_ < int(std::size(igui_))) {
       igui_[n_igui_++] = key;
       return true;
     }
@@ -314,7 +317,7 @@ class Generator {
   void add(Square from, Square mid, Square to, bool capture, Square kill0 = kNoSquare,
            Square kill1 = kNoSquare, bool plain = true) {
     const PieceType& pt = *pt_;
-    if (pt.dedupe && mid == kNoSquare && kill0 == kNoSquare) {  // one move per destination
+    if (dedupe_ && mid == kNoSquare && kill0 == kNoSquare) {  // one move per destination
       if (seen_[to]) return;
       seen_.set(to);
     }
@@ -347,8 +350,11 @@ class Generator {
   // Pushes a move and, for a burning piece that moved, each choice of adjacent enemies to burn.
   void push(const Move& m) {
     out_.push(m);
+    if (burns_ && m.to != m.from && !m.has_kills()) burn_variants(m);
+  }
+
+  [[gnu::noinline]] void burn_variants(const Move& m) {
     const PieceType& pt = *pt_;
-    if (!pt.burn || m.to == m.from || m.has_kills()) return;
     Square victims[8];
     int nv = 0;
     for (int d : kKingSteps) {
@@ -380,9 +386,18 @@ class Generator {
   const bool counter_strike_;
   bool mover_lion_ = false;
   bool passed_ = false;
+  bool dedupe_ = false, burns_ = false;  // of the piece being generated
   const bool no_pass_;
-  std::bitset<kArraySize> seen_, area_seen_;
-  std::array<int, 64> igui_{};
+  // Scratch sets, cleared only by the (rare) pieces that use them: a Generator is built for
+  // every node, so nothing here is initialised eagerly.
+  struct SquareSet {
+    uint64_t bits[(kArraySize + 63) / 64];
+    void reset() { std::fill(std::begin(bits), std::end(bits), 0); }
+    bool operator[](Square s) const { return bits[s >> 6] >> (s & 63) & 1; }
+    void set(Square s) { bits[s >> 6] |= uint64_t(1) << (s & 63); }
+  };
+  SquareSet seen_, area_seen_;
+  int igui_[64];
   int n_igui_ = 0;
   const PieceType* pt_ = nullptr;
 };

@@ -1,7 +1,7 @@
 // Legal move generation: one move per distinct resulting position.
 #pragma once
 
-#include <array>
+#include <memory>
 
 #include "rules/position.h"
 
@@ -10,18 +10,23 @@ namespace kirin {
 constexpr int kMaxMoves = 8192;  // 12x12 and 15x15 drop games have thousands of drops
 
 struct MoveList {
-  std::array<Move, kMaxMoves> moves;
+  // The storage is left uninitialised (a list lives on the stack of every perft and search
+  // node; clearing 96 KiB each time would cost more than generating the moves).
+  MoveList() {}
+  union {
+    Move moves[kMaxMoves];
+  };
   int size = 0;
-  bool overflow = false;  // more moves than fit: never seen in a real game, checked by callers
+  bool overflow = false;  // more moves than fit: generate_moves reports it as an error
 
   void push(const Move& m) {
     if (size < kMaxMoves)
-      moves[size++] = m;
+      std::construct_at(&moves[size++], m);
     else
       overflow = true;
   }
-  const Move* begin() const { return moves.data(); }
-  const Move* end() const { return moves.data() + size; }
+  const Move* begin() const { return moves; }
+  const Move* end() const { return moves + size; }
   const Move& operator[](int i) const { return moves[i]; }
 };
 
