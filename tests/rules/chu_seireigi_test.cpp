@@ -13,6 +13,7 @@
 // reported, not fixed, by this change; each says what it expects and what Kirin does instead.
 #include <gtest/gtest.h>
 
+#include "board_builder.h"
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -51,39 +52,12 @@ const std::string kTen = "chu-seireigi-10";
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-struct Put {
-  std::string square;  // "7g"
-  std::string piece;   // SFEN token: "N", "+o"; upper case is Black
-};
+using test::Put;
 
 // A shogi-style SFEN for a square board of `n` files and ranks: board, side, hands, move 1.
 std::string make_sfen(int n, const std::vector<Put>& pieces, char side = 'b',
                       const std::string& hands = "-") {
-  std::vector<std::vector<std::string>> grid(n, std::vector<std::string>(n));  // [row][col]
-  for (const Put& p : pieces) {
-    int file = std::stoi(p.square);
-    int row = p.square.back() - 'a';
-    EXPECT_TRUE(file >= 1 && file <= n && row >= 0 && row < n) << p.square;
-    std::string& cell = grid[row][n - file];
-    EXPECT_TRUE(cell.empty()) << "two pieces on " << p.square;
-    cell = p.piece;
-  }
-  std::string out;
-  for (int row = 0; row < n; ++row) {
-    if (row) out += '/';
-    int empty = 0;
-    for (int col = 0; col < n; ++col) {
-      if (grid[row][col].empty()) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty);
-      empty = 0;
-      out += grid[row][col];
-    }
-    if (empty) out += std::to_string(empty);
-  }
-  return out + " " + side + " " + hands + " 1";
+  return test::board_sfen(n, pieces, side, hands);
 }
 
 std::shared_ptr<Variant> game_of(const std::string& id) { return builtin_variant(id); }

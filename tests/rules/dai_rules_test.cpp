@@ -7,6 +7,7 @@
 // White's ranks k-o. SFEN letters: docs/rules/dai.md (a Dai piece is its HaChu letter primed).
 #include <gtest/gtest.h>
 
+#include "board_builder.h"
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -34,38 +35,12 @@ std::shared_ptr<Variant> dai_with(const std::string& option, const std::string& 
   return v;
 }
 
-struct Put {
-  std::string square;  // "8h"
-  std::string piece;   // SFEN token, upper case Black: "N'", "+a'", "k"
-};
+using test::Put;
 
 // A shogi-style SFEN of a 15x15 board: board, side, hands, move 1.
 std::string dai_sfen(const std::vector<Put>& pieces, char side = 'b',
                      const std::string& hands = "-") {
-  std::array<std::array<std::string, kSize>, kSize> grid;  // [row: rank a = 0][col: file 15 = 0]
-  for (const Put& p : pieces) {
-    int file = std::stoi(p.square);
-    int row = p.square.back() - 'a';
-    std::string& cell = grid[row][kSize - file];
-    EXPECT_TRUE(cell.empty()) << "two pieces on " << p.square;
-    cell = p.piece;
-  }
-  std::string out;
-  for (int row = 0; row < kSize; ++row) {
-    if (row) out += '/';
-    int empty = 0;
-    for (int col = 0; col < kSize; ++col) {
-      if (grid[row][col].empty()) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty);
-      empty = 0;
-      out += grid[row][col];
-    }
-    if (empty) out += std::to_string(empty);
-  }
-  return out + " " + side + " " + hands + " 1";
+  return test::board_sfen(kSize, pieces, side, hands);
 }
 
 // The two kings in opposite corners (Black 1o, White 15a).

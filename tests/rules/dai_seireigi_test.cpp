@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "chu_board_builder.h"
+#include "board_builder.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "rules/catalog.h"

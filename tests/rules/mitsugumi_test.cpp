@@ -8,6 +8,7 @@
 // ranks a-d, White's ranks j-m. Kirin's decisions on UNCONFIRMED points: docs/rules/mitsugumi.md.
 #include <gtest/gtest.h>
 
+#include "board_builder.h"
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -35,41 +36,15 @@ std::shared_ptr<const Variant> mitsugumi() {
   return v;
 }
 
-struct Put {
-  std::string square;  // "7g"
-  std::string piece;   // SFEN token: "F'", "+c"; upper case is Black
-};
+using test::Put;
 
 // A 13x13 SFEN from a list of pieces: board, side to move, no hands, move 1.
-std::string make_sfen(const std::vector<Put>& pieces, char side = 'b') {
-  std::array<std::array<std::string, 13>, 13> grid;  // [row: rank a = 0][col: file 13 = 0]
-  for (const Put& p : pieces) {
-    int file = std::stoi(p.square);
-    int row = p.square.back() - 'a';
-    std::string& cell = grid[row][13 - file];
-    EXPECT_TRUE(cell.empty()) << "two pieces on " << p.square;
-    cell = p.piece;
-  }
-  std::string out;
-  for (int row = 0; row < 13; ++row) {
-    if (row) out += '/';
-    int empty = 0;
-    for (int col = 0; col < 13; ++col) {
-      if (grid[row][col].empty()) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty);
-      empty = 0;
-      out += grid[row][col];
-    }
-    if (empty) out += std::to_string(empty);
-  }
-  return out + " " + side + " - 1";
+std::string board13(const std::vector<Put>& pieces, char side = 'b') {
+  return test::board_sfen(13, pieces, side);
 }
 
 Position position(const std::vector<Put>& pieces, char side = 'b') {
-  return parse_sfen(mitsugumi(), make_sfen(pieces, side));
+  return parse_sfen(mitsugumi(), board13(pieces, side));
 }
 
 std::vector<std::string> words(const std::string& text) {
@@ -251,7 +226,7 @@ const std::string kFwdZone = "7d 7c 7b 7a ";
 const std::string kDiagZone = "10d 11c 12b 13a 4d 3c 2b 1a ";
 
 TEST(MitsugumiHelpers, SfenBuilderAndNormalizer) {
-  EXPECT_EQ(make_sfen({{"7g", "F'"}, {"13a", "+c"}, {"1m", "k"}}),
+  EXPECT_EQ(board13({{"7g", "F'"}, {"13a", "+c"}, {"1m", "k"}}),
             "+c12/13/13/13/13/13/6F'6/13/13/13/13/13/12k b - 1");
   EXPECT_EQ(normalize("7g5ex5dx6d"), "7g5ex5dx6d");
   EXPECT_EQ(normalize("7g6d7gx5d+"), "7g5d7gx6d+");
