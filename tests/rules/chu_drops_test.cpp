@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "board_builder.h"
+#include "test_positions.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "rules/catalog.h"
@@ -22,6 +22,7 @@ namespace {
 
 using test::make_sfen;
 using test::Put;
+using test::after;
 
 std::shared_ptr<Variant> chu_drops() {
   auto v = builtin_variant("chu");
@@ -49,13 +50,6 @@ std::vector<std::string> fields(const std::string& sfen) {
   std::vector<std::string> out;
   for (std::string w; in >> w;) out.push_back(w);
   return out;
-}
-
-std::string after(Position pos, const std::string& text) {
-  Move m = parse_usi(pos, text);
-  Undo u;
-  pos.do_move(m, u);
-  return to_sfen(pos);
 }
 
 int drop_count(const Position& pos) {

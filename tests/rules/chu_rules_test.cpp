@@ -15,7 +15,7 @@
 
 #include "notation/sfen.h"
 #include "notation/usi.h"
-#include "board_builder.h"
+#include "test_positions.h"
 #include "rules/catalog.h"
 #include "rules/movegen.h"
 #include "rules/position.h"
@@ -28,6 +28,10 @@ namespace {
 
 using test::make_sfen;
 using test::Put;
+using test::words;
+using test::sorted;
+using test::legal;
+using test::after;
 
 std::shared_ptr<Variant> chu() { return builtin_variant("chu"); }
 
@@ -68,13 +72,6 @@ std::vector<std::string> moves_from(const Position& pos, const std::string& squa
   return out;
 }
 
-std::vector<std::string> words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
 // Is the word a lone destination square, optionally with '+' ("7f", "10d+")?
 bool is_destination(const std::string& w) {
   size_t i = 0;
@@ -93,29 +90,6 @@ std::vector<std::string> expect_moves(const std::string& from, const std::string
   for (const std::string& w : words(list)) out.push_back(is_destination(w) ? from + w : w);
   std::sort(out.begin(), out.end());
   return out;
-}
-
-std::vector<std::string> sorted(std::vector<std::string> v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
-// Is the USI text (any spelling lishogi accepts) a legal move?
-bool legal(const Position& pos, const std::string& text) {
-  try {
-    parse_usi(pos, text);
-    return true;
-  } catch (const NotationError&) {
-    return false;
-  }
-}
-
-// Plays one move on the position and returns the new SFEN.
-std::string after(Position pos, const std::string& text) {
-  Move m = parse_usi(pos, text);
-  Undo u;
-  pos.do_move(m, u);
-  return to_sfen(pos);
 }
 
 std::string lion_field_of(const std::string& sfen) { return words(sfen).at(2); }

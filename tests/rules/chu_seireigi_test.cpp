@@ -13,7 +13,7 @@
 // reported, not fixed, by this change; each says what it expects and what Kirin does instead.
 #include <gtest/gtest.h>
 
-#include "board_builder.h"
+#include "test_positions.h"
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -53,6 +53,10 @@ const std::string kTen = "chu-seireigi-10";
 // Helpers
 
 using test::Put;
+using test::words;
+using test::sorted;
+using test::legal;
+using test::after;
 
 // A shogi-style SFEN for a square board of `n` files and ranks: board, side, hands, move 1.
 std::string make_sfen(int n, const std::vector<Put>& pieces, char side = 'b',
@@ -77,13 +81,6 @@ std::vector<Put> with_kings(const std::string& id, std::vector<Put> pieces) {
   pieces.push_back({black_corner(n), "K"});
   pieces.push_back({white_corner(n), "k"});
   return pieces;
-}
-
-std::vector<std::string> words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
 }
 
 std::vector<std::string> usi_list(const Position& pos, const MoveList& list) {
@@ -129,28 +126,6 @@ std::vector<std::string> expect_moves(const std::string& from, const std::string
   }
   std::sort(out.begin(), out.end());
   return out;
-}
-
-std::vector<std::string> sorted(std::vector<std::string> v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
-bool legal(const Position& pos, const std::string& text) {
-  try {
-    parse_usi(pos, text);
-    return true;
-  } catch (const NotationError&) {
-    return false;
-  }
-}
-
-// Plays one move on a copy of the position and returns the new SFEN.
-std::string after(Position pos, const std::string& text) {
-  Move m = parse_usi(pos, text);
-  Undo u;
-  pos.do_move(m, u);
-  return to_sfen(pos);
 }
 
 std::string field(const std::string& sfen, int i) { return words(sfen).at(i); }

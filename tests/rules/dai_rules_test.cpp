@@ -7,7 +7,7 @@
 // White's ranks k-o. SFEN letters: docs/rules/dai.md (a Dai piece is its HaChu letter primed).
 #include <gtest/gtest.h>
 
-#include "board_builder.h"
+#include "test_positions.h"
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -36,6 +36,10 @@ std::shared_ptr<Variant> dai_with(const std::string& option, const std::string& 
 }
 
 using test::Put;
+using test::words;
+using test::sorted;
+using test::legal;
+using test::after;
 
 // A shogi-style SFEN of a 15x15 board: board, side, hands, move 1.
 std::string dai_sfen(const std::vector<Put>& pieces, char side = 'b',
@@ -52,18 +56,6 @@ std::vector<Put> with_kings(std::vector<Put> pieces) {
 
 Position position(const std::string& sfen, std::shared_ptr<Variant> v = dai()) {
   return parse_sfen(std::move(v), sfen);
-}
-
-std::vector<std::string> words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
-std::vector<std::string> sorted(std::vector<std::string> v) {
-  std::sort(v.begin(), v.end());
-  return v;
 }
 
 std::vector<std::string> all_moves(const Position& pos) {
@@ -92,22 +84,6 @@ std::vector<std::string> expect_moves(const std::string& from, const std::string
   std::vector<std::string> out;
   for (const std::string& w : words(list)) out.push_back(from + w);
   return sorted(out);
-}
-
-bool legal(const Position& pos, const std::string& text) {
-  try {
-    parse_usi(pos, text);
-    return true;
-  } catch (const NotationError&) {
-    return false;
-  }
-}
-
-std::string after(Position pos, const std::string& text) {
-  Move m = parse_usi(pos, text);
-  Undo u;
-  pos.do_move(m, u);
-  return to_sfen(pos);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "board_builder.h"
+#include "test_positions.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "rules/catalog.h"
@@ -33,6 +33,9 @@ namespace {
 
 using test::make_sfen;  // the 12x12 board builder; its third field is the hands here
 using test::Put;
+using test::words;
+using test::legal;
+using test::after;
 
 std::shared_ptr<Variant> dai_seireigi() { return builtin_variant("dai-seireigi"); }
 
@@ -45,13 +48,6 @@ std::shared_ptr<Variant> dai_seireigi_with(const std::string& option, const std:
 Position position(const std::vector<Put>& pieces, char side = 'b', const std::string& hands = "-",
                   std::shared_ptr<Variant> v = dai_seireigi()) {
   return parse_sfen(std::move(v), make_sfen(pieces, side, hands));
-}
-
-std::vector<std::string> words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
 }
 
 std::vector<std::string> all_moves(const Position& pos) {
@@ -107,24 +103,6 @@ std::vector<std::string> expect_moves(const std::string& from, const std::string
 
 bool contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
-}
-
-// Is the USI text (any accepted spelling) a legal move?
-bool legal(const Position& pos, const std::string& text) {
-  try {
-    parse_usi(pos, text);
-    return true;
-  } catch (const NotationError&) {
-    return false;
-  }
-}
-
-// Plays one move on the position and returns the new SFEN.
-std::string after(Position pos, const std::string& text) {
-  Move m = parse_usi(pos, text);
-  Undo u;
-  pos.do_move(m, u);
-  return to_sfen(pos);
 }
 
 // The n-th space-separated field of an SFEN (0 board, 1 side, 2 hands, 3 move number).

@@ -10,7 +10,7 @@
 
 #include "notation/sfen.h"
 #include "notation/usi.h"
-#include "board_builder.h"
+#include "test_positions.h"
 #include "rules/catalog.h"
 #include "rules/game.h"
 #include "rules/movegen.h"

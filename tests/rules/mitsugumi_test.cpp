@@ -8,7 +8,7 @@
 // ranks a-d, White's ranks j-m. Kirin's decisions on UNCONFIRMED points: docs/rules/mitsugumi.md.
 #include <gtest/gtest.h>
 
-#include "board_builder.h"
+#include "test_positions.h"
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -37,6 +37,9 @@ std::shared_ptr<const Variant> mitsugumi() {
 }
 
 using test::Put;
+using test::words;
+using test::sorted;
+using test::legal;
 
 // A 13x13 SFEN from a list of pieces: board, side to move, no hands, move 1.
 std::string board13(const std::vector<Put>& pieces, char side = 'b') {
@@ -45,13 +48,6 @@ std::string board13(const std::vector<Put>& pieces, char side = 'b') {
 
 Position position(const std::vector<Put>& pieces, char side = 'b') {
   return parse_sfen(mitsugumi(), board13(pieces, side));
-}
-
-std::vector<std::string> words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
 }
 
 // The leading square of a move text ("7g" of "7g6f7gx8f"), or "" if it has none.
@@ -107,11 +103,6 @@ std::string usi(const Position& pos, const Move& m) {
   return normalize(to_usi(pos, m));
 }
 
-std::vector<std::string> sorted(std::vector<std::string> v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
 std::vector<std::string> all_moves(const Position& pos) {
   MoveList list;
   generate_moves(pos, list);
@@ -154,16 +145,6 @@ std::vector<std::string> expect(const std::string& from, const std::string& list
   for (const std::string& w : words(list))
     out.push_back(normalize(w == "pass" || first_square(w) == from ? w : from + w));
   return sorted(out);
-}
-
-// Is the USI text a legal move?
-bool legal(const Position& pos, const std::string& text) {
-  try {
-    parse_usi(pos, text);
-    return true;
-  } catch (const NotationError&) {
-    return false;
-  }
 }
 
 void play(Position& pos, const std::string& text) {

@@ -1,11 +1,16 @@
-// Test helper: an SFEN from a short list of pieces, so a test shows its position as "Lion on
-// 7g, Gold on 7f" instead of a board string.
+// Test helpers shared by the rule tests: an SFEN from a short list of pieces (so a test shows
+// its position as "Lion on 7g, Gold on 7f" instead of a board string), and moves as USI text.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
+
+#include "notation/sfen.h"
+#include "notation/usi.h"
 
 namespace kirin::test {
 
@@ -49,6 +54,36 @@ inline std::string board_sfen(int n, const std::vector<Put>& pieces, char side =
 inline std::string make_sfen(const std::vector<Put>& pieces, char side = 'b',
                              const std::string& third = "-") {
   return board_sfen(12, pieces, side, third);
+}
+
+inline std::vector<std::string> words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+inline std::vector<std::string> sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+// Is the USI text (any accepted spelling) a legal move?
+inline bool legal(const Position& pos, const std::string& text) {
+  try {
+    parse_usi(pos, text);
+    return true;
+  } catch (const NotationError&) {
+    return false;
+  }
+}
+
+// Plays one move on a copy of the position and returns the new SFEN.
+inline std::string after(Position pos, const std::string& text) {
+  Move m = parse_usi(pos, text);
+  Undo u;
+  pos.do_move(m, u);
+  return to_sfen(pos);
 }
 
 }  // namespace kirin::test
