@@ -55,6 +55,15 @@ std::string piece_diagram(const PieceType& piece) {
   }
   for (const auto& l : s.leaps)
     if (char* c = cell(l.v.dx, l.v.dy)) *c = leap_mark(l.mode);
+  // Squares reached only by two steps through an empty square (a lame leap).
+  bool lame = false;
+  for (const auto& t : s.two_legs)
+    if (Vec to{int8_t(t.first.dx + t.second.dx), int8_t(t.first.dy + t.second.dy)};
+        (t.mode1 & kModeMove) && to != Vec{})
+      if (char* c = cell(to.dx, to.dy); c && *c == '.') {
+        *c = '*';
+        lame = true;
+      }
   *cell(0, 0) = 'X';
 
   std::string out;
@@ -73,11 +82,12 @@ std::string piece_diagram(const PieceType& piece) {
       bool back = t.first.dx + t.second.dx == 0 && t.first.dy + t.second.dy == 0;
       if (back && (t.mode1 & kModeMove)) pass = true;
       if (back && (t.mode1 & kModeCapture)) igui = true;
-      auto& list = (t.mode1 & kModeCapture) ? firsts : quiet;
       if ((t.mode1 & kModeCapture) && !back && (t.mode2 & kModeCapture)) double_capture = true;
-      if (back || !(t.mode1 & (kModeCapture | kModeMove))) continue;
+      if (back) continue;
       std::string d = direction_name(t.first);
-      if (std::find(list.begin(), list.end(), d) == list.end()) list.push_back(d);
+      for (auto [mode, list] : {std::pair{kModeCapture, &firsts}, std::pair{kModeMove, &quiet}})
+        if ((t.mode1 & mode) && std::find(list->begin(), list->end(), d) == list->end())
+          list->push_back(d);
     }
     auto join = [](const std::vector<std::string>& v) {
       std::string r;
@@ -91,7 +101,8 @@ std::string piece_diagram(const PieceType& piece) {
     if (firsts.empty() && igui)
       out += "    igui: captures an adjacent piece and steps back to the start\n";
     if (!quiet.empty())
-      out += "    two-step through an empty square: first step " + join(quiet) + "\n";
+      out += std::string("    two-step through an empty square") + (lame ? " (*)" : "") +
+             ": first step " + join(quiet) + "\n";
     if (pass) out += "    pass: may step to an empty neighbour and back\n";
   }
   if (piece.area)

@@ -52,6 +52,20 @@ bool atom_of(char c, Atom& atom) {
   }
 }
 
+const std::vector<Vec>& king_steps() {
+  static const std::vector<Vec> steps = [] {
+    Atom k;
+    atom_of('K', k);
+    return k.vecs;
+  }();
+  return steps;
+}
+
+bool is_single_step(const Atom& atom) {
+  return !atom.rider && std::all_of(atom.vecs.begin(), atom.vecs.end(), [](Vec v) {
+    return std::abs(v.dx) <= 1 && std::abs(v.dy) <= 1;
+  });
+}
 
 // Direction letters for the first leg, absolute (as seen from Black).
 bool select_absolute(Vec v, AtomClass cls, std::string_view dirs) {
@@ -268,10 +282,15 @@ MoveSpec parse_betza(std::string_view text) {
       if (legs[1].mode & kModeHop)
         throw BetzaError("the hop mode 'p' is only supported on the first leg", legs[1].offset);
       if (mode2 == 0) mode2 = kModeMove | kModeCapture;
+      // XBetza writes a continuation leg's directions in the King's system, so a one-step
+      // atom may turn by 45 degrees (`afsW` is the Xiangqi Horse); without direction letters
+      // the second leg keeps the atom's own steps.
+      const std::vector<Vec>& second_steps =
+          is_single_step(atom) && !legs[1].dirs.empty() ? king_steps() : atom.vecs;
       int selected = 0;
       for (Vec v1 : atom.vecs) {
         if (!select_absolute(v1, atom.cls, legs[0].dirs)) continue;
-        for (Vec v2 : atom.vecs) {
+        for (Vec v2 : second_steps) {
           if (!select_relative(v2, v1, legs[1].dirs)) continue;
           ++selected;
           add_two_leg(spec, {v1, mode1, v2, mode2});

@@ -358,6 +358,20 @@ TEST(Betza, SecondLegDirectionsAreRelative) {
   EXPECT_EQ(two_legs_of(parse_betza("fafmW")), (TwoLegSet{{0, 1, kModeMove, 0, 1, kModeMove}}));
 }
 
+TEST(Betza, ContinuationLegsTurnInTheKingSystem) {
+  // As in XBetza, a continuation leg's letters name King directions relative to the first leg,
+  // so a one-step atom may turn by 45 degrees: afsW is the Xiangqi Horse.
+  EXPECT_EQ(two_legs_of(parse_betza("mfafsmW")),
+            (TwoLegSet{{0, 1, kModeMove, 1, 1, kModeMove}, {0, 1, kModeMove, -1, 1, kModeMove}}));
+  // Diagonal forward-right, then 45 degrees to either side: straight right or straight ahead.
+  EXPECT_EQ(two_legs_of(parse_betza("frafsF")),
+            (TwoLegSet{{1, 1, kModeMove, 1, 0, kMC}, {1, 1, kModeMove, 0, 1, kMC}}));
+  // Back by 135 degrees, one side only: after a step ahead, diagonally back to the left.
+  EXPECT_EQ(two_legs_of(parse_betza("fablW")), (TwoLegSet{{0, 1, kModeMove, -1, -1, kMC}}));
+  // Without direction letters the second leg keeps the atom's own steps.
+  EXPECT_EQ(two_legs_of(parse_betza("faW")).size(), 4u);
+}
+
 // ---- Errors --------------------------------------------------------------------------------
 
 // The offset of the BetzaError thrown for `text`, or -1 (with a test failure) if none.
@@ -421,10 +435,11 @@ TEST(BetzaErrors, MoreThanTwoLegs) {
 }
 
 TEST(BetzaErrors, DirectionsSelectingNothing) {
-  // A second leg that is forward-and-sideways of an orthogonal step: no such W vector.
-  EXPECT_EQ(error_offset("cafsW"), 0);
-  EXPECT_EQ(error_offset("KcafrF"), 1);
-  EXPECT_NE(error_text("cafsW").find("select no move"), std::string::npos);
+  // A second leg that is forward-and-sideways of a two-square jump: no such D vector (only
+  // one-step atoms turn by 45 degrees).
+  EXPECT_EQ(error_offset("cafsD"), 0);
+  EXPECT_EQ(error_offset("KcafrD"), 1);
+  EXPECT_NE(error_text("cafsD").find("select no move"), std::string::npos);
 }
 
 TEST(BetzaErrors, UnsupportedLegs) {
