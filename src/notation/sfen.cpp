@@ -78,6 +78,26 @@ std::string hands_text(const Position& pos) {
   return out.empty() ? "-" : out;
 }
 
+bool has_extra_field(const Variant& v) {
+  return v.sfen_style == Variant::SfenStyle::LishogiChu ? v.rules.drops : v.rules.counter_strike;
+}
+
+void parse_counter_strike(Position& pos, const Field& f) {
+  const Variant& v = pos.variant();
+  if (f.text == "-") return;
+  size_t i = 0;
+  int file = 0;
+  while (i < f.text.size() && std::isdigit(static_cast<unsigned char>(f.text[i])) && file < 100)
+    file = file * 10 + (f.text[i++] - '0');
+  bool ok = i > 0 && i + 1 == f.text.size() && file >= 1 && file <= v.files && f.text[i] >= 'a' &&
+            f.text[i] < 'a' + v.ranks;
+  if (!ok)
+    fail("the Lion-capture field must be '-' or a square such as 7g, not '" +
+             std::string(f.text) + "'",
+         "lion square", f.offset);
+  pos.set_counter_strike(make_square(v.files - file, f.text[i] - 'a'));
+}
+
 }  // namespace
 
 std::string square_name(const Variant& v, Square s) {
@@ -89,8 +109,7 @@ Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfe
   Position pos(variant);
   auto fields = split_fields(sfen);
   if (fields.empty()) throw NotationError("empty SFEN", "board", 0);
-  size_t max_fields =
-      v.sfen_style == Variant::SfenStyle::LishogiChu && v.rules.drops ? 5 : 4;
+  size_t max_fields = has_extra_field(v) ? 5 : 4;
   if (fields.size() > max_fields)
     fail("unexpected extra field '" + std::string(fields[max_fields].text) + "'", "end",
          fields[max_fields].offset);
@@ -152,6 +171,20 @@ Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfe
            "board", at);
     if (pos.count(color) >= 255) fail("too many pieces", "board", at);
     pos.put(make_square(col, row), make_piece(*kind, color));
+    // Promotion-deferral marks (pbmserv): '~' a Pawn that declined, '=' declined on entering.
+    uint8_t marks = 0;
+    for (char mark : {'~', '='}) {
+      if (i >= board.text.size() || board.text[i] != mark) continue;
+      if (!v.rules.promotion_deferral)
+        fail(std::string("the promotion-deferral mark '") + mark + "' needs option " +
+                 "promotion_deferral, which game " + v.id + " is played without",
+             "board", board.offset + i);
+      marks |= mark == '~' ? kDeferToLastRank : kDeferNextMove;
+      ++i;
+    }
+    if (marks && !v.piece(*kind).promotes_to)
+      fail("a piece that cannot promote has no promotion-deferral mark", "board", at);
+    pos.set_deferral(make_square(col, row), marks);
     ++col;
   }
   if (row != v.ranks - 1 || col != v.files)
@@ -171,32 +204,19 @@ Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfe
       fail("side to move must be 'b' or 'w', not '" + std::string(f.text) + "'", "side", f.offset);
   }
 
-  // Third field: the counter-strike square (lishogi Chu) or the pieces in hand.
-  if (fields.size() > 2) {
-    const Field& f = fields[2];
-    if (v.sfen_style == Variant::SfenStyle::LishogiChu) {
-      if (f.text != "-") {
-        size_t i = 0;
-        int file = 0;
-        while (i < f.text.size() && std::isdigit(static_cast<unsigned char>(f.text[i])))
-          file = file * 10 + (f.text[i++] - '0');
-        bool ok = i > 0 && i + 1 == f.text.size() && file >= 1 && file <= v.files &&
-                  f.text[i] >= 'a' && f.text[i] < 'a' + v.ranks;
-        if (!ok)
-          fail("the Lion-capture field must be '-' or a square such as 7g, not '" +
-                   std::string(f.text) + "'",
-               "lion square", f.offset);
-        pos.set_counter_strike(make_square(v.files - file, f.text[i] - 'a'));
-      }
-    } else {
-      parse_hands(pos, f);
-    }
-  }
-  // A lishogi-style Chu game played with drops writes its hands as an extra field.
+  // Third field: the counter-strike square (lishogi Chu) or the pieces in hand. Extra fields:
+  // a lishogi-style Chu game played with drops writes its hands fourth, a shogi-style game with
+  // the counter-strike rule (Dai with lion_rules) its counter-strike square.
   size_t number_field = 3;
-  if (v.sfen_style == Variant::SfenStyle::LishogiChu && v.rules.drops && fields.size() > 4) {
-    parse_hands(pos, fields[3]);
-    number_field = 4;
+  if (fields.size() > 2) {
+    if (v.sfen_style == Variant::SfenStyle::LishogiChu) {
+      parse_counter_strike(pos, fields[2]);
+      if (v.rules.drops && fields.size() > 4) parse_hands(pos, fields[3]), number_field = 4;
+    } else {
+      parse_hands(pos, fields[2]);
+      if (v.rules.counter_strike && fields.size() > 4)
+        parse_counter_strike(pos, fields[3]), number_field = 4;
+    }
   }
 
   // Move number.
@@ -232,6 +252,9 @@ std::string to_sfen(const Position& pos) {
       if (color_of(p) == kBlack)
         for (char& c : token) c = char(std::toupper(static_cast<unsigned char>(c)));
       out += token;  // primes are not letters: toupper leaves them
+      uint8_t marks = pos.deferral(make_square(col, row));
+      if (marks & kDeferToLastRank) out += '~';
+      if (marks & kDeferNextMove) out += '=';
     }
     if (empty) out += std::to_string(empty);
   }
@@ -241,6 +264,8 @@ std::string to_sfen(const Position& pos) {
     if (v.rules.drops) out += ' ' + hands_text(pos);
   } else {
     out += hands_text(pos);
+    if (v.rules.counter_strike)
+      out += ' ' + (pos.counter_strike() != kNoSquare ? square_name(v, pos.counter_strike()) : "-");
   }
   int n = pos.move_number();
   out += ' ' + std::to_string(n < 1 ? 1 : n > 9999 ? 9999 : n);

@@ -329,6 +329,12 @@ class Generator {
               (pt.last_rank_promotion && v_.on_last_rank[us_][to]);
       else
         can = zone[to] || zone[from];
+      if (can && r_.promotion_deferral) {
+        uint8_t d = pos_.deferral(from);
+        bool forced = r_.force_last_rank_promotion && pt.dead[us_][to];
+        if ((d & kDeferNextMove) && !capture && !forced) can = false;
+        if ((d & kDeferToLastRank) && !v_.on_last_rank[us_][to]) can = false;
+      }
       if (can) {
         push(Move{from, mid, to, Move::kPromote, 0, {kill0, kill1}});
         if (r_.force_last_rank_promotion && pt.dead[us_][to]) return;
@@ -341,7 +347,8 @@ class Generator {
   // none right after a skip where that is forbidden). Promoting on the spot is no pass.
   void add_pass(Square from, Square through) {
     const PieceType& pt = *pt_;
-    if (pt.promotes_to && r_.promotion == RuleOptions::Promotion::Shogi && v_.in_zone[us_][from])
+    if (pt.promotes_to && r_.promotion == RuleOptions::Promotion::Shogi &&
+        v_.in_zone[us_][from] && !(r_.promotion_deferral && pos_.deferral(from)))
       out_.push(Move{from, through, from, Move::kPromote, 0});
     if (!no_pass_ && (!passed_ || every_piece_)) out_.push(Move{from, through, from, 0, 0});
     passed_ = true;

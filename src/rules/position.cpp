@@ -10,6 +10,7 @@ struct Keys {
   std::array<uint64_t, kMaxFiles * kMaxRanks> counter_strike{};
   std::array<std::array<std::array<uint64_t, 64>, kMaxKinds + 1>, 2> hand{};
   std::array<uint64_t, 4> skipped{};
+  std::array<std::array<uint64_t, kMaxFiles * kMaxRanks>, 4> deferral{};
   uint64_t side = 0;
 
   Keys() {
@@ -28,6 +29,8 @@ struct Keys {
       for (auto& kind : c)
         for (size_t n = 1; n < kind.size(); ++n) kind[n] = next();  // count 0 hashes as 0
     for (size_t i = 1; i < skipped.size(); ++i) skipped[i] = next();
+    for (size_t bits = 1; bits < deferral.size(); ++bits)
+      for (auto& k : deferral[bits]) k = next();
   }
 };
 
@@ -45,6 +48,7 @@ uint64_t side() { return keys().side; }
 uint64_t counter_strike(Square s) { return s == kNoSquare ? 0 : keys().counter_strike[grid(s)]; }
 uint64_t hand(Color c, Kind k, int count) { return keys().hand[c][k][count & 63]; }
 uint64_t skipped(uint8_t bits) { return keys().skipped[bits & 3]; }
+uint64_t deferral(uint8_t bits, Square s) { return keys().deferral[bits & 3][grid(s)]; }
 
 }  // namespace zobrist
 
@@ -58,6 +62,7 @@ void Position::clear() {
     for (int col = 0; col < variant_->files; ++col) board_[make_square(col, row)] = kEmpty;
   count_ = {0, 0};
   index_.fill(0);
+  deferral_.fill(0);
   for (auto& h : hand_) h.fill(0);
   hand_total_ = {0, 0};
   stm_ = kBlack;
@@ -87,6 +92,7 @@ void Position::put(Square s, Piece p) {
 }
 
 void Position::remove(Square s) {
+  set_deferral(s, 0);
   Piece p = board_[s];
   remove_from_list(s, color_of(p));
   board_[s] = kEmpty;
@@ -117,6 +123,32 @@ void Position::set_skipped(Color c, bool on) {
   uint8_t bits = uint8_t(on ? skipped_ | 1 << c : skipped_ & ~(1 << c));
   hash_ ^= zobrist::skipped(skipped_) ^ zobrist::skipped(bits);
   skipped_ = bits;
+}
+
+void Position::set_deferral(Square s, uint8_t bits) {
+  hash_ ^= zobrist::deferral(deferral_[s], s) ^ zobrist::deferral(bits, s);
+  deferral_[s] = bits;
+}
+
+// pbmserv: a piece that declines promotion on entering the zone may promote on its next move
+// only with a capture, and a Pawn that declines may then promote only on the last rank. The
+// marks travel with the piece and vanish with it.
+void Position::update_deferral(const Move& m, Piece mover, Undo& u) {
+  const Variant& v = *variant_;
+  const Square squares[5] = {m.from, m.to, m.mid, m.kill[0], m.kill[1]};
+  for (int i = 0; i < 5; ++i) u.deferral[i] = squares[i] ? deferral_[squares[i]] : 0;
+  uint8_t bits = deferral_[m.from];
+  for (Square s : squares)
+    if (s) set_deferral(s, 0);
+  const PieceType& pt = v.pieces[kind_of(mover)];
+  if (m.promotes() || !pt.promotes_to) return;
+  bits &= uint8_t(~kDeferNextMove);
+  Color us = color_of(mover);
+  if (!v.in_zone[us][m.from] && v.in_zone[us][m.to]) {
+    bits |= kDeferNextMove;
+    if (pt.minor && pt.last_rank_promotion) bits |= kDeferToLastRank;  // the Pawn
+  }
+  set_deferral(m.to, bits);
 }
 
 void Position::set_counter_strike(Square s) {
@@ -176,6 +208,7 @@ void Position::do_move(const Move& m, Undo& u) {
         if (u.hand_kill[i]) add_to_hand(us, u.hand_kill[i], +1);
       }
     }
+    if (v.rules.promotion_deferral) update_deferral(m, p, u);
     // Only games that forbid two skips in a row remember them (it is part of the position).
     pass = v.rules.no_consecutive_skips && m.is_two_step() && m.to == m.from &&
            !is_piece(u.captured_mid) && !m.has_kills() && !m.promotes();
@@ -240,6 +273,11 @@ void Position::undo_move(const Move& m, const Undo& u) {
     }
     board_[m.from] = u.moved;
     add_to_list(m.from, us);
+    if (variant_->rules.promotion_deferral) {
+      const Square squares[5] = {m.from, m.to, m.mid, m.kill[0], m.kill[1]};
+      for (int i = 4; i >= 0; --i)  // backwards: `from` may also be `to` (igui, pass)
+        if (squares[i]) deferral_[squares[i]] = u.deferral[i];
+    }
   }
   stm_ = us;
   counter_strike_ = u.counter_strike;

@@ -22,7 +22,14 @@ struct Undo {
   Kind hand_kill[2] = {0, 0};
   Square counter_strike = kNoSquare;
   uint8_t skipped = 0;
+  uint8_t deferral[5] = {};  // promotion deferral (pbmserv) of from, to, mid, kill[0], kill[1]
   uint64_t hash = 0;
+};
+
+// Promotion-deferral marks of a piece (pbmserv, option promotion_deferral).
+enum Deferral : uint8_t {
+  kDeferNextMove = 1,    // declined on entering the zone: its next move promotes only capturing
+  kDeferToLastRank = 2,  // a Pawn that declined on entering: promotes only on the last rank
 };
 
 class Position {
@@ -38,6 +45,9 @@ class Position {
   // The square where, on the previous move, a Lion was taken by a non-Lion (§6.3), or none.
   Square counter_strike() const { return counter_strike_; }
   int move_number() const { return move_number_; }
+  // The promotion-deferral marks of the piece on s (Deferral bits; 0 unless the game has the
+  // promotion_deferral option).
+  uint8_t deferral(Square s) const { return deferral_[s]; }
   // Did this colour's last move pass (skip)? For the no-two-consecutive-skips rule.
   bool skipped(Color c) const { return skipped_ >> c & 1; }
   uint64_t hash() const { return hash_; }
@@ -59,6 +69,7 @@ class Position {
   void set_counter_strike(Square s);
   void set_move_number(int n) { move_number_ = n; }
   void set_skipped(Color c, bool on);
+  void set_deferral(Square s, uint8_t bits);
 
   // Applies a move the generator produced; no legality check here.
   void do_move(const Move& m, Undo& u);
@@ -82,12 +93,14 @@ class Position {
   void remove_from_list(Square s, Color c);
   void add_to_hand(Color c, Kind k, int delta);
   Kind to_hand(Piece captured) const;  // the kind a captured piece joins the hand as, or 0
+  void update_deferral(const Move& m, Piece mover, Undo& u);
 
   std::shared_ptr<const Variant> variant_;
   std::array<Piece, kArraySize> board_{};
   std::array<std::array<Square, 256>, 2> list_{};
   std::array<int, 2> count_{};
   std::array<uint8_t, kArraySize> index_{};
+  std::array<uint8_t, kArraySize> deferral_{};
   std::array<std::array<uint8_t, kMaxKinds + 1>, 2> hand_{};
   std::array<int, 2> hand_total_{};
   Color stm_ = kBlack;
@@ -103,6 +116,7 @@ uint64_t side();
 uint64_t counter_strike(Square s);
 uint64_t hand(Color c, Kind k, int count);
 uint64_t skipped(uint8_t bits);
+uint64_t deferral(uint8_t bits, Square s);
 }  // namespace zobrist
 
 }  // namespace kirin

@@ -53,6 +53,10 @@ const std::vector<OptionBinding>& option_bindings() {
                             &RuleOptions::force_last_rank_promotion,
                             "a piece that could never move again (Pawn or Lance on the last "
                             "rank) must promote"));
+    b.push_back(bool_option("promotion_deferral", &RuleOptions::promotion_deferral,
+                            "a piece that declines promotion on entering the zone may promote "
+                            "on its next move only with a capture, and a Pawn that declines "
+                            "only on the last rank (pbmserv)"));
     b.push_back(bool_option("lion_protection", &RuleOptions::lion_protection,
                             "a Lion may not capture a protected Lion two squares away, unless "
                             "its first step captured a piece other than a Pawn or Go-Between"));

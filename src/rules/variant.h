@@ -29,6 +29,7 @@ struct RuleOptions {
   };
   Promotion promotion = Promotion::Shogi;
   bool force_last_rank_promotion = false;  // a piece that could never move again must promote
+  bool promotion_deferral = false;  // pbmserv: a declined promotion limits later ones
   bool lion_protection = false;            // §6.2: no capture of a protected non-adjacent Lion
   bool counter_strike = false;             // §6.3: no Lion capture right after losing a Lion
   bool counter_strike_same_square = false;  // ...except of a Lion standing on that square

@@ -146,9 +146,11 @@ check_last mini-profile "Nodes searched: 18" "$kirin" perft --variant-file "$min
 check_lines mini-moves 18 "$kirin" moves --variant-file "$mini"
 check mini-moves-jump 0 "3e5e" "$kirin" moves --variant-file "$mini"
 check mini-moves-gold 0 "1e2d" "$kirin" moves --variant-file "$mini"
-check mini-play 0 "sfen gkn2/5/5/5/1N1KG w - 2" "$kirin" play-moves --variant-file "$mini" 3e4e
+check mini-play 0 "sfen gkn2/5/5/5/1N1KG w - - 2" "$kirin" play-moves --variant-file "$mini" 3e4e
 
 # ---- Bad input: exit code 2, saying what and where
+check2 bad-sfen-deferral 2 "promotion_deferral" "offset 12" "$kirin" moves --sfen "k11/12/12/5S=6/12/12/12/12/12/12/12/11K b - 1"
+check pbmserv-deferral 0 "7d6c" "$kirin" moves --profile pbmserv --sfen "k11/12/12/5S=6/12/12/12/12/12/12/12/11K b - 1"
 check2 bad-sfen-piece 2 "board" "offset 11" "$kirin" perft -d 1 --sfen "lfcsgekgscfz/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1"
 check2 bad-sfen-rank 2 "board" "offset 4" "$kirin" perft -d 1 --sfen "k11/13/12/12/12/12/12/12/12/12/12/11K b - 1"
 check2 bad-sfen-ranks 2 "board" "offset 34" "$kirin" moves --sfen "k11/12/12/12/12/12/12/12/12/12/11K b - 1"

@@ -48,6 +48,7 @@ struct Stats {
   long passes = 0;
   long promotions = 0;
   long games_over = 0;
+  long deferral_marks = 0;  // pieces carrying a promotion-deferral mark (pbmserv), summed
 };
 
 // The hash of `pos` computed from scratch, as the SFEN reader would.
@@ -57,6 +58,7 @@ uint64_t scratch_hash(const Position& pos) {
     for (int i = 0; i < pos.count(Color(c)); ++i) {
       Square s = pos.squares(Color(c))[i];
       fresh.put(s, pos.at(s));
+      fresh.set_deferral(s, pos.deferral(s));
     }
   fresh.set_side_to_move(pos.side_to_move());
   fresh.set_counter_strike(pos.counter_strike());
@@ -70,7 +72,7 @@ bool same_state(const Position& a, const Position& b) {
     return false;
   int on_board[2] = {0, 0};
   for (Square s = 0; s < kArraySize; ++s) {
-    if (a.at(s) != b.at(s)) return false;
+    if (a.at(s) != b.at(s) || a.deferral(s) != b.deferral(s)) return false;
     if (is_piece(a.at(s))) ++on_board[color_of(a.at(s))];
   }
   for (const Position* p : {&a, &b})
@@ -98,6 +100,9 @@ bool check_position(const Position& pos, const MoveList& list, Stats& st) {
   EXPECT_EQ(reread.side_to_move(), pos.side_to_move()) << sfen;
   EXPECT_EQ(reread.counter_strike(), pos.counter_strike()) << sfen;
   EXPECT_FALSE(list.overflow) << sfen;
+  for (int c = 0; c < 2; ++c)
+    for (int i = 0; i < pos.count(Color(c)); ++i)
+      if (pos.deferral(pos.squares(Color(c))[i])) ++st.deferral_marks;
 
   // Every move: its USI reads back, make/unmake restores everything, and no two moves lead to
   // the same position.
@@ -205,8 +210,8 @@ bool check_position(const Position& pos, const MoveList& list, Stats& st) {
   return !::testing::Test::HasFailure();
 }
 
-void play_random_games(const std::string& start, uint32_t seed, Stats& st) {
-  auto v = builtin_variant("chu");
+void play_random_games(const std::shared_ptr<Variant>& v, const std::string& start,
+                       uint32_t seed, Stats& st) {
   std::mt19937 rng(seed);
   for (int g = 0; g < kGamesPerStart; ++g) {
     Game game(parse_sfen(v, start));
@@ -240,7 +245,7 @@ TEST_P(RoundTrip, RandomGames) {
   const int which = GetParam();
   const std::string start = which == 0 ? v->setup : v->handicaps.at(size_t(which - 1)).sfen;
   Stats st;
-  play_random_games(start, 20240601u + uint32_t(which), st);
+  play_random_games(v, start, 20240601u + uint32_t(which), st);
   ASSERT_FALSE(HasFailure());
   // The games really went somewhere: many positions, with Lion two-steps and promotions.
   EXPECT_GE(st.positions, long(kGamesPerStart) * 20);
@@ -261,6 +266,21 @@ std::string start_name(const ::testing::TestParamInfo<int>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Chu, RoundTrip, ::testing::Values(0, 1, 2, 3), start_name);
+
+// The pbmserv profile: shogi promotion with deferral marks that travel with the pieces (SFEN,
+// hash, make/unmake all carry them) and the check rule.
+TEST(RoundTripPbmserv, RandomGames) {
+  auto v = builtin_variant("chu");
+  v->apply_profile("pbmserv");
+  Stats st;
+  play_random_games(v, v->setup, 20261121u, st);
+  ASSERT_FALSE(HasFailure());
+  EXPECT_GE(st.positions, long(kGamesPerStart) * 20);
+  EXPECT_GT(st.promotions, 0);
+  EXPECT_GT(st.deferral_marks, 0);
+  std::printf("[ stats    ] %ld positions, %ld promotions, %ld deferral marks seen\n",
+              st.positions, st.promotions, st.deferral_marks);
+}
 
 }  // namespace
 }  // namespace kirin

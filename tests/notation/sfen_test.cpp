@@ -375,12 +375,18 @@ TEST(SfenShogiStyle, MiniGame) {
   ASSERT_EQ(mini()->sfen_style, Variant::SfenStyle::Shogi);
   ASSERT_EQ(mini()->files, 5);
   Position pos = parse_sfen(mini(), mini()->setup);
-  EXPECT_EQ(to_sfen(pos), mini()->setup);
+  // The game has the counter-strike rule: its square (or '-') follows the hands field.
+  EXPECT_EQ(to_sfen(pos), "gkn2/5/5/5/2NKG b - - 1");
   EXPECT_EQ(pos.count(kBlack), 3);
   EXPECT_EQ(pos.count(kWhite), 3);
-  // The hands field is '-'; the lion field of Chu does not exist here.
-  EXPECT_EQ(to_sfen(parse_sfen(mini(), "2k2/5/5/5/2K2 w - 3")), "2k2/5/5/5/2K2 w - 3");
-  EXPECT_EQ(to_sfen(parse_sfen(mini(), "2k2/5/5/5/2K2")), "2k2/5/5/5/2K2 b - 1");
+  EXPECT_EQ(to_sfen(parse_sfen(mini(), "2k2/5/5/5/2K2 w - 3")), "2k2/5/5/5/2K2 w - - 3");
+  EXPECT_EQ(to_sfen(parse_sfen(mini(), "2k2/5/5/5/2K2")), "2k2/5/5/5/2K2 b - - 1");
+  EXPECT_EQ(to_sfen(parse_sfen(mini(), "2k2/5/5/5/2K2 w - 3c 3")), "2k2/5/5/5/2K2 w - 3c 3");
+  EXPECT_EQ(error_of("2k2/5/5/5/2K2 w - 6c 3", mini()).field(), "lion square");
+  // Without the rule (profile relaxed) there is no such field.
+  auto relaxed = std::make_shared<Variant>(*mini());
+  relaxed->apply_profile("relaxed");
+  EXPECT_EQ(to_sfen(parse_sfen(relaxed, "2k2/5/5/5/2K2 w - 3")), "2k2/5/5/5/2K2 w - 3");
 
   auto err = [](std::string_view s) { return error_of(s, mini()); };
   EXPECT_EQ(err("2k2/5/5/5/2K2 b P 1").field(), "hands");

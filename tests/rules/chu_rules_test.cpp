@@ -970,5 +970,112 @@ TEST(ChuRulesOptions, ProfilesAndValues) {
   EXPECT_EQ(chu()->option_value("lion_protection"), "true");
 }
 
+// ---------------------------------------------------------------------------------------------
+// §5.2 pbmserv promotion (profile pbmserv): shogi's rule (into, out of or within the zone) and
+// two deferral restrictions that travel with the piece, written in SFEN as '=' (declined on
+// entering: its next move promotes only with a capture) and '~' (a Pawn that declined:
+// promotes only on the last rank).
+
+std::shared_ptr<Variant> pbmserv() {
+  auto v = chu();
+  v->apply_profile("pbmserv");
+  return v;
+}
+
+TEST(ChuPbmservPromotion, ProfileSettings) {
+  auto v = pbmserv();
+  EXPECT_EQ(v->option_value("promotion"), "shogi");
+  EXPECT_EQ(v->option_value("promotion_deferral"), "true");
+  EXPECT_EQ(v->option_value("force_last_rank_promotion"), "true");
+  EXPECT_EQ(v->option_value("check_rule"), "true");
+  EXPECT_EQ(v->option_value("counter_strike_same_square"), "false");
+  EXPECT_EQ(v->option_value("bridge_lifts_counter_strike"), "true");
+}
+
+TEST(ChuPbmservPromotion, DecliningOnEntryMarksThePiece) {
+  Position pos = position(make_sfen(with_kings({{"7e", "S"}})), pbmserv());
+  // Entering may promote; declining leaves the Silver marked.
+  EXPECT_EQ(moves_from(pos, "7e"), expect_moves("7e", "8d 8d+ 7d 7d+ 6d 6d+ 8f 6f"));
+  std::string declined = after(pos, "7e7d");
+  EXPECT_EQ(piece_on(position(declined, pbmserv()), "7d"), "S");
+  EXPECT_EQ(words(declined).at(0), "k11/12/12/5S=6/12/12/12/12/12/12/12/11K");
+  // Promoting clears nothing to mark.
+  EXPECT_EQ(words(after(pos, "7e7d+")).at(0), "k11/12/12/5+S6/12/12/12/12/12/12/12/11K");
+}
+
+TEST(ChuPbmservPromotion, NextMoveOfADeclinedPiecePromotesOnlyWithACapture) {
+  // The marked Silver on 7d, a White Pawn on 6c: only the capture may promote.
+  Position pos = position(make_sfen(with_kings({{"7d", "S="}, {"6c", "p"}}), 'b'), pbmserv());
+  EXPECT_EQ(moves_from(pos, "7d"), expect_moves("7d", "8c 7c 6c 6c+ 8e 6e"));
+  // Without the mark, shogi's rule lets every move within or out of the zone promote.
+  Position plain = position(make_sfen(with_kings({{"7d", "S"}, {"6c", "p"}}), 'b'), pbmserv());
+  EXPECT_EQ(moves_from(plain, "7d"), expect_moves("7d", "8c 8c+ 7c 7c+ 6c 6c+ 8e 8e+ 6e 6e+"));
+}
+
+TEST(ChuPbmservPromotion, TheRestrictionLastsUntilThePieceItselfMoves) {
+  Position pos = position(make_sfen(with_kings({{"7d", "S="}, {"3g", "G"}})), pbmserv());
+  // Another piece moves: the Silver keeps its mark.
+  std::string other = after(pos, "3g3f");
+  other = after(position(other, pbmserv()), "12a12b");
+  EXPECT_EQ(moves_from(position(other, pbmserv()), "7d"), expect_moves("7d", "8c 7c 6c 8e 6e"));
+  // The Silver's next move (quiet, unpromoted) uses the restriction up; after that, shogi's rule.
+  std::string next = after(position(other, pbmserv()), "7d7c");
+  next = after(position(next, pbmserv()), "12b12a");
+  EXPECT_EQ(moves_from(position(next, pbmserv()), "7c"),
+            expect_moves("7c", "8b 8b+ 7b 7b+ 6b 6b+ 8d 8d+ 6d 6d+"));
+}
+
+TEST(ChuPbmservPromotion, ADeclinedPawnPromotesOnlyOnTheLastRank) {
+  Position pos = position(make_sfen(with_kings({{"7e", "P"}})), pbmserv());
+  std::string s = after(pos, "7e7d");
+  EXPECT_EQ(words(s).at(0), "k11/12/12/5P~=6/12/12/12/12/12/12/12/11K");
+  // Not even with a capture: White puts a Pawn on 7c.
+  Position capture = position(make_sfen(with_kings({{"7d", "P~"}, {"7c", "p"}})), pbmserv());
+  EXPECT_EQ(moves_from(capture, "7d"), expect_moves("7d", "7c"));
+  Position quiet = position(make_sfen(with_kings({{"7c", "P~"}})), pbmserv());
+  EXPECT_EQ(moves_from(quiet, "7c"), expect_moves("7c", "7b"));
+  // On the last rank it must promote (forced, as in shogi).
+  Position last = position(make_sfen(with_kings({{"7b", "P~"}})), pbmserv());
+  EXPECT_EQ(moves_from(last, "7b"), expect_moves("7b", "7a+"));
+}
+
+TEST(ChuPbmservPromotion, ALastRankThatForcesPromotionOverridesTheNextMoveRestriction) {
+  // A Lance that declined on entering reaches the last rank on its next move: it could never
+  // move again, so it promotes there although the move captures nothing.
+  Position pos = position(make_sfen(with_kings({{"7d", "L="}})), pbmserv());
+  EXPECT_EQ(moves_from(pos, "7d"), expect_moves("7d", "7c 7b 7a+"));
+}
+
+TEST(ChuPbmservPromotion, MarksAreUndoneAndHashed) {
+  Position pos = position(make_sfen(with_kings({{"7e", "S"}, {"6d", "p"}})), pbmserv());
+  const std::string before = to_sfen(pos);
+  const uint64_t hash = pos.hash();
+  Move m = parse_usi(pos, "7e7d");
+  Undo u;
+  pos.do_move(m, u);
+  EXPECT_EQ(pos.deferral(parse_square(pos.variant(), "7d")), kDeferNextMove);
+  // The same board without the mark is a different position.
+  Position unmarked = position(make_sfen(with_kings({{"7d", "S"}, {"6d", "p"}}), 'w'), pbmserv());
+  EXPECT_NE(pos.hash(), unmarked.hash());
+  EXPECT_EQ(pos.hash(), position(to_sfen(pos), pbmserv()).hash());
+  pos.undo_move(m, u);
+  EXPECT_EQ(to_sfen(pos), before);
+  EXPECT_EQ(pos.hash(), hash);
+  // A captured marked piece takes its mark with it.
+  Position cap = position(make_sfen(with_kings({{"7d", "S="}, {"7c", "r"}}), 'w'), pbmserv());
+  EXPECT_EQ(words(after(cap, "7c7d")).at(0), "k11/12/12/5r6/12/12/12/12/12/12/12/11K");
+}
+
+TEST(ChuPbmservPromotion, MarksNeedTheOptionAndAPieceThatPromotes) {
+  try {
+    position(make_sfen(with_kings({{"7d", "S="}})));  // lishogi rules
+    FAIL() << "accepted a deferral mark without promotion_deferral";
+  } catch (const NotationError& e) {
+    EXPECT_NE(std::string(e.what()).find("promotion_deferral"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(position(make_sfen(with_kings({{"7d", "N="}})), pbmserv()), NotationError);
+  EXPECT_THROW(position(make_sfen(with_kings({{"7d", "S=~"}})), pbmserv()), NotationError);
+}
+
 }  // namespace
 }  // namespace kirin

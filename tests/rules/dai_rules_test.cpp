@@ -446,6 +446,46 @@ TEST(DaiLionRules, CounterStrike) {
   EXPECT_TRUE(legal(armed, "8a8k"));  // other moves of the Rook stay legal
 }
 
+TEST(DaiLionRules, SfenCarriesTheCounterStrikeSquare) {
+  // With the rule, the shogi-style SFEN has a fourth field before the move number: '-' or the
+  // square of the Lion taken by a non-Lion (docs/rules/dai.md).
+  auto v = dai_with("lion_rules", "true");
+  std::string sfen = dai_sfen(with_kings({{"4h", "G"}, {"4g", "n"}, {"8l", "N"}, {"8a", "r"}}));
+  Position start = position(sfen, v);
+  EXPECT_EQ(words(to_sfen(start)).size(), 5u);
+  EXPECT_EQ(words(to_sfen(start)).at(3), "-");
+  std::string armed = after(start, "4h4g");
+  EXPECT_EQ(words(armed).at(3), "4g");
+  Position read = position(armed, dai_with("lion_rules", "true"));
+  EXPECT_EQ(to_sfen(read), armed);
+  EXPECT_FALSE(legal(read, "8a8l"));  // the restriction came through the SFEN
+  // The four-field form still reads (no square), and a bad square is named.
+  EXPECT_EQ(position(sfen, v).counter_strike(), kNoSquare);
+  try {
+    position(words(armed).at(0) + " w - 16a 2", v);
+    FAIL() << "accepted a square off the board";
+  } catch (const NotationError& e) {
+    EXPECT_NE(std::string(e.what()).find("lion square"), std::string::npos) << e.what();
+  }
+  // Without the rule there is no such field.
+  EXPECT_THROW(position(words(armed).at(0) + " w - 4g 2"), NotationError);
+}
+
+TEST(DaiLionRules, MacroAlsoDefersPromotionAsPbmservDoes) {
+  // pbmserv's -lion also brings Chu's promotion deferral (docs/rules/dai.md). Dai promotes by
+  // Chu's rule, under which a quiet move inside the zone cannot promote anyway; what the
+  // deferral adds is that a Pawn which declined on entering may not promote by a capture.
+  auto v = dai_with("lion_rules", "true");
+  EXPECT_EQ(v->option_value("promotion_deferral"), "true");
+  Position pos = position(dai_sfen(with_kings({{"8f", "P"}})), v);
+  EXPECT_EQ(words(after(pos, "8f8e")).at(0), words(dai_sfen(with_kings({{"8e", "P~="}}))).at(0));
+  Position pawn = position(dai_sfen(with_kings({{"8e", "P~"}, {"8d", "p"}})), v);
+  EXPECT_TRUE(legal(pawn, "8e8d"));
+  EXPECT_FALSE(legal(pawn, "8e8d+"));
+  Position chu_rule = position(dai_sfen(with_kings({{"8e", "P"}, {"8d", "p"}})));
+  EXPECT_TRUE(legal(chu_rule, "8e8d+"));
+}
+
 // ---------------------------------------------------------------------------------------------
 // §1: drops (pbmserv -drops)
 
