@@ -2,6 +2,10 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "rules/position.h"
 
 namespace kirin::cli {
 
@@ -9,5 +13,10 @@ void register_variants(CLI::App& app);    // variants, show-variant
 void register_perft(CLI::App& app);       // perft
 void register_moves(CLI::App& app);       // moves, play-moves
 void register_bench(CLI::App& app);       // bench
+void register_analyze(CLI::App& app);     // analyze
+
+// Engine output shared by the commands that search: "cp 35" / "mate 3", and a PV in USI.
+std::string format_score(int score);
+std::string format_pv(const Position& start, const std::vector<Move>& pv);
 
 }  // namespace kirin::cli

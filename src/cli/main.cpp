@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   kirin::cli::register_perft(app);
   kirin::cli::register_moves(app);
   kirin::cli::register_bench(app);
+  kirin::cli::register_analyze(app);
 
   auto named = [&](const CLI::App* sub) { return sub->check_name(argv[1]); };
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands(named).empty()) {

@@ -40,6 +40,14 @@ class Game {
   const Outcome& outcome() const { return outcome_; }
   int plies() const { return int(moves_.size()); }
   const std::vector<Move>& moves() const { return moves_; }
+  // Hashes of the positions since the last irreversible move, oldest first, the current one
+  // last: what a search needs to see repetitions.
+  std::vector<uint64_t> recent_hashes() const {
+    std::vector<uint64_t> out;
+    out.reserve(since_irreversible_.size());
+    for (const Entry& e : since_irreversible_) out.push_back(e.hash);
+    return out;
+  }
 
   // Plays a legal move (the caller checks legality) and decides whether the game has ended.
   void play(const Move& m);

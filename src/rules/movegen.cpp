@@ -8,7 +8,7 @@
 namespace kirin {
 
 // Legal moves; `drop_mate_rule` off when only asking whether any reply exists.
-void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule);
+void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule, bool captures_only);
 
 namespace {
 
@@ -34,8 +34,9 @@ constexpr int kKingSteps[8] = {offset_of(-1, -1), offset_of(0, -1), offset_of(1,
 
 class Generator {
  public:
-  Generator(const Position& pos, MoveList& out, bool every_piece)
+  Generator(const Position& pos, MoveList& out, bool every_piece, bool captures_only = false)
       : every_piece_(every_piece),
+        captures_only_(captures_only),
         pos_(pos),
         v_(pos.variant()),
         r_(v_.rules),
@@ -50,7 +51,7 @@ class Generator {
     const Square* sq = pos_.squares(us_);
     for (int i = 0, n = pos_.count(us_); i < n; ++i)
       if (!v_.has_freezers || !frozen(sq[i])) piece_moves(sq[i]);
-    if (r_.drops && !pos_.hand_empty(us_)) drops();
+    if (r_.drops && !pos_.hand_empty(us_) && !captures_only_) drops();
   }
 
  private:
@@ -317,6 +318,7 @@ class Generator {
   void add(Square from, Square mid, Square to, bool capture, Square kill0 = kNoSquare,
            Square kill1 = kNoSquare, bool plain = true) {
     const PieceType& pt = *pt_;
+    if (captures_only_ && !capture && kill0 == kNoSquare && !burns_) return;
     if (dedupe_ && mid == kNoSquare && kill0 == kNoSquare) {  // one move per destination
       if (seen_[to]) return;
       seen_.set(to);
@@ -346,6 +348,7 @@ class Generator {
   // A pass: the board stays as it is, so one move per position whichever piece makes it (and
   // none right after a skip where that is forbidden). Promoting on the spot is no pass.
   void add_pass(Square from, Square through) {
+    if (captures_only_) return;
     const PieceType& pt = *pt_;
     if (pt.promotes_to && r_.promotion == RuleOptions::Promotion::Shogi &&
         v_.in_zone[us_][from] && !(r_.promotion_deferral && pos_.deferral(from)))
@@ -383,6 +386,7 @@ class Generator {
   }
 
   const bool every_piece_;
+  const bool captures_only_;  // only moves that take something (quiescence search)
   const Position& pos_;
   const Variant& v_;
   const RuleOptions& r_;
@@ -436,7 +440,7 @@ void filter_check(const Position& pos, MoveList& list, bool drop_mate_rule) {
     if (safe && drop_mate_rule && m.is_drop() && v.pieces[m.drop_kind].no_drop_mate &&
         work.in_check(~us)) {
       MoveList replies;
-      generate_legal(work, replies, false);
+      generate_legal(work, replies, false, false);
       safe = replies.size > 0;
     }
     work.undo_move(m, u);
@@ -450,13 +454,20 @@ void filter_check(const Position& pos, MoveList& list, bool drop_mate_rule) {
 
 }  // namespace
 
-void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule) {
+void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule,
+                    bool captures_only) {
   out.size = 0;
   out.overflow = false;
   // Under the check rule one piece's igui or pass may be illegal where another's is not, so
   // every piece's is generated, filtered, and only then merged into one move per position.
   bool check = pos.variant().rules.check_rule;
-  Generator(pos, out, check).run();
+  Generator(pos, out, check, captures_only).run();
+  if (captures_only) {  // a burning piece's quiet moves came with its burns: keep the burns
+    int n = 0;
+    for (int i = 0; i < out.size; ++i)
+      if (is_capture(pos, out.moves[i])) out.moves[n++] = out.moves[i];
+    out.size = n;
+  }
   if (check) {
     filter_check(pos, out, drop_mate_rule);
     int n = 0;
@@ -475,7 +486,19 @@ void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule) {
     throw std::length_error("more than " + std::to_string(kMaxMoves) + " legal moves");
 }
 
-void generate_moves(const Position& pos, MoveList& out) { generate_legal(pos, out, true); }
+void generate_moves(const Position& pos, MoveList& out) {
+  generate_legal(pos, out, true, false);
+}
+
+void generate_captures(const Position& pos, MoveList& out) {
+  generate_legal(pos, out, true, true);
+}
+
+bool is_capture(const Position& pos, const Move& m) {
+  if (m.is_drop()) return false;
+  return (m.to != m.from && is_piece(pos.at(m.to))) || (m.mid && is_piece(pos.at(m.mid))) ||
+         m.has_kills();
+}
 
 void generate_every_piece_moves(const Position& pos, MoveList& out) {
   out.size = 0;

@@ -33,6 +33,13 @@ struct MoveList {
 // All legal moves of the side to move, under the game's rule options.
 void generate_moves(const Position& pos, MoveList& out);
 
+// The legal moves that capture something (for quiescence search): a subset of
+// generate_moves, in the same order.
+void generate_captures(const Position& pos, MoveList& out);
+
+// Does the move take at least one piece?
+bool is_capture(const Position& pos, const Move& m);
+
 // Every piece's moves, also where two pieces' moves leave the same position (an igui of the
 // same victim, a pass): what the notation layer checks a spelled-out move against.
 void generate_every_piece_moves(const Position& pos, MoveList& out);

@@ -1,0 +1,143 @@
+#include "engine/eval.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+
+#include "rules/movegen.h"
+
+namespace kirin {
+namespace {
+
+// Destinations of one piece alone on an empty board, per square.
+std::vector<int> reach_by_square(const std::shared_ptr<const Variant>& v, Kind k, Color c) {
+  std::vector<int> out(kArraySize, 0);
+  Position pos(v);
+  for (int row = 0; row < v->ranks; ++row)
+    for (int col = 0; col < v->files; ++col) {
+      Square s = make_square(col, row);
+      pos.clear();
+      pos.put(s, make_piece(k, c));
+      pos.set_side_to_move(c);
+      MoveList list;
+      generate_moves(pos, list);
+      std::array<bool, kArraySize> seen{};
+      int n = 0;
+      for (const Move& m : list)
+        if (m.to != m.from && !seen[m.to]) seen[m.to] = true, ++n;
+      out[s] = n;
+    }
+  return out;
+}
+
+}  // namespace
+
+Evaluator::Evaluator(const Variant& variant) {
+  // A copy without check rule or drops: the piece is measured alone.
+  auto bare = std::make_shared<Variant>(variant);
+  bare->rules.check_rule = false;
+  bare->rules.drops = false;
+  bare->rules.no_consecutive_skips = false;
+  drops_ = variant.rules.drops;
+  hand_kinds_ = variant.hand_kinds;
+  const int squares = variant.files * variant.ranks;
+  const int kinds = variant.num_kinds();
+  psq_.assign(size_t(2 * (kinds + 1) + 2), {});
+
+  std::vector<std::vector<int>> reach(size_t(kinds + 1));
+  for (Kind k = 1; k <= kinds; ++k) {
+    reach[k] = reach_by_square(bare, k, kBlack);
+    long total = 0;
+    for (int row = 0; row < variant.ranks; ++row)
+      for (int col = 0; col < variant.files; ++col) total += reach[k][make_square(col, row)];
+    mobility_[k] = double(total) / squares;
+    const PieceType& pt = variant.piece(k);
+    royal_[k] = pt.royal;
+    // Value grows a little slower than reach; double-movers (Lion power) and special powers
+    // are worth more than the squares alone say.
+    double v = 100.0 * std::pow(std::max(0.5, mobility_[k]), 0.72);
+    if (!pt.spec.two_legs.empty()) v *= 1.25;
+    if (pt.lion) v *= 1.15;
+    if (pt.burn || pt.igui || pt.range_jumps || pt.freezes) v *= 1.2;
+    value_[k] = int(std::lround(v));
+  }
+  for (Kind k = 1; k <= kinds; ++k) {
+    Kind p = variant.piece(k).promotes_to;
+    promo_gain_[k] = p ? std::max(0, value_[p] - value_[k]) : 0;
+  }
+  for (Kind k = 1; k <= kinds; ++k) {
+    // A piece that may promote carries part of that future.
+    value_[k] += promo_gain_[k] / 5;
+    hand_value_[k] = value_[k] * 23 / 20;
+  }
+
+  // Square bonuses: centralisation by reach, a royal that stays home and a promotable piece
+  // that nears the zone.
+  for (Kind k = 1; k <= kinds; ++k) {
+    const PieceType& pt = variant.piece(k);
+    for (Color c : {kBlack, kWhite}) {
+      auto& table = psq_[make_piece(k, c)];
+      for (int row = 0; row < variant.ranks; ++row)
+        for (int col = 0; col < variant.files; ++col) {
+          Square s = make_square(col, row);
+          // Black's tables serve White by rotating the board.
+          Square b = c == kBlack ? s : make_square(variant.files - 1 - col, variant.ranks - 1 - row);
+          int own_row = variant.ranks - 1 - row_of(b);  // 0 = own back rank
+          int bonus = 0;
+          if (pt.royal) {
+            bonus = -12 * std::max(0, own_row - 1);
+          } else {
+            double extra = reach[k][b] - mobility_[k];
+            bonus = int(std::lround(std::clamp(extra * 3.0, -40.0, 40.0)));
+            if (promo_gain_[k]) {
+              int to_zone = std::max(0, variant.ranks - variant.zone - own_row);
+              bonus += std::max(0, promo_gain_[k] / 12 - to_zone * (promo_gain_[k] / 60));
+            }
+          }
+          table[s] = int16_t(value_[k] + bonus);
+        }
+    }
+  }
+}
+
+int Evaluator::evaluate(const Position& pos) const {
+  int score[2] = {0, 0};
+  const Piece* board = pos.board();
+  for (Color c : {kBlack, kWhite}) {
+    const Square* sq = pos.squares(c);
+    for (int i = 0, n = pos.count(c); i < n; ++i) {
+      Square s = sq[i];
+      Piece p = board[s];
+      score[c] += psq_[p][s];
+      if (royal_[kind_of(p)]) {  // company: own pieces next to the royal
+        int friends = 0;
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dx = -1; dx <= 1; ++dx) {
+            Piece q = board[s + offset_of(dx, dy)];
+            friends += is_piece(q) && color_of(q) == c;
+          }
+        score[c] += 8 * std::min(friends, 5);
+      }
+    }
+    if (drops_ && !pos.hand_empty(c))
+      for (Kind k : hand_kinds_) score[c] += pos.hand(c, k) * hand_value_[k];
+  }
+  Color us = pos.side_to_move();
+  return score[us] - score[~us] + 12;  // the move is worth something
+}
+
+std::shared_ptr<const Evaluator> evaluator_for(const std::shared_ptr<const Variant>& variant) {
+  // Keyed by the definition's address: options do not change piece values.
+  static std::mutex mutex;
+  static std::map<const Variant*, std::pair<std::weak_ptr<const Variant>,
+                                            std::shared_ptr<const Evaluator>>> cache;
+  std::lock_guard lock(mutex);
+  auto it = cache.find(variant.get());
+  if (it != cache.end() && !it->second.first.expired()) return it->second.second;
+  auto e = std::make_shared<const Evaluator>(*variant);
+  cache[variant.get()] = {variant, e};
+  return e;
+}
+
+}  // namespace kirin

@@ -1,0 +1,43 @@
+// Static evaluation for any Kirin game, derived from its definition (../shared/DESIGN.md §4):
+// a piece is worth what it can reach on an empty board, a square what the piece can reach from
+// it, and a royal wants company.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "rules/position.h"
+
+namespace kirin {
+
+class Evaluator {
+ public:
+  explicit Evaluator(const Variant& variant);
+
+  // Score from the side to move's point of view, in centipawns (a Pawn of Chu is about 100).
+  int evaluate(const Position& pos) const;
+
+  int piece_value(Kind k) const { return value_[k]; }
+  int hand_value(Kind k) const { return hand_value_[k]; }
+  // The gain of promoting this kind (0 when it does not promote).
+  int promotion_gain(Kind k) const { return promo_gain_[k]; }
+  // Average number of destinations on an empty board: what the values are derived from.
+  double mobility(Kind k) const { return mobility_[k]; }
+
+ private:
+  std::array<int, kMaxKinds + 1> value_{};
+  std::array<int, kMaxKinds + 1> hand_value_{};
+  std::array<int, kMaxKinds + 1> promo_gain_{};
+  std::array<double, kMaxKinds + 1> mobility_{};
+  std::array<bool, kMaxKinds + 1> royal_{};
+  // Value plus square bonus, by piece (kind and colour) and square.
+  std::vector<std::array<int16_t, kArraySize>> psq_;
+  bool drops_ = false;
+  std::vector<Kind> hand_kinds_;
+};
+
+// One evaluator per game definition, built on first use (the tables take a moment to build).
+std::shared_ptr<const Evaluator> evaluator_for(const std::shared_ptr<const Variant>& variant);
+
+}  // namespace kirin

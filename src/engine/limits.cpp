@@ -1,0 +1,35 @@
+#include "engine/limits.h"
+
+#include <algorithm>
+
+namespace kirin {
+
+TimeBudget plan_time(const SearchLimits& limits, Color us, int ply_of_game) {
+  if (limits.infinite || limits.ponder) return {};
+  if (limits.movetime_ms > 0) {
+    int64_t margin = std::min<int64_t>(50, limits.movetime_ms / 10);
+    int64_t t = std::max<int64_t>(1, limits.movetime_ms - margin);
+    return {t, t};
+  }
+  if (!limits.has_clock(us)) return {};
+  const Clock& c = limits.clock[us];
+  const int64_t margin = 30;  // protocol and scheduling delays
+  const int64_t left = std::max<int64_t>(0, c.time_ms);
+  // What may be spent on this move without losing on time: the main time left (less the
+  // margin) plus the byoyomi period, which is renewed every move.
+  const int64_t usable = std::max<int64_t>(1, left + c.byoyomi_ms - margin);
+  if (left <= 0) {  // in byoyomi: use the period, almost all of it
+    int64_t t = std::max<int64_t>(1, c.byoyomi_ms - margin);
+    return {t * 7 / 10, t};
+  }
+  // Large-variant games are long: plan for many moves while the game is young.
+  int moves_left = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 60)
+                                          : std::max(25, 60 - ply_of_game / 8);
+  int64_t soft = left / moves_left + c.increment_ms * 3 / 4 + c.byoyomi_ms * 9 / 10;
+  int64_t hard = std::min(usable, std::max(soft * 4, left / 6 + c.byoyomi_ms * 9 / 10));
+  soft = std::clamp<int64_t>(soft, 1, usable);
+  hard = std::clamp<int64_t>(hard, soft, usable);
+  return {soft, hard};
+}
+
+}  // namespace kirin

@@ -1,0 +1,433 @@
+#include "engine/search.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <thread>
+
+#include "rules/movegen.h"
+
+namespace kirin {
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+
+// Late-move reductions by depth and move number.
+struct Reductions {
+  int8_t r[64][64];
+  Reductions() {
+    for (int d = 0; d < 64; ++d)
+      for (int m = 0; m < 64; ++m)
+        r[d][m] = int8_t(d < 1 || m < 1 ? 0 : 0.5 + std::log(d) * std::log(m) / 2.25);
+  }
+};
+const Reductions kReductions;
+
+int score_to_tt(int s, int ply) {
+  return s >= kMateBound ? s + ply : s <= -kMateBound ? s - ply : s;
+}
+int score_from_tt(int s, int ply) {
+  return s >= kMateBound ? s - ply : s <= -kMateBound ? s + ply : s;
+}
+
+}  // namespace
+
+struct Searcher::Impl {
+  TranspositionTable tt{64};
+  std::shared_ptr<const Variant> variant;
+  std::shared_ptr<const Evaluator> eval;
+  std::vector<std::array<int, kArraySize>> history = std::vector<std::array<int, kArraySize>>(256);
+  Move killers[kMaxPly + 2][2] = {};
+
+  // Per search.
+  Position* pos = nullptr;
+  std::vector<uint64_t> hashes;  // positions from the last irreversible move to the current node
+  int64_t nodes = 0;
+  int64_t node_limit = 0;
+  int seldepth = 0;
+  bool aborted = false;
+  SteadyClock::time_point start;
+  TimeBudget budget;
+  const SearchLimits* limits = nullptr;
+  const std::atomic<bool>* stop = nullptr;
+  const std::atomic<bool>* ponderhit = nullptr;
+  bool pondering = false;
+  int game_ply = 0;
+  Move pv[kMaxPly + 2][kMaxPly + 2];
+  // Move-ordering scores, one array per ply (the search and quiescence never share a ply).
+  std::vector<std::array<int, kMaxMoves>> score_stack =
+      std::vector<std::array<int, kMaxMoves>>(kMaxPly + 2);
+  int pv_len[kMaxPly + 2] = {};
+  bool check_rule = false;
+  bool no_moves_loses = true;
+
+  int64_t elapsed_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start).count();
+  }
+
+  void check_limits() {
+    if (stop->load(std::memory_order_relaxed)) aborted = true;
+    if (pondering && ponderhit->load(std::memory_order_relaxed)) {
+      // The opponent played the expected move: the clock runs from now.
+      pondering = false;
+      SearchLimits timed = *limits;
+      timed.ponder = false;
+      budget = plan_time(timed, pos->side_to_move(), game_ply);
+      start = SteadyClock::now();
+    }
+    if (node_limit && nodes >= node_limit) aborted = true;
+    if (budget.hard_ms && elapsed_ms() >= budget.hard_ms) aborted = true;
+  }
+
+  bool has_royal(Color c) const {
+    const Square* sq = pos->squares(c);
+    for (int i = 0, n = pos->count(c); i < n; ++i)
+      if (variant->is_royal[pos->at(sq[i])]) return true;
+    return false;
+  }
+
+  bool repeated(int ply) const {
+    // The same position with the same side to move, earlier in the game or the search.
+    const int n = int(hashes.size());
+    const uint64_t h = hashes[n - 1];
+    // Two plies back already counts: two passes in a row bring a position back.
+    for (int i = n - 3; i >= 0 && i >= n - 1 - 64; i -= 2)
+      if (hashes[i] == h) return true;
+    (void)ply;
+    return false;
+  }
+
+  int victim_value(const Move& m) const {
+    int v = 0;
+    if (m.to != m.from && is_piece(pos->at(m.to))) v += eval->piece_value(kind_of(pos->at(m.to)));
+    if (m.mid && is_piece(pos->at(m.mid))) v += eval->piece_value(kind_of(pos->at(m.mid)));
+    for (Square k : m.kill)
+      if (k) v += eval->piece_value(kind_of(pos->at(k)));
+    return v;
+  }
+
+  // Move ordering: hash move, captures by victim then cheap attacker, promotions, killers,
+  // history.
+  void score_moves(const MoveList& list, int* scores, const Move& tt_move, int ply) const {
+    for (int i = 0; i < list.size; ++i) {
+      const Move& m = list.moves[i];
+      int s;
+      if (m == tt_move) {
+        s = 1 << 30;
+      } else if (is_capture(*pos, m)) {
+        int attacker = m.is_drop() ? 0 : eval->piece_value(kind_of(pos->at(m.from)));
+        s = (1 << 28) + victim_value(m) * 16 - attacker / 8;
+      } else if (m == killers[ply][0]) {
+        s = (1 << 27) + 2;
+      } else if (m == killers[ply][1]) {
+        s = (1 << 27) + 1;
+      } else {
+        Piece p = m.is_drop() ? make_piece(m.drop_kind, pos->side_to_move()) : pos->at(m.from);
+        s = history[p][m.to];
+      }
+      if (m.promotes()) s += (1 << 26) + eval->promotion_gain(kind_of(pos->at(m.from)));
+      scores[i] = s;
+    }
+  }
+
+  static void pick(MoveList& list, int* scores, int i) {
+    int best = i;
+    for (int j = i + 1; j < list.size; ++j)
+      if (scores[j] > scores[best]) best = j;
+    if (best != i) {
+      std::swap(list.moves[i], list.moves[best]);
+      std::swap(scores[i], scores[best]);
+    }
+  }
+
+  void make(const Move& m, Undo& u) {
+    pos->do_move(m, u);
+    hashes.push_back(pos->hash());
+  }
+  void unmake(const Move& m, const Undo& u) {
+    hashes.pop_back();
+    pos->undo_move(m, u);
+  }
+
+  int qsearch(int alpha, int beta, int ply) {
+    ++nodes;
+    if ((nodes & 2047) == 0) check_limits();
+    if (aborted) return 0;
+    seldepth = std::max(seldepth, ply);
+    const Color us = pos->side_to_move();
+    if (!has_royal(us)) return -kMateScore + ply;
+    if (ply >= kMaxPly) return eval->evaluate(*pos);
+
+    const bool in_check = check_rule && pos->in_check(us);
+    int best = -kInfinity;
+    MoveList list;
+    if (in_check) {
+      generate_moves(*pos, list);
+      if (list.size == 0) return -kMateScore + ply;
+    } else {
+      int stand = eval->evaluate(*pos);
+      if (stand >= beta) return stand;
+      alpha = std::max(alpha, stand);
+      best = stand;
+      generate_captures(*pos, list);
+    }
+    int* scores = score_stack[ply].data();
+    score_moves(list, scores, Move{}, ply);
+    for (int i = 0; i < list.size; ++i) {
+      pick(list, scores, i);
+      const Move m = list.moves[i];
+      if (!in_check) {
+        // Delta pruning: even winning the victims outright would not reach alpha.
+        const int gain = victim_value(m) + (m.promotes() ? eval->promotion_gain(kind_of(pos->at(m.from))) : 0);
+        if (best + gain + 200 <= alpha) continue;
+        // A capture that gives up more than it takes, on a defended square: skip it (the
+        // large games have too many captures to look at bad ones).
+        const int attacker = eval->piece_value(kind_of(pos->at(m.from)));
+        if (attacker > gain + 50 && m.to != m.from && pos->attacked(m.to, ~us)) continue;
+      }
+      Undo u;
+      make(m, u);
+      int score = -qsearch(-beta, -alpha, ply + 1);
+      unmake(m, u);
+      if (aborted) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          if (score >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  int search(int alpha, int beta, int depth, int ply, bool null_ok) {
+    const bool pv_node = beta - alpha > 1;
+    pv_len[ply] = ply;
+    const Color us = pos->side_to_move();
+    if (ply > 0) {
+      if (!has_royal(us)) return -kMateScore + ply;  // the last royal was taken
+      if (repeated(ply)) return 0;
+      // Mate distance pruning.
+      alpha = std::max(alpha, -kMateScore + ply);
+      beta = std::min(beta, kMateScore - ply - 1);
+      if (alpha >= beta) return alpha;
+    }
+    const bool in_check = check_rule && pos->in_check(us);
+    if (in_check) ++depth;  // check extension
+    if (depth <= 0) return qsearch(alpha, beta, ply);
+    ++nodes;
+    if ((nodes & 2047) == 0) check_limits();
+    if (aborted) return 0;
+    if (ply >= kMaxPly) return eval->evaluate(*pos);
+
+    const uint64_t key = pos->hash();
+    const TTEntry* te = tt.probe(key);
+    Move tt_move{};
+    int static_eval;
+    if (te) {
+      tt_move = te->move;
+      int s = score_from_tt(te->score, ply);
+      if (!pv_node && te->depth >= depth &&
+          (te->bound == Bound::Exact || (te->bound == Bound::Lower && s >= beta) ||
+           (te->bound == Bound::Upper && s <= alpha)))
+        return s;
+      static_eval = te->eval;
+    } else {
+      static_eval = in_check ? -kInfinity : eval->evaluate(*pos);
+    }
+
+    // Null move: give the opponent a free move; if we still stand above beta, cut.
+    if (!pv_node && !in_check && null_ok && depth >= 3 && static_eval >= beta &&
+        pos->count(us) > 3) {
+      int r = 3 + depth / 6;
+      Square cs = pos->counter_strike();
+      pos->set_counter_strike(kNoSquare);
+      pos->set_side_to_move(~us);
+      hashes.push_back(pos->hash());
+      int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+      hashes.pop_back();
+      pos->set_side_to_move(us);
+      pos->set_counter_strike(cs);
+      if (aborted) return 0;
+      if (score >= beta) return is_mate_score(score) ? beta : score;
+    }
+
+    MoveList list;
+    generate_moves(*pos, list);
+    if (list.size == 0) {
+      if (in_check || no_moves_loses) return -kMateScore + ply;
+      return 0;
+    }
+    int* scores = score_stack[ply].data();
+    score_moves(list, scores, tt_move, ply);
+
+    const int old_alpha = alpha;
+    int best = -kInfinity;
+    Move best_move{};
+    for (int i = 0; i < list.size; ++i) {
+      pick(list, scores, i);
+      const Move m = list.moves[i];
+      const bool capture = is_capture(*pos, m);
+      const bool quiet = !capture && !m.promotes();
+      Undo u;
+      make(m, u);
+      int score;
+      if (i == 0) {
+        score = -search(-beta, -alpha, depth - 1, ply + 1, true);
+      } else {
+        int r = 0;
+        if (depth >= 3 && quiet && !in_check && i >= 3) {
+          r = kReductions.r[std::min(depth, 63)][std::min(i, 63)];
+          if (pv_node) r = std::max(0, r - 1);
+          if (m == killers[ply][0] || m == killers[ply][1]) r = std::max(0, r - 1);
+          r = std::min(r, depth - 2);
+        }
+        score = -search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
+        if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, depth - 1, ply + 1, true);
+        if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, ply + 1, true);
+      }
+      unmake(m, u);
+      if (aborted) return 0;
+      if (score > best) {
+        best = score;
+        best_move = m;
+        if (score > alpha) {
+          alpha = score;
+          pv[ply][ply] = m;
+          for (int j = ply + 1; j < pv_len[ply + 1]; ++j) pv[ply][j] = pv[ply + 1][j];
+          pv_len[ply] = std::max(ply + 1, pv_len[ply + 1]);
+          if (score >= beta) {
+            if (quiet) {
+              if (!(killers[ply][0] == m)) killers[ply][1] = killers[ply][0], killers[ply][0] = m;
+              Piece p = m.is_drop() ? make_piece(m.drop_kind, us) : pos->at(m.from);
+              int& h = history[p][m.to];
+              h += depth * depth;
+              if (h > (1 << 24)) for (auto& row : history) for (int& x : row) x /= 2;
+            }
+            break;
+          }
+        }
+      }
+    }
+    Bound bound = best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper;
+    tt.store(key, best_move, score_to_tt(best, ply), in_check ? 0 : static_eval, depth, bound);
+    return best;
+  }
+};
+
+Searcher::Searcher() : impl_(std::make_unique<Impl>()) {}
+Searcher::~Searcher() = default;
+
+void Searcher::set_hash_mb(size_t mb) { impl_->tt.resize(mb); }
+size_t Searcher::hash_mb() const { return impl_->tt.size_mb(); }
+
+void Searcher::new_game() {
+  impl_->tt.clear();
+  for (auto& row : impl_->history) row.fill(0);
+  std::memset(impl_->killers, 0, sizeof impl_->killers);
+}
+
+void Searcher::ponderhit() { ponderhit_.store(true, std::memory_order_relaxed); }
+
+SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
+                              const std::function<void(const SearchInfo&)>& on_info) {
+  Impl& s = *impl_;
+  stop_.store(false);
+  ponderhit_.store(false);
+  Position pos = game.position();
+  if (s.variant != pos.variant_ptr()) {
+    s.variant = pos.variant_ptr();
+    s.eval = evaluator_for(s.variant);
+    for (auto& row : s.history) row.fill(0);
+  }
+  s.pos = &pos;
+  s.hashes = game.recent_hashes();
+  s.nodes = 0;
+  s.node_limit = limits.nodes;
+  s.aborted = false;
+  s.start = SteadyClock::now();
+  s.limits = &limits;
+  s.stop = &stop_;
+  s.ponderhit = &ponderhit_;
+  s.pondering = limits.ponder;
+  s.game_ply = game.plies();
+  s.budget = plan_time(limits, pos.side_to_move(), game.plies());
+  s.check_rule = s.variant->rules.check_rule;
+  s.no_moves_loses = s.variant->rules.no_moves_loses;
+  std::memset(s.killers, 0, sizeof s.killers);
+  s.tt.new_search();
+
+  SearchResult result;
+  MoveList root;
+  generate_moves(pos, root);
+  if (root.size == 0 || game.outcome().over()) return result;
+  result.best = root.moves[0];
+  result.has_move = true;
+
+  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+  int score = 0;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    s.seldepth = 0;
+    // Aspiration window around the last score.
+    int delta = depth >= 4 && !is_mate_score(score) ? 40 : kInfinity;
+    int alpha = std::max(-kInfinity, score - delta), beta = std::min(kInfinity, score + delta);
+    int value;
+    while (true) {
+      value = s.search(alpha, beta, depth, 0, false);
+      if (s.aborted) break;
+      if (value <= alpha) {
+        alpha = std::max(-kInfinity, value - delta);
+      } else if (value >= beta) {
+        beta = std::min(kInfinity, value + delta);
+      } else {
+        break;
+      }
+      delta = delta >= kInfinity / 2 ? kInfinity : delta * 2;
+    }
+    if (s.aborted && depth > 1) break;
+    score = value;
+    if (s.pv_len[0] > 0) {
+      result.pv.assign(s.pv[0], s.pv[0] + s.pv_len[0]);
+      result.best = result.pv[0];
+    }
+    result.score = score;
+    result.depth = depth;
+    result.nodes = s.nodes;
+    if (on_info) {
+      SearchInfo info;
+      info.depth = depth;
+      info.seldepth = std::max(depth, s.seldepth);
+      info.score = score;
+      info.nodes = s.nodes;
+      info.time_ms = s.elapsed_ms();
+      info.nps = info.time_ms > 0 ? s.nodes * 1000 / info.time_ms : 0;
+      info.hashfull = s.tt.hashfull();
+      info.pv = result.pv;
+      on_info(info);
+    }
+    if (s.aborted) break;
+    // Mate found, or not enough time left for another iteration.
+    if (is_mate_score(score) && depth >= 2 * (kMateScore - std::abs(score)) + 2 &&
+        !limits.infinite && !s.pondering)
+      break;
+    if (s.budget.soft_ms && s.elapsed_ms() >= s.budget.soft_ms) break;
+    if (root.size == 1 && s.budget.soft_ms && depth >= 4) break;  // the only move
+  }
+  // An infinite or pondering search waits for stop (or ponderhit, then its clock) before
+  // answering, as the protocols require.
+  while ((limits.infinite || s.pondering) && !stop_.load()) {
+    if (s.pondering && ponderhit_.load()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  result.nodes = s.nodes;
+  if (result.pv.size() >= 2) {
+    result.ponder = result.pv[1];
+    result.has_ponder = true;
+  }
+  s.pos = nullptr;
+  return result;
+}
+
+}  // namespace kirin

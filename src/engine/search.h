@@ -1,0 +1,81 @@
+// The searcher: iterative deepening principal-variation search over any Kirin game.
+//
+// One Searcher per engine instance. search() runs on the caller's thread until a limit is
+// reached or stop() is called from another thread; protocol front-ends run it on a worker
+// thread and keep reading commands. Every move it returns is legal under the game's rules.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "engine/eval.h"
+#include "engine/limits.h"
+#include "engine/tt.h"
+#include "rules/game.h"
+
+namespace kirin {
+
+constexpr int kMaxPly = 128;
+constexpr int kMateScore = 30000;         // mate in n plies scores kMateScore - n
+constexpr int kMateBound = kMateScore - kMaxPly;
+constexpr int kInfinity = 32000;
+
+inline bool is_mate_score(int score) { return score >= kMateBound || score <= -kMateBound; }
+
+// What the searcher reports after each completed iteration (and at the end).
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  int score = 0;  // centipawns from the side to move's view, or a mate score
+  bool lower_bound = false, upper_bound = false;  // a fail-high / fail-low report
+  int64_t nodes = 0;
+  int64_t time_ms = 0;
+  int64_t nps = 0;
+  int hashfull = 0;  // per mille
+  std::vector<Move> pv;
+};
+
+struct SearchResult {
+  Move best{};
+  bool has_move = false;  // false only when the game is over (no legal move)
+  Move ponder{};
+  bool has_ponder = false;
+  int score = 0;
+  int depth = 0;
+  int64_t nodes = 0;
+  std::vector<Move> pv;
+};
+
+class Searcher {
+ public:
+  Searcher();
+  ~Searcher();
+  Searcher(const Searcher&) = delete;
+  Searcher& operator=(const Searcher&) = delete;
+
+  void set_hash_mb(size_t mb);  // resizes (and clears) the transposition table
+  size_t hash_mb() const;
+  void new_game();  // clears the table and the move-ordering history
+
+  // Searches the game's current position; the game's moves are the history that repetition
+  // detection needs. `on_info` (may be empty) is called after every iteration.
+  SearchResult search(const Game& game, const SearchLimits& limits,
+                      const std::function<void(const SearchInfo&)>& on_info = {});
+
+  // Ends a running search as soon as possible (thread-safe). The search still returns its
+  // best move so far.
+  void stop() { stop_.store(true, std::memory_order_relaxed); }
+  // An infinite or pondering search becomes a timed one (USI ponderhit): the clock starts now.
+  void ponderhit();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> ponderhit_{false};
+};
+
+}  // namespace kirin
