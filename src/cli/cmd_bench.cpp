@@ -5,7 +5,9 @@
 
 #include "cli/commands.h"
 #include "cli/game_args.h"
+#include "engine/search.h"
 #include "notation/sfen.h"
+#include "notation/usi.h"
 #include "rules/catalog.h"
 #include "rules/perft.h"
 
@@ -88,6 +90,56 @@ void register_bench(CLI::App& app) {
           break;
         }
       }
+    }
+  });
+
+  struct SearchArgs {
+    int depth = 9;
+    size_t hash = 64;
+    std::vector<std::string> games;
+  };
+  auto sargs = std::make_shared<SearchArgs>();
+  CLI::App* search = bench->add_subcommand(
+      "search", "Search speed (nodes per second, one thread) and nodes to a fixed depth on the "
+                "Chu start and six middle-game positions, each with a fresh hash table");
+  search->add_option("--depth,-d", sargs->depth, "search depth")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 40));
+  search->add_option("--hash", sargs->hash, "hash table MiB")->capture_default_str();
+  search->add_option("--games", sargs->games,
+                     "also search these games (or 'all') from their start positions");
+  search->callback([sargs] {
+    auto run = [&](const std::string& label, const std::shared_ptr<const Variant>& v,
+                   const std::string& sfen, int64_t& total_nodes, double& total_secs) {
+      Searcher searcher;
+      searcher.set_hash_mb(sargs->hash);
+      Game game(parse_sfen(v, sfen));
+      SearchLimits limits;
+      limits.depth = sargs->depth;
+      auto start = std::chrono::steady_clock::now();
+      SearchResult r = searcher.search(game, limits);
+      double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      total_nodes += r.nodes;
+      total_secs += secs;
+      fmt::print("{:<18} {:>5} {:>12} {:>8.3f} {:>11.0f} {:>9} {}\n", label, r.depth, r.nodes, secs,
+                 r.nodes / secs, format_score(r.score),
+                 r.has_move ? to_usi(game.position(), r.best) : "-");
+      std::fflush(stdout);
+    };
+    fmt::print("{:<18} {:>5} {:>12} {:>8} {:>11} {:>9} {}\n", "position", "depth", "nodes",
+               "seconds", "nodes/s", "score", "best");
+    auto chu = builtin_variant("chu");
+    int64_t nodes = 0;
+    double secs = 0;
+    for (const auto& b : kChuPositions) run(b.label, chu, b.sfen ? b.sfen : chu->setup, nodes, secs);
+    fmt::print("{:<18} {:>5} {:>12} {:>8.3f} {:>11.0f}\n", "total", "", nodes, secs, nodes / secs);
+    std::vector<std::string> games = sargs->games;
+    if (games.size() == 1 && games[0] == "all") games = builtin_variant_ids();
+    for (const auto& id : games) {
+      auto g = builtin_variant(id);
+      int64_t n = 0;
+      double t = 0;
+      run(g->id + " (start)", g, g->setup, n, t);
     }
   });
 }

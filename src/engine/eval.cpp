@@ -54,6 +54,8 @@ Evaluator::Evaluator(const Variant& variant) {
     mobility_[k] = double(total) / squares;
     const PieceType& pt = variant.piece(k);
     royal_[k] = pt.royal;
+    promotes_to_[k] = pt.promotes_to;
+    to_hand_[k] = variant.piece(pt.demotes_to).royal ? 0 : pt.demotes_to;
     // Value grows a little slower than reach; double-movers (Lion power) and special powers
     // are worth more than the squares alone say.
     double v = 100.0 * std::pow(std::max(0.5, mobility_[k]), 0.72);
@@ -101,30 +103,60 @@ Evaluator::Evaluator(const Variant& variant) {
   }
 }
 
-int Evaluator::evaluate(const Position& pos) const {
+int Evaluator::material(const Position& pos) const {
   int score[2] = {0, 0};
-  const Piece* board = pos.board();
   for (Color c : {kBlack, kWhite}) {
     const Square* sq = pos.squares(c);
-    for (int i = 0, n = pos.count(c); i < n; ++i) {
-      Square s = sq[i];
-      Piece p = board[s];
-      score[c] += psq_[p][s];
-      if (royal_[kind_of(p)]) {  // company: own pieces next to the royal
-        int friends = 0;
-        for (int dy = -1; dy <= 1; ++dy)
-          for (int dx = -1; dx <= 1; ++dx) {
-            Piece q = board[s + offset_of(dx, dy)];
-            friends += is_piece(q) && color_of(q) == c;
-          }
-        score[c] += 8 * std::min(friends, 5);
-      }
-    }
+    for (int i = 0, n = pos.count(c); i < n; ++i) score[c] += psq_[pos.at(sq[i])][sq[i]];
     if (drops_ && !pos.hand_empty(c))
       for (Kind k : hand_kinds_) score[c] += pos.hand(c, k) * hand_value_[k];
   }
-  Color us = pos.side_to_move();
-  return score[us] - score[~us] + 12;  // the move is worth something
+  return score[kBlack] - score[kWhite];
+}
+
+int Evaluator::material_delta(const Position& pos, const Move& m) const {
+  // Mirrors Position::do_move: the mover leaves `from` (promoted or not), whatever stands on
+  // `to` (unless it is `from`), `mid` and the kill squares is taken, into the hand with drops.
+  const Color us = pos.side_to_move();
+  int gain;
+  if (m.is_drop()) {
+    gain = psq_[make_piece(m.drop_kind, us)][m.to] - hand_value_[m.drop_kind];
+  } else {
+    const Piece p = pos.at(m.from);
+    const Piece landed = m.promotes() ? make_piece(promotes_to_[kind_of(p)], us) : p;
+    gain = psq_[landed][m.to] - psq_[p][m.from];
+    auto take = [&](Square s) {
+      const Piece q = pos.at(s);
+      if (!is_piece(q)) return;
+      gain += psq_[q][s];
+      if (drops_ && to_hand_[kind_of(q)]) gain += hand_value_[to_hand_[kind_of(q)]];
+    };
+    if (m.to != m.from) take(m.to);
+    if (m.mid) take(m.mid);
+    if (m.kill[0]) take(m.kill[0]);
+    if (m.kill[1]) take(m.kill[1]);
+  }
+  return us == kBlack ? gain : -gain;
+}
+
+int Evaluator::evaluate_with(const Position& pos, int material) const {
+  int company[2] = {0, 0};
+  const Piece* board = pos.board();
+  for (Color c : {kBlack, kWhite}) {
+    Square royals[4];
+    int n = pos.royals(c, royals, 4);
+    for (int r = 0; r < n; ++r) {  // own pieces next to a royal
+      int friends = 0;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          Piece q = board[royals[r] + offset_of(dx, dy)];
+          friends += is_piece(q) && color_of(q) == c;
+        }
+      company[c] += 8 * std::min(friends, 5);
+    }
+  }
+  const int black = material + company[kBlack] - company[kWhite];
+  return (pos.side_to_move() == kBlack ? black : -black) + 12;  // the move is worth something
 }
 
 std::shared_ptr<const Evaluator> evaluator_for(const std::shared_ptr<const Variant>& variant) {

@@ -16,7 +16,14 @@ class Evaluator {
   explicit Evaluator(const Variant& variant);
 
   // Score from the side to move's point of view, in centipawns (a Pawn of Chu is about 100).
-  int evaluate(const Position& pos) const;
+  int evaluate(const Position& pos) const { return evaluate_with(pos, material(pos)); }
+
+  // The search keeps the material-and-square part up to date move by move:
+  // material() of a position (Black's minus White's, hands included), the change a move makes
+  // to it (computed before the move is played), and evaluate() given that part.
+  int material(const Position& pos) const;
+  int material_delta(const Position& pos, const Move& m) const;
+  int evaluate_with(const Position& pos, int material) const;
 
   int piece_value(Kind k) const { return value_[k]; }
   int hand_value(Kind k) const { return hand_value_[k]; }
@@ -31,6 +38,8 @@ class Evaluator {
   std::array<int, kMaxKinds + 1> promo_gain_{};
   std::array<double, kMaxKinds + 1> mobility_{};
   std::array<bool, kMaxKinds + 1> royal_{};
+  std::array<Kind, kMaxKinds + 1> to_hand_{};
+  std::array<Kind, kMaxKinds + 1> promotes_to_{};  // the kind a captured piece joins the hand as
   // Value plus square bonus, by piece (kind and colour) and square.
   std::vector<std::array<int16_t, kArraySize>> psq_;
   bool drops_ = false;

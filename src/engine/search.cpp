@@ -55,10 +55,14 @@ struct Searcher::Impl {
   bool pondering = false;
   int game_ply = 0;
   Move pv[kMaxPly + 2][kMaxPly + 2];
-  // Move-ordering scores, one array per ply (the search and quiescence never share a ply).
+  // Move lists and their ordering scores, one per ply (the search and quiescence never share a
+  // ply): a list holds thousands of moves, too big for the stack of a deep search.
+  std::vector<MoveList> lists = std::vector<MoveList>(kMaxPly + 2);
+  std::vector<MoveList> tt_lists = std::vector<MoveList>(kMaxPly + 2);
   std::vector<std::array<int, kMaxMoves>> score_stack =
       std::vector<std::array<int, kMaxMoves>>(kMaxPly + 2);
   int pv_len[kMaxPly + 2] = {};
+  int material[kMaxPly + 2] = {};  // Evaluator::material of the position at each ply
   bool check_rule = false;
   bool no_moves_loses = true;
 
@@ -80,12 +84,7 @@ struct Searcher::Impl {
     if (budget.hard_ms && elapsed_ms() >= budget.hard_ms) aborted = true;
   }
 
-  bool has_royal(Color c) const {
-    const Square* sq = pos->squares(c);
-    for (int i = 0, n = pos->count(c); i < n; ++i)
-      if (variant->is_royal[pos->at(sq[i])]) return true;
-    return false;
-  }
+  bool has_royal(Color c) const { return pos->royal_count(c) > 0; }
 
   bool repeated(int ply) const {
     // The same position with the same side to move, earlier in the game or the search.
@@ -141,7 +140,8 @@ struct Searcher::Impl {
     }
   }
 
-  void make(const Move& m, Undo& u) {
+  void make(const Move& m, Undo& u, int ply) {
+    material[ply + 1] = material[ply] + eval->material_delta(*pos, m);
     pos->do_move(m, u);
     hashes.push_back(pos->hash());
   }
@@ -157,16 +157,16 @@ struct Searcher::Impl {
     seldepth = std::max(seldepth, ply);
     const Color us = pos->side_to_move();
     if (!has_royal(us)) return -kMateScore + ply;
-    if (ply >= kMaxPly) return eval->evaluate(*pos);
+    if (ply >= kMaxPly) return eval->evaluate_with(*pos, material[ply]);
 
     const bool in_check = check_rule && pos->in_check(us);
     int best = -kInfinity;
-    MoveList list;
+    MoveList& list = lists[ply];
     if (in_check) {
       generate_moves(*pos, list);
       if (list.size == 0) return -kMateScore + ply;
     } else {
-      int stand = eval->evaluate(*pos);
+      int stand = eval->evaluate_with(*pos, material[ply]);
       if (stand >= beta) return stand;
       alpha = std::max(alpha, stand);
       best = stand;
@@ -187,7 +187,7 @@ struct Searcher::Impl {
         if (attacker > gain + 50 && m.to != m.from && pos->attacked(m.to, ~us)) continue;
       }
       Undo u;
-      make(m, u);
+      make(m, u, ply);
       int score = -qsearch(-beta, -alpha, ply + 1);
       unmake(m, u);
       if (aborted) return 0;
@@ -220,7 +220,7 @@ struct Searcher::Impl {
     ++nodes;
     if ((nodes & 2047) == 0) check_limits();
     if (aborted) return 0;
-    if (ply >= kMaxPly) return eval->evaluate(*pos);
+    if (ply >= kMaxPly) return eval->evaluate_with(*pos, material[ply]);
 
     const uint64_t key = pos->hash();
     const TTEntry* te = tt.probe(key);
@@ -235,7 +235,7 @@ struct Searcher::Impl {
         return s;
       static_eval = te->eval;
     } else {
-      static_eval = in_check ? -kInfinity : eval->evaluate(*pos);
+      static_eval = in_check ? -kInfinity : eval->evaluate_with(*pos, material[ply]);
     }
 
     // Null move: give the opponent a free move; if we still stand above beta, cut.
@@ -246,6 +246,7 @@ struct Searcher::Impl {
       pos->set_counter_strike(kNoSquare);
       pos->set_side_to_move(~us);
       hashes.push_back(pos->hash());
+      material[ply + 1] = material[ply];
       int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
       hashes.pop_back();
       pos->set_side_to_move(us);
@@ -254,32 +255,23 @@ struct Searcher::Impl {
       if (score >= beta) return is_mate_score(score) ? beta : score;
     }
 
-    MoveList list;
-    generate_moves(*pos, list);
-    if (list.size == 0) {
-      if (in_check || no_moves_loses) return -kMateScore + ply;
-      return 0;
-    }
-    int* scores = score_stack[ply].data();
-    score_moves(list, scores, tt_move, ply);
-
     const int old_alpha = alpha;
     int best = -kInfinity;
     Move best_move{};
-    for (int i = 0; i < list.size; ++i) {
-      pick(list, scores, i);
-      const Move m = list.moves[i];
+    int searched = 0;
+    // Searches one move; true on a beta cut-off.
+    auto visit = [&](const Move& m) {
       const bool capture = is_capture(*pos, m);
       const bool quiet = !capture && !m.promotes();
       Undo u;
-      make(m, u);
+      make(m, u, ply);
       int score;
-      if (i == 0) {
+      if (searched == 0) {
         score = -search(-beta, -alpha, depth - 1, ply + 1, true);
       } else {
         int r = 0;
-        if (depth >= 3 && quiet && !in_check && i >= 3) {
-          r = kReductions.r[std::min(depth, 63)][std::min(i, 63)];
+        if (depth >= 3 && quiet && !in_check && searched >= 3) {
+          r = kReductions.r[std::min(depth, 63)][std::min(searched, 63)];
           if (pv_node) r = std::max(0, r - 1);
           if (m == killers[ply][0] || m == killers[ply][1]) r = std::max(0, r - 1);
           r = std::min(r, depth - 2);
@@ -289,28 +281,63 @@ struct Searcher::Impl {
         if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, ply + 1, true);
       }
       unmake(m, u);
-      if (aborted) return 0;
-      if (score > best) {
-        best = score;
-        best_move = m;
-        if (score > alpha) {
-          alpha = score;
-          pv[ply][ply] = m;
-          for (int j = ply + 1; j < pv_len[ply + 1]; ++j) pv[ply][j] = pv[ply + 1][j];
-          pv_len[ply] = std::max(ply + 1, pv_len[ply + 1]);
-          if (score >= beta) {
-            if (quiet) {
-              if (!(killers[ply][0] == m)) killers[ply][1] = killers[ply][0], killers[ply][0] = m;
-              Piece p = m.is_drop() ? make_piece(m.drop_kind, us) : pos->at(m.from);
-              int& h = history[p][m.to];
-              h += depth * depth;
-              if (h > (1 << 24)) for (auto& row : history) for (int& x : row) x /= 2;
-            }
-            break;
-          }
-        }
+      ++searched;
+      if (aborted) return true;
+      if (score <= best) return false;
+      best = score;
+      best_move = m;
+      if (score <= alpha) return false;
+      alpha = score;
+      pv[ply][ply] = m;
+      for (int j = ply + 1; j < pv_len[ply + 1]; ++j) pv[ply][j] = pv[ply + 1][j];
+      pv_len[ply] = std::max(ply + 1, pv_len[ply + 1]);
+      if (score < beta) return false;
+      if (quiet) {
+        if (!(killers[ply][0] == m)) killers[ply][1] = killers[ply][0], killers[ply][0] = m;
+        Piece p = m.is_drop() ? make_piece(m.drop_kind, us) : pos->at(m.from);
+        int& h = history[p][m.to];
+        h += depth * depth;
+        if (h > (1 << 24))
+          for (auto& row : history)
+            for (int& x : row) x /= 2;
       }
+      return true;
+    };
+
+    // The remembered move first, checked against its piece's moves only: a cut-off then
+    // saves generating every move.
+    bool tt_tried = false;
+    if (!tt_move.is_null() && !tt_move.is_drop() && ply > 0) {
+      MoveList& own = tt_lists[ply];
+      generate_moves_from(*pos, tt_move.from, own);
+      for (const Move& m : own)
+        if (m == tt_move) {
+          tt_tried = true;
+          if (visit(m)) {
+            if (aborted) return 0;
+            tt.store(key, best_move, score_to_tt(best, ply), in_check ? 0 : static_eval, depth,
+                     Bound::Lower);
+            return best;
+          }
+          break;
+        }
     }
+
+    MoveList& list = lists[ply];
+    generate_moves(*pos, list);
+    if (list.size == 0) {
+      if (in_check || no_moves_loses) return -kMateScore + ply;
+      return 0;
+    }
+    int* scores = score_stack[ply].data();
+    score_moves(list, scores, tt_move, ply);
+    for (int i = 0; i < list.size; ++i) {
+      pick(list, scores, i);
+      const Move m = list.moves[i];
+      if (tt_tried && m == tt_move) continue;
+      if (visit(m)) break;
+    }
+    if (aborted) return 0;
     Bound bound = best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper;
     tt.store(key, best_move, score_to_tt(best, ply), in_check ? 0 : static_eval, depth, bound);
     return best;
@@ -344,6 +371,7 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
   }
   s.pos = &pos;
   s.hashes = game.recent_hashes();
+  s.material[0] = s.eval->material(pos);
   s.nodes = 0;
   s.node_limit = limits.nodes;
   s.aborted = false;

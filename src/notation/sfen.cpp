@@ -170,6 +170,9 @@ Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfe
                std::to_string(v.files) + " squares",
            "board", at);
     if (pos.count(color) >= 255) fail("too many pieces", "board", at);
+    if (v.piece(*kind).royal && pos.royal_count(color) >= Position::kMaxRoyals)
+      fail("more than " + std::to_string(Position::kMaxRoyals) + " royal pieces a side", "board",
+           at);
     pos.put(make_square(col, row), make_piece(*kind, color));
     // Promotion-deferral marks (pbmserv): '~' a Pawn that declined, '=' declined on entering.
     uint8_t marks = 0;

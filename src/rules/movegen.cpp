@@ -54,6 +54,13 @@ class Generator {
     if (r_.drops && !pos_.hand_empty(us_) && !captures_only_) drops();
   }
 
+  // The moves of one piece of the side to move (nothing if it is frozen or not ours).
+  void run_piece(Square from) {
+    Piece p = b_[from];
+    if (!is_piece(p) || color_of(p) != us_) return;
+    if (!v_.has_freezers || !frozen(from)) piece_moves(from);
+  }
+
  private:
   void piece_moves(Square from) {
     const Piece p = b_[from];
@@ -64,13 +71,14 @@ class Generator {
     pt_ = &pt;
     dedupe_ = pt.dedupe;
     burns_ = pt.burn > 0;
+    quiet_ok_ = !captures_only_ || burns_;  // a burning piece's quiet move may burn
     if (dedupe_) seen_.reset();
 
     for (const auto& l : t.leaps) {
       Square to = Square(from + l.off);
       uint8_t c = cls_[b_[to]];
       if (c == kCellEmpty) {
-        if (l.mode & kModeMove) add(from, kNoSquare, to, false);
+        if ((l.mode & kModeMove) && quiet_ok_) add(from, kNoSquare, to, false);
       } else if (c == kCellEnemy && (l.mode & kModeCapture)) {
         if (!v_.is_lion[b_[to]] || lion_capture_ok(from, kNoSquare, to)) add(from, kNoSquare, to, true);
       }
@@ -95,7 +103,7 @@ class Generator {
           continue;
         }
         if (c == kCellEmpty) {
-          if (s.mode & kModeMove) add(from, kNoSquare, to, false);
+          if ((s.mode & kModeMove) && quiet_ok_) add(from, kNoSquare, to, false);
           continue;
         }
         if (c == kCellEnemy && (s.mode & kModeCapture) &&
@@ -147,7 +155,7 @@ class Generator {
         Piece tp = b_[to];
         uint8_t c = cls_[tp];
         if (c == kCellEmpty && (q.mode & kModeMove)) {
-          add(from, kNoSquare, to, false);
+          if (quiet_ok_) add(from, kNoSquare, to, false);
           break;
         }
         if (c == kCellEnemy && (q.mode & kModeCapture) &&
@@ -398,6 +406,7 @@ class Generator {
   bool mover_lion_ = false;
   bool passed_ = false;
   bool dedupe_ = false, burns_ = false;  // of the piece being generated
+  bool quiet_ok_ = true;  // non-capturing moves are wanted (not in captures-only mode)
   const bool no_pass_;
   // Scratch sets, cleared only by the (rare) pieces that use them: a Generator is built for
   // every node, so nothing here is initialised eagerly.
@@ -492,6 +501,13 @@ void generate_moves(const Position& pos, MoveList& out) {
 
 void generate_captures(const Position& pos, MoveList& out) {
   generate_legal(pos, out, true, true);
+}
+
+void generate_moves_from(const Position& pos, Square from, MoveList& out) {
+  out.size = 0;
+  out.overflow = false;
+  Generator(pos, out, false).run_piece(from);
+  if (pos.variant().rules.check_rule) filter_check(pos, out, true);
 }
 
 bool is_capture(const Position& pos, const Move& m) {

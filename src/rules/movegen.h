@@ -37,6 +37,10 @@ void generate_moves(const Position& pos, MoveList& out);
 // generate_moves, in the same order.
 void generate_captures(const Position& pos, MoveList& out);
 
+// The legal moves of the piece on `from` alone (a subset of generate_moves, except that a
+// pass or igui another piece also has is not merged away): to check a remembered move.
+void generate_moves_from(const Position& pos, Square from, MoveList& out);
+
 // Does the move take at least one piece?
 bool is_capture(const Position& pos, const Move& m);
 

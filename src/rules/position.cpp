@@ -1,5 +1,7 @@
 #include "rules/position.h"
 
+#include <algorithm>
+
 namespace kirin {
 namespace zobrist {
 namespace {
@@ -61,6 +63,7 @@ void Position::clear() {
   for (int row = 0; row < variant_->ranks; ++row)
     for (int col = 0; col < variant_->files; ++col) board_[make_square(col, row)] = kEmpty;
   count_ = {0, 0};
+  royal_count_ = {0, 0};
   index_.fill(0);
   deferral_.fill(0);
   for (auto& h : hand_) h.fill(0);
@@ -75,6 +78,8 @@ void Position::clear() {
 void Position::add_to_list(Square s, Color c) {
   index_[s] = uint8_t(count_[c]);
   list_[c][count_[c]++] = s;
+  if (variant_->is_royal[board_[s]] && royal_count_[c] < kMaxRoyals)
+    royal_[c][royal_count_[c]++] = s;
 }
 
 void Position::remove_from_list(Square s, Color c) {
@@ -82,6 +87,11 @@ void Position::remove_from_list(Square s, Color c) {
   Square last = list_[c][--count_[c]];
   list_[c][i] = last;
   index_[last] = uint8_t(i);
+  for (int r = 0; r < royal_count_[c]; ++r)  // the board may already be cleared: by square
+    if (royal_[c][r] == s) {
+      royal_[c][r] = royal_[c][--royal_count_[c]];
+      break;
+    }
 }
 
 void Position::put(Square s, Piece p) {
@@ -359,19 +369,14 @@ bool Position::attacked(Square target, Color by, Square empty1, Square empty2) c
 }
 
 bool Position::in_check(Color c) const {
-  for (int i = 0; i < count_[c]; ++i) {
-    Square s = list_[c][i];
-    if (variant_->is_royal[board_[s]] && attacked(s, ~c)) return true;
-  }
+  for (int r = 0; r < royal_count_[c]; ++r)
+    if (attacked(royal_[c][r], ~c)) return true;
   return false;
 }
 
 int Position::royals(Color c, Square* out, int max) const {
-  int n = 0;
-  for (int i = 0; i < count_[c]; ++i) {
-    Square s = list_[c][i];
-    if (variant_->is_royal[board_[s]] && n < max) out[n++] = s;
-  }
+  int n = std::min<int>(royal_count_[c], max);
+  for (int r = 0; r < n; ++r) out[r] = royal_[c][r];
   return n;
 }
 

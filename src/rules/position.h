@@ -85,8 +85,10 @@ class Position {
   bool piece_attacks(Square from, Square target, Square empty1 = kNoSquare,
                      Square empty2 = kNoSquare) const;
 
-  // Squares of the given colour's royal pieces.
+  // Squares of the given colour's royal pieces: writes up to `max` and returns how many it wrote.
   int royals(Color c, Square* out, int max) const;
+  int royal_count(Color c) const { return royal_count_[c]; }
+  static constexpr int kMaxRoyals = 8;  // per side (the SFEN reader refuses more)
 
  private:
   void add_to_list(Square s, Color c);
@@ -99,6 +101,8 @@ class Position {
   std::array<Piece, kArraySize> board_{};
   std::array<std::array<Square, 256>, 2> list_{};
   std::array<int, 2> count_{};
+  std::array<std::array<Square, kMaxRoyals>, 2> royal_{};  // royal squares, in no order
+  std::array<uint8_t, 2> royal_count_{};
   std::array<uint8_t, kArraySize> index_{};
   std::array<uint8_t, kArraySize> deferral_{};
   std::array<std::array<uint8_t, kMaxKinds + 1>, 2> hand_{};
