@@ -60,7 +60,7 @@ Evaluator::Evaluator(const Variant& variant) {
     // are worth more than the squares alone say.
     double v = 100.0 * std::pow(std::max(0.5, mobility_[k]), 0.72);
     if (!pt.spec.two_legs.empty()) v *= 1.25;
-    if (pt.lion) v *= 1.15;
+    if (pt.lion) v *= 1.45;  // the Lion's reach understates it: it is worth more than a Queen
     if (pt.burn || pt.igui || pt.range_jumps || pt.freezes) v *= 1.2;
     value_[k] = int(std::lround(v));
   }

@@ -1,0 +1,286 @@
+// The engine: evaluation bookkeeping, time planning and search results that are legal, find
+// what must be found and respect every limit.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <thread>
+
+#include "engine/search.h"
+#include "notation/sfen.h"
+#include "notation/usi.h"
+#include "rules/catalog.h"
+#include "rules/movegen.h"
+
+namespace kirin {
+namespace {
+
+Game game_of(const std::string& variant, const std::string& sfen = "") {
+  auto v = builtin_variant(variant);
+  return Game(parse_sfen(v, sfen.empty() ? v->setup : sfen));
+}
+
+std::string best_move(const Game& game, SearchLimits limits, int* score = nullptr) {
+  Searcher s;
+  s.set_hash_mb(8);
+  SearchResult r = s.search(game, limits);
+  EXPECT_TRUE(r.has_move);
+  if (score) *score = r.score;
+  return to_usi(game.position(), r.best);
+}
+
+TEST(Search, TakesTheKingInChu) {
+  // Chu has no check rule: a King left en prise is simply taken. Black Rook 7h, White King 7c
+  // (and a White Gold on 12a, so that the bare-king rule has not ended the game already).
+  Game g = game_of("chu", "g11/12/5k6/12/12/12/12/5R6/12/12/12/11K b - 1");
+  SearchLimits l;
+  l.depth = 3;
+  int score = 0;
+  EXPECT_EQ(best_move(g, l, &score).substr(0, 4), "7h7c");  // promoting or not
+  EXPECT_TRUE(is_mate_score(score));
+  EXPECT_GT(score, 0);
+}
+
+TEST(Search, DropsAGoldToMateInShogi) {
+  // White King 5a, Black Pawn 5c, a Gold in hand: G*5b is mate (the Pawn guards it).
+  Game g = game_of("shogi", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+  SearchLimits l;
+  l.depth = 3;
+  int score = 0;
+  EXPECT_EQ(best_move(g, l, &score), "G*5b");
+  EXPECT_EQ(score, kMateScore - 1);
+}
+
+TEST(Search, AvoidsLosingItsLionForNothing) {
+  // Black's Lion on 6f is attacked by White's Pawn on 6e (White moves down the board). The Lion
+  // must not stay: it moves, best by taking the Pawn.
+  Game g = game_of("chu", "11k/12/12/12/6p5/6N5/12/12/12/12/12/K11 b - 1");
+  SearchLimits l;
+  l.depth = 4;
+  std::string m = best_move(g, l);
+  EXPECT_EQ(m.substr(0, 2), "6f") << m;  // the Lion moves (taking the Pawn is best)
+  EXPECT_NE(m, "6f6f");
+}
+
+TEST(Search, NoMoveWhenTheGameIsOver) {
+  Game g = game_of("shogi", "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");  // White is mated
+  ASSERT_TRUE(g.outcome().over());
+  Searcher s;
+  SearchLimits l;
+  l.depth = 2;
+  EXPECT_FALSE(s.search(g, l).has_move);
+}
+
+TEST(Search, StopEndsAnInfiniteSearchWithALegalMove) {
+  Game g = game_of("chu");
+  Searcher s;
+  s.set_hash_mb(8);
+  SearchLimits l;
+  l.infinite = true;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    s.stop();
+  });
+  SearchResult r = s.search(g, l);
+  stopper.join();
+  ASSERT_TRUE(r.has_move);
+  EXPECT_TRUE(is_legal(g.position(), r.best));
+  EXPECT_GE(r.depth, 1);
+}
+
+TEST(Search, RespectsNodeAndTimeLimits) {
+  Game g = game_of("chu");
+  Searcher s;
+  s.set_hash_mb(8);
+  SearchLimits nodes;
+  nodes.nodes = 5000;
+  SearchResult r = s.search(g, nodes);
+  EXPECT_LT(r.nodes, 5000 + 4096);  // checked every 2048 nodes
+  SearchLimits timed;
+  timed.movetime_ms = 100;
+  auto start = std::chrono::steady_clock::now();
+  r = s.search(g, timed);
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                std::chrono::steady_clock::now() - start)
+                .count();
+  EXPECT_TRUE(r.has_move);
+  EXPECT_LT(ms, 1000);  // generous: the machine may be busy; the budget itself is 100 ms
+}
+
+TEST(Search, ReportsEachIteration) {
+  Game g = game_of("chu");
+  Searcher s;
+  s.set_hash_mb(8);
+  SearchLimits l;
+  l.depth = 4;
+  std::vector<int> depths;
+  s.search(g, l, [&](const SearchInfo& info) {
+    depths.push_back(info.depth);
+    EXPECT_FALSE(info.pv.empty());
+    // The principal variation is a line of legal moves.
+    Position pos = g.position();
+    for (const Move& m : info.pv) {
+      ASSERT_TRUE(is_legal(pos, m));
+      Undo u;
+      pos.do_move(m, u);
+    }
+  });
+  EXPECT_EQ(depths, (std::vector<int>{1, 2, 3, 4}));
+}
+
+std::string game_name(const ::testing::TestParamInfo<std::string>& p) {
+  std::string n;
+  for (char c : p.param)
+    if (std::isalnum(static_cast<unsigned char>(c))) n += c;
+  return n;
+}
+
+// Every game: from varied positions (random plies from the start), the engine's move is legal
+// and the game goes on or ends by its own rules.
+class EngineSelfPlay : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EngineSelfPlay, OnlyLegalMoves) {
+  auto v = builtin_variant(GetParam());
+  std::mt19937 rng(7);
+  Searcher s;
+  s.set_hash_mb(4);
+#ifdef KIRIN_SANITIZED
+  const int games = 1, plies = 12;
+#else
+  const int games = 2, plies = 30;
+#endif
+  for (int g = 0; g < games; ++g) {
+    Game game(parse_sfen(v, v->setup));
+    for (int ply = 0; ply < plies && !game.outcome().over(); ++ply) {
+      Move m;
+      if (ply < 6) {  // a random opening
+        MoveList list;
+        generate_moves(game.position(), list);
+        m = list[int(rng() % uint32_t(list.size))];
+      } else {
+        SearchLimits l;
+        l.nodes = 3000;
+        SearchResult r = s.search(game, l);
+        ASSERT_TRUE(r.has_move) << to_sfen(game.position());
+        m = r.best;
+      }
+      ASSERT_TRUE(is_legal(game.position(), m)) << to_sfen(game.position());
+      game.play(m);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, EngineSelfPlay, ::testing::ValuesIn(builtin_variant_ids()),
+game_name);
+
+// The incremental material the search keeps equals the one counted from scratch, in every
+// game, drops included.
+class EvalBookkeeping : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EvalBookkeeping, MaterialDeltaMatchesRecount) {
+  auto v = builtin_variant(GetParam());
+  if (GetParam() == "chu") v->set_option("drops", "true");
+  auto e = evaluator_for(v);
+  std::mt19937 rng(11);
+  for (int g = 0; g < 3; ++g) {
+    Game game(parse_sfen(v, v->setup));
+    int material = e->material(game.position());
+    for (int ply = 0; ply < 150 && !game.outcome().over(); ++ply) {
+      MoveList list;
+      generate_moves(game.position(), list);
+      // Prefer captures, so that hands and promotions are exercised.
+      Move m = list[int(rng() % uint32_t(list.size))];
+      for (int tries = 0; tries < 5 && !is_capture(game.position(), m); ++tries)
+        m = list[int(rng() % uint32_t(list.size))];
+      material += e->material_delta(game.position(), m);
+      game.play(m);
+      ASSERT_EQ(material, e->material(game.position())) << to_sfen(game.position());
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, EvalBookkeeping, ::testing::ValuesIn(builtin_variant_ids()),
+game_name);
+
+TEST(Eval, SymmetricForBothSides) {
+  // The start position with either side to move scores the same for the side to move.
+  for (const std::string& id : builtin_variant_ids()) {
+    auto v = builtin_variant(id);
+    Position black = parse_sfen(v, v->setup);
+    Position white = black;
+    white.set_side_to_move(~black.side_to_move());
+    auto e = evaluator_for(v);
+    // Only games whose setup is symmetric under rotation.
+    bool symmetric = true;
+    for (int row = 0; row < v->ranks && symmetric; ++row)
+      for (int col = 0; col < v->files && symmetric; ++col) {
+        Piece a = black.at(make_square(col, row));
+        Piece b = black.at(make_square(v->files - 1 - col, v->ranks - 1 - row));
+        symmetric = (!is_piece(a) && !is_piece(b)) ||
+                    (is_piece(a) && is_piece(b) && kind_of(a) == kind_of(b) &&
+                     color_of(a) != color_of(b));
+      }
+    if (!symmetric) continue;
+    EXPECT_EQ(e->evaluate(black), e->evaluate(white)) << id;
+  }
+}
+
+TEST(Eval, PieceValuesFollowTheirReach) {
+  auto v = builtin_variant("chu");
+  auto e = evaluator_for(v);
+  auto value = [&](const char* sfen) { return e->piece_value(*v->kind_by_sfen(sfen)); };
+  EXPECT_LT(value("p"), value("g"));  // Pawn < Gold
+  EXPECT_LT(value("g"), value("r"));  // Gold < Rook
+  EXPECT_LT(value("r"), value("d"));  // Rook < Dragon King
+  EXPECT_LT(value("d"), value("q"));  // Dragon King < Queen (Free King)
+  EXPECT_LT(value("q"), value("n"));  // Queen < Lion
+}
+
+TEST(TimePlan, FixedMoveTime) {
+  SearchLimits l;
+  l.movetime_ms = 1000;
+  TimeBudget b = plan_time(l, kBlack, 0);
+  EXPECT_EQ(b.soft_ms, b.hard_ms);
+  EXPECT_GT(b.hard_ms, 900);
+  EXPECT_LE(b.hard_ms, 1000);
+}
+
+TEST(TimePlan, SuddenDeathSpendsAFraction) {
+  SearchLimits l;
+  l.clock[kWhite].time_ms = 60000;
+  TimeBudget b = plan_time(l, kWhite, 40);
+  EXPECT_GT(b.soft_ms, 500);
+  EXPECT_LT(b.soft_ms, 5000);
+  EXPECT_LE(b.soft_ms, b.hard_ms);
+  EXPECT_LT(b.hard_ms, 60000 / 4);
+}
+
+TEST(TimePlan, IncrementAndByoyomiAreUsed) {
+  SearchLimits inc;
+  inc.clock[kBlack] = {10000, 100, 0};
+  SearchLimits byo;
+  byo.clock[kBlack] = {10000, 0, 5000};
+  EXPECT_GT(plan_time(byo, kBlack, 0).soft_ms, plan_time(inc, kBlack, 0).soft_ms);
+  // Only byoyomi left: most of the period, never all of it.
+  SearchLimits only;
+  only.clock[kBlack] = {0, 0, 3000};
+  TimeBudget b = plan_time(only, kBlack, 100);
+  EXPECT_GT(b.hard_ms, 2000);
+  EXPECT_LT(b.hard_ms, 3000);
+  // Almost no time at all still gives a positive budget below what is left.
+  SearchLimits tiny;
+  tiny.clock[kBlack] = {40, 0, 0};
+  b = plan_time(tiny, kBlack, 100);
+  EXPECT_GE(b.hard_ms, 1);
+  EXPECT_LE(b.hard_ms, 40);
+}
+
+TEST(TimePlan, NoClockNoLimit) {
+  SearchLimits l;
+  EXPECT_EQ(plan_time(l, kBlack, 0).hard_ms, 0);
+  l.infinite = true;
+  l.clock[kBlack].time_ms = 1000;
+  EXPECT_EQ(plan_time(l, kBlack, 0).hard_ms, 0);
+}
+
+}  // namespace
+}  // namespace kirin
