@@ -14,6 +14,7 @@ void register_perft(CLI::App& app);       // perft
 void register_moves(CLI::App& app);       // moves, play-moves
 void register_bench(CLI::App& app);       // bench
 void register_analyze(CLI::App& app);     // analyze
+void register_play(CLI::App& app);        // play (against the engine, in the terminal)
 
 // Engine output shared by the commands that search: "cp 35" / "mate 3", and a PV in USI.
 std::string format_score(int score);

@@ -148,6 +148,13 @@ check mini-moves-jump 0 "3e5e" "$kirin" moves --variant-file "$mini"
 check mini-moves-gold 0 "1e2d" "$kirin" moves --variant-file "$mini"
 check mini-play 0 "sfen gkn2/5/5/5/1N1KG w - - 2" "$kirin" play-moves --variant-file "$mini" 3e4e
 
+# ---- The engine from the command line
+check analyze-depth 0 "bestmove" "$kirin" analyze --depth 4
+check2 analyze-mate 0 "mate 1" "bestmove G*5b" "$kirin" analyze --variant shogi --depth 3 --sfen "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"
+check2 play-scripted 0 "Kirin plays" "Black resigns: White wins" bash -c "printf '7i7h\nfoo\nresign\n' | '$kirin' play --depth 2"
+check play-bad-move 0 "malformed move 'foo'" bash -c "printf 'foo\nquit\n' | '$kirin' play --depth 2"
+check2 play-undo 0 "nothing to undo" "Kirin plays" bash -c "printf 'undo\n7i7h\nundo\nquit\n' | '$kirin' play --depth 1"
+
 # ---- Bad input: exit code 2, saying what and where
 check2 bad-sfen-deferral 2 "promotion_deferral" "offset 12" "$kirin" moves --sfen "k11/12/12/5S=6/12/12/12/12/12/12/12/11K b - 1"
 check pbmserv-deferral 0 "7d6c" "$kirin" moves --profile pbmserv --sfen "k11/12/12/5S=6/12/12/12/12/12/12/12/11K b - 1"
