@@ -263,6 +263,10 @@ struct Searcher::Impl {
     auto visit = [&](const Move& m) {
       const bool capture = is_capture(*pos, m);
       const bool quiet = !capture && !m.promotes();
+      if (quiet && searched > 0 && !pv_node && !in_check && !is_mate_score(alpha)) {
+        // Futility: near the leaves a quiet move cannot lift a position this far below alpha.
+        if (depth <= 2 && static_eval + (depth == 1 ? 150 : 350) <= alpha) return false;
+      }
       Undo u;
       make(m, u, ply);
       int score;
