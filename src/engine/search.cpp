@@ -160,6 +160,15 @@ struct Searcher::Impl {
     if (ply >= kMaxPly) return eval->evaluate_with(*pos, material[ply]);
 
     const bool in_check = check_rule && pos->in_check(us);
+    const uint64_t key = pos->hash();
+    // Quiescence results are remembered too: exchanges transpose a lot.
+    if (const TTEntry* te = tt.probe(key)) {
+      int s = score_from_tt(te->score, ply);
+      if (te->bound == Bound::Exact || (te->bound == Bound::Lower && s >= beta) ||
+          (te->bound == Bound::Upper && s <= alpha))
+        return s;
+    }
+    const int old_alpha = alpha;
     int best = -kInfinity;
     MoveList& list = lists[ply];
     if (in_check) {
@@ -199,6 +208,9 @@ struct Searcher::Impl {
         }
       }
     }
+    if (!aborted)
+      tt.store(key, Move{}, score_to_tt(best, ply), 0, 0,
+               best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper);
     return best;
   }
 
