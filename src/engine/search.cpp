@@ -143,6 +143,7 @@ struct Searcher::Impl {
   void make(const Move& m, Undo& u, int ply) {
     material[ply + 1] = material[ply] + eval->material_delta(*pos, m);
     pos->do_move(m, u);
+    tt.prefetch(pos->hash());  // the child probes it first thing
     hashes.push_back(pos->hash());
   }
   void unmake(const Move& m, const Undo& u) {
