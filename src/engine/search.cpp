@@ -221,7 +221,9 @@ struct Searcher::Impl {
     const Color us = pos->side_to_move();
     if (ply > 0) {
       if (!has_royal(us)) return -kMateScore + ply;  // the last royal was taken
-      if (repeated(ply)) return 0;
+      // A repetition is a draw at best for the side that brought it about, and a loss if it
+      // keeps attacking the royal (perpetual check or attack): score it so for the side to move.
+      if (repeated(ply)) return pos->in_check(us) ? 300 : 20;
       // Mate distance pruning.
       alpha = std::max(alpha, -kMateScore + ply);
       beta = std::min(beta, kMateScore - ply - 1);
