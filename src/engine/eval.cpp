@@ -62,7 +62,7 @@ Evaluator::Evaluator(const Variant& variant) {
     if (!pt.spec.two_legs.empty()) v *= 1.25;
     if (pt.lion) v *= 1.45;  // the Lion's reach understates it: it is worth more than a Queen
     if (pt.burn || pt.igui || pt.range_jumps || pt.freezes) v *= 1.2;
-    value_[k] = int(std::lround(v));
+    value_[k] = pt.value ? pt.value : int(std::lround(v));  // a value in the data wins
   }
   for (Kind k = 1; k <= kinds; ++k) {
     Kind p = variant.piece(k).promotes_to;

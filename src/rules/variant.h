@@ -92,6 +92,7 @@ struct PieceType {
   bool one_per_file = false;   // drops: not on a file with an own unpromoted one (Pawn, nifu)
   bool no_drop_mate = false;   // drops: may not be dropped to give checkmate (Pawn)
   int impasse_value = 1;       // points when counting for impasse
+  int value = 0;               // engine hint: worth in centipawns (Pawn ~100); 0 = derived
   // Named powers beyond XBetza (Mitsugumi Shogi):
   int area = 0;                // area move: up to this many king steps, a capture ends it
   int burn = 0;                // after moving, may capture up to this many adjacent enemies

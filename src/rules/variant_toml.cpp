@@ -138,6 +138,10 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
       }
     }
     pt.impasse_value = int(r.integer(*t, "impasse_value", ctx, false, 1));
+    if (int64_t value = r.integer(*t, "value", ctx, false, 0); value < 0 || value > 100000)
+      r.fail(ctx + ": value must be from 0 to 100000", t->get("value"));
+    else
+      pt.value = int(value);
     if (std::string skipping = r.str(*t, "skip_first", ctx, false); !skipping.empty()) {
       try {
         add_skipping_slides(pt.spec, skipping);
