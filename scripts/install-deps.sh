@@ -10,6 +10,12 @@ packages=(
   # The cross-check test (tests/crosscheck/fsf_perft.py): an independent engine to compare
   # perft with. Debian installs it as /usr/games/fairy-stockfish.
   python3 fairy-stockfish
+  # kirin match's end-to-end test (tests/match/hachu_match_test.sh): HaChu, an XBoard Chu
+  # and Dai engine, installed as /usr/games/hachu.
+  hachu
+  # kirin engine's gui test (tests/protocol/xboard_hachu_test.sh): Debian's xboard plays Kirin
+  # against HaChu headless; -noGUI still needs an X display, hence xvfb (xvfb-run needs xauth).
+  xboard xvfb xauth
 )
 
 missing=()

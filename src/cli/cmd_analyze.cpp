@@ -16,18 +16,6 @@ std::string format_score(int score) {
   return fmt::format("cp {}", score);
 }
 
-std::string format_pv(const Position& start, const std::vector<Move>& pv) {
-  Position pos = start;
-  std::string out;
-  for (const Move& m : pv) {
-    if (!out.empty()) out += ' ';
-    out += to_usi(pos, m);
-    Undo u;
-    pos.do_move(m, u);
-  }
-  return out;
-}
-
 void register_analyze(CLI::App& app) {
   struct Args {
     GameArgs game;
@@ -67,7 +55,7 @@ void register_analyze(CLI::App& app) {
     auto result = searcher.search(game, limits, [&](const SearchInfo& info) {
       fmt::print("depth {} seldepth {} score {} nodes {} time {} nps {} pv {}\n", info.depth,
                  info.seldepth, format_score(info.score), info.nodes, info.time_ms, info.nps,
-                 format_pv(pos, info.pv));
+                 to_usi_line(pos, info.pv));
       std::fflush(stdout);
     });
     if (result.has_move)

@@ -15,9 +15,10 @@ void register_moves(CLI::App& app);       // moves, play-moves
 void register_bench(CLI::App& app);       // bench
 void register_analyze(CLI::App& app);     // analyze
 void register_play(CLI::App& app);        // play (against the engine, in the terminal)
+void register_match(CLI::App& app);       // match
+void register_engine(CLI::App& app);      // engine (USI / XBoard)
 
-// Engine output shared by the commands that search: "cp 35" / "mate 3", and a PV in USI.
+// Engine output shared by the commands that search: "cp 35" / "mate 3".
 std::string format_score(int score);
-std::string format_pv(const Position& start, const std::vector<Move>& pv);
 
 }  // namespace kirin::cli

@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
   kirin::cli::register_bench(app);
   kirin::cli::register_analyze(app);
   kirin::cli::register_play(app);
+  kirin::cli::register_match(app);
+  kirin::cli::register_engine(app);
 
   auto named = [&](const CLI::App* sub) { return sub->check_name(argv[1]); };
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands(named).empty()) {

@@ -276,4 +276,16 @@ std::string to_usi(const Position& pos, const Move& m) {
   return out;
 }
 
+std::string to_usi_line(const Position& start, const std::vector<Move>& moves) {
+  Position pos = start;
+  std::string out;
+  for (const Move& m : moves) {
+    if (!out.empty()) out += ' ';
+    out += to_usi(pos, m);
+    Undo u;
+    pos.do_move(m, u);
+  }
+  return out;
+}
+
 }  // namespace kirin

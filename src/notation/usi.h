@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "notation/error.h"
 #include "rules/position.h"
@@ -16,6 +17,9 @@ Move parse_usi(const Position& pos, std::string_view text);
 
 // The canonical spelling of a legal move.
 std::string to_usi(const Position& pos, const Move& m);
+
+// A line of moves from `start` (a principal variation), space-separated.
+std::string to_usi_line(const Position& start, const std::vector<Move>& moves);
 
 // Parses a square name ("7g", "12a"); returns kNoSquare if it is not one of this board's.
 Square parse_square(const Variant& v, std::string_view text);

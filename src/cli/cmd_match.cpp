@@ -1,0 +1,171 @@
+// kirin match: engine against engine over USI or XBoard, with Kirin as the referee.
+#include <fmt/core.h>
+
+#include <chrono>
+#include <fstream>
+#include <mutex>
+
+#include "cli/commands.h"
+#include "cli/game_args.h"
+#include "match/match_runner.h"
+
+namespace kirin::cli {
+namespace {
+
+using namespace kirin::match;
+
+std::vector<std::pair<std::string, std::string>> engine_options(
+    const std::vector<std::string>& given, const char* flag) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string& o : given) {
+    auto eq = o.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw UsageError(std::string(flag) + " takes NAME=VALUE, not '" + o + "'");
+    out.emplace_back(o.substr(0, eq), o.substr(eq + 1));
+  }
+  return out;
+}
+
+}  // namespace
+
+void register_match(CLI::App& app) {
+  struct Args {
+    GameArgs game;
+    std::string engine[2], protocol[2] = {"auto", "auto"}, name[2];
+    std::vector<std::string> options[2];
+    int games = 2;
+    std::string tc = "10+0.1";
+    double byoyomi = 0;
+    int64_t movetime = 0;
+    int64_t grace = 200;
+    int max_plies = -1;
+    std::string openings_file;
+    int opening_plies = 4;
+    uint64_t seed = 1;
+    std::string out_dir, log_file;
+    int concurrency = 1;
+  };
+  auto a = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand(
+      "match",
+      "Play two engines against each other (USI or XBoard); Kirin referees every move and "
+      "prints the score and an Elo estimate");
+  a->game.add_to(*cmd, false, false);
+  for (int e = 0; e < 2; ++e) {
+    std::string n = std::to_string(e + 1);
+    cmd->add_option("--engine" + n, a->engine[e],
+                    "command that starts engine " + n + " (run by /bin/sh -c)")
+        ->required();
+    cmd->add_option("--protocol" + n, a->protocol[e],
+                    "usi, xboard, or auto: try USI first, else XBoard")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"auto", "usi", "xboard"}));
+    cmd->add_option("--name" + n, a->name[e], "name of engine " + n + " (default: its own)");
+    cmd->add_option("--engine-option" + n, a->options[e],
+                    "NAME=VALUE for engine " + n + " (USI setoption, XBoard option); repeatable")
+        ->allow_extra_args(false);
+  }
+  cmd->add_option("--games,-n", a->games, "number of games")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--tc", a->tc, "time control: seconds per game [+ increment], e.g. 10+0.1")
+      ->capture_default_str();
+  cmd->add_option("--byoyomi", a->byoyomi, "byoyomi in seconds after the main time of --tc");
+  cmd->add_option("--movetime", a->movetime, "fixed milliseconds per move (replaces --tc)");
+  cmd->add_option("--grace", a->grace, "milliseconds an engine may overstep its time")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t(0), int64_t(600000)));
+  cmd->add_option("--max-plies", a->max_plies,
+                  "adjudicate a draw after this many plies (default: the game's ply limit, "
+                  "else 1500; 0 = never)")
+      ->check(CLI::Range(0, 1000000));
+  cmd->add_option("--openings", a->openings_file,
+                  "file of openings, one line of USI moves each (default: random openings)");
+  cmd->add_option("--opening-plies", a->opening_plies,
+                  "random plies from the start position in each random opening")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 200));
+  cmd->add_option("--seed", a->seed, "seed of the random openings")->capture_default_str();
+  cmd->add_option("--out", a->out_dir, "directory for game files (game-NNN.txt and .kif)");
+  cmd->add_option("--concurrency", a->concurrency, "games played at the same time")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--log", a->log_file, "write everything sent to and read from the engines");
+
+  cmd->callback([a] {
+    MatchSettings s;
+    s.variant = a->game.load_variant();
+    try {
+      s.referee.tc = parse_time_control(a->tc, a->byoyomi, a->movetime);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+    s.referee.grace_ms = a->grace;
+    s.referee.max_plies = a->max_plies >= 0 ? a->max_plies : default_max_plies(*s.variant);
+    s.games = a->games;
+    s.concurrency = a->concurrency;
+    s.out_dir = a->out_dir;
+    std::string opening_text;
+    if (!a->openings_file.empty()) {
+      std::ifstream in(a->openings_file);
+      if (!in) throw UsageError("cannot read openings file '" + a->openings_file + "'");
+      s.openings = read_openings(s.variant, in, a->openings_file);
+      opening_text = fmt::format("{} openings from {}", s.openings.size(), a->openings_file);
+    } else if (a->opening_plies > 0) {
+      s.openings = random_openings(s.variant, (a->games + 1) / 2, a->opening_plies, a->seed);
+      opening_text = fmt::format("random, {} plies, seed {}", a->opening_plies, a->seed);
+    } else {
+      opening_text = "the start position";
+    }
+
+    auto log_mutex = std::make_shared<std::mutex>();
+    std::shared_ptr<std::ofstream> log;
+    if (!a->log_file.empty()) {
+      log = std::make_shared<std::ofstream>(a->log_file, std::ios::app);
+      if (!*log) throw UsageError("cannot write log file '" + a->log_file + "'");
+    }
+    for (int e = 0; e < 2; ++e) {
+      PlayerConfig& c = s.engines[e];
+      c.command = a->engine[e];
+      c.protocol = parse_protocol(a->protocol[e]);
+      c.name = a->name[e];
+      c.options = engine_options(a->options[e], e == 0 ? "--engine-option1" : "--engine-option2");
+      if (log)
+        c.log = [log, log_mutex, e, t0 = std::chrono::steady_clock::now()](char dir,
+                                                                           std::string_view line) {
+          auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - t0)
+                        .count();
+          std::lock_guard<std::mutex> lock(*log_mutex);
+          *log << ms << ' ' << (e + 1) << dir << ' ' << line << '\n';
+          log->flush();
+        };
+    }
+    kill_engines_on_interrupt();
+
+    fmt::print("match: {} ({}), {} games, time control {}, openings: {}\n", s.variant->name,
+               s.variant->id, s.games, s.referee.tc.describe(), opening_text);
+    std::fflush(stdout);
+    MatchResult result;
+    try {
+      result = run_match(s, [&](const GameRecord& g, const Score&) {
+        fmt::print("game {}/{}: {} vs {} {} ({}) {} plies\n", g.number, s.games, g.black, g.white,
+                   g.result_text(), g.reason, g.moves.size());
+        std::fflush(stdout);
+      });
+    } catch (const EngineError& e) {
+      throw UsageError(e.what());
+    }
+    const Score& sc = result.score;
+    std::string one = result.games.front().number % 2 == 1 ? result.games.front().black
+                                                           : result.games.front().white;
+    std::string two = result.games.front().number % 2 == 1 ? result.games.front().white
+                                                           : result.games.front().black;
+    EloEstimate elo = estimate_elo(sc);
+    fmt::print("Score of {} vs {}: +{} -{} ={} [{:.3f}] {} games\n", one, two, sc.wins, sc.losses,
+               sc.draws, elo.score, sc.games());
+    fmt::print("{}\n", format_elo(elo));
+  });
+}
+
+}  // namespace kirin::cli

@@ -1,0 +1,87 @@
+// An engine as the referee sees it, whatever its protocol: it is told about a new game, asked
+// for moves with the clocks, and told the result. UsiPlayer and XBoardPlayer implement it.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "match/engine_process.h"
+#include "match/time_control.h"
+#include "rules/game.h"
+
+namespace kirin::match {
+
+enum class Protocol { Auto, Usi, XBoard };
+Protocol parse_protocol(const std::string& text);  // "auto", "usi", "xboard"; throws
+const char* protocol_name(Protocol p);
+
+struct PlayerConfig {
+  std::string command;  // run through /bin/sh -c
+  Protocol protocol = Protocol::Auto;
+  std::string name;  // "" = the name the engine gives itself
+  std::vector<std::pair<std::string, std::string>> options;  // engine options, NAME=VALUE
+  std::string stderr_path;  // where the engine's stderr goes; "" = /dev/null
+  // A transcript of the conversation: (direction '>' or '<', line).
+  std::function<void(char, std::string_view)> log;
+};
+
+// What the engine did when asked for a move.
+struct EngineReply {
+  enum class Kind {
+    Move,      // `move` is set (and legal: players parse against the legal moves)
+    Resign,    // it gave up
+    Illegal,   // it sent a move that is malformed or not legal; `detail` says which and why
+    Timeout,   // nothing by the deadline
+    Crash,     // it exited or closed its output
+    Protocol,  // it said something that ends the game: a rejected move, a false claim
+  };
+  Kind kind = Kind::Timeout;
+  Move move;
+  std::string text;    // the move as the engine wrote it
+  std::string detail;  // for everything but Move
+};
+
+struct ClockState {
+  const TimeControl* tc = nullptr;
+  int64_t left_ms[2] = {0, 0};  // by Color
+};
+
+class Player {
+ public:
+  virtual ~Player() = default;
+  const std::string& name() const { return name_; }
+  void set_name(std::string name) { name_ = std::move(name); }
+  virtual Protocol protocol() const = 0;
+
+  // Throws EngineError if the engine says it does not play this game (USI: its UCI_Variant
+  // list, XBoard: its variants feature); engines that say nothing are trusted.
+  virtual void check_game(const Variant& v) const = 0;
+  // Prepares a game from `start`, in which this engine plays `side`. Throws EngineError if
+  // the engine cannot play it or does not answer.
+  virtual void new_game(const Position& start, Color side, const TimeControl& tc) = 0;
+  // Asks for the move in `game` (every move since the start is in game.moves(); those the
+  // engine has not seen yet are sent first). Waits at most `deadline`.
+  virtual EngineReply play(const Game& game, const ClockState& clocks,
+                           std::chrono::milliseconds deadline) = 0;
+  // Tells the engine the game has ended; `result` is "1-0" (Black, the first player, won),
+  // "0-1" or "1/2-1/2".
+  virtual void game_over(const std::string& result, const std::string& reason) = 0;
+  // False once the engine has timed out, crashed or broken protocol: the match starts a new
+  // process before its next game.
+  bool healthy() const { return healthy_; }
+
+ protected:
+  std::string name_;
+  bool healthy_ = true;
+};
+
+// Starts the engine and completes the protocol handshake. With Protocol::Auto it first tries
+// USI ("usi" answered by "usiok") and otherwise starts it again as an XBoard engine.
+// Throws EngineError.
+std::unique_ptr<Player> start_player(const PlayerConfig& config);
+
+}  // namespace kirin::match

@@ -1,0 +1,130 @@
+#include "match/referee.h"
+
+#include <chrono>
+
+#include "notation/sfen.h"
+#include "notation/usi.h"
+#include "rules/movegen.h"
+
+namespace kirin::match {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+Result win_for(Color c) { return c == kBlack ? Result::BlackWins : Result::WhiteWins; }
+
+// The game ends with `loser` losing by the engine's fault.
+void forfeit(GameRecord& g, Color loser, Termination t, const std::string& reason) {
+  g.result = win_for(~loser);
+  g.termination = t;
+  g.reason = reason;
+}
+
+}  // namespace
+
+int default_max_plies(const Variant& v) { return v.rules.max_plies > 0 ? v.rules.max_plies : 1500; }
+
+GameRecord play_game(Player& black, Player& white, std::shared_ptr<const Variant> variant,
+                     const std::vector<std::string>& opening, const RefereeSettings& settings) {
+  GameRecord g;
+  g.black = black.name();
+  g.white = white.name();
+  g.variant_id = variant->id;
+  g.variant_name = variant->name;
+  g.time_control = settings.tc.describe();
+  Position start = parse_sfen(variant, variant->setup);
+  g.start_sfen = to_sfen(start);
+  Player* players[2] = {&black, &white};
+
+  Game game(start);
+  for (const std::string& text : opening) {
+    if (game.outcome().over()) break;
+    Move m = parse_usi(game.position(), text);
+    g.moves.push_back({m, to_usi(game.position(), m), 0});
+    game.play(m);
+  }
+  g.opening_plies = int(g.moves.size());
+
+  for (Color c : {kBlack, kWhite}) {
+    try {
+      players[c]->new_game(start, c, settings.tc);
+    } catch (const EngineError& e) {
+      forfeit(g, c, Termination::Protocol, players[c]->name() + " could not start: " + e.what());
+      return g;
+    }
+  }
+
+  ClockState clocks;
+  clocks.tc = &settings.tc;
+  clocks.left_ms[kBlack] = clocks.left_ms[kWhite] = settings.tc.base_ms;
+  for (;;) {
+    if (game.outcome().over()) {
+      g.result = game.outcome().result;
+      g.termination = Termination::Rules;
+      g.rules_reason = game.outcome().reason;
+      g.reason = short_reason(game.outcome().reason);
+      break;
+    }
+    if (settings.max_plies > 0 && game.plies() >= settings.max_plies) {
+      g.result = Result::Draw;
+      g.termination = Termination::Adjudication;
+      g.reason = "adjudicated a draw after " + std::to_string(game.plies()) + " plies";
+      break;
+    }
+    Color us = game.position().side_to_move();
+    Player& p = *players[us];
+    int64_t available = settings.tc.available_ms(clocks.left_ms[us]);
+    auto started = Clock::now();
+    EngineReply reply =
+        p.play(game, clocks, std::chrono::milliseconds(available + settings.grace_ms));
+    int64_t elapsed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count();
+    switch (reply.kind) {
+      case EngineReply::Kind::Move:
+        break;
+      case EngineReply::Kind::Resign:
+        forfeit(g, us, Termination::Resignation, p.name() + " resigns");
+        break;
+      case EngineReply::Kind::Timeout:
+        forfeit(g, us, Termination::Time, p.name() + " lost on time (" + reply.detail + ")");
+        break;
+      case EngineReply::Kind::Illegal:
+        forfeit(g, us, Termination::IllegalMove,
+                p.name() + " played an illegal move: " + reply.detail);
+        break;
+      case EngineReply::Kind::Crash:
+        forfeit(g, us, Termination::Crash, p.name() + " crashed: " + reply.detail);
+        break;
+      case EngineReply::Kind::Protocol:
+        forfeit(g, us, Termination::Protocol, p.name() + " " + reply.detail);
+        break;
+    }
+    if (reply.kind != EngineReply::Kind::Move) break;
+    // Players parse against the legal moves; the referee checks again on its own.
+    if (!is_legal(game.position(), reply.move)) {
+      forfeit(g, us, Termination::IllegalMove,
+              p.name() + " played an illegal move: '" + reply.text + "'");
+      break;
+    }
+    if (!settings.tc.charge(clocks.left_ms[us], elapsed, settings.grace_ms)) {
+      forfeit(g, us, Termination::Time,
+              p.name() + " lost on time (" + std::to_string(elapsed) + " ms for a move, " +
+                  std::to_string(available) + " ms available)");
+      break;
+    }
+    g.moves.push_back({reply.move, to_usi(game.position(), reply.move), elapsed});
+    game.play(reply.move);
+  }
+
+  std::string result = g.result_text();
+  for (Player* p : players) {
+    try {
+      p->game_over(result, g.reason);
+    } catch (const EngineError&) {
+      // The result stands whatever the engine does with it.
+    }
+  }
+  return g;
+}
+
+}  // namespace kirin::match

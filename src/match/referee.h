@@ -1,0 +1,32 @@
+// Plays one game between two engines. Kirin is the referee: every move is checked against
+// the rules core, the clocks are Kirin's, and the game ends by Game::outcome(), by an
+// engine's failure (resignation, time, illegal move, crash) or by the ply cap.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "match/game_record.h"
+#include "match/player.h"
+#include "match/time_control.h"
+
+namespace kirin::match {
+
+struct RefereeSettings {
+  TimeControl tc;
+  int64_t grace_ms = 200;  // tolerated overstep: communication and process scheduling
+  int max_plies = 0;       // adjudicate a draw after this many plies; 0 = no cap
+};
+
+// The ply cap a match uses by default: the game's own ply limit if it has one (it ends the
+// game by the rules first), otherwise 1500.
+int default_max_plies(const Variant& v);
+
+// Plays the opening moves (USI, from the variant's start position; already validated), then
+// lets the engines play. `record.number`, `event` and `date` are the caller's to fill in.
+GameRecord play_game(Player& black, Player& white, std::shared_ptr<const Variant> variant,
+                     const std::vector<std::string>& opening, const RefereeSettings& settings);
+
+}  // namespace kirin::match

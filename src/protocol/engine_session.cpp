@@ -1,0 +1,96 @@
+#include "protocol/engine_session.h"
+
+#include "notation/sfen.h"
+#include "rules/catalog.h"
+
+namespace kirin::protocol {
+
+std::shared_ptr<const Variant> GameRules::build() const {
+  std::shared_ptr<Variant> v = builtin_variant(variant);
+  if (!profile.empty()) v->apply_profile(profile);
+  for (const auto& [name, value] : options) v->set_option(name, value);
+  return v;
+}
+
+EngineSession::EngineSession(GameRules rules, size_t hash_mb)
+    : rules_(std::move(rules)),
+      variant_(rules_.build()),
+      start_(parse_sfen(variant_, variant_->setup)),
+      game_(start_) {
+  searcher_.set_hash_mb(hash_mb);
+}
+
+EngineSession::~EngineSession() { stop_and_wait(); }
+
+void EngineSession::set_rules(GameRules rules) {
+  auto v = rules.build();  // throws before anything changes
+  Position start = parse_sfen(v, v->setup);
+  rules_ = std::move(rules);
+  variant_ = std::move(v);
+  start_ = start;
+  game_ = Game(start_);
+}
+
+void EngineSession::set_position(const Position& start) {
+  start_ = start;
+  game_ = Game(start_);
+}
+
+void EngineSession::reset_to_start() { set_position(parse_sfen(variant_, variant_->setup)); }
+
+void EngineSession::play(const Move& m) { game_.play(m); }
+
+bool EngineSession::take_back(int plies) {
+  if (plies < 0 || plies > game_.plies()) return false;
+  std::vector<Move> keep(game_.moves().begin(), game_.moves().end() - plies);
+  Game replay(start_);
+  for (const Move& m : keep) replay.play(m);
+  game_ = std::move(replay);
+  return true;
+}
+
+void EngineSession::set_hash_mb(size_t mb) {
+  wait();
+  searcher_.set_hash_mb(mb);
+}
+
+void EngineSession::new_game() {
+  wait();
+  searcher_.new_game();
+}
+
+void EngineSession::start_search(const SearchLimits& limits, InfoCallback on_info,
+                                 DoneCallback on_done) {
+  stop_and_wait();
+  limits_ = limits;
+  stop_requested_ = false;
+  ponderhit_requested_ = false;
+  searching_ = true;
+  worker_ = std::thread([this, game = game_, limits, on_info = std::move(on_info),
+                         on_done = std::move(on_done)] {
+    auto each_iteration = [&](const SearchInfo& info) {
+      if (stop_requested_) searcher_.stop();
+      if (ponderhit_requested_) searcher_.ponderhit();
+      if (on_info) on_info(info);
+    };
+    SearchResult result = searcher_.search(game, limits, each_iteration);
+    if (on_done) on_done(result);
+    searching_ = false;
+  });
+}
+
+void EngineSession::stop() {
+  stop_requested_ = true;
+  searcher_.stop();
+}
+
+void EngineSession::wait() {
+  if (worker_.joinable()) worker_.join();
+}
+
+void EngineSession::ponderhit() {
+  ponderhit_requested_ = true;
+  searcher_.ponderhit();
+}
+
+}  // namespace kirin::protocol

@@ -1,0 +1,100 @@
+// What the USI and XBoard front-ends share: the game being played (the game definition with
+// its profile and rule options, the start position and the moves since), the Searcher, and
+// one worker thread that runs one search at a time while the front-end keeps reading input.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "engine/search.h"
+#include "rules/game.h"
+#include "rules/variant.h"
+
+namespace kirin::protocol {
+
+// Which game, under which rules: a built-in game id (or alias), an optional profile and
+// explicit rule options applied after it. Kept as text so that it can be rebuilt and changed
+// one setting at a time, and a bad setting rejected without touching the current one.
+struct GameRules {
+  std::string variant = "chu";
+  std::string profile;                                       // "" = the game's default
+  std::vector<std::pair<std::string, std::string>> options;  // applied in order
+
+  // Builds the game definition; throws VariantError (unknown game, profile or option value).
+  std::shared_ptr<const Variant> build() const;
+};
+
+// What a front-end starts with (kirin engine --variant/--profile/--option/--hash).
+struct EngineConfig {
+  GameRules rules;
+  size_t hash_mb = 64;
+};
+
+class EngineSession {
+ public:
+  using InfoCallback = std::function<void(const SearchInfo&)>;
+  using DoneCallback = std::function<void(const SearchResult&)>;
+
+  // Throws VariantError if `rules` does not build.
+  explicit EngineSession(GameRules rules = {}, size_t hash_mb = 64);
+  ~EngineSession();  // stops a running search and joins the worker
+  EngineSession(const EngineSession&) = delete;
+  EngineSession& operator=(const EngineSession&) = delete;
+
+  // ---- The game. Change it only while no search runs (the front-ends stop or wait first).
+  const GameRules& rules() const { return rules_; }
+  const std::shared_ptr<const Variant>& variant() const { return variant_; }
+  const Position& start() const { return start_; }
+  const Game& game() const { return game_; }
+  // Switches to other rules (throws VariantError, leaving everything unchanged) and resets the
+  // game to the new start position.
+  void set_rules(GameRules rules);
+  // Starts over from `start` (of the current game definition) with no moves played.
+  void set_position(const Position& start);
+  void reset_to_start();
+  void play(const Move& m);  // a legal move (the caller parsed it against the position)
+  // Takes back the last `plies` moves by replaying the rest; false if there are fewer.
+  bool take_back(int plies);
+
+  // ---- The searcher.
+  void set_hash_mb(size_t mb);
+  size_t hash_mb() const { return searcher_.hash_mb(); }
+  void new_game();  // clears the hash table and the move-ordering history
+
+  // Searches a copy of the current game on the worker thread: `on_info` after every iteration,
+  // `on_done` once with the result (both on the worker). A search still running is stopped and
+  // joined first, so two never overlap.
+  void start_search(const SearchLimits& limits, InfoCallback on_info, DoneCallback on_done);
+  void stop();            // asks the running search to finish now; returns at once
+  void wait();            // joins the worker: on_done has returned
+  void stop_and_wait() {
+    stop();
+    wait();
+  }
+  void ponderhit();       // a pondering search becomes a timed one
+  bool searching() const { return searching_.load(); }  // started, on_done not yet returned
+  // The limits of the running (or last) search.
+  const SearchLimits& search_limits() const { return limits_; }
+
+ private:
+  GameRules rules_;
+  std::shared_ptr<const Variant> variant_;
+  Position start_;
+  Game game_;
+  Searcher searcher_;
+  SearchLimits limits_;
+  std::thread worker_;
+  std::atomic<bool> searching_{false};
+  // Searcher::search clears its stop and ponderhit flags when it begins, so a request that
+  // arrives before it has begun is remembered here and repeated after each iteration.
+  std::atomic<bool> stop_requested_{false};
+  std::atomic<bool> ponderhit_requested_{false};
+};
+
+}  // namespace kirin::protocol

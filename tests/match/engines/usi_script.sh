@@ -1,0 +1,19 @@
+#!/bin/sh
+# A USI engine for tests: answers each "go" with the next of its arguments, cycling.
+# "hang" never answers that go; "crash" exits with code 3.
+while IFS= read -r line; do
+  case "$line" in
+    usi) echo "id name UsiScript"; echo "option name Hash type spin default 1 min 1 max 8"; echo "usiok" ;;
+    isready) echo "readyok" ;;
+    go*)
+      move=$1
+      shift
+      set -- "$@" "$move"
+      case "$move" in
+        hang) ;;
+        crash) exit 3 ;;
+        *) echo "info depth 1 score cp 0 pv $move"; echo "bestmove $move" ;;
+      esac ;;
+    quit) exit 0 ;;
+  esac
+done

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# kirin match end to end: HaChu against HaChu in Chu (2 fast games), and Kirin's own engine
+# against HaChu once `kirin engine` exists. Skipped (77) without Debian's hachu.
+set -u
+kirin="$1"
+hachu=/usr/games/hachu
+[ -x "$hachu" ] || { echo "hachu not installed: skipped"; exit 77; }
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+fails=0
+
+run() {  # name, kirin match arguments...
+  local name="$1"
+  shift
+  local log="$out/$name.out"
+  if ! "$kirin" match "$@" --out "$out/$name" >"$log" 2>&1; then
+    echo "FAIL $name: exit code"; cat "$log"; fails=$((fails + 1)); return
+  fi
+  local games
+  games=$(grep -c '^game [0-9]*/2: ' "$log")
+  if [ "$games" -ne 2 ] || ! grep -q '^Score of .*: +[0-9]* -[0-9]* =[0-9]* ' "$log" ||
+    ! grep -q '^Elo difference: ' "$log"; then
+    echo "FAIL $name: output"; cat "$log"; fails=$((fails + 1)); return
+  fi
+  # No game may end in a protocol failure between two working engines.
+  if grep -E '^game .*(crashed|illegal move|could not start|rejected|claimed)' "$log"; then
+    echo "FAIL $name: a game ended by an engine failure"; cat "$log"; fails=$((fails + 1))
+  fi
+  for f in game-001.txt game-001.kif game-002.txt game-002.kif; do
+    [ -s "$out/$name/$f" ] || { echo "FAIL $name: no $f"; fails=$((fails + 1)); }
+  done
+  grep -q '^手合割：中将棋$' "$out/$name/game-001.kif" || { echo "FAIL $name: KIF header"; fails=$((fails + 1)); }
+  cat "$log"
+}
+
+run hachu-hachu --variant chu --engine1 "$hachu" --engine2 "$hachu" --games 2 --tc 2+0.05
+if "$kirin" engine --help >/dev/null 2>&1; then
+  run kirin-hachu --variant chu --engine1 "$kirin engine" --engine2 "$hachu" --games 2 --tc 2+0.05
+fi
+[ "$fails" -eq 0 ] && echo "match tests passed" && exit 0
+exit 1

@@ -1,0 +1,258 @@
+// The referee with scripted engines (tests/match/engines): results, forfeits, protocols.
+#include "match/referee.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <mutex>
+
+#include "match/match_runner.h"
+#include "match/usi_player.h"
+#include "match/xboard_player.h"
+#include "notation/sfen.h"
+#include "notation/usi.h"
+#include "rules/catalog.h"
+
+namespace kirin::match {
+namespace {
+
+const std::string kEngines = KIRIN_MATCH_ENGINES;
+
+PlayerConfig usi_script(const std::string& moves, const std::string& name) {
+  PlayerConfig c;
+  c.command = "sh " + kEngines + "/usi_script.sh " + moves;
+  c.protocol = Protocol::Usi;
+  c.name = name;
+  return c;
+}
+
+PlayerConfig xboard_script(const std::string& moves) {
+  PlayerConfig c;
+  c.command = "sh " + kEngines + "/xboard_script.sh " + moves;
+  c.protocol = Protocol::XBoard;
+  return c;
+}
+
+RefereeSettings fast(int64_t movetime_ms = 2000) {
+  RefereeSettings s;
+  s.tc.movetime_ms = movetime_ms;
+  s.grace_ms = 100;
+  return s;
+}
+
+std::vector<std::string> usi_moves(const GameRecord& g) {
+  std::vector<std::string> out;
+  for (const RecordedMove& m : g.moves) out.push_back(m.usi);
+  return out;
+}
+
+TEST(Referee, RepetitionEndsTheGameByTheRules) {
+  auto black = start_player(usi_script("5i5h 5h5i", "Shuffler"));
+  auto white = start_player(usi_script("5a5b 5b5a", "Mirror"));
+  GameRecord g = play_game(*black, *white, builtin_variant("shogi"), {}, fast());
+  EXPECT_EQ(g.result, Result::Draw);
+  EXPECT_EQ(g.termination, Termination::Rules);
+  EXPECT_EQ(g.rules_reason, EndReason::Repetition);
+  EXPECT_EQ(g.reason, "repetition");
+  EXPECT_EQ(g.black, "Shuffler");
+  EXPECT_EQ(g.moves.size() % 4, 0u);
+  EXPECT_EQ(g.result_text(), "1/2-1/2");
+}
+
+TEST(Referee, PlyCapAdjudicatesADraw) {
+  auto black = start_player(usi_script("5i5h 5h5i", "A"));
+  auto white = start_player(usi_script("5a5b 5b5a", "B"));
+  RefereeSettings s = fast();
+  s.max_plies = 6;
+  GameRecord g = play_game(*black, *white, builtin_variant("shogi"), {}, s);
+  EXPECT_EQ(g.result, Result::Draw);
+  EXPECT_EQ(g.termination, Termination::Adjudication);
+  EXPECT_EQ(g.moves.size(), 6u);
+}
+
+TEST(Referee, IllegalMoveLoses) {
+  auto black = start_player(usi_script("7g7f", "A"));
+  auto white = start_player(usi_script("5a5a", "Cheater"));
+  GameRecord g = play_game(*black, *white, builtin_variant("shogi"), {}, fast());
+  EXPECT_EQ(g.result, Result::BlackWins);
+  EXPECT_EQ(g.termination, Termination::IllegalMove);
+  EXPECT_NE(g.reason.find("Cheater played an illegal move"), std::string::npos) << g.reason;
+  EXPECT_NE(g.reason.find("5a5a"), std::string::npos) << g.reason;
+  EXPECT_EQ(usi_moves(g), (std::vector<std::string>{"7g7f"}));
+}
+
+TEST(Referee, HangingEngineLosesOnTime) {
+  auto black = start_player(usi_script("7g7f", "A"));
+  auto white = start_player(usi_script("hang", "Sleeper"));
+  auto started = std::chrono::steady_clock::now();
+  GameRecord g = play_game(*black, *white, builtin_variant("shogi"), {}, fast(200));
+  auto took = std::chrono::steady_clock::now() - started;
+  EXPECT_EQ(g.result, Result::BlackWins);
+  EXPECT_EQ(g.termination, Termination::Time);
+  EXPECT_NE(g.reason.find("Sleeper lost on time"), std::string::npos) << g.reason;
+  EXPECT_LT(took, std::chrono::seconds(5));
+  EXPECT_FALSE(white->healthy());
+}
+
+TEST(Referee, CrashingEngineLoses) {
+  auto black = start_player(usi_script("crash", "Fragile"));
+  auto white = start_player(usi_script("5a5b", "B"));
+  GameRecord g = play_game(*black, *white, builtin_variant("shogi"), {}, fast());
+  EXPECT_EQ(g.result, Result::WhiteWins);
+  EXPECT_EQ(g.termination, Termination::Crash);
+  EXPECT_NE(g.reason.find("exited with code 3"), std::string::npos) << g.reason;
+}
+
+TEST(Referee, ResignationAndOpeningMoves) {
+  auto black = start_player(usi_script("resign", "Quitter"));
+  auto white = start_player(usi_script("5a5b", "B"));
+  GameRecord g = play_game(*black, *white, builtin_variant("shogi"), {"7g7f", "3c3d"}, fast());
+  EXPECT_EQ(g.result, Result::WhiteWins);
+  EXPECT_EQ(g.termination, Termination::Resignation);
+  EXPECT_EQ(g.opening_plies, 2);
+  EXPECT_EQ(usi_moves(g), (std::vector<std::string>{"7g7f", "3c3d"}));
+}
+
+TEST(Referee, XBoardLionMovesAgainstUsi) {
+  std::mutex mutex;
+  std::vector<std::string> sent;
+  PlayerConfig x = xboard_script("f3f5 f5f7 f7g6,g6f7 resign");
+  x.log = [&](char dir, std::string_view line) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (dir == '>') sent.emplace_back(line);
+  };
+  auto black = start_player(x);
+  EXPECT_EQ(black->protocol(), Protocol::XBoard);
+  EXPECT_EQ(black->name(), "XScript");
+  auto white = start_player(usi_script("6c6e 6e6g 3d3e", "U"));
+  GameRecord g = play_game(*black, *white, builtin_variant("chu"), {}, fast());
+  EXPECT_EQ(usi_moves(g),
+            (std::vector<std::string>{"7j7h", "6c6e", "7h7f", "6e6g", "7f6g7f", "3d3e"}));
+  EXPECT_EQ(g.result, Result::WhiteWins);
+  EXPECT_EQ(g.termination, Termination::Resignation);
+  auto has = [&](const std::string& line) {
+    return std::find(sent.begin(), sent.end(), line) != sent.end();
+  };
+  EXPECT_TRUE(has("variant chu"));
+  EXPECT_TRUE(has("option Allow repeats=1"));  // the engine declared it
+  EXPECT_TRUE(has("usermove g10g8"));          // 6c6e in XBoard coordinates
+  EXPECT_TRUE(has("usermove j9j8"));           // 3d3e
+  EXPECT_TRUE(has("result 0-1 {XScript resigns}"));
+}
+
+TEST(Referee, XBoardEngineGetsOpeningInForceMode) {
+  std::vector<std::string> sent;
+  PlayerConfig x = xboard_script("g7g6 resign");
+  x.log = [&](char dir, std::string_view line) {
+    if (dir == '>') sent.emplace_back(line);
+  };
+  auto black = start_player(usi_script("2g2f", "U"));
+  auto white = start_player(x);
+  GameRecord g = play_game(*black, *white, builtin_variant("shogi"), {"7g7f"}, fast());
+  EXPECT_EQ(usi_moves(g), (std::vector<std::string>{"7g7f", "3c3d", "2g2f"}));
+  EXPECT_EQ(g.result, Result::BlackWins);
+  auto force = std::find(sent.begin(), sent.end(), "force");
+  auto opening = std::find(sent.begin(), sent.end(), "usermove c3c4");
+  auto go = std::find(sent.begin(), sent.end(), "go");
+  EXPECT_TRUE(force < opening && opening < go);
+}
+
+TEST(Referee, AutoDetectsBothProtocols) {
+  PlayerConfig u = usi_script("7g7f", "");
+  u.protocol = Protocol::Auto;
+  PlayerConfig x = xboard_script("g7g6");
+  x.protocol = Protocol::Auto;
+  auto usi = start_player(u);
+  EXPECT_EQ(usi->protocol(), Protocol::Usi);
+  EXPECT_EQ(usi->name(), "UsiScript");
+  auto xboard = start_player(x);
+  EXPECT_EQ(xboard->protocol(), Protocol::XBoard);
+}
+
+TEST(Referee, EnginesSayWhichGamesTheyPlay) {
+  auto xboard = start_player(xboard_script("g7g6"));
+  EXPECT_NO_THROW(xboard->check_game(*builtin_variant("chu")));
+  EXPECT_THROW(xboard->check_game(*builtin_variant("mitsugumi")), EngineError);
+  auto usi = start_player(usi_script("7g7f", "U"));  // declares no variant option
+  EXPECT_NO_THROW(usi->check_game(*builtin_variant("mitsugumi")));
+}
+
+TEST(Referee, MissingEngineIsAnError) {
+  PlayerConfig c;
+  c.command = "/nonexistent/engine";
+  c.protocol = Protocol::Usi;
+  EXPECT_THROW(start_player(c), EngineError);
+}
+
+TEST(Match, AlternatesColoursAndCountsScore) {
+  MatchSettings s;
+  s.variant = builtin_variant("shogi");
+  s.engines[0] = usi_script("resign", "One");
+  s.engines[1] = usi_script("resign", "Two");
+  s.referee = fast();
+  s.games = 4;
+  s.openings = {{"7g7f"}, {"2g2f"}};
+  std::vector<std::string> blacks;
+  MatchResult r =
+      run_match(s, [&](const GameRecord& g, const Score&) { blacks.push_back(g.black); });
+  // Each opening twice with colours swapped; after one opening ply White is to move and
+  // resigns, so Black wins every game: two wins for each engine.
+  EXPECT_EQ(r.score.wins, 2);
+  EXPECT_EQ(r.score.losses, 2);
+  EXPECT_EQ(blacks, (std::vector<std::string>{"One", "Two", "One", "Two"}));
+  EXPECT_EQ(r.games[2].moves.front().usi, "2g2f");
+}
+
+TEST(XBoardNotation, MovesBothWays) {
+  auto chu = builtin_variant("chu");
+  Position start = parse_sfen(chu, chu->setup);
+  EXPECT_EQ(parse_xboard_move(start, "f3f5"), parse_usi(start, "7j7h"));
+  EXPECT_EQ(to_xboard_move(start, parse_usi(start, "7j7h")), "f3f5");
+  Position lone = parse_sfen(chu, "k11/12/12/12/12/12/12/12/12/2N9/12/11K b - 1");
+  Move pass = parse_xboard_move(lone, "@@@@");
+  EXPECT_EQ(pass.from, pass.to);
+  EXPECT_EQ(to_xboard_move(lone, pass), "@@@@");
+  EXPECT_EQ(parse_xboard_move(lone, "c3c3"), pass);
+  EXPECT_THROW(parse_xboard_move(lone, "z9z9"), NotationError);
+  EXPECT_THROW(parse_xboard_move(lone, "c3"), NotationError);
+  EXPECT_THROW(parse_xboard_move(lone, "c3c5,d5d6"), NotationError);
+  EXPECT_THROW(parse_xboard_move(start, "a1a2"), NotationError);  // a Lance cannot move there
+
+  auto shogi = builtin_variant("shogi");
+  Position p = parse_sfen(shogi, shogi->setup);
+  for (const char* m : {"7g7f", "3c3d", "8h2b+", "3a2b"}) {
+    Undo u;
+    p.do_move(parse_usi(p, m), u);
+  }
+  EXPECT_EQ(parse_xboard_move(p, "B@f5"), parse_usi(p, "B*4e"));
+  EXPECT_EQ(to_xboard_move(p, parse_usi(p, "B*4e")), "B@f5");
+
+  TimeControl tc;
+  tc.base_ms = 2000;
+  tc.increment_ms = 50;
+  EXPECT_EQ(xboard_level_command(tc), "level 0 0:02 0.05");
+  tc.base_ms = 90000;
+  tc.increment_ms = 0;
+  EXPECT_EQ(xboard_level_command(tc), "level 0 1:30 0");
+  tc.base_ms = 120000;
+  EXPECT_EQ(xboard_level_command(tc), "level 0 2 0");
+}
+
+TEST(UsiNotation, GoCommands) {
+  TimeControl tc;
+  tc.base_ms = 10000;
+  tc.increment_ms = 100;
+  ClockState c;
+  c.tc = &tc;
+  c.left_ms[kBlack] = 9000;
+  c.left_ms[kWhite] = 8000;
+  EXPECT_EQ(UsiPlayer::go_command(c), "go btime 9000 wtime 8000 binc 100 winc 100");
+  tc.increment_ms = 0;
+  tc.byoyomi_ms = 3000;
+  EXPECT_EQ(UsiPlayer::go_command(c), "go btime 9000 wtime 8000 byoyomi 3000");
+  tc.movetime_ms = 500;
+  EXPECT_EQ(UsiPlayer::go_command(c), "go movetime 500");
+}
+
+}  // namespace
+}  // namespace kirin::match

@@ -1,0 +1,213 @@
+// The USI front-end driven through string streams: handshake, positions, searches with each
+// kind of limit, and malformed input that must neither crash nor change the state.
+#include <gtest/gtest.h>
+
+#include "notation/sfen.h"
+#include "notation/usi.h"
+#include "protocol/text_util.h"
+#include "protocol/usi.h"
+#include "protocol_driver.h"
+#include "rules/movegen.h"
+
+namespace kirin::protocol::test {
+namespace {
+
+using Usi = Driver<UsiEngine>;
+
+const char* kLionAndPawns = "k11/12/12/12/7p4/6p5/5N6/12/12/12/12/11K b - 1";
+
+// The one bestmove line; checks that it is a legal move of `pos` and returns its text.
+std::string bestmove(const std::vector<std::string>& lines, const Position& pos) {
+  auto best = with_prefix(lines, "bestmove ");
+  EXPECT_EQ(best.size(), 1u);
+  if (best.size() != 1) return {};
+  auto words = split_words(best[0]);
+  EXPECT_GE(words.size(), 2u);
+  Move m = parse_usi(pos, words[1]);  // throws (and fails the test) if illegal
+  EXPECT_TRUE(is_legal(pos, m)) << best[0];
+  if (words.size() == 4) {  // "ponder X": legal after the best move
+    EXPECT_EQ(words[2], "ponder");
+    Position after = pos;
+    Undo u;
+    after.do_move(m, u);
+    EXPECT_NO_THROW(parse_usi(after, words[3])) << best[0];
+  }
+  return words[1];
+}
+
+TEST(UsiProtocol, Handshake) {
+  Usi usi;
+  auto out = usi.run("usi\nisready\n");
+  ASSERT_GE(out.size(), 4u);
+  EXPECT_EQ(out[0], "id name Kirin 0.1.0");
+  EXPECT_TRUE(starts_with(out[1], "id author "));
+  EXPECT_EQ(out[out.size() - 2], "usiok");
+  EXPECT_EQ(out.back(), "readyok");
+  auto has = [&](const std::string& prefix) { return !with_prefix(out, prefix).empty(); };
+  EXPECT_TRUE(has("option name USI_Hash type spin default 64"));
+  EXPECT_TRUE(has("option name USI_Ponder type check"));
+  EXPECT_TRUE(has("option name UCI_Variant type combo default chu"));
+  EXPECT_TRUE(has("option name Profile type combo default lishogi"));
+  EXPECT_TRUE(has("option name Option_lion_protection type check default true"));
+  EXPECT_TRUE(has("option name Option_promotion type combo default lishogi var lishogi var shogi"));
+}
+
+TEST(UsiProtocol, PositionStartposAndSfenWithMoves) {
+  Usi usi;
+  auto out = usi.run("position startpos moves 3i3h 10d10e 1i1h\n");
+  EXPECT_TRUE(out.empty());
+  EXPECT_EQ(usi.game().plies(), 3);
+  out = usi.run(std::string("position sfen ") + kLionAndPawns + " moves 7g6f7g\n");
+  EXPECT_TRUE(out.empty()) << out[0];
+  EXPECT_EQ(usi.game().plies(), 1);
+  // The igui took the Pawn on 6f and left the Lion where it was.
+  EXPECT_EQ(to_sfen(usi.game().position()), "k11/12/12/12/7p4/12/5N6/12/12/12/12/11K w - 2");
+}
+
+TEST(UsiProtocol, LionMovesIguiDoubleCaptureAndPass) {
+  Usi usi;
+  for (const char* move : {"7g6f7g", "7g6f5e", "7g7f7g", "7g6f6e"}) {
+    auto out = usi.run(std::string("position sfen ") + kLionAndPawns + " moves " + move + "\n");
+    EXPECT_TRUE(out.empty()) << move << ": " << (out.empty() ? "" : out[0]);
+    EXPECT_EQ(usi.game().plies(), 1) << move;
+  }
+  usi.run(std::string("position sfen ") + kLionAndPawns + " moves 7g6f5e\n");
+  EXPECT_EQ(to_sfen(usi.game().position()), "k11/12/12/12/7N4/12/12/12/12/12/12/11K w - 2")
+      << "the Lion took both Pawns and stands on 5e";
+}
+
+TEST(UsiProtocol, PromotionAndDropsInShogi) {
+  Usi usi;
+  auto out = usi.run(
+      "setoption name UCI_Variant value standard\n"
+      "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*5e\n");
+  EXPECT_TRUE(out.empty()) << out[0];
+  EXPECT_EQ(usi.engine().session().variant()->id, "shogi");
+  EXPECT_EQ(usi.game().plies(), 5);
+  out = usi.run("go depth 2\n");
+  bestmove(out, usi.game().position());
+}
+
+TEST(UsiProtocol, DropsInChuWithTheDropsOption) {
+  Usi usi;
+  auto out = usi.run("setoption name Option_drops value true\nposition startpos\ngo depth 1\n");
+  EXPECT_TRUE(with_prefix(out, "info string").empty()) << out[0];
+  EXPECT_TRUE(usi.engine().session().variant()->rules.drops);
+  bestmove(out, usi.game().position());
+}
+
+TEST(UsiProtocol, GoWithEachKindOfLimitAnswersALegalMove) {
+  Usi usi;
+  usi.run("position startpos moves 3i3h 10d10e\n");
+  const Position pos = usi.game().position();
+  for (const char* go : {"go depth 3", "go nodes 3000", "go movetime 200",
+                         "go btime 2000 wtime 2000 binc 100 winc 100",
+                         "go btime 0 wtime 0 byoyomi 300", "go byoyomi 200",
+                         "go btime 3000 wtime 3000 movestogo 10"}) {
+    auto out = usi.run(std::string(go) + "\n");
+    auto infos = with_prefix(out, "info depth ");
+    EXPECT_FALSE(infos.empty()) << go;
+    for (const std::string& info : infos) {
+      for (const char* field : {" seldepth ", " score ", " nodes ", " nps ", " time ",
+                                " hashfull ", " pv "})
+        EXPECT_NE(info.find(field), std::string::npos) << go << ": " << info;
+    }
+    bestmove(out, pos);
+  }
+  auto out = usi.run("go depth 2\n");
+  EXPECT_EQ(with_prefix(out, "info depth ").size(), 2u);
+}
+
+TEST(UsiProtocol, StopEndsAnInfiniteSearchAndPonderhitAPonderingOne) {
+  Usi usi;
+  usi.run("position startpos\n");
+  auto out = usi.run("go infinite\nisready\nstop\n");
+  EXPECT_EQ(with_prefix(out, "readyok").size(), 1u) << "isready is answered while searching";
+  bestmove(out, usi.game().position());
+  out = usi.run("go ponder btime 1000 wtime 1000\nponderhit\n");
+  bestmove(out, usi.game().position());
+  out = usi.run("go infinite\n");  // the end of the input stops it
+  bestmove(out, usi.game().position());
+  out = usi.run("go\nquit\n");  // bare go analyses until stop (here quit)
+  bestmove(out, usi.game().position());
+}
+
+TEST(UsiProtocol, GameOverAnswersResign) {
+  Usi usi;
+  // Black to move and no Black King: the royals are captured, the game is over.
+  auto out = usi.run("position sfen k11/12/12/12/12/12/12/12/12/12/12/11P b - 1\ngo depth 3\n");
+  ASSERT_TRUE(usi.game().outcome().over());
+  EXPECT_EQ(with_prefix(out, "bestmove").size(), 1u);
+  EXPECT_EQ(with_prefix(out, "bestmove")[0], "bestmove resign");
+}
+
+TEST(UsiProtocol, MalformedInputChangesNothing) {
+  Usi usi;
+  usi.run("position startpos moves 3i3h\n");
+  const std::string sfen = to_sfen(usi.game().position());
+  struct Case {
+    const char* command;
+    const char* expect;  // in the one reply line
+  } cases[] = {
+      {"position sfen lfcsgekgscfl/zzz b - 1", "info string error: SFEN board"},
+      {"position sfen", "info string error: 'sfen' needs a position"},
+      {"position startpos moves 3i3h 10d10e 3h3h", "move 3"},
+      {"position startpos moves 3i3h 99z99y", "move 2"},
+      {"position startpos moves 7g7f", "move 1: illegal move '7g7f'"},
+      {"position", "info string error: expected 'position startpos'"},
+      {"position startpos 3i3h", "expected 'moves'"},
+      {"frobnicate now", "info string unknown command: frobnicate now"},
+      {"\x01\x02\xff garbage", "info string unknown command:"},
+      {"setoption name Bogus value 3", "unknown option 'Bogus'"},
+      {"setoption name USI_Hash value lots", "USI_Hash takes a whole number"},
+      {"setoption name USI_Hash value 0", "USI_Hash takes a whole number"},
+      {"setoption name UCI_Variant value minishogi", "minishogi is not one of Kirin's games"},
+      {"setoption name UCI_Variant value nonsense", "error"},
+      {"setoption name Profile value nonsense", "error"},
+      {"setoption name Option_max_plies value many", "error"},
+      {"setoption name Option_nonsense value 1", "error"},
+      {"setoption value 3", "expected 'setoption name"},
+      {"go depth", "needs a number"},
+      {"go depth x", "needs a whole number"},
+      {"go sideways 3", "unknown parameter 'sideways'"},
+  };
+  for (const Case& c : cases) {
+    auto out = usi.run(std::string(c.command) + "\n");
+    ASSERT_EQ(out.size(), 1u) << c.command;
+    EXPECT_NE(out[0].find(c.expect), std::string::npos) << c.command << " -> " << out[0];
+    EXPECT_EQ(to_sfen(usi.game().position()), sfen) << c.command;
+    EXPECT_EQ(usi.engine().session().variant()->id, "chu") << c.command;
+    EXPECT_EQ(usi.engine().session().hash_mb(), 64u) << c.command;
+  }
+  EXPECT_EQ(usi.game().plies(), 1);
+  auto out = usi.run("go mate 5\n");
+  EXPECT_EQ(out, std::vector<std::string>{"checkmate notimplemented"});
+}
+
+TEST(UsiProtocol, VariantNamesAndOptions) {
+  Usi usi;
+  usi.run("setoption name UCI_Variant value chushogi\n");
+  EXPECT_EQ(usi.engine().session().variant()->id, "chu");
+  usi.run("setoption name UCI_Variant value daishogi\n");
+  EXPECT_EQ(usi.engine().session().variant()->id, "dai");
+  usi.run("setoption name UCI_Variant value shogi\n");
+  EXPECT_EQ(usi.engine().session().variant()->id, "shogi");
+  usi.run("setoption name UCI_Variant value chu\nsetoption name Profile value jcsa\n");
+  EXPECT_EQ(usi.engine().session().rules().profile, "jcsa");
+  usi.run("setoption name Option_max_plies value 300\nsetoption name USI_Hash value 16\n");
+  EXPECT_EQ(usi.engine().session().variant()->rules.max_plies, 300);
+  EXPECT_EQ(usi.engine().session().hash_mb(), 16u);
+  // The options offered follow the game.
+  auto out = usi.run("setoption name UCI_Variant value dai\nusi\n");
+  EXPECT_FALSE(with_prefix(out, "option name Option_lion_rules").empty());
+}
+
+TEST(UsiProtocol, QuitStopsASearchAndEndsTheLoop) {
+  Usi usi;
+  auto out = usi.run("position startpos\ngo infinite\nquit\nisready\n");
+  EXPECT_EQ(with_prefix(out, "bestmove").size(), 1u);
+  EXPECT_TRUE(with_prefix(out, "readyok").empty()) << "nothing is read after quit";
+}
+
+}  // namespace
+}  // namespace kirin::protocol::test
