@@ -97,6 +97,21 @@ struct Searcher::Impl {
     return false;
   }
 
+  // Keeps the moves after which none of the mover's royals can be taken (in games without a
+  // check rule, where the others are legal but lose at once).
+  void keep_royal_safe(MoveList& list) {
+    const Color us = pos->side_to_move();
+    int n = 0;
+    for (int i = 0; i < list.size; ++i) {
+      Undo u;
+      pos->do_move(list.moves[i], u);
+      bool safe = !pos->in_check(us);
+      pos->undo_move(list.moves[i], u);
+      if (safe) list.moves[n++] = list.moves[i];
+    }
+    list.size = n;
+  }
+
   int victim_value(const Move& m) const {
     int v = 0;
     if (m.to != m.from && is_piece(pos->at(m.to))) v += eval->piece_value(kind_of(pos->at(m.to)));
@@ -160,7 +175,9 @@ struct Searcher::Impl {
     if (!has_royal(us)) return -kMateScore + ply;
     if (ply >= kMaxPly) return eval->evaluate_with(*pos, material[ply]);
 
-    const bool in_check = check_rule && pos->in_check(us);
+    // A royal under attack (check, or in royal-capture games a royal en prise) may not stand
+    // pat: the opponent would take it.
+    const bool in_check = pos->in_check(us);
     const uint64_t key = pos->hash();
     // Quiescence results are remembered too: exchanges transpose a lot.
     if (const TTEntry* te = tt.probe(key)) {
@@ -174,6 +191,7 @@ struct Searcher::Impl {
     MoveList& list = lists[ply];
     if (in_check) {
       generate_moves(*pos, list);
+      if (!check_rule) keep_royal_safe(list);  // the rest lose the royal next move
       if (list.size == 0) return -kMateScore + ply;
     } else {
       int stand = eval->evaluate_with(*pos, material[ply]);
@@ -229,8 +247,10 @@ struct Searcher::Impl {
       beta = std::min(beta, kMateScore - ply - 1);
       if (alpha >= beta) return alpha;
     }
-    const bool in_check = check_rule && pos->in_check(us);
-    if (in_check) ++depth;  // check extension
+    // Check, or in royal-capture games a royal en prise: prune nothing, and under a check
+    // rule extend (in royal-capture games attacks on the royal are too frequent to extend).
+    const bool in_check = pos->in_check(us);
+    if (in_check && check_rule) ++depth;
     if (depth <= 0) return qsearch(alpha, beta, ply);
     ++nodes;
     if ((nodes & 2047) == 0) check_limits();
