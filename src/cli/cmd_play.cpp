@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/game_args.h"
@@ -112,17 +113,15 @@ void register_play(CLI::App& app) {
         SearchResult r = engine.search(game, l);
         if (r.has_move) fmt::print("hint: {} ({})\n", to_usi(pos, r.best), format_score(r.score));
       } else if (line == "undo") {
-        // Back to the last position where it was your move.
-        size_t keep = played.size();
-        do {
-          if (keep == 0) break;
-          --keep;
-        } while (keep > 0 && !human[(start.side_to_move() + keep) % 2]);
-        if (keep == played.size() || !human[(start.side_to_move() + keep) % 2]) {
+        // Back to the last earlier position where it was your move (each move passes the turn).
+        std::optional<size_t> keep;
+        for (size_t n = played.size(); n-- > 0 && !keep;)
+          if (human[(start.side_to_move() + n) % 2]) keep = n;
+        if (!keep) {
           fmt::print("nothing to undo\n");
           continue;
         }
-        played.resize(keep);
+        played.resize(*keep);
         replay(played);
         style.highlight_from = style.highlight_to = kNoSquare;
         draw();

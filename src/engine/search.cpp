@@ -86,14 +86,13 @@ struct Searcher::Impl {
 
   bool has_royal(Color c) const { return pos->royal_count(c) > 0; }
 
-  bool repeated(int ply) const {
-    // The same position with the same side to move, earlier in the game or the search.
+  // The same position with the same side to move, earlier in the game or the search.
+  bool repeated() const {
     const int n = int(hashes.size());
     const uint64_t h = hashes[n - 1];
     // Two plies back already counts: two passes in a row bring a position back.
     for (int i = n - 3; i >= 0 && i >= n - 1 - 64; i -= 2)
       if (hashes[i] == h) return true;
-    (void)ply;
     return false;
   }
 
@@ -241,7 +240,7 @@ struct Searcher::Impl {
       if (!has_royal(us)) return -kMateScore + ply;  // the last royal was taken
       // A repetition is a draw at best for the side that brought it about, and a loss if it
       // keeps attacking the royal (perpetual check or attack): score it so for the side to move.
-      if (repeated(ply)) return pos->in_check(us) ? 300 : 20;
+      if (repeated()) return pos->in_check(us) ? 300 : 20;
       // Mate distance pruning.
       alpha = std::max(alpha, -kMateScore + ply);
       beta = std::min(beta, kMateScore - ply - 1);

@@ -40,6 +40,22 @@ TEST(Search, TakesTheKingInChu) {
   EXPECT_GT(score, 0);
 }
 
+TEST(Search, SavesItsKingWhenItIsAttackedInChu) {
+  // No check rule: Black's King on 7l is attacked by White's Rook on 7a down the open file.
+  // Black is a Lion up, but any move that leaves the King there loses it at once.
+  Game g = game_of("chu", "6r4k/g11/12/12/12/12/12/12/3N8/12/12/6K5 b - 1");
+  SearchLimits l;
+  l.depth = 4;
+  Game after = g;
+  Searcher s;
+  s.set_hash_mb(8);
+  SearchResult r = s.search(g, l);
+  ASSERT_TRUE(r.has_move);
+  after.play(r.best);
+  EXPECT_FALSE(after.position().in_check(kBlack)) << to_usi(g.position(), r.best);
+  EXPECT_FALSE(is_mate_score(r.score)) << r.score;
+}
+
 TEST(Search, DropsAGoldToMateInShogi) {
   // White King 5a, Black Pawn 5c, a Gold in hand: G*5b is mate (the Pawn guards it).
   Game g = game_of("shogi", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1");

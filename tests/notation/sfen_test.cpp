@@ -399,5 +399,15 @@ TEST(SfenShogiStyle, MiniGame) {
   EXPECT_EQ(err("2q2/5/5/5/2K2 b - 1").field(), "board");
 }
 
+TEST(Sfen, AtMostEightRoyalsASide) {
+  // The position keeps royal squares in a small table; more royals than it holds are refused.
+  auto shogi = builtin_variant("shogi");
+  EXPECT_NO_THROW(parse_sfen(shogi, "KKKKKKKK1/9/9/9/9/9/9/9/4k4 b - 1"));
+  NotationError e = error_of("KKKKKKKKK/9/9/9/9/9/9/9/4k4 b - 1", shogi);
+  EXPECT_EQ(e.field(), "board");
+  EXPECT_EQ(e.offset(), 8);
+  EXPECT_NE(std::string(e.what()).find("royal"), std::string::npos) << e.what();
+}
+
 }  // namespace
 }  // namespace kirin

@@ -32,6 +32,8 @@ using test::words;
 using test::sorted;
 using test::legal;
 using test::after;
+using test::expect_moves;
+using test::piece_on;
 
 std::shared_ptr<Variant> chu() { return builtin_variant("chu"); }
 
@@ -49,59 +51,12 @@ std::string usi(const Position& pos, const Move& m) {
   return is_pass(pos, m) ? std::string("pass") : to_usi(pos, m);
 }
 
-std::vector<std::string> all_moves(const Position& pos) {
-  MoveList list;
-  generate_moves(pos, list);
-  EXPECT_FALSE(list.overflow);
-  std::vector<std::string> out;
-  for (const Move& m : list) out.push_back(usi(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// The sorted USI moves of the piece on `square` (duplicates kept, so that they show up).
+std::vector<std::string> all_moves(const Position& pos) { return test::all_moves(pos, usi); }
 std::vector<std::string> moves_from(const Position& pos, const std::string& square) {
-  Square from = parse_square(pos.variant(), square);
-  EXPECT_NE(from, kNoSquare) << square;
-  MoveList list;
-  generate_moves(pos, list);
-  std::vector<std::string> out;
-  for (const Move& m : list)
-    if (m.from == from) out.push_back(usi(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// Is the word a lone destination square, optionally with '+' ("7f", "10d+")?
-bool is_destination(const std::string& w) {
-  size_t i = 0;
-  while (i < w.size() && std::isdigit(static_cast<unsigned char>(w[i]))) ++i;
-  if (i == 0 || i > 2 || i >= w.size() || !std::islower(static_cast<unsigned char>(w[i])))
-    return false;
-  ++i;
-  if (i < w.size() && w[i] == '+') ++i;
-  return i == w.size();
-}
-
-// "7g" + "7f 7e+ 7g6f7g pass" -> {"7g7f", "7g7e+", "7g6f7g", "pass"}, sorted: a lone square is
-// a destination from `from`, any other word is a whole move.
-std::vector<std::string> expect_moves(const std::string& from, const std::string& list) {
-  std::vector<std::string> out;
-  for (const std::string& w : words(list)) out.push_back(is_destination(w) ? from + w : w);
-  std::sort(out.begin(), out.end());
-  return out;
+  return test::moves_from(pos, square, usi);
 }
 
 std::string lion_field_of(const std::string& sfen) { return words(sfen).at(2); }
-
-std::string piece_on(const Position& pos, const std::string& square) {
-  Piece p = pos.at(parse_square(pos.variant(), square));
-  if (!is_piece(p)) return "";
-  std::string token = pos.variant().piece(kind_of(p)).sfen;
-  if (color_of(p) == kBlack)
-    for (char& c : token) c = char(std::toupper(static_cast<unsigned char>(c)));
-  return token;
-}
 
 // The two kings, out of the way in opposite corners (Black 1l, White 12a).
 std::vector<Put> with_kings(std::vector<Put> pieces) {
@@ -110,25 +65,9 @@ std::vector<Put> with_kings(std::vector<Put> pieces) {
   return pieces;
 }
 
-// Squares reached from 7g on an empty board, by ray / pattern (hand-listed).
-const std::string kFwd = "7f 7e 7d 7c 7b 7a ";
-const std::string kBack = "7h 7i 7j 7k 7l ";
-const std::string kSide = "12g 11g 10g 9g 8g 6g 5g 4g 3g 2g 1g ";
-const std::string kFwdLeft = "8f 9e 10d 11c 12b ";
-const std::string kFwdRight = "6f 5e 4d 3c 2b 1a ";
-const std::string kBackLeft = "8h 9i 10j 11k 12l ";
-const std::string kBackRight = "6h 5i 4j 3k 2l ";
-const std::string kDiag = kFwdLeft + kFwdRight + kBackLeft + kBackRight;
-const std::string kRook = kFwd + kBack + kSide;
-const std::string kQueen = kRook + kDiag;
-const std::string kKing = "8f 7f 6f 8g 6g 8h 7h 6h ";
-const std::string kGold = "8f 7f 6f 8g 6g 7h ";
+// Squares reached from 7g on an empty board: test_positions.h, and the Drunk Elephant's.
+using namespace test::from_7g;
 const std::string kElephant = "8f 7f 6f 8g 6g 8h 6h ";
-const std::string kLionBox =
-    "9e 8e 7e 6e 5e 9f 8f 7f 6f 5f 9g 8g 6g 5g 9h 8h 7h 6h 5h 9i 8i 7i 6i 5i ";
-// Squares of those rays inside Black's zone (ranks a-d): where a promotable piece may promote.
-const std::string kFwdZone = "7d 7c 7b 7a ";
-const std::string kDiagZone = "10d 11c 12b 4d 3c 2b 1a ";
 
 TEST(ChuRulesHelpers, SfenBuilderWritesLishogiLayout) {
   // README §2.1: rank a first, each rank from file 12 to file 1, digits for empty runs.

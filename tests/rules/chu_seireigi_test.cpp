@@ -55,6 +55,9 @@ using test::words;
 using test::sorted;
 using test::legal;
 using test::after;
+using test::expect_moves;
+using test::moves_from;
+using test::piece_on;
 
 // A shogi-style SFEN for a square board of `n` files and ranks: board, side, hands, move 1.
 std::string make_sfen(int n, const std::vector<Put>& pieces, char side = 'b',
@@ -88,20 +91,6 @@ std::vector<std::string> usi_list(const Position& pos, const MoveList& list) {
   return out;
 }
 
-// Sorted USI of every legal move of the piece on `square`, duplicates kept.
-std::vector<std::string> moves_from(const Position& pos, const std::string& square) {
-  Square from = parse_square(pos.variant(), square);
-  EXPECT_NE(from, kNoSquare) << square;
-  MoveList list;
-  generate_moves(pos, list);
-  EXPECT_FALSE(list.overflow);
-  std::vector<std::string> out;
-  for (const Move& m : list)
-    if (m.from == from) out.push_back(to_usi(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 // The legal moves of the piece on `square` that step through `mid` (two-step moves).
 std::vector<std::string> moves_through(const Position& pos, const std::string& square,
                                        const std::string& mid) {
@@ -112,30 +101,7 @@ std::vector<std::string> moves_through(const Position& pos, const std::string& s
   return out;
 }
 
-// "7g" + "7f 7e+" -> {"7g7f", "7g7e+"}; a word that is not a lone square (with or without
-// '+') is a whole move.
-std::vector<std::string> expect_moves(const std::string& from, const std::string& list) {
-  std::vector<std::string> out;
-  for (const std::string& w : words(list)) {
-    std::string sq = w.back() == '+' ? w.substr(0, w.size() - 1) : w;
-    bool square = sq.size() <= 3 && std::isdigit(static_cast<unsigned char>(sq[0])) &&
-                  std::islower(static_cast<unsigned char>(sq.back()));
-    out.push_back(square ? from + w : w);
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 std::string field(const std::string& sfen, int i) { return words(sfen).at(i); }
-
-std::string piece_on(const Position& pos, const std::string& square) {
-  Piece p = pos.at(parse_square(pos.variant(), square));
-  if (!is_piece(p)) return "";
-  std::string token = pos.variant().piece(kind_of(p)).sfen;
-  if (color_of(p) == kBlack)
-    for (char& c : token) c = char(std::toupper(static_cast<unsigned char>(c)));
-  return token;
-}
 
 // The square seen from the other side: (file f, rank r) -> (N+1-f, mirrored rank).
 std::string rotate_square(const std::string& sq, int n) {
@@ -167,24 +133,8 @@ void PrintTo(const PieceCase& c, std::ostream* os) {
   *os << c.game << " " << (c.white ? swap_case(c.piece) : c.piece);
 }
 
-// Rays and patterns from 7g on 12x12 (Black's view).
-const std::string kFwd = "7f 7e 7d 7c 7b 7a ";
-const std::string kBack = "7h 7i 7j 7k 7l ";
-const std::string kSide = "12g 11g 10g 9g 8g 6g 5g 4g 3g 2g 1g ";
-const std::string kFwdLeft = "8f 9e 10d 11c 12b ";
-const std::string kFwdRight = "6f 5e 4d 3c 2b 1a ";
-const std::string kBackLeft = "8h 9i 10j 11k 12l ";
-const std::string kBackRight = "6h 5i 4j 3k 2l ";
-const std::string kDiag = kFwdLeft + kFwdRight + kBackLeft + kBackRight;
-const std::string kRook = kFwd + kBack + kSide;
-const std::string kQueen = kRook + kDiag;
-const std::string kKing = "8f 7f 6f 8g 6g 8h 7h 6h ";
-const std::string kGold = "8f 7f 6f 8g 6g 7h ";
-const std::string kLionBox =
-    "9e 8e 7e 6e 5e 9f 8f 7f 6f 5f 9g 8g 6g 5g 9h 8h 7h 6h 5h 9i 8i 7i 6i 5i ";
-// The squares of those rays inside Black's zone (ranks a-d).
-const std::string kFwdZone = "7d 7c 7b 7a ";
-const std::string kDiagZone = "10d 11c 12b 4d 3c 2b 1a ";
+// Rays and patterns from 7g on 12x12 (Black's view): test_positions.h.
+using namespace test::from_7g;
 
 // The same from 6f on 10x10 (zone: ranks a-c).
 const std::string cFwd = "6e 6d 6c 6b 6a ";

@@ -40,6 +40,9 @@ using test::words;
 using test::sorted;
 using test::legal;
 using test::after;
+using test::all_moves;
+using test::expect_moves;
+using test::moves_from;
 
 // A shogi-style SFEN of a 15x15 board: board, side, hands, move 1.
 std::string dai_sfen(const std::vector<Put>& pieces, char side = 'b',
@@ -56,34 +59,6 @@ std::vector<Put> with_kings(std::vector<Put> pieces) {
 
 Position position(const std::string& sfen, std::shared_ptr<Variant> v = dai()) {
   return parse_sfen(std::move(v), sfen);
-}
-
-std::vector<std::string> all_moves(const Position& pos) {
-  MoveList list;
-  generate_moves(pos, list);
-  EXPECT_FALSE(list.overflow);
-  std::vector<std::string> out;
-  for (const Move& m : list) out.push_back(to_usi(pos, m));
-  return sorted(out);
-}
-
-// The sorted USI moves of the piece on `square`.
-std::vector<std::string> moves_from(const Position& pos, const std::string& square) {
-  Square from = parse_square(pos.variant(), square);
-  EXPECT_NE(from, kNoSquare) << square;
-  MoveList list;
-  generate_moves(pos, list);
-  std::vector<std::string> out;
-  for (const Move& m : list)
-    if (!m.is_drop() && m.from == from) out.push_back(to_usi(pos, m));
-  return sorted(out);
-}
-
-// "8h" + "8g 9g 8e+" -> {"8h8e+", "8h8g", "8h9g"}.
-std::vector<std::string> expect_moves(const std::string& from, const std::string& list) {
-  std::vector<std::string> out;
-  for (const std::string& w : words(list)) out.push_back(from + w);
-  return sorted(out);
 }
 
 // ---------------------------------------------------------------------------------------------

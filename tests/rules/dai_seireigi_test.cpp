@@ -36,6 +36,9 @@ using test::Put;
 using test::words;
 using test::legal;
 using test::after;
+using test::all_moves;
+using test::expect_moves;
+using test::moves_from;
 
 std::shared_ptr<Variant> dai_seireigi() { return builtin_variant("dai-seireigi"); }
 
@@ -50,54 +53,11 @@ Position position(const std::vector<Put>& pieces, char side = 'b', const std::st
   return parse_sfen(std::move(v), make_sfen(pieces, side, hands));
 }
 
-std::vector<std::string> all_moves(const Position& pos) {
-  MoveList list;
-  generate_moves(pos, list);
-  EXPECT_FALSE(list.overflow);
-  std::vector<std::string> out;
-  for (const Move& m : list) out.push_back(to_usi(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// The sorted USI moves of the piece on `square` (duplicates kept, so that they show up).
-std::vector<std::string> moves_from(const Position& pos, const std::string& square) {
-  Square from = parse_square(pos.variant(), square);
-  EXPECT_NE(from, kNoSquare) << square;
-  MoveList list;
-  generate_moves(pos, list);
-  std::vector<std::string> out;
-  for (const Move& m : list)
-    if (m.from == from && !m.is_drop()) out.push_back(to_usi(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 // The drops of the piece written `letter` ("P"), sorted.
 std::vector<std::string> drops_of(const Position& pos, const std::string& letter) {
   std::vector<std::string> out;
   for (const std::string& m : all_moves(pos))
     if (m.rfind(letter + "*", 0) == 0) out.push_back(m);
-  return out;
-}
-
-// Is the word a lone destination square, optionally with '+' ("7f", "10d+")?
-bool is_destination(const std::string& w) {
-  size_t i = 0;
-  while (i < w.size() && std::isdigit(static_cast<unsigned char>(w[i]))) ++i;
-  if (i == 0 || i > 2 || i >= w.size() || !std::islower(static_cast<unsigned char>(w[i])))
-    return false;
-  ++i;
-  if (i < w.size() && w[i] == '+') ++i;
-  return i == w.size();
-}
-
-// "7h" + "7g 7a+ 7h7g7h" -> {"7h7g", "7h7a+", "7h7g7h"}, sorted: a lone square is a destination
-// from `from`, any other word is a whole move.
-std::vector<std::string> expect_moves(const std::string& from, const std::string& list) {
-  std::vector<std::string> out;
-  for (const std::string& w : words(list)) out.push_back(is_destination(w) ? from + w : w);
-  std::sort(out.begin(), out.end());
   return out;
 }
 

@@ -40,6 +40,7 @@ using test::Put;
 using test::words;
 using test::sorted;
 using test::legal;
+using test::piece_on;
 
 // A 13x13 SFEN from a list of pieces: board, side to move, no hands, move 1.
 std::string board13(const std::vector<Put>& pieces, char side = 'b') {
@@ -103,26 +104,10 @@ std::string usi(const Position& pos, const Move& m) {
   return normalize(to_usi(pos, m));
 }
 
-std::vector<std::string> all_moves(const Position& pos) {
-  MoveList list;
-  generate_moves(pos, list);
-  EXPECT_FALSE(list.overflow);
-  std::vector<std::string> out;
-  for (const Move& m : list) out.push_back(usi(pos, m));
-  return sorted(out);
-}
-
+std::vector<std::string> all_moves(const Position& pos) { return test::all_moves(pos, usi); }
 // The sorted moves of the piece on `square` (duplicates kept, so that they show up).
 std::vector<std::string> moves_from(const Position& pos, const std::string& square) {
-  Square from = parse_square(pos.variant(), square);
-  EXPECT_NE(from, kNoSquare) << square;
-  MoveList list;
-  generate_moves(pos, list);
-  EXPECT_FALSE(list.overflow);
-  std::vector<std::string> out;
-  for (const Move& m : list)
-    if (m.from == from) out.push_back(usi(pos, m));
-  return sorted(out);
+  return test::moves_from(pos, square, usi);
 }
 
 // ...only those ending on `to` (for a standstill move: on the piece's own square).
@@ -151,15 +136,6 @@ void play(Position& pos, const std::string& text) {
   Move m = parse_usi(pos, text);
   Undo u;
   pos.do_move(m, u);
-}
-
-std::string piece_on(const Position& pos, const std::string& square) {
-  Piece p = pos.at(parse_square(pos.variant(), square));
-  if (!is_piece(p)) return "";
-  std::string token = pos.variant().piece(kind_of(p)).sfen;
-  if (color_of(p) == kBlack)
-    for (char& c : token) c = char(std::toupper(static_cast<unsigned char>(c)));
-  return token;
 }
 
 std::string name_on(const Position& pos, const std::string& square) {

@@ -1,8 +1,7 @@
 // Every line of tests/data/chu-perft.tsv (lishogi-profile reference counts), in both counts.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
+#include "test_positions.h"
 
 #include "notation/sfen.h"
 #include "rules/catalog.h"
@@ -20,26 +19,9 @@ struct PerftCase {
 
 std::vector<PerftCase> load_cases() {
   std::vector<PerftCase> cases;
-  std::ifstream in(std::string(KIRIN_TEST_DATA) + "/chu-perft.tsv");
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    if (line.empty() || line[0] == '#') continue;
-    std::stringstream ss(line);
-    PerftCase c;
-    std::string depth, positions, encodings;
-    std::getline(ss, c.variant, '\t');
-    std::getline(ss, c.sfen, '\t');
-    std::getline(ss, depth, '\t');
-    std::getline(ss, positions, '\t');
-    std::getline(ss, encodings, '\t');
-    c.depth = std::stoi(depth);
-    c.positions = std::stoull(positions);
-    c.encodings = std::stoull(encodings);
-    c.line = n;
-    cases.push_back(c);
-  }
+  for (const auto& [line, f] : test::tsv_rows(std::string(KIRIN_TEST_DATA) + "/chu-perft.tsv"))
+    cases.push_back(
+        {f.at(0), f.at(1), std::stoi(f.at(2)), std::stoull(f.at(3)), std::stoull(f.at(4)), line});
   return cases;
 }
 

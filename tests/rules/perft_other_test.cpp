@@ -3,9 +3,7 @@
 // million-node shogi depth 5 is skipped; every other line runs there too.
 #include <gtest/gtest.h>
 
-#include <cctype>
-#include <fstream>
-#include <sstream>
+#include "test_positions.h"
 
 #include "notation/sfen.h"
 #include "rules/catalog.h"
@@ -23,23 +21,8 @@ struct OtherPerftCase {
 
 std::vector<OtherPerftCase> load_cases() {
   std::vector<OtherPerftCase> cases;
-  std::ifstream in(std::string(KIRIN_TEST_DATA) + "/perft-other.tsv");
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    if (line.empty() || line[0] == '#') continue;
-    std::stringstream ss(line);
-    OtherPerftCase c;
-    std::string depth, nodes;
-    std::getline(ss, c.game, '\t');
-    std::getline(ss, depth, '\t');
-    std::getline(ss, nodes, '\t');
-    c.depth = std::stoi(depth);
-    c.nodes = std::stoull(nodes);
-    c.line = n;
-    cases.push_back(c);
-  }
+  for (const auto& [line, f] : test::tsv_rows(std::string(KIRIN_TEST_DATA) + "/perft-other.tsv"))
+    cases.push_back({f.at(0), std::stoi(f.at(1)), std::stoull(f.at(2)), line});
   return cases;
 }
 

@@ -1,0 +1,87 @@
+// The generator's two subsets for the search: captures only (quiescence), and the moves of one
+// piece (checking a remembered move). Both must agree with generate_moves.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+#include "rules/catalog.h"
+#include "rules/game.h"
+#include "test_positions.h"
+
+namespace kirin {
+namespace {
+
+std::vector<std::string> capture_texts(const Position& pos) {
+  MoveList list;
+  generate_captures(pos, list);
+  std::vector<std::string> out;
+  for (const Move& m : list) out.push_back(to_usi(pos, m));
+  return test::sorted(out);
+}
+
+TEST(CaptureGeneration, OnlyTheCapturesOfAPosition) {
+  // Black Gold 7g with White Pawns on 7f (ahead) and 6g (beside) and 7h (behind): all three
+  // can be taken; the Gold's five quiet moves are left out. Kings in the far corners.
+  auto v = builtin_variant("chu");
+  Position pos = parse_sfen(
+      v, test::make_sfen({{"7g", "G"}, {"7f", "p"}, {"6g", "p"}, {"7h", "p"}, {"1l", "K"}, {"12a", "k"}}));
+  EXPECT_EQ(capture_texts(pos), (std::vector<std::string>{"7g6g", "7g7f", "7g7h"}));
+  // A promoting capture comes in both forms: a Silver on 7e taking on 7d enters the zone.
+  Position silver = parse_sfen(
+      v, test::make_sfen({{"7e", "S"}, {"7d", "p"}, {"1l", "K"}, {"12a", "k"}}));
+  EXPECT_EQ(capture_texts(silver), (std::vector<std::string>{"7e7d", "7e7d+"}));
+}
+
+// Random positions of every game: the captures are exactly the capturing legal moves, and a
+// piece's own moves are its moves among every piece's moves.
+class CaptureGenerationAllGames : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CaptureGenerationAllGames, SubsetsAgreeWithTheFullList) {
+  auto v = builtin_variant(GetParam());
+  std::mt19937 rng(5);
+  int captures_seen = 0;
+  for (int g = 0; g < 4; ++g) {
+    Game game(parse_sfen(v, v->setup));
+    for (int ply = 0; ply < 120 && !game.outcome().over(); ++ply) {
+      const Position& pos = game.position();
+      MoveList all, caps, every;
+      generate_moves(pos, all);
+      generate_captures(pos, caps);
+      generate_every_piece_moves(pos, every);
+      std::vector<Move> expected;
+      for (const Move& m : all)
+        if (is_capture(pos, m)) expected.push_back(m);
+      ASSERT_EQ(std::vector<Move>(caps.begin(), caps.end()), expected) << to_sfen(pos);
+      captures_seen += caps.size;
+      for (int i = 0; i < pos.count(pos.side_to_move()); ++i) {
+        Square from = pos.squares(pos.side_to_move())[i];
+        MoveList own;
+        generate_moves_from(pos, from, own);
+        for (const Move& m : own)
+          ASSERT_NE(std::find(every.begin(), every.end(), m), every.end())
+              << to_usi(pos, m) << " in " << to_sfen(pos);
+        for (const Move& m : all) {  // plain moves are never merged away
+          if (m.from != from || m.to == m.from) continue;
+          ASSERT_NE(std::find(own.begin(), own.end(), m), own.end())
+              << to_usi(pos, m) << " in " << to_sfen(pos);
+        }
+      }
+      game.play(all[int(rng() % uint32_t(all.size))]);
+    }
+  }
+  EXPECT_GT(captures_seen, 0);
+  std::printf("[ stats    ] %d captures\n", captures_seen);
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, CaptureGenerationAllGames,
+                         ::testing::ValuesIn(builtin_variant_ids()),
+                         [](const ::testing::TestParamInfo<std::string>& p) {
+                           std::string n;
+                           for (char c : p.param)
+                             if (std::isalnum(static_cast<unsigned char>(c))) n += c;
+                           return n;
+                         });
+
+}  // namespace
+}  // namespace kirin
