@@ -16,6 +16,11 @@ packages=(
   # kirin engine's gui test (tests/protocol/xboard_hachu_test.sh): Debian's xboard plays Kirin
   # against HaChu headless; -noGUI still needs an X display, hence xvfb (xvfb-run needs xauth).
   xboard xvfb xauth
+  # The game server (kirin serve): Boost.Beast for HTTP/WebSocket, SQLite through SQLiteCpp,
+  # PostgreSQL through libpq (and a server for the tests), libsodium for password hashing,
+  # nlohmann-json for the API, GMime for the mail gateway.
+  libboost-dev libsqlitecpp-dev libsqlite3-dev libpq-dev postgresql libsodium-dev
+  nlohmann-json3-dev libgmime-3.0-dev
 )
 
 missing=()

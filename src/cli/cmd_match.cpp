@@ -37,6 +37,7 @@ void register_match(CLI::App& app) {
     std::string tc = "10+0.1";
     double byoyomi = 0;
     int64_t movetime = 0;
+    int64_t nodes = 0;
     int64_t grace = 200;
     int max_plies = -1;
     std::string openings_file;
@@ -72,6 +73,9 @@ void register_match(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--byoyomi", a->byoyomi, "byoyomi in seconds after the main time of --tc");
   cmd->add_option("--movetime", a->movetime, "fixed milliseconds per move (replaces --tc)");
+  cmd->add_option("--nodes", a->nodes,
+                  "a node budget per move (replaces --tc; USI engines only): games that do not "
+                  "depend on how loaded the machine is");
   cmd->add_option("--grace", a->grace, "milliseconds an engine may overstep its time")
       ->capture_default_str()
       ->check(CLI::Range(int64_t(0), int64_t(600000)));
@@ -96,7 +100,7 @@ void register_match(CLI::App& app) {
     MatchSettings s;
     s.variant = a->game.load_variant();
     try {
-      s.referee.tc = parse_time_control(a->tc, a->byoyomi, a->movetime);
+      s.referee.tc = parse_time_control(a->tc, a->byoyomi, a->movetime, a->nodes);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }

@@ -78,6 +78,10 @@ MatchResult run_match(const MatchSettings& settings, const GameCallback& on_game
     try {
       pool[0][size_t(e)] = start_player(s.engines[e]);
       pool[0][size_t(e)]->check_game(*s.variant);
+      // XBoard has no node budget per move (its `nps` scales clocks, which engines read
+      // differently): refuse rather than play games that measure something else.
+      if (s.referee.tc.nodes > 0 && pool[0][size_t(e)]->protocol() != Protocol::Usi)
+        throw EngineError("a node budget (--nodes) needs a USI engine; this one speaks XBoard");
     } catch (const EngineError& ex) {
       throw EngineError("engine " + std::to_string(e + 1) + ": " + ex.what());
     }

@@ -21,12 +21,13 @@ int64_t seconds_to_ms(const std::string& text, const std::string& what) {
 }  // namespace
 
 int64_t TimeControl::available_ms(int64_t left_ms) const {
+  if (nodes > 0) return kNodesDeadlineMs;
   if (fixed_per_move()) return movetime_ms;
   return left_ms + byoyomi_ms;
 }
 
 bool TimeControl::charge(int64_t& left_ms, int64_t elapsed_ms, int64_t grace_ms) const {
-  if (fixed_per_move()) return elapsed_ms <= movetime_ms + grace_ms;
+  if (fixed_per_move()) return elapsed_ms <= available_ms(left_ms) + grace_ms;
   if (elapsed_ms > left_ms + byoyomi_ms + grace_ms) {
     left_ms = 0;
     return false;
@@ -38,6 +39,7 @@ bool TimeControl::charge(int64_t& left_ms, int64_t elapsed_ms, int64_t grace_ms)
 }
 
 std::string TimeControl::describe() const {
+  if (nodes > 0) return "nodes " + std::to_string(nodes);
   if (fixed_per_move()) return "movetime " + seconds_text(movetime_ms);
   std::string s = seconds_text(base_ms);
   if (increment_ms) s += "+" + seconds_text(increment_ms);
@@ -45,9 +47,16 @@ std::string TimeControl::describe() const {
   return s;
 }
 
-TimeControl parse_time_control(const std::string& tc, double byoyomi_s, int64_t movetime_ms) {
+TimeControl parse_time_control(const std::string& tc, double byoyomi_s, int64_t movetime_ms,
+                               int64_t nodes) {
   TimeControl out;
   if (movetime_ms < 0) throw std::invalid_argument("--movetime must be positive");
+  if (nodes < 0) throw std::invalid_argument("--nodes must be positive");
+  if (nodes > 0 && movetime_ms > 0) throw std::invalid_argument("give --nodes or --movetime, not both");
+  if (nodes > 0) {
+    out.nodes = nodes;
+    return out;
+  }
   if (movetime_ms > 0) {
     out.movetime_ms = movetime_ms;
     return out;

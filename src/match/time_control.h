@@ -12,8 +12,11 @@ struct TimeControl {
   int64_t increment_ms = 0;  // added after each move
   int64_t byoyomi_ms = 0;    // per-move period once the main time is used up
   int64_t movetime_ms = 0;   // > 0: a fixed time per move instead of a clock
+  int64_t nodes = 0;         // > 0: a node budget per move instead of a clock (USI engines)
 
-  bool fixed_per_move() const { return movetime_ms > 0; }
+  // A budget of nodes: the same games however loaded the machine is.
+  static constexpr int64_t kNodesDeadlineMs = 120000;  // ...but no move may take longer
+  bool fixed_per_move() const { return movetime_ms > 0 || nodes > 0; }
   // The longest a player with `left_ms` on its clock may think about this move.
   int64_t available_ms(int64_t left_ms) const;
   // Charges `elapsed_ms` to a clock showing `left_ms`; false if the player overstepped by
@@ -27,8 +30,9 @@ struct TimeControl {
 std::string seconds_text(int64_t ms);
 
 // Reads "S" or "S+I" (seconds, decimals allowed, e.g. "10+0.1"), optionally with a byoyomi
-// in seconds and a fixed move time in milliseconds (which replaces the clock); throws
-// std::invalid_argument saying what is wrong.
-TimeControl parse_time_control(const std::string& tc, double byoyomi_s, int64_t movetime_ms);
+// in seconds, and a fixed move time in milliseconds or a node budget per move (either replaces
+// the clock); throws std::invalid_argument saying what is wrong.
+TimeControl parse_time_control(const std::string& tc, double byoyomi_s, int64_t movetime_ms,
+                               int64_t nodes = 0);
 
 }  // namespace kirin::match

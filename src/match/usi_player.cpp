@@ -133,6 +133,7 @@ void UsiPlayer::new_game(const Position& start, Color side, const TimeControl&) 
 
 std::string UsiPlayer::go_command(const ClockState& clocks) {
   const TimeControl& tc = *clocks.tc;
+  if (tc.nodes > 0) return "go nodes " + std::to_string(tc.nodes);
   if (tc.fixed_per_move()) return "go movetime " + std::to_string(tc.movetime_ms);
   std::string go = "go btime " + std::to_string(clocks.left_ms[kBlack]) + " wtime " +
                    std::to_string(clocks.left_ms[kWhite]);

@@ -63,6 +63,16 @@ TEST(TimeControl, ParsesAndCharges) {
   EXPECT_TRUE(fixed.fixed_per_move());
   EXPECT_EQ(fixed.available_ms(0), 250);
   EXPECT_EQ(fixed.describe(), "movetime 0.25");
+
+  // A node budget: no clock, only a generous deadline against a hanging engine.
+  TimeControl nodes = parse_time_control("10", 0, 0, 50000);
+  EXPECT_TRUE(nodes.fixed_per_move());
+  EXPECT_EQ(nodes.nodes, 50000);
+  EXPECT_EQ(nodes.available_ms(0), TimeControl::kNodesDeadlineMs);
+  int64_t unused = 0;
+  EXPECT_TRUE(nodes.charge(unused, 30000, 0));
+  EXPECT_FALSE(nodes.charge(unused, TimeControl::kNodesDeadlineMs + 1, 0));
+  EXPECT_EQ(nodes.describe(), "nodes 50000");
 }
 
 TEST(TimeControl, RejectsNonsense) {
@@ -72,6 +82,8 @@ TEST(TimeControl, RejectsNonsense) {
   EXPECT_THROW(parse_time_control("0", 0, 0), std::invalid_argument);
   EXPECT_THROW(parse_time_control("10+1", 5, 0), std::invalid_argument);
   EXPECT_THROW(parse_time_control("10", 0, -1), std::invalid_argument);
+  EXPECT_THROW(parse_time_control("10", 0, 0, -1), std::invalid_argument);
+  EXPECT_THROW(parse_time_control("10", 0, 100, 1000), std::invalid_argument);
 }
 
 }  // namespace

@@ -177,6 +177,21 @@ TEST(Referee, EnginesSayWhichGamesTheyPlay) {
   EXPECT_NO_THROW(usi->check_game(*builtin_variant("mitsugumi")));
 }
 
+TEST(Match, NodeBudgetGoesToUsiEnginesOnly) {
+  MatchSettings s;
+  s.variant = builtin_variant("shogi");
+  s.engines[0] = usi_script("resign", "One");
+  s.engines[1] = xboard_script("g7g6");
+  s.referee.tc.nodes = 1000;
+  s.games = 2;
+  try {
+    run_match(s, {});
+    ADD_FAILURE() << "an XBoard engine was given a node budget";
+  } catch (const EngineError& e) {
+    EXPECT_NE(std::string(e.what()).find("engine 2: a node budget"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Referee, MissingEngineIsAnError) {
   PlayerConfig c;
   c.command = "/nonexistent/engine";

@@ -1,0 +1,339 @@
+#include "notation/written_move.h"
+
+#include <algorithm>
+#include <cctype>
+#include <memory>
+
+#include "notation/sfen.h"
+#include "rules/movegen.h"
+
+namespace kirin {
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+const char* side_name(Color c) { return c == kBlack ? "Black" : "White"; }
+
+[[noreturn]] void no_legal_move(std::string_view text, const std::string& why) {
+  throw NotationError("no legal move '" + std::string(text) + "': " + why, "move", -1);
+}
+
+// The written move reduced to the fields of a Move, given the square it starts from.
+struct Shape {
+  Square mid = kNoSquare, to = kNoSquare;
+  std::vector<Square> kills;
+};
+
+Shape shape_of(const WrittenMove& w, Square from) {
+  Shape s;
+  if (w.path.empty()) {  // igui: the first victim is the square stepped to and back from
+    s.mid = w.victims.empty() ? kNoSquare : w.victims[0];
+    s.to = from;
+    s.kills.assign(w.victims.begin() + (w.victims.empty() ? 0 : 1), w.victims.end());
+  } else {
+    if (w.path.size() == 2) s.mid = w.path[0];
+    s.to = w.path.back();
+    s.kills = w.victims;
+  }
+  return s;
+}
+
+bool same_squares(std::vector<Square> a, std::vector<Square> b) {
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  return a == b;
+}
+
+std::vector<Square> kills_of(const Move& m) {
+  std::vector<Square> k;
+  for (Square s : m.kill)
+    if (s) k.push_back(s);
+  return k;
+}
+
+// Does the generated move `m` (of any piece, see generate_every_piece_moves) do what `w` says?
+// The capture marks ('x' or '-') are not checked: the squares decide.
+bool matches(const Position& pos, const WrittenMove& w, const Move& m) {
+  if (m.is_drop()) return false;
+  const Variant& v = pos.variant();
+  Piece p = pos.at(m.from);
+  if (w.piece && kind_of(p) != w.piece) return false;
+  if (w.from && m.from != w.from) return false;
+  Shape s = shape_of(w, m.from);
+  if (!s.to) return false;
+  const bool m_stays = m.is_two_step() && m.to == m.from;
+  if (s.mid && s.to == m.from) {  // stays: an igui or a pass
+    if (!m_stays) return false;
+    if (is_piece(pos.at(s.mid))) {
+      std::vector<Square> written = s.kills, made = kills_of(m);
+      written.push_back(s.mid);
+      made.push_back(m.mid);
+      return same_squares(written, made);
+    }
+    // A pass: the same whichever empty neighbour the piece steps through ("x!" takes a piece).
+    return !w.path.empty() && pos.at(m.mid) == kEmpty && !m.has_kills() && s.kills.empty() &&
+           distance(s.mid, m.from) == 1;
+  }
+  if (s.mid && pos.at(s.mid) == kEmpty) {
+    // A two-step through an empty square is the plain move to its end, if the piece has that
+    // shape (an area mover any two king steps).
+    if (m.mid || m.to != s.to || !same_squares(s.kills, kills_of(m))) return false;
+    const MoveTable& t = v.tables[kind_of(p)][color_of(p)];
+    for (const auto& [o1, o2] : t.shapes)
+      if (m.from + o1 == s.mid && s.mid + o2 == s.to) return true;
+    return v.piece(kind_of(p)).area >= 2 && distance(m.from, s.mid) == 1 &&
+           distance(s.mid, s.to) == 1;
+  }
+  return m.mid == s.mid && m.to == s.to && !m_stays && same_squares(s.kills, kills_of(m));
+}
+
+// The position with some rules relaxed, to tell which rule forbids a move.
+template <typename Relax>
+Position relaxed(const Position& pos, Relax relax) {
+  auto v = std::make_shared<Variant>(pos.variant());
+  relax(v->rules);
+  Position loose(std::shared_ptr<const Variant>(std::move(v)));
+  for (int c = 0; c < 2; ++c) {
+    for (int i = 0; i < pos.count(Color(c)); ++i) {
+      Square s = pos.squares(Color(c))[i];
+      loose.put(s, pos.at(s));
+      loose.set_deferral(s, pos.deferral(s));
+    }
+    for (Kind k : pos.variant().hand_kinds) loose.set_hand(Color(c), k, pos.hand(Color(c), k));
+    loose.set_skipped(Color(c), pos.skipped(Color(c)));
+  }
+  loose.set_side_to_move(pos.side_to_move());
+  loose.set_counter_strike(pos.counter_strike());
+  return loose;
+}
+
+bool any_match(const Position& pos, const WrittenMove& w) {
+  MoveList all;
+  generate_every_piece_moves(pos, all);
+  return std::any_of(all.begin(), all.end(), [&](const Move& m) { return matches(pos, w, m); });
+}
+
+std::string drop_reason(const Position& pos, const WrittenMove& w) {
+  const Variant& v = pos.variant();
+  Color us = pos.side_to_move();
+  const PieceType& pt = v.piece(w.piece);
+  Square to = w.path.back();
+  if (!v.rules.drops) return "game " + v.id + " is played without drops";
+  if (std::find(v.hand_kinds.begin(), v.hand_kinds.end(), w.piece) == v.hand_kinds.end())
+    return "a " + pt.name + " is never in hand";
+  if (pos.hand(us, w.piece) == 0)
+    return std::string(side_name(us)) + " has no " + pt.name + " in hand";
+  if (pos.at(to) != kEmpty) return square_name(v, to) + " is not empty";
+  if (pt.dead[us][to])
+    return "a " + pt.name + " dropped on " + square_name(v, to) + " could never move";
+  if (pt.one_per_file)
+    for (int row = 0; row < v.ranks; ++row)
+      if (pos.at(make_square(col_of(to), row)) == make_piece(w.piece, us))
+        return "there is already an unpromoted " + pt.name + " of " + side_name(us) +
+               " on that file";
+  Position probe = pos;
+  Undo u;
+  probe.do_move(Move{kNoSquare, kNoSquare, to, Move::kDrop, w.piece}, u);
+  if (v.rules.check_rule && probe.in_check(us)) return "it would leave the King in check";
+  if (pt.no_drop_mate) return "a " + pt.name + " drop may not give checkmate";
+  return "the " + pt.name + " cannot be dropped on " + square_name(v, to);
+}
+
+// What the move tries to do, for "the Pawn on 7g cannot <what>".
+std::string attempt(const Position& pos, const WrittenMove& w) {
+  const Variant& v = pos.variant();
+  auto name = [&](Square s) { return square_name(v, s); };
+  std::string what;
+  if (w.path.empty()) {
+    if (w.victims.empty()) return "move";
+    Square victim = w.victims[0];
+    if (!is_piece(pos.at(victim))) return "capture on " + name(victim) + ": it is empty";
+    what = "capture on " + name(victim) + " without moving";
+  } else if (w.path.size() == 2) {
+    Square mid = w.path[0], to = w.path[1];
+    if (w.from && to == w.from)
+      what = is_piece(pos.at(mid)) ? "capture on " + name(mid) + " without moving"
+                                   : "pass by stepping to " + name(mid) + " and back";
+    else if (is_piece(pos.at(mid)))
+      what = "capture on " + name(mid) + " and go on to " + name(to);
+    else
+      what = "go through " + name(mid) + " to " + name(to);
+  } else {
+    what = "go to " + name(w.path[0]);
+  }
+  size_t first = w.path.empty() ? 1 : 0;
+  for (size_t i = first; i < w.victims.size(); ++i)
+    what += (i == first ? ", taking " : " and ") + name(w.victims[i]);
+  return what;
+}
+
+std::string reason(const Position& pos, const WrittenMove& w) {
+  const Variant& v = pos.variant();
+  const RuleOptions& r = v.rules;
+  if (r.check_rule && any_match(relaxed(pos, [](RuleOptions& o) { o.check_rule = false; }), w))
+    return "it would leave the King in check";
+  if ((r.lion_protection || r.counter_strike) &&
+      any_match(relaxed(pos,
+                        [](RuleOptions& o) {
+                          o.check_rule = false;
+                          o.lion_protection = false;
+                          o.counter_strike = false;
+                        }),
+                w)) {
+    bool lion_mover = w.from ? v.is_lion[pos.at(w.from)]
+                             : w.piece && v.piece(w.piece).lion;
+    if (lion_mover)
+      return "a Lion may not capture a protected Lion two squares away unless its first step "
+             "took a piece other than a Pawn or Go-Between";
+    return "a Lion was just taken by a non-Lion, so only a Lion may take a Lion on this move";
+  }
+  if (r.no_consecutive_skips &&
+      any_match(relaxed(pos, [](RuleOptions& o) { o.no_consecutive_skips = false; }), w))
+    return "a player may not pass on two turns in a row";
+  std::string what = attempt(pos, w);
+  if (w.from) {
+    const PieceType& pt = v.piece(kind_of(pos.at(w.from)));
+    return "the " + pt.name + " on " + square_name(v, w.from) + " cannot " + what;
+  }
+  return std::string("no ") + (w.piece ? v.piece(w.piece).name : "piece") + " of " +
+         side_name(pos.side_to_move()) + " can " + what;
+}
+
+}  // namespace
+
+Move resolve_written_move(const Position& pos, const WrittenMove& w, std::string_view text,
+                          const std::function<std::string(const Move&)>& spell,
+                          const std::function<std::string(Kind)>& label) {
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move();
+  MoveList legal;
+  generate_moves(pos, legal);
+
+  if (w.drop) {
+    if (w.promotion == WrittenMove::Promotion::Promote)
+      no_legal_move(text, "a dropped piece does not promote");
+    Move m{kNoSquare, kNoSquare, w.path.back(), Move::kDrop, w.piece};
+    for (const Move& x : legal)
+      if (x == m) return m;
+    no_legal_move(text, drop_reason(pos, w));
+  }
+
+  if (w.from) {
+    Piece p = pos.at(w.from);
+    if (!is_piece(p)) no_legal_move(text, "there is no piece on " + square_name(v, w.from));
+    const PieceType& pt = v.piece(kind_of(p));
+    if (color_of(p) != us)
+      no_legal_move(text, "the " + pt.name + " on " + square_name(v, w.from) + " is " +
+                              side_name(~us) + "'s");
+    if (w.piece && kind_of(p) != w.piece)
+      throw NotationError("wrong piece in '" + std::string(text) + "': the piece on " +
+                              square_name(v, w.from) + " is a " + pt.name + " (" +
+                              label(kind_of(p)) + "), not a " + v.piece(w.piece).name + " (" +
+                              label(w.piece) + ")",
+                          "move", long(w.piece_offset));
+  } else if (w.piece) {
+    bool have = false;
+    for (int i = 0; i < pos.count(us) && !have; ++i)
+      have = kind_of(pos.at(pos.squares(us)[i])) == w.piece;
+    if (!have)
+      no_legal_move(text, std::string(side_name(us)) + " has no " + v.piece(w.piece).name +
+                              " on the board");
+  }
+
+  // Match every piece's moves, then take the legal move with the same result (one igui or
+  // pass stands for all pieces' that leave the same position).
+  MoveList all;
+  generate_every_piece_moves(pos, all);
+  std::vector<Move> found;
+  for (const Move& m : all) {
+    if (!matches(pos, w, m)) continue;
+    for (const Move& c : legal)
+      if (same_result(pos, c, m)) {
+        if (std::find(found.begin(), found.end(), c) == found.end()) found.push_back(c);
+        break;
+      }
+  }
+  if (found.empty()) no_legal_move(text, reason(pos, w));
+
+  auto mover_name = [&](const Move& m) { return v.piece(kind_of(pos.at(m.from))).name; };
+  using P = WrittenMove::Promotion;
+  std::vector<Move> kept;
+  bool promoting = false, plain = false;
+  for (const Move& m : found) (m.promotes() ? promoting : plain) = true;
+  for (const Move& m : found) {
+    bool keep = w.promotion == P::Promote   ? m.promotes()
+                : w.promotion == P::Decline ? !m.promotes()
+                : promoting && plain && w.unmarked_declines ? !m.promotes()
+                                                            : true;
+    if (keep) kept.push_back(m);
+  }
+  if (kept.empty())
+    no_legal_move(text, "the " + mover_name(found[0]) +
+                            (w.promotion == P::Promote ? " may not promote on this move"
+                                                       : " must promote on this move"));
+  if (kept.size() == 1) return kept[0];
+  if (kept.size() == 2 && kept[0].promotes() != kept[1].promotes()) {
+    Move a = kept[0], b = kept[1];
+    a.flags &= uint8_t(~Move::kPromote);
+    b.flags &= uint8_t(~Move::kPromote);
+    if (a == b)
+      throw NotationError("ambiguous move '" + std::string(text) + "': the " + mover_name(a) +
+                              " may promote here; add + to promote or = to decline",
+                          "move", -1);
+  }
+  std::string list;
+  for (size_t i = 0; i < kept.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == kept.size() ? " or " : ", ") + spell(kept[i]);
+  throw NotationError("ambiguous move '" + std::string(text) + "': it could be " + list, "move",
+                      -1);
+}
+
+std::string pbm_base_code(const Variant& v, Kind k) {
+  const PieceType& pt = v.piece(k);
+  if (pt.promoted_from) return pbm_base_code(v, pt.promoted_from);
+  // pbmserv's own codes where they differ from the games' abbreviations (seed 003).
+  if (v.id == "chu" || v.id == "dai" || v.id == "shogi") {
+    if (pt.id == "kirin") return "Ky";
+    if (pt.id == "dragon-horse") return "DH";
+    if (pt.id == "dragon-king") return "DK";
+  }
+  std::string code = pt.abbrev;
+  if (!code.empty() && code[0] == '+') code.erase(0, 1);
+  if (code.empty()) {  // no abbreviation: the SFEN letter
+    code = pt.sfen;
+    if (!code.empty() && code[0] == '+') code.erase(0, 1);
+    if (!code.empty()) code[0] = char(std::toupper(static_cast<unsigned char>(code[0])));
+  }
+  return code;
+}
+
+std::string pbm_code(const Variant& v, Kind k) {
+  return (v.piece(k).promoted_from ? "+" : "") + pbm_base_code(v, k);
+}
+
+std::map<std::string, Kind> pbm_piece_names(const Variant& v) {
+  std::map<std::string, Kind> names;
+  for (Kind k = 1; k <= v.num_kinds(); ++k) names[lower(pbm_code(v, k))] = k;
+  const std::map<std::string, Kind> primary = names;
+  std::map<std::string, int> clashes;
+  auto add = [&](const std::string& alias, Kind k) {
+    if (alias.empty() || primary.count(alias)) return;
+    auto [it, fresh] = names.emplace(alias, k);
+    if (!fresh && it->second != k) clashes[alias] = 1;
+  };
+  for (Kind k = 1; k <= v.num_kinds(); ++k) {
+    const PieceType& pt = v.piece(k);
+    add(lower(pt.abbrev), k);
+    if (pt.promoted_from) {
+      std::string base = v.piece(pt.promoted_from).abbrev;
+      if (!base.empty() && base[0] != '+') add("+" + lower(base), k);
+    }
+  }
+  for (const auto& [alias, _] : clashes) names.erase(alias);
+  return names;
+}
+
+}  // namespace kirin
