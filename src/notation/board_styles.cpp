@@ -2,20 +2,15 @@
 
 #include <algorithm>
 
+#include "notation/board_text.h"
 #include "notation/written_move.h"
 
 namespace kirin {
 namespace {
 
 std::string hand_line(const Position& pos, Color c) {
-  const Variant& v = pos.variant();
-  std::string out;
-  for (Kind k : v.hand_kinds)
-    if (int n = pos.hand(c, k)) {
-      out += (out.empty() ? "" : " ") + pbm_base_code(v, k);
-      if (n > 1) out += "x" + std::to_string(n);
-    }
-  return std::string(c == kBlack ? "Black" : "White") + " in hand: " + (out.empty() ? "-" : out);
+  auto code = [&](Kind k) { return pbm_base_code(pos.variant(), k); };
+  return std::string(c == kBlack ? "Black" : "White") + " in hand: " + hand_list(pos, c, code);
 }
 
 std::string rstrip(std::string s) {

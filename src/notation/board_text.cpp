@@ -4,20 +4,16 @@
 #include <cctype>
 
 namespace kirin {
-namespace {
 
-std::string hand_text(const Position& pos, Color c) {
-  const Variant& v = pos.variant();
+std::string hand_list(const Position& pos, Color c, const std::function<std::string(Kind)>& code) {
   std::string out;
-  for (Kind k : v.hand_kinds)
+  for (Kind k : pos.variant().hand_kinds)
     if (int n = pos.hand(c, k)) {
-      out += (out.empty() ? "" : " ") + v.piece(k).abbrev;
+      out += (out.empty() ? "" : " ") + code(k);
       if (n > 1) out += "x" + std::to_string(n);
     }
   return out.empty() ? "-" : out;
 }
-
-}  // namespace
 
 std::string board_text(const Position& pos, const BoardTextStyle& style) {
   const Variant& v = pos.variant();
@@ -60,8 +56,9 @@ std::string board_text(const Position& pos, const BoardTextStyle& style) {
   }
   out += "    " + files + "\n";
   if (v.rules.drops) {
-    out += "  Black in hand: " + hand_text(pos, kBlack) + "\n";
-    out += "  White in hand: " + hand_text(pos, kWhite) + "\n";
+    auto abbrev = [&](Kind k) { return v.piece(k).abbrev; };
+    out += "  Black in hand: " + hand_list(pos, kBlack, abbrev) + "\n";
+    out += "  White in hand: " + hand_list(pos, kWhite, abbrev) + "\n";
   }
   out += std::string("  ") + (pos.side_to_move() == kBlack ? "Black" : "White") + " to move\n";
   return out;

@@ -3,6 +3,7 @@
 // to move.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "rules/position.h"
@@ -16,5 +17,9 @@ struct BoardTextStyle {
 };
 
 std::string board_text(const Position& pos, const BoardTextStyle& style = {});
+
+// A side's hand as the text drawings list it: each kind in hand by `code`, with "x<count>" when
+// there are more than one, in the order of the variant's hand kinds ("G Px2"); "-" if empty.
+std::string hand_list(const Position& pos, Color c, const std::function<std::string(Kind)>& code);
 
 }  // namespace kirin

@@ -156,6 +156,9 @@ TEST(BoardStyle, ChuWithDropsShowsHands) {
   EXPECT_EQ(l.front(), "White in hand: L Ln");
   EXPECT_EQ(l[l.size() - 2], "Black in hand: Gx2 P");
   EXPECT_EQ(l.back(), "Black to move");
+  // An empty hand is '-'.
+  std::string setup = board_text_pbm(parse_sfen(v, v->setup), BoardStyle::Standard, false);
+  EXPECT_EQ(lines(setup).front(), "White in hand: -");
 }
 
 }  // namespace

@@ -3,31 +3,20 @@
 // over every legal move, and the errors.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <random>
-
+#include "move_text_test_util.h"
 #include "notation/gamecourier.h"
 #include "notation/handicap.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "rules/catalog.h"
-#include "rules/movegen.h"
-
-#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
-constexpr int kRandomPlies = 24;  // sanitizer and debug builds are several times slower
-#else
-constexpr int kRandomPlies = 80;
-#endif
 
 namespace kirin {
 namespace {
 
+using test::at;
+using test::kBishopsFace;
+using test::kLionAndPawns;
 using Coords = GameCourierOptions::Coords;
-
-Position at(std::string_view game, std::string_view sfen = {}) {
-  std::shared_ptr<const Variant> v = builtin_variant(game);
-  return parse_sfen(v, sfen.empty() ? v->setup : sfen);
-}
 
 std::string usi(const Position& pos, std::string_view gc, GameCourierOptions o = {}) {
   return to_usi(pos, parse_gamecourier_move(pos, gc, o));
@@ -37,28 +26,10 @@ std::string gc(const Position& pos, std::string_view usi_text, GameCourierOption
   return to_gamecourier_move(pos, parse_usi(pos, usi_text), o);
 }
 
-NotationError error_of(const Position& pos, std::string_view text, GameCourierOptions o = {}) {
-  try {
-    Move m = parse_gamecourier_move(pos, text, o);
-    ADD_FAILURE() << "'" << text << "' was accepted as " << to_usi(pos, m);
-  } catch (const NotationError& e) {
-    return e;
-  }
-  return NotationError("none", "none", -2);
+NotationError error_of(const Position& pos, std::string_view text) {
+  auto read = [](const Position& p, std::string_view t) { return parse_gamecourier_move(p, t); };
+  return test::read_error(read, pos, text);
 }
-
-#define EXPECT_ERROR(pos, text, part)                                             \
-  do {                                                                            \
-    NotationError e_ = error_of(pos, text);                                       \
-    EXPECT_NE(std::string(e_.what()).find(part), std::string::npos) << e_.what(); \
-    EXPECT_EQ(e_.field(), "move");                                                \
-  } while (0)
-
-const char* kLionAndPawns = "k11/12/12/12/7p4/6p5/5N6/12/12/12/12/11K b - 1";
-const char* kBishopsFace = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3";
-// Both sides have a Bishop in hand.
-const char* kBishopsInHand =
-    "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/7R1/LNSGKGSNL b Bb 1";
 
 TEST(GameCourier, Labels) {
   auto chu = builtin_variant("chu");
@@ -145,12 +116,8 @@ TEST(GameCourier, Read) {
 TEST(GameCourier, Errors) {
   Position lion = at("chu", kLionAndPawns);
   EXPECT_ERROR(lion, "z 7g-6f", "unknown piece 'z'");
-  NotationError wrong = error_of(lion, "x 7g-6f");
-  EXPECT_NE(std::string(wrong.what())
-                .find("wrong piece in 'x 7g-6f': the piece on 7g is a Lion (n), not a Phoenix (x)"),
-            std::string::npos)
-      << wrong.what();
-  EXPECT_EQ(wrong.offset(), 0);
+  EXPECT_ERROR_AT(lion, "x 7g-6f",
+                  "wrong piece in 'x 7g-6f': the piece on 7g is a Lion (n), not a Phoenix (x)", 0);
   EXPECT_ERROR(lion, "n 7g-6f; n 5f-5e", "the second leg must start where the first ended, on 6f");
   EXPECT_ERROR(lion, "n 7g-6f; p 6f-5e", "the two legs name different pieces");
   EXPECT_ERROR(lion, "n 7g-6f; n 6f-5e; n 5e-4e", "at most two legs");
@@ -189,60 +156,23 @@ TEST(GameCourier, Log) {
 }
 
 void expect_round_trips(const Position& pos, int max_moves = 1 << 30) {
-  MoveList list;
-  generate_moves(pos, list);
-  int stride = std::max(1, list.size / max_moves);
-  for (int i = 0; i < list.size; i += stride) {
-    const Move& m = list[i];
+  test::for_each_legal_move(pos, max_moves, [&](const Move& m) {
     for (Coords coords : {Coords::Shogi, Coords::Chess}) {
       GameCourierOptions o{coords};
-      std::string text = to_gamecourier_move(pos, m, o);
-      Move back;
-      try {
-        back = parse_gamecourier_move(pos, text, o);
-      } catch (const NotationError& e) {
-        ADD_FAILURE() << to_sfen(pos) << ": " << to_usi(pos, m) << " written '" << text
-                      << "': " << e.what();
-        continue;
-      }
-      EXPECT_EQ(back, m) << to_sfen(pos) << ": " << to_usi(pos, m) << " written '" << text
-                         << "' read as " << to_usi(pos, back);
+      auto read = [&](const Position& p, std::string_view t) {
+        return parse_gamecourier_move(p, t, o);
+      };
+      test::expect_reads_back(pos, m, to_gamecourier_move(pos, m, o), read);
     }
-  }
+  });
 }
 
 TEST(GameCourierRoundTrip, EveryLegalMoveOfChosenPositions) {
-  expect_round_trips(at("chu"));
-  expect_round_trips(at("chu", kLionAndPawns));
-  expect_round_trips(at("shogi", kBishopsFace));
-  expect_round_trips(at("shogi", kBishopsInHand));
-  expect_round_trips(at("dai"));
-  expect_round_trips(at("mitsugumi"));
+  for (const Position& pos : test::round_trip_positions()) expect_round_trips(pos);
 }
 
 TEST(GameCourierRoundTrip, RandomGames) {
-  std::mt19937 rng(77);
-  std::vector<std::shared_ptr<const Variant>> games;
-  for (const std::string& id : builtin_variant_ids()) games.push_back(builtin_variant(id));
-  auto drops = builtin_variant("chu");
-  drops->set_option("drops", "true");
-  games.push_back(drops);
-  for (const auto& v : games) {
-    Position pos = parse_sfen(v, v->setup);
-    for (int ply = 0; ply < kRandomPlies; ++ply) {
-      MoveList list;
-      generate_moves(pos, list);
-      if (list.size == 0) break;
-      if (ply % 4 == 3) expect_round_trips(pos, 120);
-      std::vector<Move> captures;
-      for (const Move& m : list)
-        if (is_capture(pos, m)) captures.push_back(m);
-      Move m = !captures.empty() && rng() % 2 ? captures[rng() % captures.size()]
-                                              : list[int(rng() % list.size)];
-      Undo u;
-      pos.do_move(m, u);
-    }
-  }
+  test::play_random_games(77, [](const Position& pos) { expect_round_trips(pos, 120); });
 }
 
 }  // namespace

@@ -3,31 +3,23 @@
 // form Kirin writes, round trips over every legal move, and the errors.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cctype>
-#include <random>
 #include <set>
 
+#include "move_text_test_util.h"
 #include "notation/pbm.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "notation/written_move.h"
 #include "rules/catalog.h"
-#include "rules/movegen.h"
-
-#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
-constexpr int kRandomPlies = 24;  // sanitizer and debug builds are several times slower
-#else
-constexpr int kRandomPlies = 80;
-#endif
 
 namespace kirin {
 namespace {
 
-Position at(std::string_view game, std::string_view sfen = {}) {
-  std::shared_ptr<const Variant> v = builtin_variant(game);
-  return parse_sfen(v, sfen.empty() ? v->setup : sfen);
-}
+using test::at;
+using test::kBishopsFace;
+using test::kBishopsInHand;
+using test::kLionAndPawns;
 
 Position with_profile(std::string_view game, std::string_view profile, std::string_view sfen) {
   auto v = builtin_variant(game);
@@ -40,32 +32,14 @@ std::string usi(const Position& pos, std::string_view pbm) {
   return to_usi(pos, parse_pbm_move(pos, pbm));
 }
 
-Move by_usi(const Position& pos, std::string_view text) { return parse_usi(pos, text); }
-
-NotationError error_of(const Position& pos, std::string_view text) {
-  try {
-    Move m = parse_pbm_move(pos, text);
-    ADD_FAILURE() << "'" << text << "' was accepted as " << to_usi(pos, m);
-  } catch (const NotationError& e) {
-    return e;
-  }
-  return NotationError("none", "none", -2);
+// The move given in USI as pbmserv writes it.
+std::string pbm(const Position& pos, std::string_view usi_text, PbmForm form = PbmForm::Full) {
+  return to_pbm_move(pos, parse_usi(pos, usi_text), form);
 }
 
-#define EXPECT_ERROR(pos, text, part)                                                 \
-  do {                                                                                \
-    NotationError e_ = error_of(pos, text);                                           \
-    EXPECT_NE(std::string(e_.what()).find(part), std::string::npos) << e_.what();     \
-    EXPECT_EQ(e_.field(), "move");                                                    \
-  } while (0)
-
-// Black Lion on 7g, White Pawns on 6f and 5e.
-const char* kLionAndPawns = "k11/12/12/12/7p4/6p5/5N6/12/12/12/12/11K b - 1";
-// After 1. P7g-7f P3c-3d: the Bishops face each other.
-const char* kBishopsFace = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3";
-// Both sides have a Bishop in hand.
-const char* kBishopsInHand =
-    "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/7R1/LNSGKGSNL b Bb 1";
+NotationError error_of(const Position& pos, std::string_view text) {
+  return test::read_error(parse_pbm_move, pos, text);
+}
 
 // ---- Piece codes ------------------------------------------------------------------------------
 
@@ -250,25 +224,13 @@ TEST(PbmParse, Errors) {
   EXPECT_ERROR(shogi, "+R-2c", "Black has no Dragon King on the board");
 
   // Unknown piece: offset 0, malformed.
-  NotationError unknown = error_of(shogi, "Zz7g-7f");
-  EXPECT_NE(std::string(unknown.what()).find("unknown piece 'Zz'"), std::string::npos)
-      << unknown.what();
-  EXPECT_EQ(unknown.offset(), 0);
-
+  EXPECT_ERROR_AT(shogi, "Zz7g-7f", "unknown piece 'Zz'", 0);
   // The code must name the piece on the from square.
   Position lion = at("chu", kLionAndPawns);
-  NotationError wrong = error_of(lion, "Ky7g-7f");
-  EXPECT_NE(std::string(wrong.what())
-                .find("wrong piece in 'Ky7g-7f': the piece on 7g is a Lion (Ln), not a Kirin (Ky)"),
-            std::string::npos)
-      << wrong.what();
-  EXPECT_EQ(wrong.offset(), 0);
-
+  EXPECT_ERROR_AT(lion, "Ky7g-7f",
+                  "wrong piece in 'Ky7g-7f': the piece on 7g is a Lion (Ln), not a Kirin (Ky)", 0);
   // Both squares of a move in one order.
-  NotationError mixed = error_of(shogi, "P7g-f7");
-  EXPECT_NE(std::string(mixed.what()).find("mixed square order"), std::string::npos)
-      << mixed.what();
-  EXPECT_EQ(mixed.offset(), 4);
+  EXPECT_ERROR_AT(shogi, "P7g-f7", "mixed square order", 4);
 
   EXPECT_ERROR(shogi, "7g7f", "at offset 2: expected '-', 'x' or 'x!'");
   EXPECT_ERROR(shogi, "P7g-10f", "'10f' is not a square of the 9x9 board");
@@ -293,39 +255,39 @@ TEST(PbmParse, RuleReasons) {
 
 TEST(PbmWrite, StandardForms) {
   Position chu = at("chu");
-  EXPECT_EQ(to_pbm_move(chu, by_usi(chu, "7j6h")), "Ln7j-6h");
-  EXPECT_EQ(to_pbm_move(chu, by_usi(chu, "7j6h"), PbmForm::Short), "Ln-6h");
-  EXPECT_EQ(to_pbm_move(chu, by_usi(chu, "7k9k")), "Ky7k-9k");
-  EXPECT_EQ(to_pbm_move(chu, by_usi(chu, "9j9k")), "DH9j-9k");
-  EXPECT_EQ(to_pbm_move(chu, by_usi(chu, "9h9g")), "GB9h-9g");
+  EXPECT_EQ(pbm(chu, "7j6h"), "Ln7j-6h");
+  EXPECT_EQ(pbm(chu, "7j6h", PbmForm::Short), "Ln-6h");
+  EXPECT_EQ(pbm(chu, "7k9k"), "Ky7k-9k");
+  EXPECT_EQ(pbm(chu, "9j9k"), "DH9j-9k");
+  EXPECT_EQ(pbm(chu, "9h9g"), "GB9h-9g");
   // Six pieces reach 9k, one of them a Copper.
-  EXPECT_EQ(to_pbm_move(chu, by_usi(chu, "10l9k"), PbmForm::Short), "C-9k");
+  EXPECT_EQ(pbm(chu, "10l9k", PbmForm::Short), "C-9k");
 
   Position lion = at("chu", kLionAndPawns);
-  EXPECT_EQ(to_pbm_move(lion, by_usi(lion, "7g6f7g")), "Ln7gx!6f");
-  EXPECT_EQ(to_pbm_move(lion, by_usi(lion, "7g6f7g"), PbmForm::Short), "Lnx!6f");
-  EXPECT_EQ(to_pbm_move(lion, by_usi(lion, "7g6f5e")), "Ln7gx6fx5e");
-  EXPECT_EQ(to_pbm_move(lion, by_usi(lion, "7g6f5e"), PbmForm::Short), "Lnx6fx5e");
-  EXPECT_EQ(to_pbm_move(lion, by_usi(lion, "7g6f6e")), "Ln7gx6f-6e");
-  EXPECT_EQ(to_pbm_move(lion, by_usi(lion, "7g6f")), "Ln7gx6f");
-  EXPECT_EQ(to_pbm_move(lion, by_usi(lion, "7g7e")), "Ln7g-7e");
-  EXPECT_EQ(to_pbm_move(lion, by_usi(lion, "7g7f7g")), "Ln7g-7f-7g");
-  EXPECT_EQ(to_pbm_move(lion, by_usi(lion, "7g7f7g"), PbmForm::Short), "Ln7g-7f-7g");
+  EXPECT_EQ(pbm(lion, "7g6f7g"), "Ln7gx!6f");
+  EXPECT_EQ(pbm(lion, "7g6f7g", PbmForm::Short), "Lnx!6f");
+  EXPECT_EQ(pbm(lion, "7g6f5e"), "Ln7gx6fx5e");
+  EXPECT_EQ(pbm(lion, "7g6f5e", PbmForm::Short), "Lnx6fx5e");
+  EXPECT_EQ(pbm(lion, "7g6f6e"), "Ln7gx6f-6e");
+  EXPECT_EQ(pbm(lion, "7g6f"), "Ln7gx6f");
+  EXPECT_EQ(pbm(lion, "7g7e"), "Ln7g-7e");
+  EXPECT_EQ(pbm(lion, "7g7f7g"), "Ln7g-7f-7g");
+  EXPECT_EQ(pbm(lion, "7g7f7g", PbmForm::Short), "Ln7g-7f-7g");
 
   Position bishops = at("shogi", kBishopsFace);
-  EXPECT_EQ(to_pbm_move(bishops, by_usi(bishops, "8h2b+")), "B8hx2b+");
-  EXPECT_EQ(to_pbm_move(bishops, by_usi(bishops, "8h2b")), "B8hx2b=");
-  EXPECT_EQ(to_pbm_move(bishops, by_usi(bishops, "8h2b"), PbmForm::Short), "Bx2b=");
-  EXPECT_EQ(to_pbm_move(bishops, by_usi(bishops, "7i6h")), "S7i-6h");
+  EXPECT_EQ(pbm(bishops, "8h2b+"), "B8hx2b+");
+  EXPECT_EQ(pbm(bishops, "8h2b"), "B8hx2b=");
+  EXPECT_EQ(pbm(bishops, "8h2b", PbmForm::Short), "Bx2b=");
+  EXPECT_EQ(pbm(bishops, "7i6h"), "S7i-6h");
 
   Position shogi = at("shogi");
-  EXPECT_EQ(to_pbm_move(shogi, by_usi(shogi, "6i5h"), PbmForm::Short), "G6i-5h");
-  EXPECT_EQ(to_pbm_move(shogi, by_usi(shogi, "7g7f"), PbmForm::Short), "P-7f");
+  EXPECT_EQ(pbm(shogi, "6i5h", PbmForm::Short), "G6i-5h");
+  EXPECT_EQ(pbm(shogi, "7g7f", PbmForm::Short), "P-7f");
   Position hand = at("shogi", "4k4/9/9/9/9/9/9/9/4K4 b P 1");
-  EXPECT_EQ(to_pbm_move(hand, by_usi(hand, "P*5e")), "P*5e");
+  EXPECT_EQ(pbm(hand, "P*5e"), "P*5e");
 
   Position falcon = at("chu", "k11/12/12/12/12/5p6/5+H6/12/12/12/12/11K b - 1");
-  EXPECT_EQ(to_pbm_move(falcon, by_usi(falcon, "7g7f7g")), "+DH7gx!7f");
+  EXPECT_EQ(pbm(falcon, "7g7f7g"), "+DH7gx!7f");
 }
 
 // ---- Round trips ------------------------------------------------------------------------------
@@ -337,11 +299,7 @@ struct Seen {
 Seen seen;
 
 void expect_round_trips(const Position& pos, int max_moves = 1 << 30) {
-  MoveList list;
-  generate_moves(pos, list);
-  int stride = std::max(1, list.size / max_moves);
-  for (int i = 0; i < list.size; i += stride) {
-    const Move& m = list[i];
+  test::for_each_legal_move(pos, max_moves, [&](const Move& m) {
     bool stays = m.is_two_step() && m.to == m.from;
     seen.double_moves += m.is_two_step() && !stays;
     seen.igui += stays && is_piece(pos.at(m.mid));
@@ -350,30 +308,14 @@ void expect_round_trips(const Position& pos, int max_moves = 1 << 30) {
     seen.promotions += m.promotes();
     seen.declined += to_pbm_move(pos, m).back() == '=';
     seen.kills += m.has_kills();
-    for (PbmForm form : {PbmForm::Full, PbmForm::Short}) {
-      std::string text = to_pbm_move(pos, m, form);
-      Move back;
-      try {
-        back = parse_pbm_move(pos, text);
-      } catch (const NotationError& e) {
-        ADD_FAILURE() << to_sfen(pos) << ": " << to_usi(pos, m) << " written '" << text
-                      << "': " << e.what();
-        continue;
-      }
-      EXPECT_EQ(back, m) << to_sfen(pos) << ": " << to_usi(pos, m) << " written '" << text
-                         << "' read as " << to_usi(pos, back);
-    }
-  }
+    for (PbmForm form : {PbmForm::Full, PbmForm::Short})
+      test::expect_reads_back(pos, m, to_pbm_move(pos, m, form), parse_pbm_move);
+  });
 }
 
 TEST(PbmRoundTrip, EveryLegalMoveOfChosenPositions) {
-  expect_round_trips(at("chu"));
-  expect_round_trips(at("chu", kLionAndPawns));
+  for (const Position& pos : test::round_trip_positions()) expect_round_trips(pos);
   expect_round_trips(at("chu", "k11/12/12/12/12/5p6/5+H3O2/12/12/12/12/11K b - 1"));
-  expect_round_trips(at("shogi", kBishopsFace));
-  expect_round_trips(at("shogi", kBishopsInHand));
-  expect_round_trips(at("dai"));
-  expect_round_trips(at("mitsugumi"));
   expect_round_trips(with_profile("chu", "pbmserv", kLionAndPawns));
 }
 
@@ -381,29 +323,7 @@ TEST(PbmRoundTrip, EveryLegalMoveOfChosenPositions) {
 // sample of a long list) reads back from both forms.
 TEST(PbmRoundTrip, RandomGames) {
   seen = {};
-  std::mt19937 rng(20240503);
-  std::vector<std::shared_ptr<const Variant>> games;
-  for (const std::string& id : builtin_variant_ids()) games.push_back(builtin_variant(id));
-  auto drops = builtin_variant("chu");
-  drops->set_option("drops", "true");
-  games.push_back(drops);
-  for (const auto& v : games) {
-    Position pos = parse_sfen(v, v->setup);
-    for (int ply = 0; ply < kRandomPlies; ++ply) {
-      MoveList list;
-      generate_moves(pos, list);
-      if (list.size == 0) break;
-      if (ply % 4 == 3) expect_round_trips(pos, 120);
-      // Prefer captures, so that pieces reach hands and Lions meet.
-      std::vector<Move> captures;
-      for (const Move& m : list)
-        if (is_capture(pos, m)) captures.push_back(m);
-      Move m = !captures.empty() && rng() % 2 ? captures[rng() % captures.size()]
-                                              : list[int(rng() % list.size)];
-      Undo u;
-      pos.do_move(m, u);
-    }
-  }
+  test::play_random_games(20240503, [](const Position& pos) { expect_round_trips(pos, 120); });
   EXPECT_GT(seen.double_moves, 0);
   EXPECT_GT(seen.igui, 0);
   EXPECT_GT(seen.passes, 0);
