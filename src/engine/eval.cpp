@@ -72,6 +72,7 @@ Evaluator::Evaluator(const Variant& variant) {
     // A piece that may promote carries part of that future.
     value_[k] += promo_gain_[k] / 5;
     hand_value_[k] = value_[k] * 23 / 20;
+    threat_[k] = royal_[k] ? 0 : std::clamp(value_[k] / 150, 1, 8);
   }
 
   // Square bonuses: centralisation by reach, a royal that stays home and a promotable piece
@@ -140,11 +141,11 @@ int Evaluator::material_delta(const Position& pos, const Move& m) const {
 }
 
 int Evaluator::evaluate_with(const Position& pos, int material) const {
-  int company[2] = {0, 0};
+  int safety[2] = {0, 0};
   const Piece* board = pos.board();
   for (Color c : {kBlack, kWhite}) {
     Square royals[4];
-    int n = pos.royals(c, royals, 4);
+    const int n = pos.royals(c, royals, 4);
     for (int r = 0; r < n; ++r) {  // own pieces next to a royal
       int friends = 0;
       for (int dy = -1; dy <= 1; ++dy)
@@ -152,10 +153,20 @@ int Evaluator::evaluate_with(const Position& pos, int material) const {
           Piece q = board[royals[r] + offset_of(dx, dy)];
           friends += is_piece(q) && color_of(q) == c;
         }
-      company[c] += 8 * std::min(friends, 5);
+      safety[c] += 8 * std::min(friends, 5);
     }
+    // Enemy pieces closing in on a lone royal: the danger grows with the square of their
+    // number and strength (a King overrun is how most games between engines are lost).
+    if (n != 1) continue;
+    int danger = 0;
+    const Square* enemy = pos.squares(~c);
+    for (int i = 0, m = pos.count(~c); i < m; ++i) {
+      int d = distance(enemy[i], royals[0]);
+      if (d <= 3) danger += threat_[kind_of(board[enemy[i]])] * (4 - d);
+    }
+    safety[c] -= std::min(danger * danger / 4, 800);
   }
-  const int black = material + company[kBlack] - company[kWhite];
+  const int black = material + safety[kBlack] - safety[kWhite];
   return (pos.side_to_move() == kBlack ? black : -black) + 12;  // the move is worth something
 }
 

@@ -40,6 +40,7 @@ class Evaluator {
   std::array<bool, kMaxKinds + 1> royal_{};
   std::array<Kind, kMaxKinds + 1> to_hand_{};
   std::array<Kind, kMaxKinds + 1> promotes_to_{};  // the kind a captured piece joins the hand as
+  std::array<int, kMaxKinds + 1> threat_{};  // how much this kind near an enemy royal menaces it
   // Value plus square bonus, by piece (kind and colour) and square.
   std::vector<std::array<int16_t, kArraySize>> psq_;
   bool drops_ = false;

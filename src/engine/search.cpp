@@ -187,13 +187,14 @@ struct Searcher::Impl {
     }
     const int old_alpha = alpha;
     int best = -kInfinity;
+    int stand = TTEntry::kNoEval;
     MoveList& list = lists[ply];
     if (in_check) {
       generate_moves(*pos, list);
       if (!check_rule) keep_royal_safe(list);  // the rest lose the royal next move
       if (list.size == 0) return -kMateScore + ply;
     } else {
-      int stand = eval->evaluate_with(*pos, material[ply]);
+      stand = eval->evaluate_with(*pos, material[ply]);
       if (stand >= beta) return stand;
       alpha = std::max(alpha, stand);
       best = stand;
@@ -227,7 +228,7 @@ struct Searcher::Impl {
       }
     }
     if (!aborted)
-      tt.store(key, Move{}, score_to_tt(best, ply), 0, 0,
+      tt.store(key, Move{}, score_to_tt(best, ply), stand, 0,
                best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper);
     return best;
   }
@@ -267,10 +268,19 @@ struct Searcher::Impl {
           (te->bound == Bound::Exact || (te->bound == Bound::Lower && s >= beta) ||
            (te->bound == Bound::Upper && s <= alpha)))
         return s;
-      static_eval = te->eval;
-    } else {
-      static_eval = in_check ? -kInfinity : eval->evaluate_with(*pos, material[ply]);
     }
+    // The static evaluation, remembered or computed (meaningless in check: nothing uses it).
+    if (in_check)
+      static_eval = -kInfinity;
+    else if (te && te->eval != TTEntry::kNoEval)
+      static_eval = te->eval;
+    else
+      static_eval = eval->evaluate_with(*pos, material[ply]);
+
+    // Reverse futility: near the leaves, a position this far above beta stays there.
+    if (!pv_node && !in_check && depth <= 3 && !is_mate_score(beta) &&
+        static_eval - 120 * depth >= beta)
+      return static_eval;
 
     // Null move: give the opponent a free move; if we still stand above beta, cut.
     if (!pv_node && !in_check && null_ok && depth >= 3 && static_eval >= beta &&
@@ -300,6 +310,9 @@ struct Searcher::Impl {
       if (quiet && searched > 0 && !pv_node && !in_check && !is_mate_score(alpha)) {
         // Futility: near the leaves a quiet move cannot lift a position this far below alpha.
         if (depth <= 2 && static_eval + (depth == 1 ? 150 : 350) <= alpha) return false;
+        // Late-move pruning: the large games have a hundred moves or more, and near the
+        // leaves the quiet ones ordered last almost never matter.
+        if (depth <= 3 && searched >= 4 + 3 * depth * depth) return false;
       }
       Undo u;
       make(m, u, ply);
@@ -353,7 +366,7 @@ struct Searcher::Impl {
           tt_tried = true;
           if (visit(m)) {
             if (aborted) return 0;
-            tt.store(key, best_move, score_to_tt(best, ply), in_check ? 0 : static_eval, depth,
+            tt.store(key, best_move, score_to_tt(best, ply), in_check ? TTEntry::kNoEval : static_eval, depth,
                      Bound::Lower);
             return best;
           }
@@ -377,7 +390,7 @@ struct Searcher::Impl {
     }
     if (aborted) return 0;
     Bound bound = best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper;
-    tt.store(key, best_move, score_to_tt(best, ply), in_check ? 0 : static_eval, depth, bound);
+    tt.store(key, best_move, score_to_tt(best, ply), in_check ? TTEntry::kNoEval : static_eval, depth, bound);
     return best;
   }
 };

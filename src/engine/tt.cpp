@@ -24,7 +24,7 @@ void TranspositionTable::store(uint64_t key, const Move& move, int score, int ev
   if (e.key != key || !move.is_null()) e.move = move;
   e.key = key;
   e.score = int16_t(score);
-  e.eval = int16_t(std::clamp(eval, -32000, 32000));
+  e.eval = eval == TTEntry::kNoEval ? TTEntry::kNoEval : int16_t(std::clamp(eval, -32000, 32000));
   e.depth = uint8_t(std::clamp(depth, 0, 255));
   e.bound = bound;
   e.age = age_;

@@ -15,7 +15,8 @@ struct TTEntry {
   uint64_t key = 0;
   Move move{};
   int16_t score = 0;
-  int16_t eval = 0;
+  int16_t eval = kNoEval;  // static evaluation of the position, if known
+  static constexpr int16_t kNoEval = INT16_MIN;
   uint8_t depth = 0;
   Bound bound = Bound::None;
   uint8_t age = 0;
