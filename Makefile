@@ -15,21 +15,23 @@ build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DKIRIN_WERROR=ON >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
-# The main job. Until the server exists this prints the command overview.
+# The main job: the game server on 127.0.0.1:8080, its SQLite database in var/kirin.db.
 run: build
-	@./$(BUILD)/kirin --help
+	@./$(BUILD)/kirin serve
 
 # Every test: the release build with warnings as errors, then the unit tests under ASan/UBSan.
 test: test-release test-asan
 
+# One throwaway PostgreSQL cluster serves every test process of a run (the server's tests on
+# PostgreSQL); without PostgreSQL installed the tests run without it and those skip.
 test-release: build
-	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@bash scripts/pg-test-cluster.sh run ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 test-asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKIRIN_WERROR=ON \
 		-DKIRIN_SANITIZE=ON -DKIRIN_BENCH=OFF >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
-	@cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -L unit
+	@bash scripts/pg-test-cluster.sh run ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -L unit
 
 bench: build
 	@./$(BUILD)/kirin bench perft

@@ -17,6 +17,9 @@ void register_analyze(CLI::App& app);     // analyze
 void register_play(CLI::App& app);        // play (against the engine, in the terminal)
 void register_match(CLI::App& app);       // match
 void register_engine(CLI::App& app);      // engine (USI / XBoard)
+void register_serve(CLI::App& app);       // serve (the game server)
+void register_command(CLI::App& app);     // command (text commands on stdin)
+void register_mail(CLI::App& app);        // mail (the play-by-email gateway)
 
 // Engine output shared by the commands that search: "cp 35" / "mate 3".
 std::string format_score(int score);

@@ -26,6 +26,9 @@ int main(int argc, char** argv) {
   kirin::cli::register_play(app);
   kirin::cli::register_match(app);
   kirin::cli::register_engine(app);
+  kirin::cli::register_serve(app);
+  kirin::cli::register_command(app);
+  kirin::cli::register_mail(app);
 
   auto named = [&](const CLI::App* sub) { return sub->check_name(argv[1]); };
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands(named).empty()) {

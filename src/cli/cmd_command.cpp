@@ -1,0 +1,86 @@
+// kirin command: the game server's text commands (pbmserv's play-by-email grammar,
+// server/commands.h) read from stdin, one a line, answered on stdout.
+#include <filesystem>
+#include <iostream>
+#include <string>
+
+#include "cli/commands.h"
+#include "cli/game_args.h"
+#include "server/accounts.h"
+#include "server/challenges.h"
+#include "server/commands.h"
+#include "server/events.h"
+#include "server/games.h"
+#include "server/store/store.h"
+
+namespace kirin::cli {
+
+void register_command(CLI::App& app) {
+  struct Args {
+    std::string db = "sqlite:var/kirin.db";
+    std::string from;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand(
+      "command",
+      "Run game-server commands (the play-by-email grammar) read from stdin, one a line");
+  cmd->add_option("--db", args->db,
+                  "the store: sqlite:PATH (the file and its directory are created if missing)")
+      ->capture_default_str();
+  cmd->add_option("--from", args->from,
+                  "act as a mail from this address: then a challenge must name the account "
+                  "with this address (by default you are the operator and may start games "
+                  "between any users)");
+  cmd->footer(
+      "Each reply goes to stdout, a line of dashes between replies. Blank lines and lines\n"
+      "starting with '#' are skipped; a line '--' ends the input. The exit code is 0: a\n"
+      "refused command is a reply whose first line starts with 'error: '.\n\n"
+      "Commands (pbmserv's play-by-email grammar; the command 'help' explains all of it):\n"
+      "  signup USER PASSWORD EMAIL\n"
+      "  GAME challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai] [-lion] "
+      "[-option=NAME=VALUE] [-profile=NAME]\n"
+      "  GAME move BOARD USER PASSWORD MOVE     (pbmserv 7g-7f, Game Courier p 7g-7f, USI 7g7f)\n"
+      "  GAME board BOARD [USER]\n"
+      "  GAME resign BOARD USER PASSWORD\n"
+      "  GAME games USER\n"
+      "  GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]\n"
+      "  help [GAME]\n"
+      "GAME: chushogi (chu), daishogi (dai), shogi, chuseireigi, ... ('help' lists them).\n\n"
+      "Example:\n"
+      "  printf '%s\\n' 'signup alice secret-1 alice@example.org' \\\n"
+      "    'signup bob secret-2 bob@example.org' 'chushogi challenge alice bob' \\\n"
+      "    'chushogi move 1 alice secret-1 P8i-8h' | kirin command --db sqlite:games.db");
+  cmd->callback([args] {
+    if (args->db.rfind("sqlite:", 0) == 0) {
+      std::filesystem::path dir = std::filesystem::path(args->db.substr(7)).parent_path();
+      std::error_code ec;
+      if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+    }
+    std::unique_ptr<server::Store> store;
+    try {
+      store = server::open_store(args->db);
+    } catch (const server::StoreError& e) {
+      throw UsageError(e.what());
+    }
+    server::NullEventSink events;
+    server::Accounts accounts(*store);
+    server::GameService games(*store, events);
+    server::Challenges challenges(*store, games, events);
+    server::CommandInterface commands(accounts, challenges, games);
+    server::CommandContext ctx;
+    ctx.sender_email = args->from;
+    ctx.operator_mode = args->from.empty();
+
+    std::string line;
+    int replies = 0;
+    while (std::getline(std::cin, line)) {
+      server::LineKind kind = server::classify_line(line);
+      if (kind == server::LineKind::Skip) continue;
+      if (kind == server::LineKind::Stop) break;
+      if (replies++) std::cout << server::CommandInterface::kSeparator << "\n";
+      std::cout << commands.run(line, ctx) << std::flush;
+    }
+  });
+}
+
+}  // namespace kirin::cli

@@ -1,0 +1,104 @@
+// kirin mail: the play-by-email gateway. Reads one message (RFC 5322) on stdin, runs the
+// commands of its body as its sender (server/mail/mail.h) and writes the reply message to
+// stdout, for `sendmail -t -oi`.
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include "cli/commands.h"
+#include "cli/game_args.h"
+#include "server/accounts.h"
+#include "server/challenges.h"
+#include "server/commands.h"
+#include "server/events.h"
+#include "server/games.h"
+#include "server/mail/mail.h"
+#include "server/store/store.h"
+
+namespace kirin::cli {
+namespace {
+
+// Reads all of stdin, keeping the first `keep` bytes; returns the total size.
+size_t read_stdin(std::string& kept, size_t keep) {
+  size_t total = 0;
+  char buffer[65536];
+  while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
+    size_t n = size_t(std::cin.gcount());
+    total += n;
+    if (kept.size() < keep) kept.append(buffer, std::min(n, keep - kept.size()));
+  }
+  return total;
+}
+
+}  // namespace
+
+void register_mail(CLI::App& app) {
+  struct Args {
+    std::string db = "sqlite:var/kirin.db";
+    std::string from = "Kirin game server <kirin@localhost>";
+    size_t max_size = 256 * 1024;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand(
+      "mail", "Answer one mail of commands (play by e-mail): message on stdin, reply on stdout");
+  cmd->add_option("--db", args->db, "the store: sqlite:PATH")->capture_default_str();
+  cmd->add_option("--from", args->from, "the reply's From: mailbox")->capture_default_str();
+  cmd->add_option("--max-size", args->max_size,
+                  "larger messages get an error reply without being read (bytes)")
+      ->capture_default_str()
+      ->check(CLI::Range(size_t(1024), size_t(64) * 1024 * 1024));
+  cmd->footer(
+      "Reads an RFC 5322 message on stdin, runs the commands in its text as its sender (the\n"
+      "play-by-email grammar; a mail saying 'help' is answered with all of it) and writes\n"
+      "the reply message to stdout, ready for 'sendmail -t -oi'.\n\n"
+      "The sender is the From: address: a challenge must come from the address of one of the\n"
+      "two players' accounts; moves carry the player's password. The reply goes to Reply-To:\n"
+      "if present, else From:.\n\n"
+      "Exit codes:\n"
+      "  0   the reply is on stdout: send it (also when it reports errors in the commands)\n"
+      "  2   no reply possible (no From:/Reply-To: address, not a message): reason on stderr\n"
+      "  3   an automatic message (Auto-Submitted:, Precedence: bulk, a bounce, our own\n"
+      "      address), deliberately not answered: reason on stderr\n"
+      "  75  the store cannot be opened (EX_TEMPFAIL): the MTA should deliver again later\n\n"
+      "A delivery script (e.g. in /etc/aliases: kirin: \"|/usr/local/bin/kirin-mail\"):\n"
+      "  #!/bin/sh\n"
+      "  reply=$(mktemp) || exit 75\n"
+      "  kirin mail --db sqlite:/var/lib/kirin/kirin.db --from 'Kirin <kirin@example.org>' "
+      ">\"$reply\"\n"
+      "  status=$?\n"
+      "  [ $status -eq 0 ] && /usr/sbin/sendmail -t -oi <\"$reply\"\n"
+      "  rm -f \"$reply\"\n"
+      "  [ $status -eq 75 ] && exit 75\n"
+      "  exit 0");
+  cmd->callback([args] {
+    int code = 0;
+    {
+      std::string raw;
+      size_t total = read_stdin(raw, std::max(args->max_size, size_t(64 * 1024)) + 1);
+      std::unique_ptr<server::Store> store;
+      try {
+        store = server::open_store(args->db);
+      } catch (const server::StoreError& e) {
+        std::cerr << "kirin mail: " << e.what() << " (try again later)\n";
+        std::exit(server::mail::kTempFail);
+      }
+      server::NullEventSink events;
+      server::Accounts accounts(*store);
+      server::GameService games(*store, events);
+      server::Challenges challenges(*store, games, events);
+      server::CommandInterface commands(accounts, challenges, games);
+      server::mail::MailOptions options;
+      options.from = args->from;
+      options.max_bytes = args->max_size;
+      server::mail::MailResult r = server::mail::answer_mail(raw, total, commands, options);
+      code = r.exit_code;
+      if (code == server::mail::kReplied)
+        std::cout << r.reply << std::flush;
+      else
+        std::cerr << "kirin mail: " << r.message << "\n";
+    }
+    if (code != 0) std::exit(code);
+  });
+}
+
+}  // namespace kirin::cli

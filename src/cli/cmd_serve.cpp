@@ -1,0 +1,121 @@
+// kirin serve: the game server (HTTP JSON API and WebSocket push, docs/API.md) on one store.
+#include <csignal>
+#include <filesystem>
+#include <string>
+
+#include "cli/commands.h"
+#include "cli/game_args.h"
+#include "server/http/app.h"
+#include "server/http/fd_limit.h"
+#include "server/http/log.h"
+#include "server/store/store.h"
+
+namespace kirin::cli {
+namespace {
+
+// "127.0.0.1:8080", "localhost:80", "[::1]:8080", "0.0.0.0:8080".
+void parse_listen(const std::string& text, server::http::ServerOptions& o) {
+  auto fail = [&](const std::string& why) {
+    throw UsageError("--listen takes HOST:PORT (e.g. 127.0.0.1:8080), not '" + text + "': " + why);
+  };
+  std::size_t colon = text.rfind(':');
+  if (colon == std::string::npos) fail("no ':' before the port");
+  std::string host = text.substr(0, colon), port = text.substr(colon + 1);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']')
+    host = host.substr(1, host.size() - 2);
+  if (host.empty()) fail("no host (use 0.0.0.0 for every interface)");
+  if (port.empty() || port.size() > 5 ||
+      port.find_first_not_of("0123456789") != std::string::npos || std::stoi(port) > 65535)
+    fail("the port must be a number from 0 to 65535");
+  o.host = host;
+  o.port = static_cast<std::uint16_t>(std::stoi(port));
+}
+
+// A SQLite file's directory is created, as the default ./var/kirin.db needs.
+void prepare_store(const std::string& url) {
+  if (url.rfind("sqlite:", 0) != 0) return;
+  std::filesystem::path dir = std::filesystem::path(url.substr(7)).parent_path();
+  if (dir.empty()) return;
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec)
+    throw UsageError("cannot create the directory '" + dir.string() +
+                     "' for the store: " + ec.message());
+}
+
+}  // namespace
+
+void register_serve(CLI::App& app) {
+  struct Args {
+    std::string listen = "127.0.0.1:8080";
+    std::string db = "sqlite:var/kirin.db";
+    int threads = 2;
+    int workers = 4;
+    std::string computer = "kirin";
+    int64_t movetime = 2000;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand(
+      "serve",
+      "Run the game server: the HTTP JSON API and WebSocket push (docs/API.md).\n"
+      "Stops cleanly on SIGINT (Ctrl-C) or SIGTERM, letting open requests finish.");
+  cmd->add_option("--listen", args->listen, "address and port to listen on, HOST:PORT")
+      ->capture_default_str();
+  cmd->add_option("--db", args->db,
+                  "the store: sqlite:PATH (the file and its directory are created if missing) "
+                  "or postgresql://[user[:password]@][host][:port]/dbname")
+      ->capture_default_str();
+  cmd->add_option("--threads", args->threads, "threads doing the network I/O of all connections")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--workers", args->workers,
+                  "threads running requests (they wait on the store and on password hashing)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
+  cmd->add_option("--computer", args->computer,
+                  "account of the engine opponent (challenge it to play Kirin); 'none' for no "
+                  "computer opponent")
+      ->capture_default_str();
+  cmd->add_option("--computer-movetime", args->movetime,
+                  "milliseconds the computer opponent thinks per move")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t(10), int64_t(600000)));
+  cmd->callback([args] {
+    namespace http = server::http;
+    http::AppOptions options;
+    parse_listen(args->listen, options.http);
+    options.http.threads = args->threads;
+    options.http.workers = args->workers;
+    options.http.handle_signals = true;
+    options.store_url = args->db;
+    options.computer_name = args->computer == "none" ? "" : args->computer;
+    options.computer_movetime_ms = args->movetime;
+    prepare_store(args->db);
+
+    // Every connection is a file descriptor; the default soft limit (often 1024) is far below
+    // the 10,000 idle WebSocket clients a server should hold.
+    long files = http::raise_fd_limit();
+    std::unique_ptr<http::App> server;
+    try {
+      server = std::make_unique<http::App>(options);
+      server->start();
+    } catch (const server::StoreError& e) {
+      throw UsageError(e.what());
+    } catch (const std::runtime_error& e) {  // cannot listen
+      throw UsageError(e.what());
+    }
+    http::log(
+        "listening on http://{}:{} (store {}, {} I/O threads, {} workers, {} open files at most)",
+        options.http.host.find(':') != std::string::npos ? "[" + options.http.host + "]"
+                                                         : options.http.host,
+        server->port(), args->db, args->threads, args->workers, files);
+    int signal = server->wait_for_signal();
+    http::log("stopping on {}", signal == SIGINT    ? "SIGINT"
+                                : signal == SIGTERM ? "SIGTERM"
+                                                    : "a signal");
+    server->stop();
+    http::log("stopped");
+  });
+}
+
+}  // namespace kirin::cli

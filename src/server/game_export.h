@@ -1,0 +1,31 @@
+// Game records for download: USI (start SFEN and moves) and KIF. Other notations (Game
+// Courier's log) plug in as an Exporter registered with the GameService under a name.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "rules/position.h"
+#include "server/store/records.h"
+
+namespace kirin::server {
+
+struct ExportInput {
+  const GameState& state;
+  const Position& start;
+  const std::vector<Move>& moves;          // as played from `start`
+  const std::vector<MoveRecord>& records;  // the same moves as stored (USI, times)
+};
+
+using Exporter = std::function<std::string(const ExportInput&)>;
+
+// "sfen <start SFEN> moves <usi>..." (without " moves" if none), as a USI position command
+// takes it, and a newline.
+std::string export_usi(const ExportInput& in);
+
+// KIF (notation/kif.h) with players, start date (UTC), time control, thinking times and the
+// ending.
+std::string export_kif(const ExportInput& in);
+
+}  // namespace kirin::server

@@ -1,0 +1,277 @@
+#include "server/http/api_json.h"
+
+#include "server/clocks.h"
+#include "server/http/message.h"
+#include "server/results.h"
+
+namespace kirin::server::http {
+
+using nlohmann::json;
+
+namespace {
+
+const char* status_word(GameStatus s) {
+  switch (s) {
+    case GameStatus::Active:
+      return "active";
+    case GameStatus::Adjourned:
+      return "adjourned";
+    case GameStatus::Finished:
+      return "finished";
+  }
+  return "active";
+}
+
+const char* status_word(ChallengeStatus s) {
+  switch (s) {
+    case ChallengeStatus::Open:
+      return "open";
+    case ChallengeStatus::Accepted:
+      return "accepted";
+    case ChallengeStatus::Declined:
+      return "declined";
+    case ChallengeStatus::Cancelled:
+      return "cancelled";
+  }
+  return "open";
+}
+
+const char* result_word(Result r) {
+  switch (r) {
+    case Result::Ongoing:
+      return "ongoing";
+    case Result::BlackWins:
+      return "black";
+    case Result::WhiteWins:
+      return "white";
+    case Result::Draw:
+      return "draw";
+  }
+  return "ongoing";
+}
+
+const char* color_choice_word(ColorChoice c) {
+  switch (c) {
+    case ColorChoice::ChallengerBlack:
+      return "black";
+    case ColorChoice::ChallengerWhite:
+      return "white";
+    case ColorChoice::Random:
+      return "random";
+  }
+  return "black";
+}
+
+[[noreturn]] void bad_field(const char* field, const std::string& what) {
+  throw HttpError(400, "bad_request", std::string("field \"") + field + "\" " + what);
+}
+
+// An option value as the rules read it: "true", "3", "lishogi".
+std::string option_text(const char* field, const json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
+  if (value.is_number_integer()) return std::to_string(value.get<long long>());
+  bad_field(field, "must hold strings, booleans or integers");
+}
+
+}  // namespace
+
+const char* color_word(Color c) { return c == kBlack ? "black" : "white"; }
+
+json to_json(const User& user, bool with_email) {
+  json j = {{"id", user.id}, {"name", user.name}, {"created", user.created}};
+  if (with_email) j["email"] = user.email;
+  return j;
+}
+
+json to_json(const Preferences& prefs) {
+  return {{"board_style", prefs.board_style}, {"flip", prefs.flip}, {"piece_set", prefs.piece_set}};
+}
+
+json to_json(const PlayerRef& player) {
+  if (!player.id) return nullptr;
+  return {{"id", player.id}, {"name", player.name}};
+}
+
+json to_json(const GameSetup& setup) {
+  json options = json::array();  // pairs, in the order they are applied
+  for (const auto& [name, value] : setup.options) options.push_back({name, value});
+  return {{"game", setup.game},         {"profile", setup.profile},
+          {"options", options},         {"drops", setup.drops ? json(*setup.drops) : json(nullptr)},
+          {"handicap", setup.handicap}, {"sfen", setup.start_sfen}};
+}
+
+json to_json(const TimeControl& tc) {
+  json j = {{"text", describe(tc)}};
+  switch (tc.kind) {
+    case TimeControl::Kind::None:
+      j["kind"] = "none";
+      break;
+    case TimeControl::Kind::Live:
+      j["kind"] = "live";
+      j["main_ms"] = tc.main_ms;
+      j["byoyomi_ms"] = tc.byoyomi_ms;
+      j["increment_ms"] = tc.increment_ms;
+      break;
+    case TimeControl::Kind::Correspondence:
+      j["kind"] = "correspondence";
+      j["days_per_move"] = tc.days_per_move;
+      break;
+  }
+  return j;
+}
+
+json to_json(const Challenge& c) {
+  return {{"id", c.id},
+          {"challenger", to_json(c.challenger)},
+          {"opponent", to_json(c.challenged)},
+          {"setup", to_json(c.setup)},
+          {"color", color_choice_word(c.color)},
+          {"time_control", to_json(c.time_control)},
+          {"status", status_word(c.status)},
+          {"game", c.game ? json(c.game) : json(nullptr)},
+          {"created", c.created}};
+}
+
+json to_json(const MoveRecord& m) {
+  return {{"ply", m.ply}, {"usi", m.usi}, {"time_used_ms", m.time_used_ms}, {"at", m.at}};
+}
+
+json to_json(const Comment& c) {
+  return {{"id", c.id}, {"ply", c.ply}, {"user", to_json(c.user)}, {"text", c.text}, {"at", c.at}};
+}
+
+json to_json(const GameState& g) {
+  json sealed = nullptr;
+  if (g.sealed) {
+    sealed = {{"by", g.sealed->by}, {"at", g.sealed->at}};
+    if (!g.sealed->usi.empty()) sealed["usi"] = g.sealed->usi;  // only the sealer sees it
+  }
+  return {{"id", g.id},
+          {"setup", to_json(g.setup)},
+          {"black", to_json(g.black)},
+          {"white", to_json(g.white)},
+          {"time_control", to_json(g.time_control)},
+          {"status", status_word(g.status)},
+          {"result", result_word(g.result)},
+          {"reason", g.reason},
+          {"result_text", describe_result(g)},
+          {"ply", g.ply},
+          {"version", g.version},
+          {"draw_offer", g.draw_offer ? json(color_word(*g.draw_offer)) : json(nullptr)},
+          {"sealed", sealed},
+          {"created", g.created},
+          {"updated", g.updated}};
+}
+
+json to_json(const GameView& v) {
+  json j = to_json(v.state);
+  j["game_name"] = v.game_name;
+  j["start_sfen"] = v.start_sfen;
+  j["sfen"] = v.sfen;
+  j["to_move"] = color_word(v.to_move);
+  j["moves"] = json::array();
+  for (const MoveRecord& m : v.moves) j["moves"].push_back(to_json(m));
+  j["comments"] = json::array();
+  for (const Comment& c : v.comments) j["comments"].push_back(to_json(c));
+  j["legal_moves"] = v.legal_moves;
+  j["clock"] = {{"black_ms", v.clock_ms[kBlack]},
+                {"white_ms", v.clock_ms[kWhite]},
+                {"deadline", v.deadline ? json(*v.deadline) : json(nullptr)},
+                {"now", v.now}};
+  j["result_text"] = v.result_text;
+  return j;
+}
+
+json to_json(const Event& e) {
+  json users = json::array();
+  for (const PlayerRef& u : e.users) users.push_back(u.name);
+  json j = {{"kind", event_kind_name(e.kind)}, {"text", e.text}, {"users", users}};
+  if (e.game) {
+    j["game"] = e.game;
+    j["ply"] = e.ply;
+  }
+  if (e.challenge) j["challenge"] = e.challenge;
+  return j;
+}
+
+const json& require_object(const json& body) {
+  if (!body.is_object())
+    throw HttpError(400, "bad_request", "the request body must be a JSON object");
+  return body;
+}
+
+std::optional<std::string> optional_string(const json& body, const char* field) {
+  auto it = body.find(field);
+  if (it == body.end() || it->is_null()) return std::nullopt;
+  if (!it->is_string()) bad_field(field, "must be a string");
+  return it->get<std::string>();
+}
+
+std::string required_string(const json& body, const char* field) {
+  std::optional<std::string> value = optional_string(body, field);
+  if (!value) bad_field(field, "is required");
+  return *value;
+}
+
+std::optional<int> optional_int(const json& body, const char* field) {
+  auto it = body.find(field);
+  if (it == body.end() || it->is_null()) return std::nullopt;
+  if (!it->is_number_integer() || it->get<long long>() < 0 || it->get<long long>() > 1'000'000)
+    bad_field(field, "must be a whole number from 0 to 1000000");
+  return it->get<int>();
+}
+
+std::optional<bool> optional_bool(const json& body, const char* field) {
+  auto it = body.find(field);
+  if (it == body.end() || it->is_null()) return std::nullopt;
+  if (!it->is_boolean()) bad_field(field, "must be true or false");
+  return it->get<bool>();
+}
+
+ChallengeRequest read_challenge_request(const json& body) {
+  require_object(body);
+  ChallengeRequest r;
+  r.opponent = optional_string(body, "opponent").value_or("");
+  r.setup.game = optional_string(body, "game").value_or("chu");
+  r.setup.profile = optional_string(body, "profile").value_or("");
+  r.setup.handicap = optional_string(body, "handicap").value_or("");
+  r.setup.start_sfen = optional_string(body, "sfen").value_or("");
+  r.setup.drops = optional_bool(body, "drops");
+  if (auto it = body.find("options"); it != body.end() && !it->is_null()) {
+    // {"NAME": VALUE} (applied in name order) or [["NAME", VALUE], ...] (in the given order).
+    if (it->is_object()) {
+      for (const auto& [name, value] : it->items())
+        r.setup.options.emplace_back(name, option_text("options", value));
+    } else if (it->is_array()) {
+      for (const json& pair : *it) {
+        if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string())
+          bad_field("options", "must be an object or a list of [name, value] pairs");
+        r.setup.options.emplace_back(pair[0].get<std::string>(), option_text("options", pair[1]));
+      }
+    } else {
+      bad_field("options", "must be an object or a list of [name, value] pairs");
+    }
+  }
+  std::string color = optional_string(body, "color").value_or("black");
+  if (color == "black")
+    r.color = ColorChoice::ChallengerBlack;
+  else if (color == "white")
+    r.color = ColorChoice::ChallengerWhite;
+  else if (color == "random")
+    r.color = ColorChoice::Random;
+  else
+    bad_field("color", "must be \"black\", \"white\" or \"random\" (the challenger's colour)");
+  r.time_control = parse_time_control(optional_string(body, "time_control").value_or("none"));
+  return r;
+}
+
+Preferences read_preferences(const json& body, Preferences current) {
+  require_object(body);
+  if (auto style = optional_string(body, "board_style")) current.board_style = *style;
+  if (auto set = optional_string(body, "piece_set")) current.piece_set = *set;
+  if (auto flip = optional_bool(body, "flip")) current.flip = *flip;
+  return current;
+}
+
+}  // namespace kirin::server::http

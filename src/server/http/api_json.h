@@ -1,0 +1,42 @@
+// The API's JSON: service records to JSON for responses, and request bodies read into service
+// requests. Field names are the ones docs/API.md shows; a bad request field is an HttpError
+// 400 "bad_request" that names the field.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "server/challenges.h"
+#include "server/events.h"
+#include "server/games.h"
+#include "server/store/records.h"
+
+namespace kirin::server::http {
+
+nlohmann::json to_json(const User& user, bool with_email = false);
+nlohmann::json to_json(const Preferences& prefs);
+nlohmann::json to_json(const PlayerRef& player);  // {"id":1,"name":"ann"}, null for none
+nlohmann::json to_json(const GameSetup& setup);
+nlohmann::json to_json(const TimeControl& tc);
+nlohmann::json to_json(const Challenge& challenge);
+nlohmann::json to_json(const MoveRecord& move);
+nlohmann::json to_json(const Comment& comment);
+nlohmann::json to_json(const GameState& game);  // the summary: no moves, position or clocks
+nlohmann::json to_json(const GameView& view);   // everything a board page needs
+nlohmann::json to_json(const Event& event);
+
+const char* color_word(Color c);  // "black", "white"
+
+// Reading request bodies.
+const nlohmann::json& require_object(const nlohmann::json& body);
+std::optional<std::string> optional_string(const nlohmann::json& body, const char* field);
+std::string required_string(const nlohmann::json& body, const char* field);
+std::optional<int> optional_int(const nlohmann::json& body, const char* field);
+std::optional<bool> optional_bool(const nlohmann::json& body, const char* field);
+
+ChallengeRequest read_challenge_request(const nlohmann::json& body);
+// The fields present replace those of `current`.
+Preferences read_preferences(const nlohmann::json& body, Preferences current);
+
+}  // namespace kirin::server::http

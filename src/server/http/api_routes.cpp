@@ -1,0 +1,60 @@
+#include "server/http/api_routes.h"
+
+#include <cctype>
+
+#include "server/errors.h"
+#include "server/http/service_errors.h"
+
+namespace kirin::server::http {
+
+void add_api_routes(Router& router, const ApiServices& services) {
+  add_account_routes(router, services);
+  add_challenge_routes(router, services);
+  add_game_routes(router, services);
+  router.set_error_mapper(map_service_error);
+}
+
+User signed_in(Accounts& accounts, const Request& request) {
+  std::optional<std::string> token = request.bearer_token();
+  if (!token)
+    throw HttpError(401, "unauthorized",
+                    "sign in first: send the token from POST /api/login as "
+                    "'Authorization: Bearer TOKEN'");
+  return accounts.authenticate(*token);
+}
+
+std::optional<User> maybe_signed_in(Accounts& accounts, const Request& request) {
+  if (!request.bearer_token()) return std::nullopt;
+  return signed_in(accounts, request);  // a token that is no longer valid is still a 401
+}
+
+Id id_param(const Request& request, const char* name) {
+  const std::string& text = request.params.at(name);
+  bool digits = !text.empty() && text.size() <= 18;
+  for (char c : text) digits = digits && std::isdigit(static_cast<unsigned char>(c));
+  Id id = digits ? std::stoll(text) : 0;
+  if (id <= 0)
+    throw HttpError(404, "not_found", "no such " + std::string(name) + ": '" + text + "'");
+  return id;
+}
+
+TopicPolicy api_topic_policy(Accounts& accounts) {
+  return [&accounts](const std::string& topic,
+                     const std::optional<std::string>& token) -> std::optional<std::string> {
+    if (auto refused = default_topic_policy(topic, token)) return refused;
+    if (topic.rfind("user:", 0) != 0) return std::nullopt;
+    // A user's topic carries their challenges and games: only for that user.
+    if (!token) return "user topics need a session token (/ws?token=TOKEN)";
+    try {
+      // Names are unique ignoring case, but topics are plain strings: the spelling must match
+      // the one events are published under.
+      User user = accounts.authenticate(*token);
+      if (topic.substr(5) != user.name) return "your user topic is user:" + user.name;
+      return std::nullopt;
+    } catch (const ServiceError& e) {
+      return e.what();
+    }
+  };
+}
+
+}  // namespace kirin::server::http

@@ -1,0 +1,36 @@
+// The JSON API on top of the service (docs/API.md lists every route). Handlers are thin:
+// read the request, call the service, write JSON; the service's errors become HTTP errors
+// through map_service_error, which add_api_routes installs on the router.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "server/accounts.h"
+#include "server/challenges.h"
+#include "server/games.h"
+#include "server/http/context.h"
+#include "server/http/router.h"
+
+namespace kirin::server::http {
+
+struct ApiServices {
+  Accounts& accounts;
+  Challenges& challenges;
+  GameService& games;
+};
+
+void add_api_routes(Router& router, const ApiServices& services);
+void add_account_routes(Router& router, const ApiServices& services);
+void add_challenge_routes(Router& router, const ApiServices& services);
+void add_game_routes(Router& router, const ApiServices& services);
+
+// WebSocket topics: "lobby" and "game:ID" are public; "user:NAME" needs NAME's session token.
+TopicPolicy api_topic_policy(Accounts& accounts);
+
+// Shared by the handlers.
+User signed_in(Accounts& accounts, const Request& request);  // 401 without a live session
+std::optional<User> maybe_signed_in(Accounts& accounts, const Request& request);
+Id id_param(const Request& request, const char* name);  // 404 unless a positive integer
+
+}  // namespace kirin::server::http

@@ -1,0 +1,96 @@
+#include "server/http/app.h"
+
+#include <random>
+
+#include "notation/gamecourier.h"
+#include "server/command_http.h"
+#include "server/errors.h"
+#include "server/http/api_routes.h"
+#include "server/http/log.h"
+
+namespace kirin::server::http {
+
+App::App(AppOptions options) : options_(std::move(options)) {
+  store_ = open_store(options_.store_url);
+  accounts_ = std::make_unique<Accounts>(*store_, options_.hash_cost);
+  games_ = std::make_unique<GameService>(*store_, events_);
+  challenges_ = std::make_unique<Challenges>(*store_, *games_, events_);
+  games_->register_exporter(
+      "gamecourier", [](const ExportInput& in) { return gamecourier_log(in.start, in.moves); });
+  if (!options_.computer_name.empty()) attach_computer();
+
+  commands_ = std::make_unique<CommandInterface>(*accounts_, *challenges_, *games_);
+  Router router;
+  add_api_routes(router, {*accounts_, *challenges_, *games_});
+  add_command_route(router, *commands_, *accounts_);
+  server_ =
+      std::make_unique<Server>(options_.http, std::move(router), api_topic_policy(*accounts_));
+  forwarder_ = std::make_unique<EventForwarder>(server_->hub(), [this](Id challenge) {
+    return challenges_->get(challenge).challenged.id == 0;
+  });
+  forwarder_handle_ = events_.subscribe([this](const Event& e) { forwarder_->publish(e); });
+}
+
+App::~App() {
+  stop();
+  events_.unsubscribe(forwarder_handle_);
+  computer_.reset();  // its worker calls the game service: gone before the service is
+}
+
+void App::attach_computer() {
+  Id user = 0;
+  try {
+    user = accounts_->user_by_name(options_.computer_name).id;
+  } catch (const ServiceError& e) {
+    if (e.code() != ErrorCode::NotFound) throw;
+    // Nobody logs in as the computer: its password is random and never shown.
+    std::random_device random;
+    std::string password;
+    for (int i = 0; i < 32; ++i) password += "abcdefghijklmnopqrstuvwxyz0123456789"[random() % 36];
+    user = accounts_
+               ->sign_up(options_.computer_name, options_.computer_name + "@computer.invalid",
+                         password)
+               .id;
+  }
+  computer_ = std::make_unique<EngineComputer>(*games_, user, options_.computer_movetime_ms);
+}
+
+void App::start() {
+  server_->start();
+  {
+    std::lock_guard lock(tick_mutex_);
+    ticking_ = true;
+  }
+  ticker_ = std::thread([this] { tick_loop(); });
+  games_->wake_computer();  // games where it was to move when the server last stopped
+}
+
+void App::stop() {
+  {
+    std::lock_guard lock(tick_mutex_);
+    if (!ticking_) return;
+    ticking_ = false;
+  }
+  tick_wake_.notify_all();
+  ticker_.join();
+  server_->stop();
+}
+
+void App::tick_loop() {
+  // Clocks run out while nobody sends anything: without this, a flagged player's opponent
+  // would wait for the next request on that game to learn of the win.
+  std::unique_lock lock(tick_mutex_);
+  int ticks = 0;
+  while (!tick_wake_.wait_for(lock, options_.tick, [this] { return !ticking_; })) {
+    lock.unlock();
+    try {
+      games_->expire_clocks(system_now());
+      if (++ticks % 3600 == 0) store_->delete_expired_sessions(system_now());
+    } catch (const std::exception& e) {
+      log("error: clock ticker: {}", e.what());
+    }
+    lock.lock();
+  }
+}
+
+}  // namespace kirin::server::http

@@ -1,0 +1,75 @@
+// The whole game server in one object, as `kirin serve` runs it and the integration tests
+// start it: the store, the service (accounts, games, challenges, the computer opponent, the
+// text commands), the HTTP/WebSocket server with the API routes, the forwarding of service
+// events to WebSocket topics, and a ticker that ends games whose clock ran out.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "server/accounts.h"
+#include "server/challenges.h"
+#include "server/commands.h"
+#include "server/computer.h"
+#include "server/events.h"
+#include "server/games.h"
+#include "server/http/event_forwarder.h"
+#include "server/http/server.h"
+#include "server/store/store.h"
+
+namespace kirin::server::http {
+
+struct AppOptions {
+  ServerOptions http;
+  std::string store_url = "sqlite:var/kirin.db";
+  HashCost hash_cost = HashCost::Interactive;  // Minimal in tests: Argon2 is slow on purpose
+  std::string computer_name = "kirin";         // the engine's account; empty: no computer opponent
+  int64_t computer_movetime_ms = 2000;
+  std::chrono::milliseconds tick{1000};  // how often run-out clocks are looked for
+};
+
+class App {
+ public:
+  // Opens the store (throws StoreError naming it) and builds everything; nothing listens yet.
+  explicit App(AppOptions options);
+  ~App();
+  App(const App&) = delete;
+  App& operator=(const App&) = delete;
+
+  void start();  // listens (throws std::runtime_error naming the address) and starts ticking
+  void stop();   // graceful; idempotent
+  int wait_for_signal() { return server_->wait_for_signal(); }
+
+  std::uint16_t port() const { return server_->port(); }
+  Server& server() { return *server_; }
+  Accounts& accounts() { return *accounts_; }
+  Challenges& challenges() { return *challenges_; }
+  GameService& games() { return *games_; }
+
+ private:
+  void tick_loop();
+  void attach_computer();
+
+  AppOptions options_;
+  std::unique_ptr<Store> store_;
+  EventHub events_;
+  std::unique_ptr<Accounts> accounts_;
+  std::unique_ptr<GameService> games_;
+  std::unique_ptr<Challenges> challenges_;
+  std::unique_ptr<EngineComputer> computer_;
+  std::unique_ptr<CommandInterface> commands_;  // POST /api/command
+  std::unique_ptr<Server> server_;
+  std::unique_ptr<EventForwarder> forwarder_;
+  int forwarder_handle_ = 0;
+
+  std::mutex tick_mutex_;
+  std::condition_variable tick_wake_;
+  bool ticking_ = false;
+  std::thread ticker_;
+};
+
+}  // namespace kirin::server::http

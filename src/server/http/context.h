@@ -1,0 +1,37 @@
+// What every connection of one server shares: options, routes, the hub and the registry of
+// live connections. The server owns it and outlives all its connections.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "server/http/connections.h"
+#include "server/http/hub.h"
+#include "server/http/options.h"
+#include "server/http/router.h"
+
+namespace kirin::server::http {
+
+// May a WebSocket client holding this bearer token (if any) subscribe to the topic? nullopt
+// means yes; otherwise the reason it may not.
+using TopicPolicy = std::function<std::optional<std::string>(
+    const std::string& topic, const std::optional<std::string>& token)>;
+
+// Accepts "lobby", "game:ID" and "user:NAME" from anyone.
+std::optional<std::string> default_topic_policy(const std::string& topic,
+                                                const std::optional<std::string>& token);
+
+struct Context {
+  ServerOptions options;
+  Router router;
+  TopicPolicy topic_policy = default_topic_policy;
+  Hub hub;
+  Connections connections;
+  // Runs a route handler off the I/O threads (the server's worker pool).
+  std::function<void(std::function<void()>)> run_handler = [](std::function<void()> f) { f(); };
+  std::atomic<bool> stopping{false};  // set by Server::stop: no new requests from here on
+};
+
+}  // namespace kirin::server::http

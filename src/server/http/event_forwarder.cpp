@@ -1,0 +1,24 @@
+#include "server/http/event_forwarder.h"
+
+#include "server/http/api_json.h"
+#include "server/http/log.h"
+
+namespace kirin::server::http {
+
+void EventForwarder::publish(const Event& event) {
+  nlohmann::json message = to_json(event);
+  if (event.kind == EventKind::Challenge) {
+    try {
+      if (is_open_challenge_ && is_open_challenge_(event.challenge)) hub_.publish("lobby", message);
+    } catch (const std::exception& e) {
+      // The change is stored already; a failed lookup only costs the lobby this push.
+      log("error: forwarding challenge {}: {}", event.challenge, e.what());
+    }
+  } else if (event.game) {
+    hub_.publish("game:" + std::to_string(event.game), message);
+  }
+  for (const PlayerRef& user : event.users)
+    if (!user.name.empty()) hub_.publish("user:" + user.name, message);
+}
+
+}  // namespace kirin::server::http

@@ -1,0 +1,213 @@
+#include "server/http/http_session.h"
+
+#include <fmt/core.h>
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/beast/websocket.hpp>
+#include <cctype>
+#include <string_view>
+
+#include "server/http/url.h"
+#include "server/http/ws_session.h"
+
+namespace kirin::server::http {
+
+namespace beast = boost::beast;
+namespace bhttp = beast::http;
+namespace net = boost::asio;
+
+HttpSession::HttpSession(net::ip::tcp::socket socket, Context& context)
+    : stream_(std::move(socket)), context_(context) {}
+
+HttpSession::~HttpSession() { context_.connections.remove(this); }
+
+void HttpSession::run() {
+  context_.connections.add(shared_from_this());
+  // The socket was accepted onto this connection's strand; start reading on it.
+  net::dispatch(stream_.get_executor(),
+                beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+}
+
+void HttpSession::shutdown() {
+  net::post(stream_.get_executor(), [self = shared_from_this()] {
+    self->stopping_ = true;
+    if (self->waiting_) self->close();  // idle; a request being served finishes first
+  });
+}
+
+void HttpSession::do_read() {
+  if (stopping_ || context_.stopping) return close();
+  parser_.emplace();
+  parser_->body_limit(context_.options.body_limit);
+  parser_->header_limit(static_cast<std::uint32_t>(context_.options.header_limit));
+  waiting_ = true;
+  stream_.expires_after(context_.options.idle_timeout);
+  bhttp::async_read_header(stream_, buffer_, *parser_,
+                           beast::bind_front_handler(&HttpSession::on_header, shared_from_this()));
+}
+
+void HttpSession::on_header(beast::error_code ec, std::size_t) {
+  waiting_ = false;
+  if (ec == bhttp::error::end_of_stream || ec == beast::error::timeout ||
+      ec == net::error::operation_aborted)
+    return close();
+  if (ec) return fail(ec);
+  if (parser_->is_done()) return handle();
+  // curl and others wait for "100 Continue" before sending a large body.
+  if (beast::iequals(parser_->get()[bhttp::field::expect], "100-continue")) {
+    auto interim =
+        std::make_shared<bhttp::response<bhttp::empty_body>>(bhttp::status::continue_, 11);
+    response_ = interim;
+    stream_.expires_after(context_.options.write_timeout);
+    return bhttp::async_write(
+        stream_, *interim,
+        beast::bind_front_handler(&HttpSession::on_continue, shared_from_this()));
+  }
+  read_body();
+}
+
+void HttpSession::on_continue(beast::error_code ec, std::size_t) {
+  if (ec) return close();
+  read_body();
+}
+
+void HttpSession::read_body() {
+  stream_.expires_after(context_.options.body_timeout);
+  bhttp::async_read(stream_, buffer_, *parser_,
+                    beast::bind_front_handler(&HttpSession::on_body, shared_from_this()));
+}
+
+void HttpSession::on_body(beast::error_code ec, std::size_t) {
+  if (ec == bhttp::error::end_of_stream || ec == beast::error::timeout ||
+      ec == net::error::operation_aborted || ec == bhttp::error::partial_message)
+    return close();
+  if (ec) return fail(ec);
+  handle();
+}
+
+void HttpSession::fail(beast::error_code ec) {
+  // The rest of the request is unread, so the connection cannot be reused: answer and close.
+  if (ec == bhttp::error::body_limit)
+    return send(error_response(413, "too_large",
+                               fmt::format("request body over the limit of {} bytes",
+                                           context_.options.body_limit)),
+                false);
+  if (ec == bhttp::error::header_limit)
+    return send(error_response(431, "headers_too_large",
+                               fmt::format("request headers over the limit of {} bytes",
+                                           context_.options.header_limit)),
+                false);
+  if (ec.category() == bhttp::make_error_code(bhttp::error::bad_method).category())
+    return send(error_response(400, "bad_request", "malformed HTTP request: " + ec.message()),
+                false);
+  close();  // a socket error: nobody to answer
+}
+
+void HttpSession::handle() {
+  auto& raw = parser_->get();
+  if (beast::websocket::is_upgrade(raw)) return upgrade();
+  Request request;
+  request.method = std::string(raw.method_string());
+  std::string_view target(raw.target().data(), raw.target().size());
+  std::size_t question = target.find('?');
+  request.path = std::string(target.substr(0, question));
+  request.body = std::move(raw.body());
+  for (const auto& field : raw) {
+    std::string name(field.name_string());
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    request.headers[name] = std::string(field.value());
+  }
+  std::string query(question == std::string_view::npos ? "" : target.substr(question + 1));
+  bool keep_alive = raw.keep_alive();
+  // The handler runs on a worker; its response comes back to this connection's strand.
+  auto self = shared_from_this();
+  context_.run_handler([self, request = std::move(request), query, keep_alive]() mutable {
+    Response response;
+    try {
+      request.query = parse_query(query);
+      response = self->context_.router.handle(request);
+    } catch (const HttpError& e) {
+      response = error_response(e.status(), e.code(), e.what());
+    }
+    net::post(self->stream_.get_executor(),
+              [self, response = std::move(response), keep_alive]() mutable {
+                self->send(std::move(response), keep_alive);
+              });
+  });
+}
+
+void HttpSession::upgrade() {
+  auto request = parser_->release();
+  std::string_view target(request.target().data(), request.target().size());
+  std::size_t question = target.find('?');
+  if (target.substr(0, question) != "/ws")
+    return send(error_response(404, "not_found", "WebSocket connections go to /ws"), false);
+  if (context_.stopping)  // the stop has already asked every connection to close
+    return send(error_response(503, "shutting_down", "the server is stopping"), false);
+  // Browsers cannot set headers on a WebSocket, so the token may also come as ?token=.
+  Request probe;
+  if (auto auth = request.find(bhttp::field::authorization); auth != request.end())
+    probe.headers["authorization"] = std::string(auth->value());
+  std::optional<std::string> token = probe.bearer_token();
+  if (!token && question != std::string_view::npos) {
+    try {
+      auto query = parse_query(target.substr(question + 1));
+      if (auto it = query.find("token"); it != query.end()) token = it->second;
+    } catch (const HttpError& e) {
+      return send(error_response(e.status(), e.code(), e.what()), false);
+    }
+  }
+  std::make_shared<WsSession>(std::move(stream_), context_, std::move(token))
+      ->run(std::move(request));
+}
+
+void HttpSession::send(Response response, bool keep_alive) {
+  keep_alive = keep_alive && !stopping_ && !context_.stopping;
+  auto out = std::make_shared<bhttp::response<bhttp::string_body>>(
+      static_cast<bhttp::status>(response.status), 11);
+  out->set(bhttp::field::server, "kirin");
+  out->set(bhttp::field::content_type, response.content_type);
+  for (const auto& [name, value] : response.headers) out->set(name, value);
+  out->body() = std::move(response.body);
+  out->keep_alive(keep_alive);
+  out->prepare_payload();
+  response_ = out;
+  stream_.expires_after(context_.options.write_timeout);
+  bhttp::async_write(
+      stream_, *out,
+      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
+}
+
+void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+  response_.reset();
+  if (ec) return close();
+  if (!keep_alive) return linger();
+  do_read();
+}
+
+void HttpSession::linger() {
+  // Closing with unread request bytes makes the kernel reset the connection, and the client
+  // may lose the response it has not read yet. So stop sending, drain what the client still
+  // sends for a moment (at most 2 s and 1 MiB), then close.
+  beast::error_code ignored;
+  stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
+  stream_.expires_after(std::chrono::seconds(2));
+  drained_ = 0;
+  on_drain({}, 0);
+}
+
+void HttpSession::on_drain(beast::error_code ec, std::size_t bytes) {
+  drained_ += bytes;
+  if (ec || drained_ > 1024 * 1024) return close();
+  buffer_.clear();
+  stream_.async_read_some(buffer_.prepare(4096),
+                          beast::bind_front_handler(&HttpSession::on_drain, shared_from_this()));
+}
+
+void HttpSession::close() {
+  beast::error_code ignored;
+  stream_.socket().shutdown(net::ip::tcp::socket::shutdown_both, ignored);
+  stream_.close();
+}
+
+}  // namespace kirin::server::http

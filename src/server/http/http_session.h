@@ -1,0 +1,53 @@
+// One HTTP/1.1 connection: reads a request (headers within idle_timeout, the body within
+// body_timeout and under body_limit), answers it through the router, and keeps the
+// connection for the next one. An upgrade to /ws hands the socket to a WsSession.
+#pragma once
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <memory>
+#include <optional>
+
+#include "server/http/connections.h"
+#include "server/http/context.h"
+#include "server/http/message.h"
+
+namespace kirin::server::http {
+
+class HttpSession : public Connection, public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(boost::asio::ip::tcp::socket socket, Context& context);
+  ~HttpSession() override;
+
+  void run();
+  void shutdown() override;
+
+ private:
+  using Parser = boost::beast::http::request_parser<boost::beast::http::string_body>;
+
+  void do_read();
+  void on_header(boost::beast::error_code ec, std::size_t bytes);
+  void on_continue(boost::beast::error_code ec, std::size_t bytes);
+  void read_body();
+  void on_body(boost::beast::error_code ec, std::size_t bytes);
+  // Answers a request that could not be read (413, 431, 400) and closes.
+  void fail(boost::beast::error_code ec);
+  void handle();
+  void upgrade();
+  void send(Response response, bool keep_alive);
+  void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+  void linger();
+  void on_drain(boost::beast::error_code ec, std::size_t bytes);
+  void close();
+
+  boost::beast::tcp_stream stream_;
+  Context& context_;
+  boost::beast::flat_buffer buffer_;
+  std::optional<Parser> parser_;
+  std::shared_ptr<void> response_;  // the response being written, alive until on_write
+  bool waiting_ = false;            // between requests (idle): shutdown may close at once
+  bool stopping_ = false;
+  std::size_t drained_ = 0;  // bytes discarded while lingering
+};
+
+}  // namespace kirin::server::http

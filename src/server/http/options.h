@@ -1,0 +1,36 @@
+// The knobs of the HTTP/WebSocket server, with the defaults `kirin serve` uses.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace kirin::server::http {
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 8080;  // 0 = any free port (tests)
+  int threads = 2;            // network I/O: reading, writing, WebSocket pushes
+  // Route handlers run on a pool of their own: the service blocks (SQLite, password hashing
+  // takes a tenth of a second on purpose), and must not hold up the I/O of other connections.
+  int workers = 4;
+
+  std::size_t body_limit = 64 * 1024;   // larger requests get 413
+  std::size_t header_limit = 8 * 1024;  // larger headers get 431
+  // A keep-alive connection may wait this long for its next request line and headers...
+  std::chrono::milliseconds idle_timeout{std::chrono::seconds(60)};
+  // ...then the body must arrive, and a response be written, within these.
+  std::chrono::milliseconds body_timeout{std::chrono::seconds(30)};
+  std::chrono::milliseconds write_timeout{std::chrono::seconds(30)};
+
+  std::size_t ws_message_limit = 4 * 1024;  // what a client may send in one message
+  std::size_t ws_queue_limit = 1024;        // events waiting for a slow client before dropping it
+  std::size_t ws_topic_limit = 100;         // subscriptions per connection
+  // Catch SIGINT and SIGTERM for Server::wait_for_signal (kirin serve; not in tests).
+  bool handle_signals = false;
+  // Time given to open connections to finish after a stop is asked for.
+  std::chrono::milliseconds shutdown_grace{std::chrono::seconds(5)};
+};
+
+}  // namespace kirin::server::http

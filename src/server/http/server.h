@@ -1,0 +1,62 @@
+// The HTTP + WebSocket server: a listener and an io_context run by `threads` threads for the
+// network, and a pool of `workers` threads for the route handlers. Routes and the topic
+// policy are given at construction; events are published through hub().
+//
+//   Server server(options, std::move(router));
+//   server.start();                 // listening when this returns
+//   server.hub().publish("lobby", event);
+//   server.wait_for_signal();       // SIGINT or SIGTERM
+//   server.stop();                  // graceful: connections finish, then threads join
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <cstdint>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "server/http/context.h"
+
+namespace kirin::server::http {
+
+class Listener;
+
+class Server {
+ public:
+  Server(ServerOptions options, Router router, TopicPolicy policy = default_topic_policy);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Binds (throws std::runtime_error naming the address and reason) and starts the threads.
+  void start();
+  // Stops accepting, lets open requests finish and WebSockets close (up to shutdown_grace),
+  // then joins the threads. Idempotent; not callable from a handler.
+  void stop();
+  // With options.handle_signals: blocks until SIGINT or SIGTERM arrives and returns its
+  // number (0 if stop() came first). The handler is installed by start(), so a signal is
+  // never missed between start() and this call.
+  int wait_for_signal();
+
+  std::uint16_t port() const;  // the bound port (useful with port 0)
+  const std::string& host() const { return context_.options.host; }
+  Hub& hub() { return context_.hub; }
+  std::size_t connection_count() const { return context_.connections.size(); }
+
+ private:
+  Context context_;  // declared first: outlives io_ and every connection in it
+  boost::asio::io_context io_;
+  boost::asio::thread_pool workers_;  // after io_: joined and gone before it
+  std::shared_ptr<Listener> listener_;
+  std::unique_ptr<boost::asio::signal_set> signals_;
+  std::promise<int> signal_caught_;
+  std::vector<std::thread> threads_;
+  std::mutex stop_mutex_;
+  bool stopped_ = false;
+};
+
+}  // namespace kirin::server::http

@@ -1,0 +1,50 @@
+#include "server/http/service_errors.h"
+
+#include "notation/error.h"
+#include "server/errors.h"
+#include "server/http/log.h"
+#include "server/store/store.h"
+
+namespace kirin::server::http {
+
+namespace {
+
+unsigned status_of(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::NotFound:
+      return 404;
+    case ErrorCode::Forbidden:
+      return 403;
+    case ErrorCode::Invalid:
+      return 422;
+    case ErrorCode::Conflict:
+      return 409;
+    case ErrorCode::Unauthorized:
+      return 401;
+  }
+  return 422;
+}
+
+Response detailed(unsigned status, const char* code, const std::string& message,
+                  const std::string& field, long offset) {
+  nlohmann::json body = error_body(code, message);
+  if (!field.empty()) body["error"]["field"] = field;
+  if (offset >= 0) body["error"]["offset"] = offset;
+  return json_response(body, status);
+}
+
+}  // namespace
+
+std::optional<Response> map_service_error(const std::exception& e) {
+  if (auto* s = dynamic_cast<const ServiceError*>(&e))
+    return detailed(status_of(s->code()), code_name(s->code()), s->what(), s->field(), s->offset());
+  if (auto* n = dynamic_cast<const NotationError*>(&e))
+    return detailed(422, "invalid", n->what(), n->field(), n->offset());
+  if (dynamic_cast<const StoreError*>(&e)) {
+    log("error: store: {}", e.what());
+    return error_response(503, "store_unavailable", "the game store failed; try again later");
+  }
+  return std::nullopt;
+}
+
+}  // namespace kirin::server::http

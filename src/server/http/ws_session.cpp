@@ -1,0 +1,154 @@
+#include "server/http/ws_session.h"
+
+#include <fmt/core.h>
+
+#include "server/http/log.h"
+
+namespace kirin::server::http {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+
+WsSession::WsSession(beast::tcp_stream stream, Context& context, std::optional<std::string> token)
+    : ws_(std::move(stream)), context_(context), token_(std::move(token)) {}
+
+WsSession::~WsSession() {
+  for (const std::string& topic : topics_) context_.hub.unsubscribe(topic, this);
+  context_.connections.remove(this);
+}
+
+void WsSession::run(beast::http::request<beast::http::string_body> request) {
+  context_.connections.add(shared_from_this());
+  // The WebSocket layer has its own timeouts: 30 s for the handshake, then a ping when the
+  // peer has been silent for a while, and the connection closed if it stays silent.
+  beast::get_lowest_layer(ws_).expires_never();
+  ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+  ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
+    response.set(beast::http::field::server, "kirin");
+  }));
+  ws_.read_message_max(context_.options.ws_message_limit);
+  ws_.async_accept(request, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+}
+
+void WsSession::on_accept(beast::error_code ec) {
+  if (ec) return;  // a failed handshake just ends the connection
+  accepted_ = true;
+  if (closing_) return do_close();
+  do_read();
+}
+
+void WsSession::do_read() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+}
+
+void WsSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec) return;  // closed by the peer, by us, a timeout or a message over the limit
+  std::string text = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(buffer_.size());
+  handle(text);
+  do_read();
+}
+
+void WsSession::handle(const std::string& text) {
+  nlohmann::json message;
+  try {
+    message = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    nlohmann::json error = error_body("bad_json", json_error_message(e));
+    error["type"] = "error";
+    return reply(std::move(error), nullptr);
+  }
+  nlohmann::json id = message.is_object() && message.contains("id") ? message["id"] : nullptr;
+  auto field = [&](const char* name) {
+    return message.is_object() && message.contains(name) && message[name].is_string()
+               ? message[name].get<std::string>()
+               : std::string();
+  };
+  auto fail = [&](const char* code, const std::string& why) {
+    nlohmann::json error = error_body(code, why);
+    error["type"] = "error";
+    reply(std::move(error), id);
+  };
+  std::string op = field("op");
+  std::string topic = field("topic");
+  if (op == "ping") return reply({{"type", "pong"}}, id);
+  if (op != "subscribe" && op != "unsubscribe")
+    return fail("bad_op", "op must be \"subscribe\", \"unsubscribe\" or \"ping\"");
+  if (topic.empty()) return fail("bad_topic", "\"topic\" (a string) is required");
+  if (op == "unsubscribe") {
+    if (topics_.erase(topic)) context_.hub.unsubscribe(topic, this);
+    return reply({{"type", "unsubscribed"}, {"topic", topic}}, id);
+  }
+  if (!topics_.count(topic)) {
+    if (topics_.size() >= context_.options.ws_topic_limit)
+      return fail("too_many_topics", fmt::format("at most {} subscriptions per connection",
+                                                 context_.options.ws_topic_limit));
+    if (auto refused = context_.topic_policy(topic, token_)) return fail("forbidden", *refused);
+    topics_.insert(topic);
+    context_.hub.subscribe(topic, shared_from_this());
+  }
+  reply({{"type", "subscribed"}, {"topic", topic}}, id);
+}
+
+void WsSession::reply(nlohmann::json message, const nlohmann::json& id) {
+  if (!id.is_null()) message["id"] = id;  // lets a client match answers to requests
+  enqueue(std::make_shared<const std::string>(
+      message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
+}
+
+void WsSession::deliver(std::shared_ptr<const std::string> text) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {
+    self->enqueue(std::move(text));
+  });
+}
+
+void WsSession::enqueue(std::shared_ptr<const std::string> text) {
+  if (closing_ || !accepted_) return;
+  if (queue_.size() >= context_.options.ws_queue_limit) {
+    log("dropping a slow WebSocket client: {} messages waiting", queue_.size());
+    return drop();
+  }
+  queue_.push_back(std::move(text));
+  if (!writing_) do_write();
+}
+
+void WsSession::do_write() {
+  writing_ = true;
+  ws_.text(true);
+  ws_.async_write(net::buffer(*queue_.front()),
+                  beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+}
+
+void WsSession::on_write(beast::error_code ec, std::size_t) {
+  writing_ = false;
+  queue_.pop_front();  // the message just written: the queue keeps it alive while in flight
+  if (ec) return drop();
+  if (closing_) return do_close();
+  if (!queue_.empty()) do_write();
+}
+
+void WsSession::shutdown() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] {
+    if (self->closing_) return;
+    self->closing_ = true;
+    if (self->accepted_ && !self->writing_) self->do_close();  // else on_accept or on_write does
+  });
+}
+
+void WsSession::do_close() {
+  if (dropped_) return;
+  queue_.clear();
+  // A close frame tells browsers the server is going away (1001), so they can reconnect.
+  ws_.async_close(websocket::close_code::going_away,
+                  [self = shared_from_this()](beast::error_code) {});
+}
+
+void WsSession::drop() {
+  closing_ = dropped_ = true;
+  if (!writing_) queue_.clear();  // else on_write still needs the message in flight
+  beast::error_code ignored;
+  beast::get_lowest_layer(ws_).socket().close(ignored);
+}
+
+}  // namespace kirin::server::http

@@ -1,0 +1,62 @@
+// One WebSocket client on /ws. It subscribes to topics by sending JSON
+// ({"op":"subscribe","topic":"game:12"}) and receives the hub's events. Outgoing messages
+// wait in a queue written one at a time (Beast allows one write in flight); a client that lets
+// the queue grow past options.ws_queue_limit is dropped rather than allowed to eat memory.
+// No thread per connection: everything runs as handlers on the connection's strand.
+#pragma once
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "server/http/connections.h"
+#include "server/http/context.h"
+#include "server/http/hub.h"
+
+namespace kirin::server::http {
+
+class WsSession : public Connection,
+                  public Subscriber,
+                  public std::enable_shared_from_this<WsSession> {
+ public:
+  // token: the bearer token of the upgrade request (header or ?token=), for the topic policy.
+  WsSession(boost::beast::tcp_stream stream, Context& context, std::optional<std::string> token);
+  ~WsSession() override;
+
+  // Completes the handshake for the upgrade request already read by the HTTP session.
+  void run(boost::beast::http::request<boost::beast::http::string_body> request);
+
+  void deliver(std::shared_ptr<const std::string> text) override;
+  void shutdown() override;
+
+ private:
+  void on_accept(boost::beast::error_code ec);
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void handle(const std::string& text);
+  void reply(nlohmann::json message, const nlohmann::json& id);
+  void enqueue(std::shared_ptr<const std::string> text);
+  void do_write();
+  void on_write(boost::beast::error_code ec, std::size_t bytes);
+  void do_close();
+  void drop();
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  Context& context_;
+  std::optional<std::string> token_;
+  boost::beast::flat_buffer buffer_;
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  std::set<std::string> topics_;
+  bool accepted_ = false;
+  bool writing_ = false;
+  bool closing_ = false;  // no more messages: a close is under way
+  bool dropped_ = false;  // socket closed without a close frame
+};
+
+}  // namespace kirin::server::http

@@ -1,0 +1,138 @@
+// The PostgreSQL store: several server nodes on one database, through libpq.
+//
+// URL: a libpq connection URI, "postgresql://[user[:password]@][host][:port][/dbname][?k=v&...]"
+// (e.g. "postgresql:///kirin?host=/run/postgresql" for a Unix socket). Errors name the URL
+// without its password (redact_url).
+//
+// Connections: a pool of up to Options::pool_size connections, opened as needed (the first one
+// on construction, which also creates or migrates the schema); a caller waits for a free one.
+// Each connection prepares its statements once, on first use; every value is a bound
+// parameter. An idle connection that the server closed (it restarted) is reopened before use;
+// an operation that loses its connection midway throws StoreError, and its connection is
+// dropped (a transaction the server did not see commit was rolled back).
+//
+// Transactions (READ COMMITTED; every game write is conditional, as in SQLite): append_move is
+// one statement that updates the game only WHERE its id, ply and version match and it is not
+// finished, and inserts the move (primary key game_id, ply) only if the update did. A second
+// writer of the same game waits for the first to commit, re-checks the condition against the
+// committed row and changes nothing, so a lost race is WriteResult::StalePly or Changed, as in
+// SQLite. accept_challenge is one transaction; load_game reads in one REPEATABLE READ
+// transaction. Text must be UTF-8 without NUL characters (StoreError otherwise).
+//
+// Durability: a commit returns once the server has it on disk (synchronous_commit, on by
+// default), so an acknowledged move survives kill -9 of the server node and of PostgreSQL.
+//
+// Notifications: every committed change of a game (accepted challenge, move, state, comment)
+// sends NOTIFY kirin_games with the game id as payload, in its own transaction: nothing is sent
+// for a write that did not commit. listen_for_game_changes lets a node hear them.
+//
+// Schema: the same tables as the SQLite store's (BIGINT ids and times in milliseconds, TEXT,
+// BOOLEAN), created or migrated on open in one transaction under an advisory lock (nodes
+// starting together do it once); table schema_version.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "server/store/store.h"
+
+namespace kirin::server {
+
+class PostgresStore : public Store {
+ public:
+  struct Options {
+    int pool_size = 4;  // connections at most
+  };
+
+  // Connects and creates or migrates the schema; throws StoreError naming the URL (without
+  // the password) if it cannot, or if the database's schema is newer than this program's.
+  explicit PostgresStore(const std::string& url);
+  PostgresStore(const std::string& url, Options options);
+  ~PostgresStore() override;
+  PostgresStore(const PostgresStore&) = delete;
+  PostgresStore& operator=(const PostgresStore&) = delete;
+
+  static constexpr int kSchemaVersion = 1;
+  int schema_version();
+
+  // The channel game changes are notified on; the payload is the game id in decimal.
+  static constexpr const char* kGameChannel = "kirin_games";
+
+  // Game change notifications, for a node to refresh the games another node changed (and to
+  // push their events to its own clients). Opens one more connection, LISTENs on kGameChannel
+  // and returns once listening: every change committed from then on, by any node (this one
+  // included), calls `on_change(game id)` on a background thread, in commit order. If the
+  // connection is lost it reconnects (retrying with back-off) and then calls on_change(0):
+  // changes may have been missed, refresh everything. on_change must not throw (what it
+  // throws is ignored) and must not call stop_listening. Throws StoreError if it cannot
+  // connect, or if this store is already listening.
+  using GameChangeFn = std::function<void(Id game)>;
+  void listen_for_game_changes(GameChangeFn on_change);
+  // Stops listening and waits for a running on_change to return; the destructor does too.
+  void stop_listening();
+
+  // The URL without its password (user:password@ in the authority, password= in the query).
+  static std::string redact_url(std::string_view url);
+
+  std::optional<Id> create_user(const User& user) override;
+  std::optional<User> find_user(Id id) override;
+  std::optional<User> find_user_by_name(std::string_view name) override;
+  void set_preferences(Id user, const Preferences& prefs) override;
+
+  void create_session(const Session& session) override;
+  std::optional<Session> find_session(const std::string& token_hash) override;
+  void delete_session(const std::string& token_hash) override;
+  int delete_expired_sessions(TimeMs now) override;
+
+  Id create_challenge(const Challenge& challenge) override;
+  std::optional<Challenge> find_challenge(Id id) override;
+  bool close_challenge(Id id, ChallengeStatus status) override;
+  std::optional<Id> accept_challenge(Id id, const GameState& game) override;
+  std::vector<Challenge> open_challenges_to(Id user) override;
+  std::vector<Challenge> open_challenges_from(Id user) override;
+
+  std::optional<GameState> find_game(Id id) override;
+  std::optional<StoredGame> load_game(Id id) override;
+  std::vector<GameState> list_games_of(Id user) override;
+  std::vector<GameState> list_unfinished_games() override;
+  WriteResult append_move(Id game, int expected_ply, const MoveRecord& move,
+                          const GameState& state) override;
+  WriteResult update_game(const GameState& state) override;
+  Id add_comment(const Comment& comment) override;
+
+ private:
+  struct Conn;      // one libpq connection and the statements prepared on it
+  class Lease;      // a connection taken from the pool, given back when it goes
+  class Tx;         // a transaction on a connection, rolled back unless committed
+  class Listener;   // the LISTEN connection and its thread
+
+  // Runs f(Conn&) on a pooled connection; libpq, JSON and value errors become StoreError
+  // naming the URL.
+  template <class F>
+  auto with_conn(F&& f) -> decltype(f(std::declval<Conn&>()));
+  std::unique_ptr<Conn> connect();
+  Lease acquire();
+  void release(std::unique_ptr<Conn> c);
+  void migrate(Conn& c);
+  WriteResult why_not_written(Conn& c, Id game, int expected_ply);
+
+  std::string url_;       // as given, for libpq
+  std::string redacted_;  // for messages
+  Options options_;
+
+  std::mutex pool_mutex_;  // guards idle_ and open_
+  std::condition_variable pool_free_;
+  std::vector<std::unique_ptr<Conn>> idle_;
+  int open_ = 0;  // connections idle or leased
+
+  std::mutex listener_mutex_;
+  std::unique_ptr<Listener> listener_;
+};
+
+}  // namespace kirin::server

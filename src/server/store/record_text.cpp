@@ -1,0 +1,111 @@
+#include "server/store/record_text.h"
+
+#include <nlohmann/json.hpp>
+
+namespace kirin::server::record_text {
+
+const char* tc_kind_text(TimeControl::Kind k) {
+  switch (k) {
+    case TimeControl::Kind::None: return "none";
+    case TimeControl::Kind::Live: return "live";
+    case TimeControl::Kind::Correspondence: return "correspondence";
+  }
+  return "none";
+}
+TimeControl::Kind tc_kind_of(const std::string& s) {
+  return s == "live" ? TimeControl::Kind::Live
+         : s == "correspondence" ? TimeControl::Kind::Correspondence
+                                 : TimeControl::Kind::None;
+}
+
+const char* status_text(GameStatus s) {
+  switch (s) {
+    case GameStatus::Active: return "active";
+    case GameStatus::Adjourned: return "adjourned";
+    case GameStatus::Finished: return "finished";
+  }
+  return "active";
+}
+GameStatus status_of(const std::string& s) {
+  return s == "finished" ? GameStatus::Finished
+         : s == "adjourned" ? GameStatus::Adjourned
+                            : GameStatus::Active;
+}
+
+const char* result_text(Result r) {
+  switch (r) {
+    case Result::Ongoing: return "ongoing";
+    case Result::BlackWins: return "black";
+    case Result::WhiteWins: return "white";
+    case Result::Draw: return "draw";
+  }
+  return "ongoing";
+}
+Result result_of(const std::string& s) {
+  return s == "black" ? Result::BlackWins
+         : s == "white" ? Result::WhiteWins
+         : s == "draw"  ? Result::Draw
+                        : Result::Ongoing;
+}
+
+const char* challenge_status_text(ChallengeStatus s) {
+  switch (s) {
+    case ChallengeStatus::Open: return "open";
+    case ChallengeStatus::Accepted: return "accepted";
+    case ChallengeStatus::Declined: return "declined";
+    case ChallengeStatus::Cancelled: return "cancelled";
+  }
+  return "open";
+}
+ChallengeStatus challenge_status_of(const std::string& s) {
+  return s == "accepted" ? ChallengeStatus::Accepted
+         : s == "declined" ? ChallengeStatus::Declined
+         : s == "cancelled" ? ChallengeStatus::Cancelled
+                            : ChallengeStatus::Open;
+}
+
+const char* color_choice_text(ColorChoice c) {
+  switch (c) {
+    case ColorChoice::ChallengerBlack: return "challenger-black";
+    case ColorChoice::ChallengerWhite: return "challenger-white";
+    case ColorChoice::Random: return "random";
+  }
+  return "challenger-black";
+}
+ColorChoice color_choice_of(const std::string& s) {
+  return s == "challenger-white" ? ColorChoice::ChallengerWhite
+         : s == "random"         ? ColorChoice::Random
+                                 : ColorChoice::ChallengerBlack;
+}
+
+const char* color_text(Color c) { return c == kWhite ? "white" : "black"; }
+Color color_of(const std::string& s) { return s == "white" ? kWhite : kBlack; }
+
+std::string options_json(const GameSetup& s) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const auto& [name, value] : s.options) j.push_back({name, value});
+  return j.dump();
+}
+std::vector<std::pair<std::string, std::string>> options_of(const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& o : nlohmann::json::parse(text))
+    out.emplace_back(o.at(0).get<std::string>(), o.at(1).get<std::string>());
+  return out;
+}
+
+std::string preferences_json(const Preferences& p) {
+  return nlohmann::json{{"board_style", p.board_style}, {"flip", p.flip},
+                        {"piece_set", p.piece_set}}
+      .dump();
+}
+Preferences preferences_of(const std::string& text) {
+  Preferences p;
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_object()) return p;
+  p.board_style = j.value("board_style", p.board_style);
+  p.flip = j.value("flip", p.flip);
+  p.piece_set = j.value("piece_set", p.piece_set);
+  return p;
+}
+
+}  // namespace kirin::server::record_text

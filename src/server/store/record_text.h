@@ -1,0 +1,38 @@
+// How record fields (records.h) are written in a database: enums as words, option lists and
+// preferences as JSON text. The PostgreSQL store uses these; they are the same words the
+// SQLite store writes, so both databases hold the same values.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "server/store/records.h"
+
+namespace kirin::server::record_text {
+
+const char* tc_kind_text(TimeControl::Kind k);
+TimeControl::Kind tc_kind_of(const std::string& s);
+
+const char* status_text(GameStatus s);
+GameStatus status_of(const std::string& s);
+
+const char* result_text(Result r);
+Result result_of(const std::string& s);
+
+const char* challenge_status_text(ChallengeStatus s);
+ChallengeStatus challenge_status_of(const std::string& s);
+
+const char* color_choice_text(ColorChoice c);
+ColorChoice color_choice_of(const std::string& s);
+
+const char* color_text(Color c);  // "black", "white"
+Color color_of(const std::string& s);
+
+std::string options_json(const GameSetup& s);  // [[NAME, VALUE], ...]
+std::vector<std::pair<std::string, std::string>> options_of(const std::string& text);
+
+std::string preferences_json(const Preferences& p);
+Preferences preferences_of(const std::string& text);  // defaults for what is missing
+
+}  // namespace kirin::server::record_text

@@ -1,0 +1,152 @@
+// What the server stores, as plain values: users, sessions, challenges, games with their moves
+// and comments. Shared by the Store interface, its implementations and the service; nothing
+// here knows SQL or HTTP. Times are milliseconds since the Unix epoch (TimeMs).
+//
+// A game's draw offer and sealed move are part of its state (GameState), not rows of their
+// own, so that they change in the same write as the ply and the clocks.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rules/game.h"
+
+namespace kirin::server {
+
+using Id = int64_t;  // 0 = none
+using TimeMs = int64_t;
+
+struct Preferences {
+  std::string board_style = "standard";  // standard, alternate or small
+  bool flip = false;                     // show the board from White's side
+  std::string piece_set = "kanji";
+  friend bool operator==(const Preferences&, const Preferences&) = default;
+};
+
+struct User {
+  Id id = 0;
+  std::string name;
+  std::string email;
+  std::string password_hash;  // libsodium crypto_pwhash_str output
+  Preferences preferences;
+  TimeMs created = 0;
+};
+
+struct Session {
+  std::string token_hash;  // hex BLAKE2b of the token: the token itself is never stored
+  Id user = 0;
+  TimeMs expires = 0;
+  TimeMs created = 0;
+};
+
+// A user as other records refer to one. Stores write only `id` and fill `name` on reads.
+struct PlayerRef {
+  Id id = 0;
+  std::string name;
+  friend bool operator==(const PlayerRef&, const PlayerRef&) = default;
+};
+
+// How a game is set up: which game, which rules, which start position.
+struct GameSetup {
+  std::string game = "chu";  // id or alias; stored games and challenges hold the canonical id
+  std::string profile;       // rule profile ("lishogi", "jcsa"); empty: the game's default
+  std::vector<std::pair<std::string, std::string>> options;  // NAME=VALUE, applied in order
+  std::optional<bool> drops;  // shorthand for the option drops, applied last
+  std::string handicap;       // a named handicap or pbmserv syntax ("RL", "8b,1a")
+  std::string start_sfen;     // custom start position; not together with a handicap
+  friend bool operator==(const GameSetup&, const GameSetup&) = default;
+};
+
+struct TimeControl {
+  enum class Kind { None, Live, Correspondence };
+  Kind kind = Kind::None;
+  int64_t main_ms = 0;       // Live: main time per player
+  int64_t byoyomi_ms = 0;    // Live: per-move period once the main time is used up
+  int64_t increment_ms = 0;  // Live: added after each move (Fischer)
+  int days_per_move = 0;     // Correspondence
+  friend bool operator==(const TimeControl&, const TimeControl&) = default;
+};
+
+enum class ColorChoice { ChallengerBlack, ChallengerWhite, Random };
+enum class ChallengeStatus { Open, Accepted, Declined, Cancelled };
+
+struct Challenge {
+  Id id = 0;
+  PlayerRef challenger;
+  PlayerRef challenged;  // id 0: an open challenge, anyone may accept
+  GameSetup setup;
+  ColorChoice color = ColorChoice::ChallengerBlack;
+  TimeControl time_control;
+  ChallengeStatus status = ChallengeStatus::Open;
+  Id game = 0;  // the game it became, once accepted
+  TimeMs created = 0;
+};
+
+enum class GameStatus { Active, Adjourned, Finished };
+
+// Live clocks: the main time left per colour, and when the side to move's turn began (the
+// time it has used since is not yet charged). Correspondence games use only `turn_started`.
+struct ClockState {
+  std::array<int64_t, 2> remaining_ms{0, 0};  // by Color
+  TimeMs turn_started = 0;
+  friend bool operator==(const ClockState&, const ClockState&) = default;
+};
+
+// A move sealed by the player to move when adjourning: played when the game resumes.
+struct SealedMove {
+  std::string usi;
+  Id by = 0;
+  int64_t time_used_ms = 0;
+  TimeMs at = 0;
+  friend bool operator==(const SealedMove&, const SealedMove&) = default;
+};
+
+struct GameState {
+  Id id = 0;
+  GameSetup setup;         // setup.game is the canonical game id
+  std::string start_sfen;  // the start position the setup gave
+  PlayerRef black, white;
+  TimeControl time_control;
+  ClockState clock;
+  GameStatus status = GameStatus::Active;
+  Result result = Result::Ongoing;
+  // Why it ended, a word: resignation, timeout, agreement, or a rules ending
+  // (checkmate, royals-captured, bare-king, no-legal-moves, repetition, perpetual-attack,
+  // impasse, insufficient-material, ply-limit).
+  std::string reason;
+  int ply = 0;          // moves played
+  int64_t version = 1;  // bumped by every write: optimistic concurrency between servers
+  std::optional<Color> draw_offer;  // the colour that offered a draw, still open
+  std::optional<SealedMove> sealed;
+  TimeMs created = 0, updated = 0;
+};
+
+struct MoveRecord {
+  int ply = 0;  // 1 for the first move
+  std::string usi;  // canonical USI, whatever notation the player wrote
+  int64_t time_used_ms = 0;
+  TimeMs at = 0;
+  friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
+};
+
+struct Comment {
+  Id id = 0;
+  Id game = 0;
+  int ply = 0;  // the game's ply when it was written
+  PlayerRef user;
+  std::string text;
+  TimeMs at = 0;
+  friend bool operator==(const Comment&, const Comment&) = default;
+};
+
+struct StoredGame {
+  GameState state;
+  std::vector<MoveRecord> moves;  // by ply
+  std::vector<Comment> comments;  // oldest first
+};
+
+}  // namespace kirin::server

@@ -1,0 +1,756 @@
+#include "server/store/sqlite_store.h"
+
+#include <sqlite3.h>
+
+#include <nlohmann/json.hpp>
+
+namespace kirin::server {
+namespace {
+
+// Migrations, in order: the schema at version N is the first N applied to an empty file.
+const char* const kMigrations[] = {
+    R"sql(
+CREATE TABLE users (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  email TEXT NOT NULL,
+  password_hash TEXT NOT NULL,
+  preferences TEXT NOT NULL,
+  created_ms INTEGER NOT NULL);
+CREATE TABLE sessions (
+  token_hash TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  expires_ms INTEGER NOT NULL,
+  created_ms INTEGER NOT NULL);
+CREATE INDEX sessions_expiry ON sessions(expires_ms);
+CREATE TABLE games (
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL, profile TEXT NOT NULL, options TEXT NOT NULL, drops INTEGER,
+  handicap TEXT NOT NULL, custom_sfen TEXT NOT NULL, start_sfen TEXT NOT NULL,
+  black INTEGER NOT NULL REFERENCES users(id),
+  white INTEGER NOT NULL REFERENCES users(id),
+  tc_kind TEXT NOT NULL, tc_main_ms INTEGER NOT NULL, tc_byoyomi_ms INTEGER NOT NULL,
+  tc_increment_ms INTEGER NOT NULL, tc_days INTEGER NOT NULL,
+  clock_black_ms INTEGER NOT NULL, clock_white_ms INTEGER NOT NULL,
+  turn_started_ms INTEGER NOT NULL,
+  status TEXT NOT NULL, result TEXT NOT NULL, reason TEXT NOT NULL,
+  ply INTEGER NOT NULL, version INTEGER NOT NULL,
+  draw_offer TEXT,
+  sealed_usi TEXT, sealed_by INTEGER REFERENCES users(id), sealed_time_ms INTEGER,
+  sealed_at_ms INTEGER,
+  created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL);
+CREATE INDEX games_black ON games(black);
+CREATE INDEX games_white ON games(white);
+CREATE INDEX games_status ON games(status);
+CREATE TABLE moves (
+  game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  ply INTEGER NOT NULL,
+  usi TEXT NOT NULL,
+  time_used_ms INTEGER NOT NULL,
+  at_ms INTEGER NOT NULL,
+  PRIMARY KEY (game_id, ply)) WITHOUT ROWID;
+CREATE TABLE comments (
+  id INTEGER PRIMARY KEY,
+  game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  ply INTEGER NOT NULL,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  text TEXT NOT NULL,
+  at_ms INTEGER NOT NULL);
+CREATE INDEX comments_game ON comments(game_id, id);
+CREATE TABLE challenges (
+  id INTEGER PRIMARY KEY,
+  challenger INTEGER NOT NULL REFERENCES users(id),
+  challenged INTEGER REFERENCES users(id),
+  game TEXT NOT NULL, profile TEXT NOT NULL, options TEXT NOT NULL, drops INTEGER,
+  handicap TEXT NOT NULL, custom_sfen TEXT NOT NULL,
+  color TEXT NOT NULL,
+  tc_kind TEXT NOT NULL, tc_main_ms INTEGER NOT NULL, tc_byoyomi_ms INTEGER NOT NULL,
+  tc_increment_ms INTEGER NOT NULL, tc_days INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  game_id INTEGER REFERENCES games(id),
+  created_ms INTEGER NOT NULL);
+CREATE INDEX challenges_open ON challenges(status, challenged);
+)sql",
+};
+static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
+
+// Resets a reused statement before and after use (a statement left stepping would hold its
+// read snapshot open).
+class Use {
+ public:
+  explicit Use(SQLite::Statement& s) : s_(s) {
+    s_.reset();
+    s_.clearBindings();
+  }
+  ~Use() { s_.tryReset(); }
+  Use(const Use&) = delete;
+  Use& operator=(const Use&) = delete;
+  SQLite::Statement* operator->() { return &s_; }
+  SQLite::Statement* get() { return &s_; }
+
+ private:
+  SQLite::Statement& s_;
+};
+
+// --- Values as stored ---
+
+const char* tc_kind_text(TimeControl::Kind k) {
+  switch (k) {
+    case TimeControl::Kind::None: return "none";
+    case TimeControl::Kind::Live: return "live";
+    case TimeControl::Kind::Correspondence: return "correspondence";
+  }
+  return "none";
+}
+TimeControl::Kind tc_kind_of(const std::string& s) {
+  return s == "live" ? TimeControl::Kind::Live
+         : s == "correspondence" ? TimeControl::Kind::Correspondence
+                                 : TimeControl::Kind::None;
+}
+
+const char* status_text(GameStatus s) {
+  switch (s) {
+    case GameStatus::Active: return "active";
+    case GameStatus::Adjourned: return "adjourned";
+    case GameStatus::Finished: return "finished";
+  }
+  return "active";
+}
+GameStatus status_of(const std::string& s) {
+  return s == "finished" ? GameStatus::Finished
+         : s == "adjourned" ? GameStatus::Adjourned
+                            : GameStatus::Active;
+}
+
+const char* result_text(Result r) {
+  switch (r) {
+    case Result::Ongoing: return "ongoing";
+    case Result::BlackWins: return "black";
+    case Result::WhiteWins: return "white";
+    case Result::Draw: return "draw";
+  }
+  return "ongoing";
+}
+Result result_of(const std::string& s) {
+  return s == "black" ? Result::BlackWins
+         : s == "white" ? Result::WhiteWins
+         : s == "draw"  ? Result::Draw
+                        : Result::Ongoing;
+}
+
+const char* challenge_status_text(ChallengeStatus s) {
+  switch (s) {
+    case ChallengeStatus::Open: return "open";
+    case ChallengeStatus::Accepted: return "accepted";
+    case ChallengeStatus::Declined: return "declined";
+    case ChallengeStatus::Cancelled: return "cancelled";
+  }
+  return "open";
+}
+ChallengeStatus challenge_status_of(const std::string& s) {
+  return s == "accepted" ? ChallengeStatus::Accepted
+         : s == "declined" ? ChallengeStatus::Declined
+         : s == "cancelled" ? ChallengeStatus::Cancelled
+                            : ChallengeStatus::Open;
+}
+
+const char* color_choice_text(ColorChoice c) {
+  switch (c) {
+    case ColorChoice::ChallengerBlack: return "challenger-black";
+    case ColorChoice::ChallengerWhite: return "challenger-white";
+    case ColorChoice::Random: return "random";
+  }
+  return "challenger-black";
+}
+ColorChoice color_choice_of(const std::string& s) {
+  return s == "challenger-white" ? ColorChoice::ChallengerWhite
+         : s == "random"         ? ColorChoice::Random
+                                 : ColorChoice::ChallengerBlack;
+}
+
+std::string options_json(const GameSetup& s) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const auto& [name, value] : s.options) j.push_back({name, value});
+  return j.dump();
+}
+std::vector<std::pair<std::string, std::string>> options_of(const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& o : nlohmann::json::parse(text))
+    out.emplace_back(o.at(0).get<std::string>(), o.at(1).get<std::string>());
+  return out;
+}
+
+std::string preferences_json(const Preferences& p) {
+  return nlohmann::json{{"board_style", p.board_style}, {"flip", p.flip},
+                        {"piece_set", p.piece_set}}
+      .dump();
+}
+Preferences preferences_of(const std::string& text) {
+  Preferences p;
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_object()) return p;
+  p.board_style = j.value("board_style", p.board_style);
+  p.flip = j.value("flip", p.flip);
+  p.piece_set = j.value("piece_set", p.piece_set);
+  return p;
+}
+
+// --- Binding and reading rows ---
+
+// Setup and time control: the columns games and challenges share.
+void bind_setup(Use& q, const GameSetup& s, const TimeControl& tc) {
+  q->bind(":game", s.game);
+  q->bind(":profile", s.profile);
+  q->bind(":options", options_json(s));
+  if (s.drops)
+    q->bind(":drops", int(*s.drops));
+  else
+    q->bind(":drops");
+  q->bind(":handicap", s.handicap);
+  q->bind(":custom_sfen", s.start_sfen);
+  q->bind(":tc_kind", tc_kind_text(tc.kind));
+  q->bind(":tc_main_ms", tc.main_ms);
+  q->bind(":tc_byoyomi_ms", tc.byoyomi_ms);
+  q->bind(":tc_increment_ms", tc.increment_ms);
+  q->bind(":tc_days", tc.days_per_move);
+}
+
+// The columns a game's writes change.
+void bind_state(Use& q, const GameState& g) {
+  q->bind(":clock_black_ms", g.clock.remaining_ms[kBlack]);
+  q->bind(":clock_white_ms", g.clock.remaining_ms[kWhite]);
+  q->bind(":turn_started_ms", g.clock.turn_started);
+  q->bind(":status", status_text(g.status));
+  q->bind(":result", result_text(g.result));
+  q->bind(":reason", g.reason);
+  q->bind(":ply", g.ply);
+  q->bind(":version", g.version);
+  if (g.draw_offer)
+    q->bind(":draw_offer", *g.draw_offer == kBlack ? "black" : "white");
+  else
+    q->bind(":draw_offer");
+  if (g.sealed) {
+    q->bind(":sealed_usi", g.sealed->usi);
+    q->bind(":sealed_by", g.sealed->by);
+    q->bind(":sealed_time_ms", g.sealed->time_used_ms);
+    q->bind(":sealed_at_ms", g.sealed->at);
+  } else {
+    for (const char* p : {":sealed_usi", ":sealed_by", ":sealed_time_ms", ":sealed_at_ms"})
+      q->bind(p);
+  }
+  q->bind(":updated_ms", g.updated);
+}
+
+// Reads consecutive columns from `i` on.
+struct Row {
+  SQLite::Statement* s;
+  int i = 0;
+  SQLite::Column next() { return s->getColumn(i++); }
+  int64_t i64() { return next().getInt64(); }
+  int i32() { return next().getInt(); }
+  std::string str() { return next().getString(); }
+  bool null_next() const { return s->getColumn(i).isNull(); }
+};
+
+void read_setup(Row& r, GameSetup& s) {
+  s.game = r.str();
+  s.profile = r.str();
+  s.options = options_of(r.str());
+  if (r.null_next())
+    r.next();
+  else
+    s.drops = r.i32() != 0;
+  s.handicap = r.str();
+  s.start_sfen = r.str();
+}
+void read_tc(Row& r, TimeControl& tc) {
+  tc.kind = tc_kind_of(r.str());
+  tc.main_ms = r.i64();
+  tc.byoyomi_ms = r.i64();
+  tc.increment_ms = r.i64();
+  tc.days_per_move = r.i32();
+}
+
+#define SETUP_COLUMNS "game, profile, options, drops, handicap, custom_sfen"
+#define SETUP_VALUES ":game, :profile, :options, :drops, :handicap, :custom_sfen"
+#define TC_COLUMNS "tc_kind, tc_main_ms, tc_byoyomi_ms, tc_increment_ms, tc_days"
+#define TC_VALUES ":tc_kind, :tc_main_ms, :tc_byoyomi_ms, :tc_increment_ms, :tc_days"
+#define STATE_COLUMNS                                                                       \
+  "clock_black_ms, clock_white_ms, turn_started_ms, status, result, reason, ply, version, " \
+  "draw_offer, sealed_usi, sealed_by, sealed_time_ms, sealed_at_ms, updated_ms"
+#define STATE_VALUES                                                                 \
+  ":clock_black_ms, :clock_white_ms, :turn_started_ms, :status, :result, :reason, :ply, " \
+  ":version, :draw_offer, :sealed_usi, :sealed_by, :sealed_time_ms, :sealed_at_ms, :updated_ms"
+#define STATE_SET                                                                          \
+  "clock_black_ms = :clock_black_ms, clock_white_ms = :clock_white_ms, "                   \
+  "turn_started_ms = :turn_started_ms, status = :status, result = :result, "               \
+  "reason = :reason, ply = :ply, version = :version, draw_offer = :draw_offer, "           \
+  "sealed_usi = :sealed_usi, sealed_by = :sealed_by, sealed_time_ms = :sealed_time_ms, "   \
+  "sealed_at_ms = :sealed_at_ms, updated_ms = :updated_ms"
+
+#define SELECT_GAME                                                                  \
+  "SELECT g.id, g.game, g.profile, g.options, g.drops, g.handicap, g.custom_sfen, "  \
+  "g.start_sfen, g.black, b.name, g.white, w.name, g." TC_COLUMNS                    \
+  ", g.clock_black_ms, g.clock_white_ms, g.turn_started_ms, g.status, g.result, "    \
+  "g.reason, g.ply, g.version, g.draw_offer, g.sealed_usi, g.sealed_by, "            \
+  "g.sealed_time_ms, g.sealed_at_ms, g.created_ms, g.updated_ms "                    \
+  "FROM games g JOIN users b ON b.id = g.black JOIN users w ON w.id = g.white "
+
+GameState read_game(SQLite::Statement* s) {
+  Row r{s};
+  GameState g;
+  g.id = r.i64();
+  read_setup(r, g.setup);
+  g.start_sfen = r.str();
+  g.black.id = r.i64();
+  g.black.name = r.str();
+  g.white.id = r.i64();
+  g.white.name = r.str();
+  // "g." TC_COLUMNS qualifies only the first column; the rest are unambiguous anyway.
+  read_tc(r, g.time_control);
+  g.clock.remaining_ms[kBlack] = r.i64();
+  g.clock.remaining_ms[kWhite] = r.i64();
+  g.clock.turn_started = r.i64();
+  g.status = status_of(r.str());
+  g.result = result_of(r.str());
+  g.reason = r.str();
+  g.ply = r.i32();
+  g.version = r.i64();
+  if (r.null_next())
+    r.next();
+  else
+    g.draw_offer = r.str() == "white" ? kWhite : kBlack;
+  if (r.null_next()) {
+    r.i += 4;
+  } else {
+    SealedMove m;
+    m.usi = r.str();
+    m.by = r.i64();
+    m.time_used_ms = r.i64();
+    m.at = r.i64();
+    g.sealed = m;
+  }
+  g.created = r.i64();
+  g.updated = r.i64();
+  return g;
+}
+
+#define SELECT_CHALLENGE                                                              \
+  "SELECT c.id, c.challenger, a.name, c.challenged, coalesce(b.name, ''), c.game, "   \
+  "c.profile, c.options, c.drops, c.handicap, c.custom_sfen, c.color, c." TC_COLUMNS  \
+  ", c.status, coalesce(c.game_id, 0), c.created_ms FROM challenges c "               \
+  "JOIN users a ON a.id = c.challenger LEFT JOIN users b ON b.id = c.challenged "
+
+Challenge read_challenge(SQLite::Statement* s) {
+  Row r{s};
+  Challenge c;
+  c.id = r.i64();
+  c.challenger.id = r.i64();
+  c.challenger.name = r.str();
+  c.challenged.id = r.i64();  // NULL reads as 0: open
+  c.challenged.name = r.str();
+  read_setup(r, c.setup);
+  c.color = color_choice_of(r.str());
+  read_tc(r, c.time_control);
+  c.status = challenge_status_of(r.str());
+  c.game = r.i64();
+  c.created = r.i64();
+  return c;
+}
+
+#define SELECT_USER \
+  "SELECT id, name, email, password_hash, preferences, created_ms FROM users "
+
+User read_user(SQLite::Statement* s) {
+  Row r{s};
+  User u;
+  u.id = r.i64();
+  u.name = r.str();
+  u.email = r.str();
+  u.password_hash = r.str();
+  u.preferences = preferences_of(r.str());
+  u.created = r.i64();
+  return u;
+}
+
+}  // namespace
+
+SqliteStore::SqliteStore(const std::string& path) : path_(path) {
+  try {
+    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
+                                             5000 /* busy timeout, ms */);
+    db_->exec("PRAGMA foreign_keys = ON");
+    db_->execAndGet("PRAGMA journal_mode = WAL");
+    db_->exec("PRAGMA synchronous = NORMAL");
+    migrate();
+  } catch (const SQLite::Exception& e) {
+    throw StoreError("cannot open store " + path + ": " + e.what());
+  }
+}
+
+SqliteStore::~SqliteStore() {
+  statements_.clear();  // before the connection they belong to
+}
+
+void SqliteStore::migrate() {
+  SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+  db_->exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+  SQLite::Statement q(*db_, "SELECT max(version) FROM schema_version");
+  q.executeStep();
+  int version = q.getColumn(0).isNull() ? 0 : q.getColumn(0).getInt();
+  q.reset();
+  if (version > kSchemaVersion)
+    throw StoreError("store " + path_ + " has schema version " + std::to_string(version) +
+                     ", newer than this server's " + std::to_string(kSchemaVersion));
+  for (int v = version; v < kSchemaVersion; ++v) db_->exec(kMigrations[v]);
+  if (version < kSchemaVersion) {
+    db_->exec("DELETE FROM schema_version");
+    db_->exec("INSERT INTO schema_version VALUES (" + std::to_string(kSchemaVersion) + ")");
+  }
+  tx.commit();
+}
+
+int SqliteStore::schema_version() {
+  return guarded(
+      [&]() -> int { return db_->execAndGet("SELECT version FROM schema_version").getInt(); });
+}
+
+SQLite::Statement& SqliteStore::statement(const char* sql) {
+  auto& s = statements_[sql];
+  if (!s) s = std::make_unique<SQLite::Statement>(*db_, sql);
+  return *s;
+}
+
+// --- Users and sessions ---
+
+std::optional<Id> SqliteStore::create_user(const User& u) {
+  return guarded([&]() -> std::optional<Id> {
+    static constexpr const char* sql =
+        "INSERT INTO users (name, email, password_hash, preferences, created_ms) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (name) DO NOTHING";
+    Use q(statement(sql));
+    q->bind(1, u.name);
+    q->bind(2, u.email);
+    q->bind(3, u.password_hash);
+    q->bind(4, preferences_json(u.preferences));
+    q->bind(5, u.created);
+    if (q->exec() == 0) return std::nullopt;
+    return db_->getLastInsertRowid();
+  });
+}
+
+std::optional<User> SqliteStore::find_user(Id id) {
+  return guarded([&]() -> std::optional<User> {
+    Use q(statement(SELECT_USER "WHERE id = ?"));
+    q->bind(1, id);
+    if (!q->executeStep()) return std::nullopt;
+    return read_user(q.get());
+  });
+}
+
+std::optional<User> SqliteStore::find_user_by_name(std::string_view name) {
+  return guarded([&]() -> std::optional<User> {
+    Use q(statement(SELECT_USER "WHERE name = ?"));
+    q->bind(1, std::string(name));
+    if (!q->executeStep()) return std::nullopt;
+    return read_user(q.get());
+  });
+}
+
+void SqliteStore::set_preferences(Id user, const Preferences& prefs) {
+  return guarded([&]() -> void {
+    Use q(statement("UPDATE users SET preferences = ? WHERE id = ?"));
+    q->bind(1, preferences_json(prefs));
+    q->bind(2, user);
+    q->exec();
+  });
+}
+
+void SqliteStore::create_session(const Session& s) {
+  return guarded([&]() -> void {
+    Use q(statement(
+        "INSERT INTO sessions (token_hash, user_id, expires_ms, created_ms) VALUES (?, ?, ?, ?)"));
+    q->bind(1, s.token_hash);
+    q->bind(2, s.user);
+    q->bind(3, s.expires);
+    q->bind(4, s.created);
+    q->exec();
+  });
+}
+
+std::optional<Session> SqliteStore::find_session(const std::string& token_hash) {
+  return guarded([&]() -> std::optional<Session> {
+    Use q(statement(
+        "SELECT token_hash, user_id, expires_ms, created_ms FROM sessions WHERE token_hash = ?"));
+    q->bind(1, token_hash);
+    if (!q->executeStep()) return std::nullopt;
+    Row r{q.get()};
+    Session s;
+    s.token_hash = r.str();
+    s.user = r.i64();
+    s.expires = r.i64();
+    s.created = r.i64();
+    return s;
+  });
+}
+
+void SqliteStore::delete_session(const std::string& token_hash) {
+  return guarded([&]() -> void {
+    Use q(statement("DELETE FROM sessions WHERE token_hash = ?"));
+    q->bind(1, token_hash);
+    q->exec();
+  });
+}
+
+int SqliteStore::delete_expired_sessions(TimeMs now) {
+  return guarded([&]() -> int {
+    Use q(statement("DELETE FROM sessions WHERE expires_ms <= ?"));
+    q->bind(1, now);
+    return q->exec();
+  });
+}
+
+// --- Challenges ---
+
+Id SqliteStore::create_challenge(const Challenge& c) {
+  return guarded([&]() -> Id {
+    Use q(statement("INSERT INTO challenges (challenger, challenged, " SETUP_COLUMNS
+                    ", color, " TC_COLUMNS ", status, created_ms) VALUES (:challenger, "
+                    ":challenged, " SETUP_VALUES ", :color, " TC_VALUES ", :status, :created)"));
+    q->bind(":challenger", c.challenger.id);
+    if (c.challenged.id)
+      q->bind(":challenged", c.challenged.id);
+    else
+      q->bind(":challenged");
+    bind_setup(q, c.setup, c.time_control);
+    q->bind(":color", color_choice_text(c.color));
+    q->bind(":status", challenge_status_text(c.status));
+    q->bind(":created", c.created);
+    q->exec();
+    return db_->getLastInsertRowid();
+  });
+}
+
+std::optional<Challenge> SqliteStore::find_challenge(Id id) {
+  return guarded([&]() -> std::optional<Challenge> {
+    Use q(statement(SELECT_CHALLENGE "WHERE c.id = ?"));
+    q->bind(1, id);
+    if (!q->executeStep()) return std::nullopt;
+    return read_challenge(q.get());
+  });
+}
+
+bool SqliteStore::close_challenge(Id id, ChallengeStatus status) {
+  return guarded([&]() -> bool {
+    Use q(statement("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'"));
+    q->bind(1, challenge_status_text(status));
+    q->bind(2, id);
+    return q->exec() == 1;
+  });
+}
+
+std::optional<Id> SqliteStore::accept_challenge(Id id, const GameState& g) {
+  return guarded([&]() -> std::optional<Id> {
+    SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+    {
+      Use q(statement(
+          "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'"));
+      q->bind(1, id);
+      if (q->exec() == 0) return std::nullopt;  // the transaction rolls back
+    }
+    Id game;
+    {
+      Use q(statement("INSERT INTO games (" SETUP_COLUMNS ", start_sfen, black, white, " TC_COLUMNS
+                      ", " STATE_COLUMNS ", created_ms) VALUES (" SETUP_VALUES
+                      ", :start_sfen, :black, :white, " TC_VALUES ", " STATE_VALUES
+                      ", :created_ms)"));
+      bind_setup(q, g.setup, g.time_control);
+      bind_state(q, g);
+      q->bind(":start_sfen", g.start_sfen);
+      q->bind(":black", g.black.id);
+      q->bind(":white", g.white.id);
+      q->bind(":created_ms", g.created);
+      q->exec();
+      game = db_->getLastInsertRowid();
+    }
+    {
+      Use q(statement("UPDATE challenges SET game_id = ? WHERE id = ?"));
+      q->bind(1, game);
+      q->bind(2, id);
+      q->exec();
+    }
+    tx.commit();
+    return game;
+  });
+}
+
+std::vector<Challenge> SqliteStore::challenges_where(const char* sql, Id user) {
+  Use q(statement(sql));
+  if (user) q->bind(1, user);
+  std::vector<Challenge> out;
+  while (q->executeStep()) out.push_back(read_challenge(q.get()));
+  return out;
+}
+
+std::vector<Challenge> SqliteStore::open_challenges_to(Id user) {
+  return guarded([&]() -> std::vector<Challenge> {
+    if (!user)
+      return challenges_where(
+          SELECT_CHALLENGE "WHERE c.status = 'open' AND c.challenged IS NULL ORDER BY c.id", 0);
+    return challenges_where(
+        SELECT_CHALLENGE "WHERE c.status = 'open' AND c.challenged = ? ORDER BY c.id", user);
+  });
+}
+
+std::vector<Challenge> SqliteStore::open_challenges_from(Id user) {
+  return guarded([&]() -> std::vector<Challenge> {
+    return challenges_where(
+        SELECT_CHALLENGE "WHERE c.status = 'open' AND c.challenger = ? ORDER BY c.id", user);
+  });
+}
+
+// --- Games ---
+
+std::optional<GameState> SqliteStore::game_locked(Id id) {
+  Use q(statement(SELECT_GAME "WHERE g.id = ?"));
+  q->bind(1, id);
+  if (!q->executeStep()) return std::nullopt;
+  return read_game(q.get());
+}
+
+std::optional<GameState> SqliteStore::find_game(Id id) {
+  return guarded([&]() -> std::optional<GameState> { return game_locked(id); });
+}
+
+std::optional<StoredGame> SqliteStore::load_game(Id id) {
+  return guarded([&]() -> std::optional<StoredGame> {
+    // One read transaction: the state, moves and comments of one moment.
+    SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::DEFERRED);
+    std::optional<GameState> state = game_locked(id);
+    if (!state) return std::nullopt;
+    StoredGame g;
+    g.state = std::move(*state);
+    {
+      Use q(statement(
+          "SELECT ply, usi, time_used_ms, at_ms FROM moves WHERE game_id = ? ORDER BY ply"));
+      q->bind(1, id);
+      while (q->executeStep()) {
+        Row r{q.get()};
+        MoveRecord m;
+        m.ply = r.i32();
+        m.usi = r.str();
+        m.time_used_ms = r.i64();
+        m.at = r.i64();
+        g.moves.push_back(std::move(m));
+      }
+    }
+    {
+      Use q(statement(
+          "SELECT c.id, c.game_id, c.ply, c.user_id, u.name, c.text, c.at_ms FROM comments c "
+          "JOIN users u ON u.id = c.user_id WHERE c.game_id = ? ORDER BY c.id"));
+      q->bind(1, id);
+      while (q->executeStep()) {
+        Row r{q.get()};
+        Comment c;
+        c.id = r.i64();
+        c.game = r.i64();
+        c.ply = r.i32();
+        c.user.id = r.i64();
+        c.user.name = r.str();
+        c.text = r.str();
+        c.at = r.i64();
+        g.comments.push_back(std::move(c));
+      }
+    }
+    tx.commit();
+    return g;
+  });
+}
+
+std::vector<GameState> SqliteStore::list_games_of(Id user) {
+  return guarded([&]() -> std::vector<GameState> {
+    Use q(statement(SELECT_GAME "WHERE g.black = ?1 OR g.white = ?1 ORDER BY g.id DESC"));
+    q->bind(1, user);
+    std::vector<GameState> out;
+    while (q->executeStep()) out.push_back(read_game(q.get()));
+    return out;
+  });
+}
+
+std::vector<GameState> SqliteStore::list_unfinished_games() {
+  return guarded([&]() -> std::vector<GameState> {
+    Use q(statement(SELECT_GAME "WHERE g.status <> 'finished' ORDER BY g.id"));
+    std::vector<GameState> out;
+    while (q->executeStep()) out.push_back(read_game(q.get()));
+    return out;
+  });
+}
+
+// After a conditional write changed nothing: why not.
+WriteResult SqliteStore::why_not_written(const GameState& state, int expected_ply) {
+  std::optional<GameState> now = game_locked(state.id);
+  if (!now) return WriteResult::NotFound;
+  if (now->ply != expected_ply) return WriteResult::StalePly;
+  return WriteResult::Changed;
+}
+
+WriteResult SqliteStore::append_move(Id game, int expected_ply, const MoveRecord& move,
+                                     const GameState& state) {
+  if (state.id != game || move.ply != expected_ply + 1 || state.ply != expected_ply + 1)
+    throw StoreError("append_move: the move and the state must be of ply " +
+                     std::to_string(expected_ply + 1) + " of game " + std::to_string(game));
+  return guarded([&]() -> WriteResult {
+    SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+    {
+      Use q(statement("UPDATE games SET " STATE_SET " WHERE id = :id AND ply = :expected_ply "
+                      "AND version = :old_version AND status <> 'finished'"));
+      bind_state(q, state);
+      q->bind(":id", game);
+      q->bind(":expected_ply", expected_ply);
+      q->bind(":old_version", state.version - 1);
+      if (q->exec() == 0) return why_not_written(state, expected_ply);
+    }
+    {
+      Use q(statement(
+          "INSERT INTO moves (game_id, ply, usi, time_used_ms, at_ms) VALUES (?, ?, ?, ?, ?)"));
+      q->bind(1, game);
+      q->bind(2, move.ply);
+      q->bind(3, move.usi);
+      q->bind(4, move.time_used_ms);
+      q->bind(5, move.at);
+      q->exec();
+    }
+    tx.commit();
+    return WriteResult::Ok;
+  });
+}
+
+WriteResult SqliteStore::update_game(const GameState& state) {
+  return guarded([&]() -> WriteResult {
+    SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+    Use q(statement("UPDATE games SET " STATE_SET
+                    " WHERE id = :id AND version = :old_version AND ply = :ply"));
+    bind_state(q, state);
+    q->bind(":id", state.id);
+    q->bind(":old_version", state.version - 1);
+    if (q->exec() == 0) return why_not_written(state, state.ply);
+    tx.commit();
+    return WriteResult::Ok;
+  });
+}
+
+Id SqliteStore::add_comment(const Comment& c) {
+  return guarded([&]() -> Id {
+    Use q(statement(
+        "INSERT INTO comments (game_id, ply, user_id, text, at_ms) VALUES (?, ?, ?, ?, ?)"));
+    q->bind(1, c.game);
+    q->bind(2, c.ply);
+    q->bind(3, c.user.id);
+    q->bind(4, c.text);
+    q->bind(5, c.at);
+    q->exec();
+    return db_->getLastInsertRowid();
+  });
+}
+
+}  // namespace kirin::server

@@ -1,0 +1,84 @@
+// The embedded store: one SQLite file through SQLiteCpp.
+//
+// Durability: WAL journal with synchronous=NORMAL. A transaction has reached the WAL file in
+// the operating system before commit returns, so an acknowledged move survives kill -9 of
+// the server; only a power cut or kernel crash may lose the last commits (FULL would fsync
+// every commit to survive those too, at a cost per move). Writes use BEGIN IMMEDIATE so two
+// processes on one file queue behind the busy timeout instead of failing to upgrade a lock.
+//
+// Threads: one connection, guarded by a mutex; statements are prepared once and reused.
+// The schema is created or migrated on open (table schema_version).
+#pragma once
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "server/store/store.h"
+
+namespace kirin::server {
+
+class SqliteStore : public Store {
+ public:
+  // Opens or creates the file; throws StoreError naming it if it cannot, or if its schema is
+  // newer than this program knows.
+  explicit SqliteStore(const std::string& path);
+  ~SqliteStore() override;
+
+  static constexpr int kSchemaVersion = 1;
+  int schema_version();
+
+  std::optional<Id> create_user(const User& user) override;
+  std::optional<User> find_user(Id id) override;
+  std::optional<User> find_user_by_name(std::string_view name) override;
+  void set_preferences(Id user, const Preferences& prefs) override;
+
+  void create_session(const Session& session) override;
+  std::optional<Session> find_session(const std::string& token_hash) override;
+  void delete_session(const std::string& token_hash) override;
+  int delete_expired_sessions(TimeMs now) override;
+
+  Id create_challenge(const Challenge& challenge) override;
+  std::optional<Challenge> find_challenge(Id id) override;
+  bool close_challenge(Id id, ChallengeStatus status) override;
+  std::optional<Id> accept_challenge(Id id, const GameState& game) override;
+  std::vector<Challenge> open_challenges_to(Id user) override;
+  std::vector<Challenge> open_challenges_from(Id user) override;
+
+  std::optional<GameState> find_game(Id id) override;
+  std::optional<StoredGame> load_game(Id id) override;
+  std::vector<GameState> list_games_of(Id user) override;
+  std::vector<GameState> list_unfinished_games() override;
+  WriteResult append_move(Id game, int expected_ply, const MoveRecord& move,
+                          const GameState& state) override;
+  WriteResult update_game(const GameState& state) override;
+  Id add_comment(const Comment& comment) override;
+
+ private:
+  // Runs one operation under the mutex, SQLite's exceptions turned into StoreError.
+  template <class F>
+  auto guarded(F&& f) -> decltype(f()) {
+    std::lock_guard lock(mutex_);
+    try {
+      return f();
+    } catch (const SQLite::Exception& e) {
+      throw StoreError("store " + path_ + ": " + e.what());
+    }
+  }
+  // A statement prepared once (keyed by the address of its SQL literal), reset for each use.
+  SQLite::Statement& statement(const char* sql);
+  void migrate();
+  std::optional<GameState> game_locked(Id id);
+  WriteResult why_not_written(const GameState& state, int expected_ply);
+  std::vector<Challenge> challenges_where(const char* sql, Id user);
+
+  std::string path_;
+  std::mutex mutex_;
+  std::unique_ptr<SQLite::Database> db_;
+  std::map<const char*, std::unique_ptr<SQLite::Statement>> statements_;  // by SQL literal
+};
+
+}  // namespace kirin::server

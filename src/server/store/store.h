@@ -1,0 +1,81 @@
+// Storage behind one interface that speaks the domain (records.h), not SQL, so that SQLite
+// (embedded default) and PostgreSQL (several server nodes) can implement it alike.
+//
+// Concurrency: every game write is conditional. append_move checks the ply the caller saw, so
+// two clients sending a move for the same ply get exactly one acceptance; other game writes
+// check the version. A lost race is a normal result (WriteResult), not an exception.
+// Exceptions (StoreError) mean the storage itself failed.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/store/records.h"
+
+namespace kirin::server {
+
+class StoreError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class WriteResult {
+  Ok,
+  NotFound,   // no such game
+  StalePly,   // the stored ply is not the expected one: someone else moved first
+  Changed,    // the game changed otherwise (version or status): reload and retry
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // Users. Names are unique ignoring ASCII case; create_user returns nullopt if taken.
+  virtual std::optional<Id> create_user(const User& user) = 0;
+  virtual std::optional<User> find_user(Id id) = 0;
+  virtual std::optional<User> find_user_by_name(std::string_view name) = 0;
+  virtual void set_preferences(Id user, const Preferences& prefs) = 0;
+
+  // Sessions, by the hash of their token.
+  virtual void create_session(const Session& session) = 0;
+  virtual std::optional<Session> find_session(const std::string& token_hash) = 0;
+  virtual void delete_session(const std::string& token_hash) = 0;
+  virtual int delete_expired_sessions(TimeMs now) = 0;
+
+  // Challenges. close_challenge moves an open challenge to Declined or Cancelled and returns
+  // false if it was no longer open. accept_challenge creates the game and marks the
+  // challenge accepted in one transaction; nullopt if the challenge was no longer open.
+  virtual Id create_challenge(const Challenge& challenge) = 0;
+  virtual std::optional<Challenge> find_challenge(Id id) = 0;
+  virtual bool close_challenge(Id id, ChallengeStatus status) = 0;
+  virtual std::optional<Id> accept_challenge(Id id, const GameState& game) = 0;
+  // Open challenges addressed to `user` (0: those open to anyone), and those sent by `user`;
+  // oldest first.
+  virtual std::vector<Challenge> open_challenges_to(Id user) = 0;
+  virtual std::vector<Challenge> open_challenges_from(Id user) = 0;
+
+  // Games.
+  virtual std::optional<GameState> find_game(Id id) = 0;
+  virtual std::optional<StoredGame> load_game(Id id) = 0;  // with moves and comments
+  virtual std::vector<GameState> list_games_of(Id user) = 0;  // newest first
+  virtual std::vector<GameState> list_unfinished_games() = 0;  // active and adjourned
+  // Stores the move (its ply must be expected_ply + 1) and the game's new state in one
+  // transaction, if the stored game is not finished, at expected_ply and at version
+  // state.version - 1. (An adjourned game resumes by appending its sealed move.)
+  virtual WriteResult append_move(Id game, int expected_ply, const MoveRecord& move,
+                                  const GameState& state) = 0;
+  // Replaces the game's state if the stored version is state.version - 1 and its ply is
+  // state.ply (moves go through append_move).
+  virtual WriteResult update_game(const GameState& state) = 0;
+  virtual Id add_comment(const Comment& comment) = 0;
+};
+
+// Opens a store by URL: "sqlite:PATH" (the file is created if missing). Throws StoreError
+// naming the URL for an unknown scheme or a store that cannot be opened.
+std::unique_ptr<Store> open_store(std::string_view url);
+
+}  // namespace kirin::server

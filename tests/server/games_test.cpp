@@ -1,0 +1,483 @@
+#include <algorithm>
+#include <barrier>
+#include <thread>
+
+#include "notation/sfen.h"
+#include "notation/usi.h"
+#include "rules/catalog.h"
+#include "rules/movegen.h"
+#include "server_fixture.h"
+
+namespace kirin::server::testing {
+namespace {
+
+using GamesTest = ServerTest;
+
+const char* const kShogiStart = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+// Black to move; G*5b mates (the Pawn on 5c guards the Gold).
+const char* const kShogiMateIn1 = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+
+std::vector<std::string> usi_of(const std::vector<MoveRecord>& moves) {
+  std::vector<std::string> out;
+  for (const MoveRecord& m : moves) out.push_back(m.usi);
+  return out;
+}
+
+TEST_F(GamesTest, LegalMovesAreStoredAndPublished) {
+  Id id = start_game(shogi());
+  log.clear();
+  MoveAck a = games->play_move(id, alice.id, "7g7f", 0);
+  EXPECT_EQ(a.move, (MoveRecord{1, "7g7f", 0, clock.t.load()}));
+  EXPECT_EQ(a.state.ply, 1);
+  EXPECT_EQ(a.state.version, 2);
+  clock.advance(1500);
+  games->play_move(id, bob.id, "3c3d");
+
+  GameView v = games->view(id);
+  EXPECT_EQ(usi_of(v.moves), (std::vector<std::string>{"7g7f", "3c3d"}));
+  EXPECT_EQ(v.moves[1].time_used_ms, 1500);
+  EXPECT_EQ(v.sfen, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
+  EXPECT_EQ(v.to_move, kBlack);
+  EXPECT_EQ(v.state.status, GameStatus::Active);
+  EXPECT_EQ(v.result_text, "ongoing");
+  EXPECT_EQ(v.state.black.name, "alice");
+  EXPECT_EQ(v.state.white.name, "bob");
+
+  ASSERT_EQ(log.kinds(), (std::vector<std::string>{"move", "move"}));
+  EXPECT_EQ(log.events[0].game, id);
+  EXPECT_EQ(log.events[0].ply, 1);
+  EXPECT_EQ(log.events[0].text, "7g7f");
+  EXPECT_EQ(log.events[0].status, GameStatus::Active);
+  EXPECT_EQ(log.events[1].clock.turn_started, clock.t.load());  // Black's turn began then
+  EXPECT_EQ(log.events[1].users, (std::vector<PlayerRef>{{alice.id, "alice"}, {bob.id, "bob"}}));
+}
+
+TEST_F(GamesTest, BadMovesChangeNothing) {
+  Id id = start_game(shogi());
+  User carol = sign_up("carol");
+  log.clear();
+
+  ServiceError illegal = service_error([&] { games->play_move(id, alice.id, "7g7e"); });
+  EXPECT_EQ(illegal.code(), ErrorCode::Invalid);
+  EXPECT_EQ(illegal.field(), "move");
+  EXPECT_EQ(std::string(illegal.what()).rfind("move '7g7e': ", 0), 0u) << illegal.what();
+
+  ServiceError malformed = service_error([&] { games->play_move(id, alice.id, "7g7"); });
+  EXPECT_EQ(malformed.code(), ErrorCode::Invalid);
+  EXPECT_GE(malformed.offset(), 0);
+
+  ServiceError turn = service_error([&] { games->play_move(id, bob.id, "3c3d"); });
+  EXPECT_EQ(turn.code(), ErrorCode::Forbidden);
+  EXPECT_EQ(std::string(turn.what()),
+            "it is not your turn: Black is to move in game " + std::to_string(id));
+
+  ServiceError stranger = service_error([&] { games->play_move(id, carol.id, "7g7f"); });
+  EXPECT_EQ(stranger.code(), ErrorCode::Forbidden);
+  EXPECT_EQ(std::string(stranger.what()), "you are not a player of game " + std::to_string(id));
+
+  ServiceError stale = service_error([&] { games->play_move(id, alice.id, "7g7f", 3); });
+  EXPECT_EQ(stale.code(), ErrorCode::Conflict);
+  EXPECT_EQ(std::string(stale.what()),
+            "game " + std::to_string(id) + " is at ply 0, not 3: reload it");
+
+  EXPECT_EQ(service_error([&] { games->play_move(id + 1000, alice.id, "7g7f"); }).code(),
+            ErrorCode::NotFound);
+
+  EXPECT_TRUE(log.kinds().empty());
+  std::optional<StoredGame> g = store->load_game(id);
+  EXPECT_TRUE(g->moves.empty());
+  EXPECT_EQ(g->state.version, 1);
+}
+
+TEST_F(GamesTest, CheckmateEndsTheGame) {
+  Id id = start_game(shogi(kShogiMateIn1));
+  games->play_move(id, alice.id, "G*5b");
+  GameView v = games->view(id);
+  EXPECT_EQ(v.state.status, GameStatus::Finished);
+  EXPECT_EQ(v.state.result, Result::BlackWins);
+  EXPECT_EQ(v.state.reason, "checkmate");
+  EXPECT_EQ(v.result_text, "Black wins: checkmate");
+  EXPECT_TRUE(v.legal_moves.empty());
+  EXPECT_EQ(log.kinds(), (std::vector<std::string>{"challenge", "challenge", "move", "result"}));
+  EXPECT_EQ(log.events.back().status, GameStatus::Finished);
+  EXPECT_EQ(log.events.back().text, "Black wins: checkmate");
+  ServiceError over = service_error([&] { games->play_move(id, bob.id, "5a4a"); });
+  EXPECT_EQ(over.code(), ErrorCode::Conflict);
+  EXPECT_EQ(std::string(over.what()),
+            "game " + std::to_string(id) + " is over (Black wins: checkmate)");
+}
+
+// Two clients send a move for the same ply at the same time: exactly one is accepted.
+TEST_F(GamesTest, TwoMovesForOnePlyExactlyOneAccepted) {
+  for (int round = 0; round < 10; ++round) {
+    Id id = start_game(shogi());
+    std::atomic<int> accepted = 0, conflicts = 0;
+    std::barrier sync(2);
+    auto send = [&](const char* move) {
+      sync.arrive_and_wait();
+      try {
+        games->play_move(id, alice.id, move, 0);
+        accepted++;
+      } catch (const ServiceError& e) {
+        if (e.code() == ErrorCode::Conflict) conflicts++;
+      }
+    };
+    std::thread a(send, "7g7f"), b(send, "2g2f");
+    a.join();
+    b.join();
+    EXPECT_EQ(accepted, 1);
+    EXPECT_EQ(conflicts, 1);
+    std::optional<StoredGame> g = store->load_game(id);
+    ASSERT_EQ(g->moves.size(), 1u);
+    EXPECT_EQ(games->view(id).moves, g->moves);
+  }
+}
+
+// Two servers on one database: the store refuses the second move for a ply; each server
+// reloads a game the other one changed.
+TEST_F(GamesTest, TwoServersOnOneStore) {
+  Id id = start_game(shogi());
+  auto store2 = open_store(url());
+  GameService node2(*store2, log, clock.fn());
+  EXPECT_EQ(node2.view(id).state.ply, 0);  // cached at ply 0
+
+  games->play_move(id, alice.id, "7g7f", 0);
+  ServiceError lost = service_error([&] { node2.play_move(id, alice.id, "2g2f", 0); });
+  EXPECT_EQ(lost.code(), ErrorCode::Conflict);
+  node2.play_move(id, bob.id, "3c3d");  // node2 sees the move node 1 stored
+  games->play_move(id, alice.id, "2g2f");
+  EXPECT_EQ(usi_of(node2.view(id).moves), (std::vector<std::string>{"7g7f", "3c3d", "2g2f"}));
+  EXPECT_EQ(games->view(id).sfen, node2.view(id).sfen);
+
+  // And both racing on one ply, many times.
+  for (int ply = 3; ply < 13; ++ply) {
+    User mover = ply % 2 ? bob : alice;
+    std::vector<std::string> moves = node2.view(id).legal_moves;
+    std::atomic<int> accepted = 0;
+    std::barrier sync(2);
+    auto send = [&](GameService* s, const std::string& move) {
+      sync.arrive_and_wait();
+      try {
+        s->play_move(id, mover.id, move, ply);
+        accepted++;
+      } catch (const ServiceError& e) {
+        EXPECT_EQ(e.code(), ErrorCode::Conflict) << e.what();
+      }
+    };
+    std::thread a(send, games.get(), moves.front()), b(send, &node2, moves.back());
+    a.join();
+    b.join();
+    EXPECT_EQ(accepted, 1) << "ply " << ply;
+  }
+  EXPECT_EQ(store->load_game(id)->moves.size(), 13u);
+}
+
+TEST_F(GamesTest, ARestartedServerHasTheSameGame) {
+  TimeControl tc = parse_time_control("600 byoyomi 30");
+  Id id = start_game(shogi(), tc);
+  User carol = sign_up("carol");
+  const char* moves[] = {"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"};
+  for (int i = 0; i < 5; ++i) {
+    clock.advance(1000 * (i + 1));
+    games->play_move(id, i % 2 ? bob.id : alice.id, moves[i]);
+  }
+  games->add_comment(id, carol.id, "nice bishop trade");
+  games->offer_draw(id, bob.id);
+  clock.advance(777);
+  GameView before = games->view(id, bob.id);
+  std::string kif = games->export_game(id, "kif");
+
+  reopen();
+  GameView after = games->view(id, bob.id);
+  EXPECT_EQ(after.moves, before.moves);
+  EXPECT_EQ(after.comments, before.comments);
+  EXPECT_EQ(after.sfen, before.sfen);
+  EXPECT_EQ(after.legal_moves, before.legal_moves);
+  EXPECT_EQ(after.state.clock, before.state.clock);
+  EXPECT_EQ(after.clock_ms, before.clock_ms);
+  EXPECT_EQ(after.deadline, before.deadline);
+  EXPECT_EQ(after.state.version, before.state.version);
+  EXPECT_EQ(after.state.draw_offer, std::optional<Color>(kWhite));
+  EXPECT_EQ(after.state.time_control, tc);
+  EXPECT_EQ(games->export_game(id, "kif"), kif);
+  // The clocks are what was charged: Black used 1+3+5 s, White 2+4 s.
+  EXPECT_EQ(after.state.clock.remaining_ms, (std::array<int64_t, 2>{591000, 594000}));
+  ASSERT_EQ(after.comments.size(), 1u);
+  EXPECT_EQ(after.comments[0].user.name, "carol");
+  EXPECT_EQ(after.comments[0].ply, 5);
+  EXPECT_EQ(after.comments[0].text, "nice bishop trade");
+  // ...and play goes on.
+  games->play_move(id, bob.id, after.legal_moves.front(), 5);
+  EXPECT_EQ(games->view(id).state.ply, 6);
+}
+
+TEST_F(GamesTest, ViewListsExactlyTheLegalMoves) {
+  Id id = start_game();  // Chu Shogi
+  games->play_move(id, alice.id, "7i7h");
+  GameView v = games->view(id);
+  auto variant = builtin_variant("chu");
+  Position pos = parse_sfen(variant, v.sfen);
+  MoveList list;
+  generate_moves(pos, list);
+  std::vector<std::string> expected;
+  for (const Move& m : list) expected.push_back(to_usi(pos, m));
+  std::vector<std::string> got = v.legal_moves;
+  std::sort(expected.begin(), expected.end());
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, expected);
+  EXPECT_EQ(got.size(), 36u);
+  EXPECT_EQ(v.game_name, "Chu Shogi");
+}
+
+TEST_F(GamesTest, AHandicapGameStartsWithWhite) {
+  GameSetup s;
+  s.game = "chushogi";
+  s.handicap = "2ln";
+  Id id = start_game(s);
+  GameView v = games->view(id);
+  EXPECT_EQ(v.to_move, kWhite);
+  EXPECT_EQ(v.state.black.name, "alice");
+  EXPECT_EQ(v.state.setup.game, "chu");
+  EXPECT_EQ(v.start_sfen,
+            "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/"
+            "MVRHDNQDHRVM/A1B1T+OXT1B1A/LFCSGKEGSCFL w - 1");
+  EXPECT_EQ(service_error([&] { games->play_move(id, alice.id, "7i7h"); }).code(),
+            ErrorCode::Forbidden);
+  games->play_move(id, bob.id, v.legal_moves.front());
+  EXPECT_EQ(games->view(id).to_move, kBlack);
+}
+
+TEST_F(GamesTest, ByoyomiClock) {
+  Id id = start_game(shogi(), parse_time_control("60 byoyomi 10"));
+  clock.advance(30000);
+  EXPECT_EQ(games->play_move(id, alice.id, "7g7f").move.time_used_ms, 30000);
+  clock.advance(5000);
+  games->play_move(id, bob.id, "3c3d");
+  EXPECT_EQ(games->view(id).state.clock.remaining_ms, (std::array<int64_t, 2>{30000, 55000}));
+
+  clock.advance(35000);  // 30 s main time, then 5 s of the byoyomi
+  games->play_move(id, alice.id, "2g2f");
+  clock.advance(1000);
+  games->play_move(id, bob.id, "8c8d");
+  GameView v = games->view(id);
+  EXPECT_EQ(v.state.clock.remaining_ms, (std::array<int64_t, 2>{0, 54000}));
+  EXPECT_EQ(v.deadline, clock.t.load() + 10000);
+
+  clock.advance(10000);  // exactly the byoyomi: in time
+  games->play_move(id, alice.id, "2f2e");
+  clock.advance(1000);
+  games->play_move(id, bob.id, "8d8e");
+  EXPECT_EQ(games->expire_clocks(clock.t.load()), 0);
+  clock.advance(10001);
+  EXPECT_EQ(games->expire_clocks(clock.t.load()), 1);
+  v = games->view(id);
+  EXPECT_EQ(v.state.status, GameStatus::Finished);
+  EXPECT_EQ(v.state.result, Result::WhiteWins);
+  EXPECT_EQ(v.state.reason, "timeout");
+  EXPECT_EQ(v.result_text, "White wins on time");
+  EXPECT_EQ(log.kinds().back(), "result");
+  EXPECT_EQ(games->expire_clocks(clock.t.load()), 0);
+}
+
+TEST_F(GamesTest, IncrementClockAndALateMove) {
+  Id id = start_game(shogi(), parse_time_control("10+5"));
+  clock.advance(3000);
+  games->play_move(id, alice.id, "7g7f");
+  EXPECT_EQ(games->view(id).state.clock.remaining_ms, (std::array<int64_t, 2>{12000, 10000}));
+  clock.advance(10001);
+  ServiceError late = service_error([&] { games->play_move(id, bob.id, "3c3d"); });
+  EXPECT_EQ(late.code(), ErrorCode::Conflict);
+  EXPECT_EQ(std::string(late.what()),
+            "White's time ran out before the move: Black wins on time");
+  GameView v = games->view(id);
+  EXPECT_EQ(v.moves.size(), 1u);
+  EXPECT_EQ(v.state.result, Result::BlackWins);
+  EXPECT_EQ(v.state.reason, "timeout");
+  EXPECT_EQ(v.state.clock.remaining_ms[kWhite], 0);
+}
+
+TEST_F(GamesTest, CorrespondenceClock) {
+  const int64_t day = 24 * 3600 * 1000;
+  Id id = start_game(shogi(), parse_time_control("3 days"));
+  clock.advance(3 * day);
+  games->play_move(id, alice.id, "7g7f");
+  GameView v = games->view(id);
+  EXPECT_EQ(v.deadline, clock.t.load() + 3 * day);
+  EXPECT_EQ(v.clock_ms[kWhite], 3 * day);
+  clock.advance(3 * day);
+  EXPECT_EQ(games->expire_clocks(clock.t.load()), 0);
+  clock.advance(1);
+  EXPECT_EQ(games->expire_clocks(clock.t.load()), 1);
+  EXPECT_EQ(games->view(id).result_text, "Black wins on time");
+}
+
+TEST_F(GamesTest, Resignation) {
+  Id id = start_game(shogi());
+  games->play_move(id, alice.id, "7g7f");
+  User carol = sign_up("carol");
+  EXPECT_EQ(service_error([&] { games->resign(id, carol.id); }).code(), ErrorCode::Forbidden);
+  games->resign(id, alice.id);  // not her turn: one may resign any time
+  GameView v = games->view(id);
+  EXPECT_EQ(v.state.result, Result::WhiteWins);
+  EXPECT_EQ(v.result_text, "White wins by resignation");
+  EXPECT_EQ(service_error([&] { games->resign(id, bob.id); }).code(), ErrorCode::Conflict);
+  EXPECT_EQ(games->games_of(alice.id).front().reason, "resignation");
+}
+
+TEST_F(GamesTest, DrawOffers) {
+  Id id = start_game(shogi());
+  games->play_move(id, alice.id, "7g7f");
+  games->offer_draw(id, alice.id);
+  EXPECT_EQ(games->view(id).state.draw_offer, std::optional<Color>(kBlack));
+  EXPECT_EQ(service_error([&] { games->offer_draw(id, alice.id); }).code(), ErrorCode::Conflict);
+  EXPECT_EQ(service_error([&] { games->accept_draw(id, alice.id); }).code(), ErrorCode::Conflict);
+  games->decline_draw(id, bob.id);
+  EXPECT_FALSE(games->view(id).state.draw_offer);
+
+  games->offer_draw(id, alice.id);
+  games->play_move(id, bob.id, "3c3d");  // moving declines it
+  EXPECT_FALSE(games->view(id).state.draw_offer);
+  ServiceError none = service_error([&] { games->accept_draw(id, bob.id); });
+  EXPECT_EQ(std::string(none.what()),
+            "there is no draw offer from your opponent in game " + std::to_string(id));
+
+  games->offer_draw(id, alice.id);
+  games->play_move(id, alice.id, "2g2f");  // the offerer's own move keeps it open
+  EXPECT_EQ(games->view(id).state.draw_offer, std::optional<Color>(kBlack));
+  games->accept_draw(id, bob.id);
+  GameView v = games->view(id);
+  EXPECT_EQ(v.state.result, Result::Draw);
+  EXPECT_EQ(v.result_text, "draw by agreement");
+
+  std::vector<std::string> kinds = log.kinds();
+  EXPECT_EQ(std::count(kinds.begin(), kinds.end(), "draw_offer"), 4);
+  EXPECT_EQ(kinds.back(), "result");
+}
+
+TEST_F(GamesTest, MutualOffersAgree) {
+  Id id = start_game(shogi());
+  games->offer_draw(id, bob.id);
+  games->offer_draw(id, alice.id);
+  EXPECT_EQ(games->view(id).result_text, "draw by agreement");
+}
+
+TEST_F(GamesTest, AdjournWithASealedMoveAndResume) {
+  Id id = start_game(shogi(), parse_time_control("600 byoyomi 30"));
+  games->play_move(id, alice.id, "7g7f");
+  EXPECT_EQ(service_error([&] { games->adjourn(id, alice.id, "2g2f"); }).code(),
+            ErrorCode::Forbidden);
+  EXPECT_EQ(service_error([&] { games->adjourn(id, bob.id, "3c3e"); }).code(), ErrorCode::Invalid);
+  clock.advance(5000);
+  games->adjourn(id, bob.id, "3c3d");
+
+  GameView seen_by_alice = games->view(id, alice.id);
+  EXPECT_EQ(seen_by_alice.state.status, GameStatus::Adjourned);
+  ASSERT_TRUE(seen_by_alice.state.sealed);
+  EXPECT_EQ(seen_by_alice.state.sealed->usi, "");  // secret from the opponent
+  EXPECT_EQ(games->view(id, bob.id).state.sealed->usi, "3c3d");
+  EXPECT_TRUE(seen_by_alice.legal_moves.empty());
+  EXPECT_EQ(seen_by_alice.moves.size(), 1u);
+  EXPECT_EQ(seen_by_alice.clock_ms, (std::array<int64_t, 2>{600000, 595000}));
+  EXPECT_EQ(seen_by_alice.result_text, "adjourned");
+  EXPECT_EQ(service_error([&] { games->play_move(id, bob.id, "3c3d"); }).code(),
+            ErrorCode::Conflict);
+
+  clock.advance(3LL * 24 * 3600 * 1000);  // clocks stand still while adjourned
+  EXPECT_EQ(games->expire_clocks(clock.t.load()), 0);
+  reopen();
+  MoveAck ack = games->resume(id, alice.id);
+  EXPECT_EQ(ack.move.usi, "3c3d");
+  EXPECT_EQ(ack.move.time_used_ms, 5000);
+  GameView v = games->view(id);
+  EXPECT_EQ(v.state.status, GameStatus::Active);
+  EXPECT_FALSE(v.state.sealed);
+  EXPECT_EQ(v.to_move, kBlack);
+  EXPECT_EQ(v.deadline, clock.t.load() + 600000 + 30000);
+  EXPECT_EQ(service_error([&] { games->resume(id, alice.id); }).code(), ErrorCode::Conflict);
+  std::vector<std::string> kinds = log.kinds();
+  EXPECT_EQ(std::vector<std::string>(kinds.end() - 2, kinds.end()),
+            (std::vector<std::string>{"adjourn", "move"}));
+}
+
+TEST_F(GamesTest, Comments) {
+  Id id = start_game(shogi());
+  User carol = sign_up("carol");
+  clock.advance(42);
+  Comment c = games->add_comment(id, carol.id, "  good luck both \n");
+  EXPECT_EQ(c.text, "good luck both");
+  EXPECT_EQ(c.user, (PlayerRef{carol.id, "carol"}));
+  EXPECT_EQ(c.at, clock.t.load());
+  EXPECT_EQ(service_error([&] { games->add_comment(id, carol.id, "   "); }).field(), "text");
+  EXPECT_EQ(service_error([&] { games->add_comment(id, carol.id, std::string(2001, 'x')); })
+                .code(),
+            ErrorCode::Invalid);
+  EXPECT_EQ(games->view(id).comments, std::vector<Comment>{c});
+  EXPECT_EQ(log.kinds().back(), "comment");
+}
+
+TEST_F(GamesTest, Exports) {
+  Id id = start_game(shogi());
+  games->play_move(id, alice.id, "7g7f");
+  clock.advance(2000);
+  games->play_move(id, bob.id, "3c3d");
+  EXPECT_EQ(games->export_game(id, "usi"),
+            std::string("sfen ") + kShogiStart + " moves 7g7f 3c3d\n");
+  games->resign(id, alice.id);
+  std::string kif = games->export_game(id, "kif");
+  for (const char* part : {"開始日時：2023/11/14 22:13:20\n", "棋戦：Kirin game ", "先手：alice\n",
+                           "後手：bob\n", "７六歩(77)", "３四歩(33)", "投了", "まで2手で後手の勝ち"})
+    EXPECT_NE(kif.find(part), std::string::npos) << part << "\n" << kif;
+
+  games->register_exporter("plies", [](const ExportInput& in) {
+    return std::to_string(in.moves.size()) + " " + in.records.back().usi;
+  });
+  EXPECT_EQ(games->export_game(id, "plies"), "2 3c3d");
+  ServiceError e = service_error([&] { games->export_game(id, "pgn"); });
+  EXPECT_EQ(std::string(e.what()), "unknown export format 'pgn' (usi, kif, plies)");
+}
+
+TEST_F(GamesTest, MoveNotationIsPluggable) {
+  Id id = start_game(shogi());
+  games->set_move_parser([](const Position& pos, std::string_view text) -> Move {
+    if (text != "first") return parse_usi(pos, text);
+    MoveList list;
+    generate_moves(pos, list);
+    return list[0];
+  });
+  MoveAck a = games->play_move(id, alice.id, "first");
+  Position start = parse_sfen(builtin_variant("shogi"), kShogiStart);
+  MoveList list;
+  generate_moves(start, list);
+  EXPECT_EQ(a.move.usi, to_usi(start, list[0]));  // stored as USI whatever was written
+  games->play_move(id, bob.id, "3c3d");
+  EXPECT_EQ(games->view(id).moves.size(), 2u);
+}
+
+TEST_F(GamesTest, GamesOfAUserNewestFirst) {
+  Id first = start_game(shogi());
+  Id second = start_game();
+  std::vector<GameState> list = games->games_of(bob.id);
+  ASSERT_EQ(list.size(), 2u);
+  EXPECT_EQ(list[0].id, second);
+  EXPECT_EQ(list[1].id, first);
+  EXPECT_EQ(list[1].setup.game, "shogi");
+  EXPECT_TRUE(games->games_of(sign_up("carol").id).empty());
+}
+
+TEST(EventHubTest, FansOutAndSurvivesABrokenListener) {
+  EventHub hub;
+  std::vector<std::string> got;
+  int a = hub.subscribe([&](const Event& e) { got.push_back("a:" + e.text); });
+  hub.subscribe([](const Event&) { throw std::runtime_error("connection closed"); });
+  hub.subscribe([&](const Event& e) { got.push_back("c:" + e.text); });
+  Event e;
+  e.text = "7g7f";
+  hub.publish(e);
+  hub.unsubscribe(a);
+  e.text = "3c3d";
+  hub.publish(e);
+  EXPECT_EQ(got, (std::vector<std::string>{"a:7g7f", "c:7g7f", "c:3c3d"}));
+}
+
+}  // namespace
+}  // namespace kirin::server::testing

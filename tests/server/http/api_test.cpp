@@ -1,0 +1,372 @@
+// The API end to end: the whole server (App) on a temporary SQLite file, driven over real
+// HTTP and WebSocket connections.
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "../server_fixture.h"
+#include "server/http/app.h"
+#include "test_client.h"
+
+namespace kirin::server::http {
+namespace {
+
+using nlohmann::json;
+using test::HttpClient;
+using test::Reply;
+using test::WsClient;
+
+class Api : public ::testing::Test {
+ protected:
+  void TearDown() override { app_->stop(); }
+
+  void start(const std::string& computer) {
+    AppOptions options;
+    options.http.port = 0;
+    options.http.shutdown_grace = std::chrono::milliseconds(500);
+    options.store_url = "sqlite:" + (dir_.path() / "kirin.db").string();
+    options.hash_cost = HashCost::Minimal;
+    options.computer_name = computer == "none" ? "" : computer;
+    options.computer_movetime_ms = 50;
+    app_ = std::make_unique<App>(options);
+    app_->start();
+  }
+
+  Reply call(const std::string& method, const std::string& target, const json& body = nullptr,
+             const std::string& token = {}) {
+    HttpClient client(app_->port());
+    std::map<std::string, std::string> headers;
+    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
+    return client.request(method, target, body.is_null() ? "" : body.dump(), headers);
+  }
+
+  std::string sign_up(const std::string& name) {
+    Reply r = call(
+        "POST", "/api/signup",
+        {{"name", name}, {"email", name + "@example.org"}, {"password", "pw-" + name + "-123"}});
+    EXPECT_EQ(r.status, 201u) << r.body;
+    return r.json()["token"];
+  }
+
+  // alice (Black) challenges bob to shogi, bob accepts: the game's id.
+  Id start_game() {
+    Reply c = call("POST", "/api/challenges", {{"opponent", "bob"}, {"game", "shogi"}}, alice_);
+    EXPECT_EQ(c.status, 201u) << c.body;
+    Reply a =
+        call("POST", "/api/challenges/" + std::to_string(c.json()["id"].get<Id>()) + "/accept",
+             nullptr, bob_);
+    EXPECT_EQ(a.status, 200u) << a.body;
+    return a.json()["game"];
+  }
+
+  Reply move(Id game, const std::string& usi, std::optional<int> expected,
+             const std::string& token) {
+    json body = {{"move", usi}};
+    if (expected) body["expected_ply"] = *expected;
+    return call("POST", "/api/games/" + std::to_string(game) + "/moves", body, token);
+  }
+
+  testing::TempDir dir_;
+  std::unique_ptr<App> app_;
+  bool started_ = (start("none"), true);
+  std::string alice_ = sign_up("alice");
+  std::string bob_ = sign_up("bob");
+};
+
+TEST_F(Api, SignUpLogInLogOut) {
+  Reply taken = call("POST", "/api/signup",
+                     {{"name", "Alice"}, {"email", "a@example.org"}, {"password", "whatever-1"}});
+  EXPECT_EQ(taken.status, 409u);
+  EXPECT_EQ(taken.json()["error"]["field"], "name");
+  Reply bad = call("POST", "/api/signup",
+                   {{"name", "9x"}, {"email", "x@example.org"}, {"password", "pw-12345"}});
+  EXPECT_EQ(bad.status, 422u);
+  EXPECT_EQ(bad.json()["error"]["code"], "invalid");
+  EXPECT_EQ(call("POST", "/api/signup", {{"name", "carol"}, {"password", "pw-carol-123"}})
+                .json()["error"]["message"],
+            "field \"email\" is required");
+
+  EXPECT_EQ(call("POST", "/api/login", {{"name", "alice"}, {"password", "wrong"}}).status, 401u);
+  Reply login = call("POST", "/api/login", {{"name", "alice"}, {"password", "pw-alice-123"}});
+  ASSERT_EQ(login.status, 200u);
+  std::string token = login.json()["token"];
+  Reply me = call("GET", "/api/me", nullptr, token);
+  EXPECT_EQ(me.json()["user"]["name"], "alice");
+  EXPECT_EQ(me.json()["user"]["email"], "alice@example.org");
+  EXPECT_EQ(call("POST", "/api/logout", nullptr, token).status, 200u);
+  EXPECT_EQ(call("GET", "/api/me", nullptr, token).status, 401u);
+  EXPECT_EQ(call("GET", "/api/me").json()["error"]["code"], "unauthorized");
+}
+
+TEST_F(Api, Preferences) {
+  EXPECT_EQ(call("GET", "/api/me/preferences", nullptr, alice_).json(),
+            json({{"board_style", "standard"}, {"flip", false}, {"piece_set", "kanji"}}));
+  Reply put =
+      call("PUT", "/api/me/preferences", {{"flip", true}, {"board_style", "small"}}, alice_);
+  ASSERT_EQ(put.status, 200u) << put.body;
+  EXPECT_EQ(call("GET", "/api/me/preferences", nullptr, alice_).json()["board_style"], "small");
+  Reply bad = call("PUT", "/api/me/preferences", {{"board_style", "cubist"}}, alice_);
+  EXPECT_EQ(bad.status, 422u);
+  EXPECT_EQ(bad.json()["error"]["field"], "board_style");
+  EXPECT_EQ(call("PUT", "/api/me/preferences", {{"flip", "yes"}}, alice_).status, 400u);
+}
+
+TEST_F(Api, ChallengesOpenDirectDeclineCancel) {
+  WsClient lobby(app_->port());
+  ASSERT_EQ(lobby.call({{"op", "subscribe"}, {"topic", "lobby"}})["type"], "subscribed");
+  WsClient bobs(app_->port(), "/ws?token=" + bob_);
+  ASSERT_EQ(bobs.call({{"op", "subscribe"}, {"topic", "user:bob"}})["type"], "subscribed");
+
+  Reply open = call("POST", "/api/challenges",
+                    {{"game", "chu"},
+                     {"color", "white"},
+                     {"time_control", "600 byoyomi 30"},
+                     {"options", {{"drops", false}}}},
+                    alice_);
+  ASSERT_EQ(open.status, 201u) << open.body;
+  EXPECT_EQ(open.json()["opponent"], nullptr);
+  EXPECT_EQ(open.json()["color"], "white");
+  EXPECT_EQ(open.json()["time_control"]["byoyomi_ms"], 30000);
+  auto pushed = lobby.receive();
+  ASSERT_TRUE(pushed);
+  EXPECT_EQ((*pushed)["event"]["kind"], "challenge");
+  EXPECT_EQ((*pushed)["event"]["text"], "created");
+
+  Reply direct = call("POST", "/api/challenges",
+                      {{"opponent", "bob"}, {"game", "chu"}, {"handicap", "2-lions"}}, alice_);
+  ASSERT_EQ(direct.status, 201u) << direct.body;
+  auto to_bob = bobs.receive();
+  ASSERT_TRUE(to_bob);
+  EXPECT_EQ((*to_bob)["topic"], "user:bob");
+  EXPECT_EQ((*to_bob)["event"]["challenge"], direct.json()["id"]);
+  EXPECT_FALSE(lobby.receive(std::chrono::milliseconds(200)));  // direct ones stay private
+
+  Reply lists = call("GET", "/api/challenges", nullptr, bob_);
+  EXPECT_EQ(lists.json()["open"].size(), 1u);
+  EXPECT_EQ(lists.json()["incoming"].size(), 1u);
+  EXPECT_FALSE(call("GET", "/api/challenges").json().contains("incoming"));
+
+  std::string direct_id = std::to_string(direct.json()["id"].get<Id>());
+  EXPECT_EQ(call("POST", "/api/challenges/" + direct_id + "/decline", nullptr, alice_).status,
+            403u);
+  Reply declined = call("POST", "/api/challenges/" + direct_id + "/decline", nullptr, bob_);
+  EXPECT_EQ(declined.json()["status"], "declined");
+  EXPECT_EQ(call("POST", "/api/challenges/" + direct_id + "/accept", nullptr, bob_).status, 409u);
+
+  std::string open_id = std::to_string(open.json()["id"].get<Id>());
+  Reply cancelled = call("POST", "/api/challenges/" + open_id + "/cancel", nullptr, alice_);
+  EXPECT_EQ(cancelled.json()["status"], "cancelled");
+  EXPECT_EQ(call("GET", "/api/challenges/999").status, 404u);
+  EXPECT_EQ(call("GET", "/api/challenges/abc").status, 404u);
+
+  Reply bad = call("POST", "/api/challenges", {{"game", "chess960"}}, alice_);
+  EXPECT_EQ(bad.status, 422u);
+  EXPECT_EQ(bad.json()["error"]["field"], "game");
+  EXPECT_EQ(call("POST", "/api/challenges", {{"game", "shogi"}}).status, 401u);
+}
+
+TEST_F(Api, PlayAGame) {
+  Id game = start_game();
+  std::string path = "/api/games/" + std::to_string(game);
+  WsClient watcher(app_->port());
+  ASSERT_EQ(watcher.call({{"op", "subscribe"}, {"topic", "game:" + std::to_string(game)}})["type"],
+            "subscribed");
+
+  Reply view = call("GET", path);
+  ASSERT_EQ(view.status, 200u);
+  EXPECT_EQ(view.json()["black"]["name"], "alice");
+  EXPECT_EQ(view.json()["to_move"], "black");
+  EXPECT_EQ(view.json()["legal_moves"].size(), 30u);
+
+  Reply first = move(game, "7g7f", 0, alice_);
+  ASSERT_EQ(first.status, 200u) << first.body;
+  EXPECT_EQ(first.json()["move"]["usi"], "7g7f");
+  EXPECT_EQ(first.json()["game"]["ply"], 1);
+  auto event = watcher.receive();
+  ASSERT_TRUE(event);
+  EXPECT_EQ((*event)["event"], json({{"kind", "move"},
+                                     {"game", game},
+                                     {"ply", 1},
+                                     {"text", "7g7f"},
+                                     {"users", {"alice", "bob"}}}));
+
+  Reply illegal = move(game, "5a5c", 1, bob_);
+  EXPECT_EQ(illegal.status, 422u);
+  EXPECT_EQ(illegal.json()["error"]["field"], "move");
+  EXPECT_NE(illegal.json()["error"]["message"].get<std::string>().find("5a5c"), std::string::npos);
+  Reply wrong_player = move(game, "2g2f", 1, alice_);
+  EXPECT_EQ(wrong_player.status, 403u);
+  EXPECT_EQ(move(game, "3c3d", 1, "").status, 401u);
+
+  // Two clients send a move for the same ply at once: exactly one is stored.
+  HttpClient one(app_->port()), two(app_->port());
+  std::map<std::string, std::string> auth = {{"Authorization", "Bearer " + bob_}};
+  one.send("POST", path + "/moves", json({{"move", "3c3d"}, {"expected_ply", 1}}).dump(), auth);
+  two.send("POST", path + "/moves", json({{"move", "8c8d"}, {"expected_ply", 1}}).dump(), auth);
+  std::vector<unsigned> statuses = {one.receive().status, two.receive().status};
+  std::sort(statuses.begin(), statuses.end());
+  EXPECT_EQ(statuses, (std::vector<unsigned>{200, 409}));
+  EXPECT_EQ(call("GET", path).json()["ply"], 2);
+
+  Reply comment = call("POST", path + "/comments", {{"text", "a fine opening"}}, alice_);
+  EXPECT_EQ(comment.status, 201u);
+  EXPECT_EQ(call("GET", path + "/comments").json()["comments"][0]["text"], "a fine opening");
+
+  Reply usi = call("GET", path + "/record?format=usi");
+  EXPECT_EQ(usi.headers["content-type"], "text/plain; charset=utf-8");
+  EXPECT_NE(usi.body.find("moves 7g7f "), std::string::npos) << usi.body;
+  EXPECT_EQ(call("GET", path + "/record?format=kif").status, 200u);
+  Reply courier = call("GET", path + "/record?format=gamecourier");
+  EXPECT_EQ(courier.body.rfind("1. ", 0), 0u) << courier.body;
+  EXPECT_EQ(call("GET", path + "/record?format=pgn").status, 422u);
+
+  Reply games = call("GET", "/api/games?user=bob");
+  ASSERT_EQ(games.json()["games"].size(), 1u);
+  EXPECT_EQ(games.json()["games"][0]["id"], game);
+  EXPECT_EQ(call("GET", "/api/games?user=nobody").status, 404u);
+  EXPECT_EQ(call("GET", "/api/games").status, 400u);
+  EXPECT_EQ(call("GET", "/api/games", nullptr, alice_).json()["games"].size(), 1u);
+
+  Reply resigned = call("POST", path + "/resign", nullptr, alice_);
+  EXPECT_EQ(resigned.json()["result"], "white");
+  EXPECT_EQ(resigned.json()["result_text"], "White wins by resignation");
+  EXPECT_EQ(move(game, "2g2f", 2, alice_).status, 409u);
+}
+
+TEST_F(Api, DrawsAndAdjournment) {
+  Id game = start_game();
+  std::string path = "/api/games/" + std::to_string(game);
+  ASSERT_EQ(move(game, "7g7f", 0, alice_).status, 200u);
+  EXPECT_EQ(call("POST", path + "/draw/offer", nullptr, alice_).json()["draw_offer"], "black");
+  EXPECT_EQ(call("POST", path + "/draw/decline", nullptr, bob_).json()["draw_offer"], nullptr);
+
+  Reply sealed = call("POST", path + "/adjourn", {{"move", "3c3d"}}, bob_);
+  ASSERT_EQ(sealed.status, 200u) << sealed.body;
+  EXPECT_EQ(sealed.json()["status"], "adjourned");
+  EXPECT_EQ(sealed.json()["sealed"]["usi"], "3c3d");  // the sealer sees it
+  EXPECT_FALSE(call("GET", path, nullptr, alice_).json()["sealed"].contains("usi"));
+  Reply resumed = call("POST", path + "/resume", nullptr, alice_);
+  ASSERT_EQ(resumed.status, 200u) << resumed.body;
+  EXPECT_EQ(resumed.json()["move"]["usi"], "3c3d");
+
+  call("POST", path + "/draw/offer", nullptr, alice_);
+  Reply agreed = call("POST", path + "/draw/accept", nullptr, bob_);
+  EXPECT_EQ(agreed.json()["result"], "draw");
+  EXPECT_EQ(agreed.json()["status"], "finished");
+}
+
+// Checks that every element opened is closed, in order (enough for the SVG we write).
+bool balanced_xml(const std::string& text) {
+  std::vector<std::string> open;
+  for (std::size_t i = text.find('<'); i != std::string::npos; i = text.find('<', i + 1)) {
+    std::size_t end = text.find('>', i);
+    if (end == std::string::npos) return false;
+    std::string tag = text.substr(i + 1, end - i - 1);
+    if (tag.empty() || tag.back() == '/') continue;
+    std::string name = tag.substr(0, tag.find(' '));
+    if (name[0] == '/') {
+      if (open.empty() || open.back() != name.substr(1)) return false;
+      open.pop_back();
+    } else {
+      open.push_back(name);
+    }
+  }
+  return open.empty();
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t i = text.find(what); i != std::string::npos; i = text.find(what, i + 1)) ++n;
+  return n;
+}
+
+TEST_F(Api, BoardSvg) {
+  Id game = start_game();
+  ASSERT_EQ(move(game, "7g7f", 0, alice_).status, 200u);
+  Reply svg = call("GET", "/games/" + std::to_string(game) + "/board.svg");
+  ASSERT_EQ(svg.status, 200u);
+  EXPECT_EQ(svg.headers["content-type"], "image/svg+xml");
+  EXPECT_EQ(svg.body.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
+  EXPECT_TRUE(balanced_xml(svg.body)) << svg.body;
+  EXPECT_EQ(count(svg.body, "</title>P</text>"), 18u);
+  EXPECT_EQ(count(svg.body, "<title>Black King</title>K</text>"), 1u);
+  EXPECT_EQ(count(svg.body, "<title>White King</title>K</text>"), 1u);
+  EXPECT_EQ(count(svg.body, "rotate(180"), 20u);  // White's pieces
+  EXPECT_NE(svg.body.find("White to move"), std::string::npos);
+  EXPECT_NE(svg.body.find("Black in hand: -"), std::string::npos);
+  EXPECT_EQ(call("GET", "/games/999/board.svg").status, 404u);
+}
+
+TEST_F(Api, TextCommands) {
+  Id game = start_game();
+  std::string board = std::to_string(game);
+  auto command = [&](const std::string& text, const std::string& token = {}) {
+    std::map<std::string, std::string> headers = {{"Content-Type", "text/plain"}};
+    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
+    return HttpClient(app_->port()).request("POST", "/api/command", text, headers);
+  };
+  Reply reply = command("shogi move " + board + " alice pw-alice-123 7g7f\nshogi board " + board);
+  ASSERT_EQ(reply.status, 200u);
+  EXPECT_EQ(reply.headers["content-type"], "text/plain; charset=utf-8");
+  EXPECT_NE(reply.body.find("> shogi move " + board + " alice *** 7g7f"), std::string::npos)
+      << reply.body;
+  EXPECT_EQ(reply.body.find("error:"), std::string::npos) << reply.body;
+  EXPECT_EQ(call("GET", "/api/games/" + board).json()["ply"], 1);
+  Reply refused = command("shogi move " + board + " alice pw-alice-123 3c3d");  // bob's turn
+  EXPECT_EQ(refused.status, 200u);
+  EXPECT_NE(refused.body.find("error: "), std::string::npos) << refused.body;
+  EXPECT_EQ(command("help", "not-a-token").status, 401u);
+}
+
+TEST_F(Api, UserTopicNeedsItsOwnersToken) {
+  WsClient anonymous(app_->port());
+  EXPECT_EQ(anonymous.call({{"op", "subscribe"}, {"topic", "user:bob"}})["error"]["code"],
+            "forbidden");
+  WsClient alice(app_->port(), "/ws", {{"Authorization", "Bearer " + alice_}});
+  EXPECT_EQ(alice.call({{"op", "subscribe"}, {"topic", "user:bob"}})["error"]["code"], "forbidden");
+  EXPECT_EQ(alice.call({{"op", "subscribe"}, {"topic", "user:alice"}})["type"], "subscribed");
+}
+
+TEST(ApiComputer, ChallengeTheEngineAndGetItsReply) {
+  testing::TempDir dir;
+  AppOptions options;
+  options.http.port = 0;
+  options.store_url = "sqlite:" + (dir.path() / "kirin.db").string();
+  options.hash_cost = HashCost::Minimal;
+  options.computer_movetime_ms = 50;
+  options.http.shutdown_grace = std::chrono::milliseconds(500);
+  App app(options);
+  app.start();
+  auto call = [&](const std::string& method, const std::string& target, const json& body,
+                  const std::string& token) {
+    HttpClient client(app.port());
+    std::map<std::string, std::string> headers;
+    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
+    return client.request(method, target, body.is_null() ? "" : body.dump(), headers);
+  };
+  std::string token =
+      call("POST", "/api/signup",
+           {{"name", "ann"}, {"email", "ann@example.org"}, {"password", "pw-ann-123"}}, "")
+          .json()["token"];
+  Reply c = call("POST", "/api/challenges", {{"opponent", "kirin"}, {"game", "shogi"}}, token);
+  ASSERT_EQ(c.status, 201u) << c.body;
+  EXPECT_EQ(c.json()["status"], "accepted");
+  Id game = c.json()["game"];
+  WsClient ws(app.port());
+  ASSERT_EQ(ws.call({{"op", "subscribe"}, {"topic", "game:" + std::to_string(game)}})["type"],
+            "subscribed");
+  ASSERT_EQ(call("POST", "/api/games/" + std::to_string(game) + "/moves",
+                 {{"move", "7g7f"}, {"expected_ply", 0}}, token)
+                .status,
+            200u);
+  std::optional<json> reply;
+  for (int i = 0; i < 2 && !(reply && (*reply)["event"]["ply"] == 2); ++i)
+    reply = ws.receive(std::chrono::seconds(20));
+  ASSERT_TRUE(reply);
+  EXPECT_EQ((*reply)["event"]["kind"], "move");
+  EXPECT_EQ((*reply)["event"]["ply"], 2);
+  app.stop();
+}
+
+}  // namespace
+}  // namespace kirin::server::http

@@ -1,0 +1,311 @@
+// The mail gateway: real RFC 5322 messages (MIME, quoted-printable, base64, charsets,
+// format=flowed) in, reply messages out; and hostile input, which must be answered with a
+// clear error or refused with an exit code, never crash.
+#include "server/mail/mail.h"
+
+#include <random>
+
+#include "../server_fixture.h"
+#include "server/command_text.h"
+
+namespace kirin::server::testing {
+namespace {
+
+using mail::IncomingMail;
+using mail::MailOptions;
+using mail::MailResult;
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// A header's value in a message ("" if absent), unfolded.
+std::string header_of(const std::string& message, const std::string& name) {
+  std::string head = message.substr(0, message.find("\n\n"));
+  size_t at = 0;
+  while (at < head.size()) {
+    size_t end = head.find('\n', at);
+    if (end == std::string::npos) end = head.size();
+    if (head.compare(at, name.size() + 1, name + ":") == 0) {
+      std::string value = head.substr(at + name.size() + 1, end - at - name.size() - 1);
+      while (end + 1 < head.size() && (head[end + 1] == ' ' || head[end + 1] == '\t')) {
+        size_t next = head.find('\n', end + 1);
+        if (next == std::string::npos) next = head.size();
+        value += head.substr(end + 1, next - end - 1);
+        end = next;
+      }
+      size_t i = value.find_first_not_of(' ');
+      return i == std::string::npos ? "" : value.substr(i);
+    }
+    at = end + 1;
+  }
+  return {};
+}
+
+class MailTest : public ServerTest {
+ protected:
+  CommandInterface commands{*accounts, *challenges, *games};
+  MailOptions options = [] {
+    MailOptions o;
+    o.from = "Kirin <kirin@games.example.org>";
+    o.date = 1700000000;
+    return o;
+  }();
+
+  MailResult answer(const std::string& raw) {
+    return mail::answer_mail(raw, raw.size(), commands, options);
+  }
+  // The reply's text, decoded (it may be quoted-printable).
+  std::string reply_body(const MailResult& r) { return mail::read_mail(r.reply).body; }
+};
+
+const char* const kAlternative =
+    "Return-Path: <alice@example.org>\n"
+    "From: =?UTF-8?Q?Alice_Lid=C3=A9n?= <alice@example.org>\n"
+    "To: Kirin <kirin@games.example.org>\n"
+    "Subject: =?UTF-8?Q?Caf=C3=A9_game?=\n"
+    "Date: Tue, 14 Nov 2023 22:13:20 +0000\n"
+    "Message-ID: <msg-2@example.org>\n"
+    "References: <msg-0@example.org> <msg-1@example.org>\n"
+    "MIME-Version: 1.0\n"
+    "Content-Type: multipart/alternative; boundary=\"b1\"\n"
+    "\n"
+    "This is a multi-part message in MIME format.\n"
+    "--b1\n"
+    "Content-Type: text/plain; charset=UTF-8\n"
+    "Content-Transfer-Encoding: quoted-printable\n"
+    "\n"
+    "# un caf=C3=A9 et une partie\n"
+    "chushogi challenge alice bob -handicap=3D2ln -dr=\n"
+    "ops\n"
+    "chushogi move 1 bob password-bob P 8d-8e\n"
+    "\n"
+    "--=20\n"
+    "Alice\n"
+    "--b1\n"
+    "Content-Type: text/html; charset=UTF-8\n"
+    "\n"
+    "<p>chushogi resign 1 alice password-alice</p>\n"
+    "--b1--\n";
+
+TEST_F(MailTest, MultipartAlternativeQuotedPrintable) {
+  MailResult r = answer(kAlternative);
+  ASSERT_EQ(r.exit_code, mail::kReplied) << r.message;
+  const std::string& m = r.reply;
+  EXPECT_TRUE(contains(header_of(m, "From"), "kirin@games.example.org")) << m;
+  EXPECT_TRUE(contains(header_of(m, "To"), "<alice@example.org>")) << m;
+  EXPECT_EQ(mail::read_mail(m).subject, "Re: Caf\xc3\xa9 game");
+  EXPECT_EQ(header_of(m, "In-Reply-To"), "<msg-2@example.org>");
+  EXPECT_EQ(header_of(m, "References"),
+            "<msg-0@example.org> <msg-1@example.org> <msg-2@example.org>");
+  EXPECT_EQ(header_of(m, "Auto-Submitted"), "auto-replied");
+  EXPECT_TRUE(
+      contains(header_of(m, "Message-Id") + header_of(m, "Message-ID"), "@games.example.org>"))
+      << m;
+  EXPECT_TRUE(contains(header_of(m, "Date"), "14 Nov 2023")) << m;
+  EXPECT_TRUE(contains(header_of(m, "Content-Type"), "text/plain")) << m;
+  EXPECT_TRUE(contains(lower(header_of(m, "Content-Type")), "charset=utf-8")) << m;
+
+  std::string body = reply_body(r);
+  EXPECT_TRUE(
+      contains(body, "> chushogi challenge alice bob -handicap=2ln -drops\nNew game: board 1."))
+      << body;
+  EXPECT_TRUE(contains(body, "> chushogi move 1 bob *** P 8d-8e\nBoard 1, move 1: bob (White)"))
+      << body;
+  EXPECT_FALSE(contains(body, "password-bob"));
+  EXPECT_FALSE(contains(body, "resign"));  // the HTML alternative and the signature are not run
+  GameView v = games->view(1);
+  EXPECT_EQ(v.state.setup.handicap, "2ln");
+  EXPECT_EQ(v.state.setup.drops, std::optional<bool>(true));
+  EXPECT_EQ(v.state.ply, 1);
+  EXPECT_EQ(v.state.status, GameStatus::Active);
+}
+
+TEST_F(MailTest, ChallengesComeFromAPlayersAddress) {
+  sign_up("carol");
+  std::string raw =
+      "From: carol@example.org\nSubject: hi\nMessage-ID: <c@example.org>\n\n"
+      "chushogi challenge alice bob\n";
+  MailResult r = answer(raw);
+  ASSERT_EQ(r.exit_code, mail::kReplied);
+  EXPECT_TRUE(contains(reply_body(r), "error: challenge: only alice or bob")) << reply_body(r);
+  EXPECT_TRUE(games->games_of(alice.id).empty());
+  EXPECT_EQ(header_of(r.reply, "Subject"), "Re: hi");
+}
+
+TEST_F(MailTest, CharsetsAndEncodings) {
+  // ISO-8859-1, base64, format=flowed.
+  std::string latin1 =
+      "From: bob@example.org\nSubject: Re: board\nMIME-Version: 1.0\n"
+      "Content-Type: text/plain; charset=ISO-8859-1\nContent-Transfer-Encoding: 8bit\n\n"
+      "# caf\xe9\nhelp shogi\n";
+  IncomingMail in = mail::read_mail(latin1);
+  EXPECT_EQ(in.body, "# caf\xc3\xa9\nhelp shogi\n");
+  MailResult r = answer(latin1);
+  ASSERT_EQ(r.exit_code, mail::kReplied);
+  EXPECT_EQ(header_of(r.reply, "Subject"), "Re: board");  // no "Re: Re:"
+  EXPECT_TRUE(contains(reply_body(r), "Shogi (shogi")) << reply_body(r);
+
+  std::string base64 =
+      "From: bob@example.org\nMIME-Version: 1.0\n"
+      "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n"
+      "c2hvZ2kgZ2FtZXMgYm9iCg==\n";  // "shogi games bob\n"
+  EXPECT_EQ(mail::read_mail(base64).body, "shogi games bob\n");
+  EXPECT_TRUE(contains(reply_body(answer(base64)), "bob has no games."));
+  EXPECT_TRUE(contains(answer(base64).reply, "Subject: Re: your commands"));
+
+  std::string flowed =
+      "From: alice@example.org\nMIME-Version: 1.0\n"
+      "Content-Type: text/plain; charset=utf-8; format=flowed\n\n"
+      "chushogi challenge alice bob -dai \n"
+      "-lion\n"
+      " >not quoted, space-stuffed\n";
+  EXPECT_EQ(mail::read_mail(flowed).body,
+            "chushogi challenge alice bob -dai -lion\n>not quoted, space-stuffed\n");
+  EXPECT_TRUE(contains(reply_body(answer(flowed)), "New game: board 1."));
+  EXPECT_EQ(games->view(1).state.setup.game, "dai");
+
+  // A multipart/mixed with an attachment first and the text later; a signed message.
+  std::string mixed =
+      "From: bob@example.org\nMIME-Version: 1.0\n"
+      "Content-Type: multipart/mixed; boundary=XX\n\n"
+      "--XX\nContent-Type: text/plain\nContent-Disposition: attachment; filename=a.txt\n\n"
+      "shogi resign 1 bob password-bob\n"
+      "--XX\nContent-Type: multipart/signed; boundary=YY; "
+      "protocol=\"application/pgp-signature\"\n\n"
+      "--YY\nContent-Type: text/plain\n\nchushogi board 1\n"
+      "--YY\nContent-Type: application/pgp-signature\n\nxxx\n--YY--\n"
+      "--XX--\n";
+  EXPECT_EQ(mail::read_mail(mixed).body, "chushogi board 1");  // the last newline is the boundary's
+  std::string body = reply_body(answer(mixed));
+  EXPECT_TRUE(contains(body, "Board 1: Dai Shogi")) << body;
+  EXPECT_EQ(games->view(1).state.status, GameStatus::Active);
+
+  std::string inline_pgp =
+      "From: bob@example.org\n\n"
+      "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n"
+      "chushogi board 1\n- -- \nsig\n-----BEGIN PGP SIGNATURE-----\nabc\n-----END PGP "
+      "SIGNATURE-----\n";
+  body = reply_body(answer(inline_pgp));
+  EXPECT_TRUE(contains(body, "> chushogi board 1\nBoard 1")) << body;
+  EXPECT_FALSE(contains(body, "error")) << body;
+}
+
+TEST_F(MailTest, ReplyToIsAnsweredButFromIsTheSender) {
+  std::string raw =
+      "From: alice@example.org\nReply-To: Alice Elsewhere <alice@elsewhere.example.net>\n\n"
+      "shogi challenge alice bob\n";
+  MailResult r = answer(raw);
+  ASSERT_EQ(r.exit_code, mail::kReplied);
+  EXPECT_TRUE(contains(header_of(r.reply, "To"), "alice@elsewhere.example.net")) << r.reply;
+  EXPECT_TRUE(contains(reply_body(r), "New game: board 1."));
+  EXPECT_EQ(header_of(r.reply, "In-Reply-To"), "");
+}
+
+TEST_F(MailTest, MessagesWithoutCommands) {
+  std::string html =
+      "From: bob@example.org\nSubject: x\nMIME-Version: 1.0\n"
+      "Content-Type: text/html; charset=utf-8\n\n<html><body>shogi games bob</body></html>\n";
+  MailResult r = answer(html);
+  ASSERT_EQ(r.exit_code, mail::kReplied);
+  EXPECT_TRUE(contains(reply_body(r), "error: your message has no plain-text part, only HTML"));
+
+  std::string encrypted =
+      "From: bob@example.org\nMIME-Version: 1.0\n"
+      "Content-Type: multipart/encrypted; boundary=E; protocol=\"application/pgp-encrypted\"\n\n"
+      "--E\nContent-Type: application/pgp-encrypted\n\nVersion: 1\n"
+      "--E\nContent-Type: application/octet-stream\n\n-----BEGIN PGP MESSAGE-----\n--E--\n";
+  EXPECT_TRUE(contains(reply_body(answer(encrypted)), "error: your message is encrypted"));
+
+  std::string image =
+      "From: bob@example.org\nMIME-Version: 1.0\nContent-Type: image/png\n"
+      "Content-Transfer-Encoding: base64\n\niVBORw0KGgo=\n";
+  EXPECT_TRUE(contains(reply_body(answer(image)), "error: your message has no text"));
+
+  std::string empty = "From: bob@example.org\nSubject: nothing\n\n";
+  EXPECT_TRUE(contains(reply_body(answer(empty)), "error: no command found"));
+}
+
+TEST_F(MailTest, HostileInput) {
+  // No address to answer: exit code 2 and a reason.
+  MailResult r = answer("Subject: who am I\n\nshogi games bob\n");
+  EXPECT_EQ(r.exit_code, mail::kNoReply);
+  EXPECT_TRUE(contains(r.message, "no From: or Reply-To: address")) << r.message;
+  EXPECT_EQ(answer("").exit_code, mail::kNoReply);
+  EXPECT_EQ(answer("From: not an address\n\nhelp\n").exit_code, mail::kNoReply);
+
+  // Too large: the header is read, to answer, and nothing is run.
+  std::string big = "From: alice@example.org\nSubject: big\n\nshogi challenge alice bob\n" +
+                    std::string(300 * 1024, 'x') + "\n";
+  r = answer(big);
+  ASSERT_EQ(r.exit_code, mail::kReplied);
+  EXPECT_TRUE(contains(reply_body(r), "error: your message has " + std::to_string(big.size()) +
+                                          " bytes: the server reads messages of at most 262144"))
+      << reply_body(r);
+  EXPECT_TRUE(games->games_of(alice.id).empty());
+  // Also when the caller kept only the start of it.
+  r = mail::answer_mail(std::string_view(big).substr(0, 70 * 1024), 5'000'000, commands, options);
+  ASSERT_EQ(r.exit_code, mail::kReplied);
+  EXPECT_TRUE(contains(reply_body(r), "5000000 bytes"));
+
+  // Automatic messages and our own are not answered.
+  for (const char* head :
+       {"Auto-Submitted: auto-replied\n", "Precedence: bulk\n", "Return-Path: <>\n"}) {
+    r = answer(std::string("From: alice@example.org\n") + head + "\nhelp\n");
+    EXPECT_EQ(r.exit_code, mail::kIgnored) << head;
+    EXPECT_TRUE(contains(r.message, "automatic message")) << r.message;
+  }
+  EXPECT_EQ(answer("From: MAILER-DAEMON@example.org\n\nhelp\n").exit_code, mail::kIgnored);
+  EXPECT_EQ(answer("From: Kirin <KIRIN@games.example.org>\n\nhelp\n").exit_code, mail::kIgnored);
+  EXPECT_EQ(answer("From: alice@example.org\nAuto-Submitted: no\n\nhelp\n").exit_code,
+            mail::kReplied);
+
+  // Control characters, NULs, invalid UTF-8 in the body: each line gets an error.
+  const char junk_text[] =
+      "From: alice@example.org\n\nshogi games \x01"
+      "bob\n\xff\xfe\x00zz\nhelp shogi\n";
+  std::string junk(junk_text, sizeof junk_text - 1);
+  r = answer(junk);
+  ASSERT_EQ(r.exit_code, mail::kReplied);
+  std::string body = reply_body(r);
+  EXPECT_TRUE(contains(body, "error: the line has a control character")) << body;
+  EXPECT_TRUE(contains(body, "Shogi (shogi")) << body;
+
+  // Random bytes, and random mutations of a real message: never a crash.
+  std::mt19937 random(12345);
+  for (int round = 0; round < 200; ++round) {
+    std::string raw;
+    if (round % 2) {
+      raw = kAlternative;
+      for (int k = 0; k < 20; ++k) raw[random() % raw.size()] = char(random() % 256);
+    } else {
+      raw.resize(random() % 4000);
+      for (char& c : raw) c = char(random() % 256);
+    }
+    r = answer(raw);
+    EXPECT_TRUE(r.exit_code == mail::kReplied || r.exit_code == mail::kNoReply ||
+                r.exit_code == mail::kIgnored);
+    if (r.exit_code == mail::kReplied) {
+      EXPECT_TRUE(contains(r.reply, "Auto-Submitted: auto-replied"));
+    }
+  }
+
+  // A bad From: of our own is refused before any command runs.
+  options.from = "not a mailbox";
+  r = answer("From: alice@example.org\n\nshogi challenge alice bob\n");
+  EXPECT_EQ(r.exit_code, mail::kNoReply);
+  EXPECT_TRUE(contains(r.message, "'not a mailbox' is not a mailbox")) << r.message;
+  EXPECT_TRUE(games->games_of(alice.id).empty());
+}
+
+TEST_F(MailTest, HeaderInjectionIsImpossible) {
+  std::string raw =
+      "From: alice@example.org\nSubject: =?UTF-8?Q?hi=0ABcc:_victim@example.net?=\n\nhelp\n";
+  MailResult r = answer(raw);
+  ASSERT_EQ(r.exit_code, mail::kReplied);
+  EXPECT_EQ(header_of(r.reply, "Bcc"), "");
+  EXPECT_FALSE(contains(r.reply, "\nBcc:"));
+}
+
+}  // namespace
+}  // namespace kirin::server::testing

@@ -1,0 +1,729 @@
+// The PostgreSQL store against a real server (postgres_fixture.h): every Store operation, the
+// races the conditional writes settle, reopening, notifications, and a server crash.
+#include "server/store/postgres_store.h"
+
+#include <barrier>
+#include <chrono>
+#include <condition_variable>
+#include <thread>
+
+#include "postgres_fixture.h"
+
+namespace kirin::server::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+// One value a query returns (tests only: the SQL is fixed).
+std::string pg_value(const std::string& url, const std::string& sql) {
+  PGconn* c = PQconnectdb(url.c_str());
+  std::string out;
+  if (PQstatus(c) == CONNECTION_OK) {
+    PGresult* r = PQexec(c, sql.c_str());
+    if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) > 0) out = PQgetvalue(r, 0, 0);
+    PQclear(r);
+  }
+  PQfinish(c);
+  return out;
+}
+
+void expect_same(const GameState& a, const GameState& b) {
+  EXPECT_EQ(a.id, b.id);
+  EXPECT_EQ(a.setup, b.setup);
+  EXPECT_EQ(a.start_sfen, b.start_sfen);
+  EXPECT_EQ(a.black, b.black);
+  EXPECT_EQ(a.white, b.white);
+  EXPECT_EQ(a.time_control, b.time_control);
+  EXPECT_EQ(a.clock, b.clock);
+  EXPECT_EQ(a.status, b.status);
+  EXPECT_EQ(a.result, b.result);
+  EXPECT_EQ(a.reason, b.reason);
+  EXPECT_EQ(a.ply, b.ply);
+  EXPECT_EQ(a.version, b.version);
+  EXPECT_EQ(a.draw_offer, b.draw_offer);
+  EXPECT_EQ(a.sealed, b.sealed);
+  EXPECT_EQ(a.created, b.created);
+  EXPECT_EQ(a.updated, b.updated);
+}
+
+void expect_same(const Challenge& a, const Challenge& b) {
+  EXPECT_EQ(a.id, b.id);
+  EXPECT_EQ(a.challenger, b.challenger);
+  EXPECT_EQ(a.challenged, b.challenged);
+  EXPECT_EQ(a.setup, b.setup);
+  EXPECT_EQ(a.color, b.color);
+  EXPECT_EQ(a.time_control, b.time_control);
+  EXPECT_EQ(a.status, b.status);
+  EXPECT_EQ(a.game, b.game);
+  EXPECT_EQ(a.created, b.created);
+}
+
+void expect_same(const User& a, const User& b) {
+  EXPECT_EQ(a.id, b.id);
+  EXPECT_EQ(a.name, b.name);
+  EXPECT_EQ(a.email, b.email);
+  EXPECT_EQ(a.password_hash, b.password_hash);
+  EXPECT_EQ(a.preferences, b.preferences);
+  EXPECT_EQ(a.created, b.created);
+}
+
+// Collects the game ids a listener hears.
+struct Heard {
+  std::mutex mutex;
+  std::condition_variable cv;
+  std::vector<Id> ids;
+  void operator()(Id id) {
+    std::lock_guard lock(mutex);
+    ids.push_back(id);
+    cv.notify_all();
+  }
+  // Waits until `n` ids were heard (or a while); returns them.
+  std::vector<Id> wait_for(size_t n, std::chrono::milliseconds limit = 10s) {
+    std::unique_lock lock(mutex);
+    cv.wait_for(lock, limit, [&] { return ids.size() >= n; });
+    return ids;
+  }
+};
+
+class PgStoreTest : public PostgresTest {
+ protected:
+  void SetUp() override {
+    PostgresTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    store = std::make_unique<PostgresStore>(url());
+    alice = add_user("alice");
+    bob = add_user("bob");
+  }
+  void TearDown() override {
+    store.reset();
+    PostgresTest::TearDown();
+  }
+
+  User add_user(const std::string& name) {
+    User u;
+    u.name = name;
+    u.email = name + "@example.org";
+    u.password_hash = "$argon2id$v=19$m=8,t=1,p=1$" + name;
+    u.preferences.piece_set = "kanji";
+    u.created = 1'700'000'000'000 + name.size();
+    std::optional<Id> id = store->create_user(u);
+    if (!id) throw std::runtime_error("user " + name + " exists");
+    u.id = *id;
+    return u;
+  }
+
+  GameState game_state() const {
+    GameState g;
+    g.setup.game = "chu";
+    g.setup.profile = "lishogi";
+    g.setup.options = {{"lion-rules", "strict"}, {"note", "quotes ' \" ; -- and ü"}};
+    g.setup.drops = false;
+    g.start_sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+    g.black = {alice.id, alice.name};
+    g.white = {bob.id, bob.name};
+    g.time_control = {TimeControl::Kind::Live, 600000, 30000, 0, 0};
+    g.clock = {{600000, 599000}, 1'700'000'000'123};
+    g.created = g.updated = 1'700'000'000'123;
+    return g;
+  }
+
+  Challenge challenge(Id to = 0) const {
+    Challenge c;
+    c.challenger = {alice.id, alice.name};
+    c.challenged = {to, to == bob.id ? bob.name : ""};
+    c.setup = game_state().setup;
+    c.setup.handicap = "2ln";
+    c.color = ColorChoice::Random;
+    c.time_control = {TimeControl::Kind::Correspondence, 0, 0, 0, 3};
+    c.created = 1'700'000'000'001;
+    return c;
+  }
+
+  // A game alice (Black) and bob play, through an accepted challenge.
+  Id new_game() {
+    Id ch = store->create_challenge(challenge(bob.id));
+    std::optional<Id> id = store->accept_challenge(ch, game_state());
+    if (!id) throw std::runtime_error("accept_challenge failed");
+    return *id;
+  }
+
+  // The state after `ply` moves of the game as new_game stores it.
+  GameState at_ply(Id id, int ply) const {
+    GameState g = game_state();
+    g.id = id;
+    g.ply = ply;
+    g.version = ply + 1;
+    g.updated += ply;
+    return g;
+  }
+
+  std::unique_ptr<PostgresStore> store;
+  User alice, bob;
+};
+
+// --- Opening ---
+
+TEST(PostgresStoreUrl, PasswordsAreRedacted) {
+  EXPECT_EQ(PostgresStore::redact_url("postgresql://kirin:s3cret@db.example.org:5433/kirin"),
+            "postgresql://kirin@db.example.org:5433/kirin");
+  EXPECT_EQ(PostgresStore::redact_url("postgres://u:p%40ss@h/k?sslmode=require&password=x&a=b"),
+            "postgres://u@h/k?sslmode=require&a=b");
+  EXPECT_EQ(PostgresStore::redact_url("postgresql:///kirin?host=/tmp/x&password=secret"),
+            "postgresql:///kirin?host=/tmp/x");
+  EXPECT_EQ(PostgresStore::redact_url("postgresql://u@h:1/k"), "postgresql://u@h:1/k");
+  EXPECT_EQ(PostgresStore::redact_url("host=h password=secret dbname=k"), "host=h dbname=k");
+}
+
+TEST(PostgresStoreUrl, AStoreThatCannotBeReachedIsNamedWithoutItsPassword) {
+  const std::string url = "postgresql://kirin:s3cret@127.0.0.1:1/kirin?connect_timeout=3";
+  try {
+    open_store(url);
+    FAIL() << "connected to port 1?";
+  } catch (const StoreError& e) {
+    std::string what = e.what();
+    EXPECT_EQ(what.rfind("cannot open store postgresql://kirin@127.0.0.1:1/kirin?"
+                         "connect_timeout=3: connection to server at \"127.0.0.1\", port 1 failed",
+                         0),
+              0u)
+        << what;
+    EXPECT_EQ(what.find("s3cret"), std::string::npos) << what;
+  }
+  EXPECT_THROW(open_store("postgresql:///kirin?host=/nonexistent-kirin-dir"), StoreError);
+  EXPECT_THROW(open_store("postgresql://[bad"), StoreError);
+}
+
+TEST_F(PgStoreTest, OpenStoreOpensPostgresUrls) {
+  std::unique_ptr<Store> s = open_store(url());
+  ASSERT_NE(dynamic_cast<PostgresStore*>(s.get()), nullptr);
+  EXPECT_EQ(s->find_user(alice.id)->name, "alice");
+}
+
+TEST_F(PgStoreTest, SchemaIsVersioned) {
+  EXPECT_EQ(store->schema_version(), PostgresStore::kSchemaVersion);
+  EXPECT_EQ(pg_value(url(), "SELECT string_agg(version::text, ',') FROM schema_version"), "1");
+  EXPECT_EQ(pg_value(url(),
+                     "SELECT string_agg(table_name, ',' ORDER BY table_name) FROM "
+                     "information_schema.tables WHERE table_schema = 'public'"),
+            "challenges,comments,games,moves,schema_version,sessions,users");
+  // Opening again changes nothing.
+  PostgresStore again(url());
+  EXPECT_EQ(again.schema_version(), 1);
+  EXPECT_EQ(pg_value(url(), "SELECT count(*) FROM schema_version"), "1");
+}
+
+TEST_F(PgStoreTest, ANewerSchemaIsRefused) {
+  pg_exec(url(), "UPDATE schema_version SET version = 99");
+  try {
+    PostgresStore s(url());
+    FAIL();
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("has schema version 99, newer than this server's 1"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// Nodes starting together on an empty database: one creates the schema, the others wait for
+// it (the advisory lock) and find it made.
+TEST_F(PgStoreTest, NodesStartingTogetherMigrateOnce) {
+  PostgresCluster& pg = PostgresCluster::shared();
+  std::string db = pg.create_database();
+  std::string db_url = with_database(pg.url(), db);
+  std::atomic<int> opened = 0;
+  std::vector<std::string> errors(4);
+  std::barrier sync(4);
+  std::vector<std::thread> nodes;
+  for (int i = 0; i < 4; ++i)
+    nodes.emplace_back([&, i] {
+      sync.arrive_and_wait();
+      try {
+        PostgresStore s(db_url);
+        if (s.schema_version() == 1) opened++;
+      } catch (const std::exception& e) {
+        errors[size_t(i)] = e.what();
+      }
+    });
+  for (auto& t : nodes) t.join();
+  EXPECT_EQ(opened, 4) << errors[0] << errors[1] << errors[2] << errors[3];
+  EXPECT_EQ(pg_value(db_url, "SELECT count(*) FROM schema_version"), "1");
+  pg.drop_database(db);
+}
+
+// --- Users and sessions ---
+
+TEST_F(PgStoreTest, Users) {
+  expect_same(*store->find_user(alice.id), alice);
+  expect_same(*store->find_user_by_name("alice"), alice);
+  expect_same(*store->find_user_by_name("ALICE"), alice);  // ASCII case is ignored
+  EXPECT_FALSE(store->find_user(alice.id + 1000));
+  EXPECT_FALSE(store->find_user_by_name("carol"));
+  EXPECT_FALSE(store->find_user_by_name("al_ce"));
+
+  User taken = alice;
+  taken.name = "Alice";
+  EXPECT_FALSE(store->create_user(taken));
+  User other = alice;
+  other.name = "Älice";  // only ASCII letters fold, as in SQLite
+  EXPECT_TRUE(store->create_user(other));
+
+  Preferences p;
+  p.board_style = "alternate";
+  p.flip = true;
+  p.piece_set = "kanji-2";
+  store->set_preferences(bob.id, p);
+  EXPECT_EQ(store->find_user(bob.id)->preferences, p);
+}
+
+TEST_F(PgStoreTest, Sessions) {
+  store->create_session({"hash-1", alice.id, 1000, 10});
+  store->create_session({"hash-2", bob.id, 2000, 20});
+  store->create_session({"hash-3", bob.id, 3000, 30});
+  std::optional<Session> s = store->find_session("hash-2");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->token_hash, "hash-2");
+  EXPECT_EQ(s->user, bob.id);
+  EXPECT_EQ(s->expires, 2000);
+  EXPECT_EQ(s->created, 20);
+  EXPECT_FALSE(store->find_session("nope"));
+  store->delete_session("hash-1");
+  EXPECT_FALSE(store->find_session("hash-1"));
+  EXPECT_EQ(store->delete_expired_sessions(2000), 1);
+  EXPECT_EQ(store->delete_expired_sessions(2000), 0);
+  EXPECT_TRUE(store->find_session("hash-3"));
+}
+
+// --- Challenges ---
+
+TEST_F(PgStoreTest, Challenges) {
+  User carol = add_user("carol");
+  Challenge open = challenge();
+  open.setup.drops.reset();
+  open.id = store->create_challenge(open);
+  Challenge to_bob = challenge(bob.id);
+  to_bob.setup.drops = true;
+  to_bob.color = ColorChoice::ChallengerWhite;
+  to_bob.id = store->create_challenge(to_bob);
+  Challenge from_bob = challenge(alice.id);
+  from_bob.challenger = {bob.id, "bob"};
+  from_bob.challenged = {alice.id, "alice"};
+  from_bob.id = store->create_challenge(from_bob);
+
+  expect_same(*store->find_challenge(open.id), open);
+  expect_same(*store->find_challenge(to_bob.id), to_bob);
+  EXPECT_FALSE(store->find_challenge(from_bob.id + 100));
+
+  auto ids = [](const std::vector<Challenge>& cs) {
+    std::vector<Id> out;
+    for (const Challenge& c : cs) out.push_back(c.id);
+    return out;
+  };
+  EXPECT_EQ(ids(store->open_challenges_to(0)), std::vector<Id>{open.id});
+  EXPECT_EQ(ids(store->open_challenges_to(bob.id)), std::vector<Id>{to_bob.id});
+  EXPECT_EQ(ids(store->open_challenges_to(carol.id)), std::vector<Id>{});
+  EXPECT_EQ(ids(store->open_challenges_from(alice.id)), (std::vector<Id>{open.id, to_bob.id}));
+
+  EXPECT_TRUE(store->close_challenge(from_bob.id, ChallengeStatus::Declined));
+  EXPECT_FALSE(store->close_challenge(from_bob.id, ChallengeStatus::Cancelled));
+  EXPECT_EQ(store->find_challenge(from_bob.id)->status, ChallengeStatus::Declined);
+  EXPECT_FALSE(store->accept_challenge(from_bob.id, game_state()));
+
+  std::optional<Id> game = store->accept_challenge(to_bob.id, game_state());
+  ASSERT_TRUE(game);
+  Challenge accepted = *store->find_challenge(to_bob.id);
+  EXPECT_EQ(accepted.status, ChallengeStatus::Accepted);
+  EXPECT_EQ(accepted.game, *game);
+  EXPECT_FALSE(store->accept_challenge(to_bob.id, game_state()));  // once only
+  EXPECT_FALSE(store->close_challenge(to_bob.id, ChallengeStatus::Cancelled));
+  EXPECT_EQ(ids(store->open_challenges_from(alice.id)), std::vector<Id>{open.id});
+  EXPECT_EQ(store->list_games_of(bob.id).size(), 1u);
+}
+
+// Two users accepting one open challenge at once: one game.
+TEST_F(PgStoreTest, RacingAcceptancesMakeOneGame) {
+  auto other = std::make_unique<PostgresStore>(url());
+  for (int round = 0; round < 10; ++round) {
+    Id ch = store->create_challenge(challenge());
+    std::atomic<int> games = 0;
+    std::barrier sync(2);
+    auto accept = [&](Store* s) {
+      sync.arrive_and_wait();
+      if (s->accept_challenge(ch, game_state())) games++;
+    };
+    std::thread a(accept, store.get()), b(accept, other.get());
+    a.join();
+    b.join();
+    EXPECT_EQ(games, 1);
+  }
+  EXPECT_EQ(store->list_games_of(alice.id).size(), 10u);
+}
+
+// --- Games ---
+
+TEST_F(PgStoreTest, GamesKeepEveryField) {
+  GameState g = game_state();
+  Id id = new_game();
+  g.id = id;
+  expect_same(*store->find_game(id), g);
+
+  // Every optional field set, then cleared again.
+  GameState next = g;
+  next.version = 2;
+  next.status = GameStatus::Adjourned;
+  next.draw_offer = kWhite;
+  next.sealed = SealedMove{"3c3d", bob.id, 4321, 1'700'000'001'000};
+  next.clock = {{123, 456}, 789};
+  next.updated = 1'700'000'002'000;
+  ASSERT_EQ(store->update_game(next), WriteResult::Ok);
+  expect_same(*store->find_game(id), next);
+
+  next.version = 3;
+  next.status = GameStatus::Finished;
+  next.result = Result::Draw;
+  next.reason = "agreement";
+  next.draw_offer.reset();
+  next.sealed.reset();
+  ASSERT_EQ(store->update_game(next), WriteResult::Ok);
+  expect_same(*store->find_game(id), next);
+  EXPECT_EQ(store->update_game(next), WriteResult::Changed);  // same version again
+
+  GameState other_ply = next;
+  other_ply.version = 4;
+  other_ply.ply = 7;
+  EXPECT_EQ(store->update_game(other_ply), WriteResult::StalePly);
+  other_ply.id = id + 100;
+  EXPECT_EQ(store->update_game(other_ply), WriteResult::NotFound);
+
+  // drops: unset and true read back as such.
+  Challenge c = challenge(bob.id);
+  GameState with_drops = game_state();
+  with_drops.setup.drops = true;
+  with_drops.setup.options.clear();
+  with_drops.id = *store->accept_challenge(store->create_challenge(c), with_drops);
+  expect_same(*store->find_game(with_drops.id), with_drops);
+  GameState no_drops = game_state();
+  no_drops.setup.drops.reset();
+  no_drops.id = *store->accept_challenge(store->create_challenge(c), no_drops);
+  expect_same(*store->find_game(no_drops.id), no_drops);
+  EXPECT_FALSE(store->find_game(id + 100));
+  EXPECT_FALSE(store->load_game(id + 100));
+}
+
+TEST_F(PgStoreTest, AppendMoveAcceptsOneMovePerPly) {
+  Id id = new_game();
+  GameState next = at_ply(id, 1);
+  EXPECT_EQ(store->append_move(id, 0, {1, "7g7f", 10, 5}, next), WriteResult::Ok);
+  // A second writer that also saw ply 0:
+  EXPECT_EQ(store->append_move(id, 0, {1, "2g2f", 10, 5}, next), WriteResult::StalePly);
+  // Right ply, but someone changed the game meanwhile (version):
+  GameState stale = next;
+  stale.ply = 2;
+  stale.version = 2;
+  EXPECT_EQ(store->append_move(id, 1, {2, "3c3d", 10, 6}, stale), WriteResult::Changed);
+  GameState missing = stale;
+  missing.id = id + 100;
+  EXPECT_EQ(store->append_move(id + 100, 1, {2, "3c3d", 10, 6}, missing), WriteResult::NotFound);
+  EXPECT_THROW(store->append_move(id, 1, {3, "3c3d", 10, 6}, stale), StoreError);
+
+  std::optional<StoredGame> g = store->load_game(id);
+  ASSERT_TRUE(g);
+  ASSERT_EQ(g->moves.size(), 1u);
+  EXPECT_EQ(g->moves[0], (MoveRecord{1, "7g7f", 10, 5}));
+  expect_same(g->state, next);
+}
+
+TEST_F(PgStoreTest, AFinishedGameTakesNoMoreMoves) {
+  Id id = new_game();
+  GameState s = at_ply(id, 0);
+  s.status = GameStatus::Finished;
+  s.result = Result::WhiteWins;
+  s.reason = "resignation";
+  s.version = 2;
+  EXPECT_EQ(store->update_game(s), WriteResult::Ok);
+  GameState next = s;
+  next.ply = 1;
+  next.version = 3;
+  EXPECT_EQ(store->append_move(id, 0, {1, "7g7f", 0, 0}, next), WriteResult::Changed);
+  EXPECT_EQ(store->find_game(id)->reason, "resignation");
+  EXPECT_TRUE(store->load_game(id)->moves.empty());
+}
+
+TEST_F(PgStoreTest, ListsCommentsAndLoading) {
+  User carol = add_user("carol");
+  Id first = new_game();
+  Id second = new_game();
+  GameState done = at_ply(second, 0);
+  done.version = 2;
+  done.status = GameStatus::Finished;
+  ASSERT_EQ(store->update_game(done), WriteResult::Ok);
+
+  std::vector<GameState> of_bob = store->list_games_of(bob.id);
+  ASSERT_EQ(of_bob.size(), 2u);
+  EXPECT_EQ(of_bob[0].id, second);  // newest first
+  EXPECT_EQ(of_bob[1].id, first);
+  EXPECT_TRUE(store->list_games_of(carol.id).empty());
+  std::vector<GameState> unfinished = store->list_unfinished_games();
+  ASSERT_EQ(unfinished.size(), 1u);
+  EXPECT_EQ(unfinished[0].id, first);
+
+  for (int ply = 0; ply < 3; ++ply)
+    ASSERT_EQ(store->append_move(first, ply, {ply + 1, "m" + std::to_string(ply), ply, ply},
+                                 at_ply(first, ply + 1)),
+              WriteResult::Ok);
+  Comment c1{0, first, 3, {carol.id, "carol"}, "nice ü 'move'; DROP TABLE games; --", 77};
+  Comment c2{0, first, 3, {alice.id, "alice"}, "thanks", 78};
+  c1.id = store->add_comment(c1);
+  c2.id = store->add_comment(c2);
+  EXPECT_GT(c2.id, c1.id);
+
+  std::optional<StoredGame> g = store->load_game(first);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->state.ply, 3);
+  ASSERT_EQ(g->moves.size(), 3u);
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(g->moves[size_t(i)], (MoveRecord{i + 1, "m" + std::to_string(i), i, i}));
+  EXPECT_EQ(g->comments, (std::vector<Comment>{c1, c2}));
+}
+
+// Text the database cannot hold is refused with a StoreError, and the store goes on working.
+TEST_F(PgStoreTest, TextThatCannotBeStoredIsRefused) {
+  Id id = new_game();
+  Comment nul{0, id, 0, {bob.id, "bob"}, std::string("a\0b", 3), 1};
+  EXPECT_THROW(store->add_comment(nul), StoreError);
+  Comment latin1{0, id, 0, {bob.id, "bob"}, "caf\xe9", 1};
+  try {
+    store->add_comment(latin1);
+    FAIL();
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("UTF8"), std::string::npos) << e.what();
+  }
+  Comment fine{0, id, 0, {bob.id, "bob"}, "café", 1};
+  fine.id = store->add_comment(fine);
+  EXPECT_EQ(store->load_game(id)->comments, std::vector<Comment>{fine});
+}
+
+// For each ply, of two writers racing with the same expected ply exactly one wins: two
+// threads on one store (two pooled connections), and on two stores (two nodes).
+TEST_F(PgStoreTest, RacingWritersGetExactlyOneAcceptancePerPly) {
+  auto other = std::make_unique<PostgresStore>(url());
+  for (bool two_nodes : {false, true}) {
+    Id id = new_game();
+    const int plies = 30;
+    std::atomic<int> wins[2] = {0, 0};
+    std::atomic<int> refused = 0;
+    std::barrier sync(2);
+    auto writer = [&](Store* st, int who) {
+      for (int ply = 0; ply < plies; ++ply) {
+        sync.arrive_and_wait();
+        WriteResult r = st->append_move(id, ply, {ply + 1, who ? "w" : "b", 0, 0},
+                                        at_ply(id, ply + 1));
+        if (r == WriteResult::Ok) wins[who]++;
+        if (r == WriteResult::StalePly) refused++;
+        sync.arrive_and_wait();
+      }
+    };
+    std::thread a(writer, store.get(), 0),
+        b(writer, two_nodes ? static_cast<Store*>(other.get()) : store.get(), 1);
+    a.join();
+    b.join();
+    EXPECT_EQ(wins[0] + wins[1], plies);
+    EXPECT_EQ(refused, plies);
+    std::optional<StoredGame> g = store->load_game(id);
+    ASSERT_EQ(g->moves.size(), size_t(plies));
+    EXPECT_EQ(g->state.ply, plies);
+    for (int i = 0; i < plies; ++i) EXPECT_EQ(g->moves[size_t(i)].ply, i + 1);
+  }
+}
+
+// More threads than connections: they wait for one, none fails.
+TEST_F(PgStoreTest, ThreadsShareASmallPool) {
+  PostgresStore::Options one;
+  one.pool_size = 1;
+  PostgresStore small(url(), one);
+  Id id = new_game();
+  std::atomic<int> reads = 0;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 6; ++t)
+    threads.emplace_back([&] {
+      for (int i = 0; i < 25; ++i)
+        if (small.find_game(id) && small.load_game(id)) reads++;
+    });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(reads, 150);
+}
+
+// Closing and opening again (a restart) finds the very same records.
+TEST_F(PgStoreTest, AReopenedStoreHasTheSameData) {
+  Id id = new_game();
+  for (int ply = 0; ply < 4; ++ply)
+    ASSERT_EQ(store->append_move(id, ply, {ply + 1, "m" + std::to_string(ply), 100 * ply, ply},
+                                 at_ply(id, ply + 1)),
+              WriteResult::Ok);
+  GameState adjourned = at_ply(id, 4);
+  adjourned.version = 6;
+  adjourned.status = GameStatus::Adjourned;
+  adjourned.sealed = SealedMove{"5e5d", alice.id, 1, 2};
+  ASSERT_EQ(store->update_game(adjourned), WriteResult::Ok);
+  store->add_comment({0, id, 4, {bob.id, "bob"}, "adjourned for lunch", 9});
+  Id ch = store->create_challenge(challenge());
+  store->create_session({"h", bob.id, 5, 6});
+
+  StoredGame before = *store->load_game(id);
+  Challenge challenge_before = *store->find_challenge(ch);
+  store.reset();
+  store = std::make_unique<PostgresStore>(url());
+
+  StoredGame after = *store->load_game(id);
+  expect_same(after.state, before.state);
+  EXPECT_EQ(after.moves, before.moves);
+  EXPECT_EQ(after.comments, before.comments);
+  expect_same(*store->find_challenge(ch), challenge_before);
+  expect_same(*store->find_user_by_name("bob"), bob);
+  EXPECT_EQ(store->find_session("h")->expires, 5);
+  ASSERT_EQ(store->list_unfinished_games().size(), 1u);
+  // ...and the game goes on from there.
+  GameState resumed = at_ply(id, 5);
+  resumed.version = 7;
+  EXPECT_EQ(store->append_move(id, 4, {5, "5e5d", 1, 10}, resumed), WriteResult::Ok);
+}
+
+// An administrator (or a pooler, or an idle timeout) closes the store's connections: they are
+// replaced, without an error, and a listener reconnects and says so (game 0).
+TEST_F(PgStoreTest, ConnectionsTheServerClosedAreReplaced) {
+  Id id = new_game();
+  Heard heard;
+  store->listen_for_game_changes([&](Id game) { heard(game); });
+  std::barrier sync(3);
+  std::vector<std::thread> readers;
+  for (int i = 0; i < 3; ++i)  // three pooled connections
+    readers.emplace_back([&] {
+      sync.arrive_and_wait();
+      store->load_game(id);
+    });
+  for (auto& t : readers) t.join();
+
+  const std::string others =
+      "FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()";
+  ASSERT_NE(pg_value(url(), "SELECT count(*) " + others), "0");
+  pg_exec(url(), "SELECT pg_terminate_backend(pid) " + others);
+  for (int i = 0; i < 200 && pg_value(url(), "SELECT count(*) " + others) != "0"; ++i)
+    std::this_thread::sleep_for(10ms);
+
+  std::optional<StoredGame> g;
+  ASSERT_NO_THROW(g = store->load_game(id));
+  EXPECT_EQ(g->state.id, id);
+  std::vector<std::optional<GameState>> found(3);
+  for (int i = 0; i < 3; ++i)
+    readers[size_t(i)] = std::thread([&, i] {
+      sync.arrive_and_wait();
+      found[size_t(i)] = store->find_game(id);
+    });
+  for (auto& t : readers) t.join();
+  for (const auto& f : found) EXPECT_TRUE(f);
+  EXPECT_EQ(heard.wait_for(1), std::vector<Id>{0});
+  ASSERT_EQ(store->append_move(id, 0, {1, "7g7f", 0, 0}, at_ply(id, 1)), WriteResult::Ok);
+  EXPECT_EQ(heard.wait_for(2), (std::vector<Id>{0, id}));
+}
+
+// --- Notifications ---
+
+// Another node hears every committed change of a game, in commit order; not the writes that
+// changed nothing.
+TEST_F(PgStoreTest, AnotherNodeHearsGameChanges) {
+  PostgresStore node2(url());
+  Heard heard;
+  node2.listen_for_game_changes([&](Id id) { heard(id); });
+  EXPECT_THROW(node2.listen_for_game_changes([](Id) {}), StoreError);
+
+  Id a = new_game();                                                          // 1: a
+  ASSERT_EQ(store->append_move(a, 0, {1, "7g7f", 0, 0}, at_ply(a, 1)), WriteResult::Ok);  // 2: a
+  EXPECT_EQ(store->append_move(a, 0, {1, "2g2f", 0, 0}, at_ply(a, 1)),
+            WriteResult::StalePly);  // nothing
+  Id b = new_game();                                                          // 3: b
+  store->add_comment({0, a, 1, {bob.id, "bob"}, "hm", 1});                    // 4: a
+  GameState over = at_ply(b, 0);
+  over.version = 2;
+  over.status = GameStatus::Finished;
+  ASSERT_EQ(store->update_game(over), WriteResult::Ok);  // 5: b
+  EXPECT_EQ(store->update_game(over), WriteResult::Changed);  // nothing
+  Id c = new_game();                                          // 6: c
+
+  EXPECT_EQ(heard.wait_for(6), (std::vector<Id>{a, a, b, a, b, c}));
+  std::this_thread::sleep_for(100ms);
+  EXPECT_EQ(heard.wait_for(6).size(), 6u);  // nothing else
+
+  node2.stop_listening();
+  new_game();
+  std::this_thread::sleep_for(200ms);
+  EXPECT_EQ(heard.wait_for(6).size(), 6u);
+  node2.listen_for_game_changes([&](Id id) { heard(id); });  // again
+  Id d = new_game();
+  EXPECT_EQ(heard.wait_for(7).back(), d);
+}
+
+// --- A server crash ---
+
+// PostgreSQL killed (immediate shutdown: no checkpoint) and started again: the committed data
+// is there, the pooled connections are replaced by new ones without an error, and a listener
+// reconnects, says so (game 0) and hears changes again. On a cluster of its own.
+TEST(PostgresServerCrash, StoreAndListenerRecover) {
+  std::unique_ptr<PostgresCluster> pg = PostgresCluster::start_private();
+  if (pg->state() == PostgresCluster::State::Absent) GTEST_SKIP() << pg->message();
+  ASSERT_EQ(pg->state(), PostgresCluster::State::Ready) << pg->message();
+  PostgresStore::Options two;
+  two.pool_size = 2;
+  PostgresStore store(pg->url(), two);
+  PostgresStore node2(pg->url());
+  Heard heard;
+  node2.listen_for_game_changes([&](Id id) { heard(id); });
+
+  User u;
+  u.name = "alice";
+  u.email = "a@example.org";
+  u.password_hash = "x";
+  Id alice = *store.create_user(u);
+  u.name = "bob";
+  Id bob = *store.create_user(u);
+  Challenge ch;
+  ch.challenger.id = alice;
+  ch.challenged.id = bob;
+  GameState g;
+  g.black.id = alice;
+  g.white.id = bob;
+  g.start_sfen = "4k4/9/9/9/9/9/9/9/4K4 b - 1";
+  Id id = *store.accept_challenge(store.create_challenge(ch), g);
+  GameState next = g;
+  next.id = id;
+  next.ply = 1;
+  next.version = 2;
+  ASSERT_EQ(store.append_move(id, 0, {1, "5i5h", 0, 0}, next), WriteResult::Ok);
+  ASSERT_EQ(heard.wait_for(2).size(), 2u);
+  // Both pooled connections in use once, so that both are stale after the restart.
+  std::barrier sync(2);
+  auto read_twice = [&] {
+    sync.arrive_and_wait();
+    store.load_game(id);
+  };
+  std::thread r1(read_twice), r2(read_twice);
+  r1.join();
+  r2.join();
+
+  pg->restart("immediate");
+
+  std::optional<StoredGame> after;
+  ASSERT_NO_THROW(after = store.load_game(id));
+  ASSERT_TRUE(after);
+  ASSERT_EQ(after->moves.size(), 1u);
+  EXPECT_EQ(after->moves[0].usi, "5i5h");
+  EXPECT_EQ(store.find_user(bob)->name, "bob");
+  // The listener noticed and reconnected.
+  std::vector<Id> ids = heard.wait_for(3);
+  ASSERT_EQ(ids.size(), 3u);
+  EXPECT_EQ(ids[2], 0);
+  next.ply = 2;
+  next.version = 3;
+  ASSERT_EQ(store.append_move(id, 1, {2, "5a5b", 0, 0}, next), WriteResult::Ok);
+  EXPECT_EQ(heard.wait_for(4).back(), id);
+}
+
+}  // namespace
+}  // namespace kirin::server::testing

@@ -1,0 +1,186 @@
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <barrier>
+#include <thread>
+
+#include "server/store/sqlite_store.h"
+#include "server_fixture.h"
+
+namespace kirin::server::testing {
+namespace {
+
+using StoreTest = ServerTest;
+
+TEST(OpenStore, UnknownSchemesAreRefusedClearly) {
+  try {
+    open_store("mysql://localhost/kirin");
+    FAIL();
+  } catch (const StoreError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "store URL 'mysql://localhost/kirin' has an unknown scheme; expected sqlite:PATH");
+  }
+  try {
+    open_store("postgresql://kirin:secret@127.0.0.1:1/kirin");  // nothing listens on port 1
+    FAIL();
+  } catch (const StoreError& e) {
+    std::string what = e.what();
+    EXPECT_EQ(what.rfind("cannot open store postgresql://kirin@127.0.0.1:1/kirin: ", 0), 0u) << what;
+    EXPECT_EQ(what.find("secret"), std::string::npos) << what;
+  }
+  EXPECT_THROW(open_store("sqlite:"), StoreError);
+  EXPECT_THROW(open_store("sqlite:/nonexistent-dir/x/kirin.db"), StoreError);
+}
+
+TEST(OpenStore, SchemaIsVersionedAndTheFileIsInWalMode) {
+  TempDir dir;
+  std::string path = (dir.path() / "k.db").string();
+  {
+    SqliteStore s(path);
+    EXPECT_EQ(s.schema_version(), SqliteStore::kSchemaVersion);
+  }
+  SQLite::Database db(path);
+  EXPECT_EQ(db.execAndGet("PRAGMA journal_mode").getString(), "wal");
+  EXPECT_EQ(db.execAndGet("SELECT version FROM schema_version").getInt(), 1);
+  for (const char* table : {"users", "sessions", "challenges", "games", "moves", "comments"})
+    EXPECT_TRUE(db.tableExists(table)) << table;
+}
+
+TEST(OpenStore, ANewerSchemaIsRefused) {
+  TempDir dir;
+  std::string path = (dir.path() / "k.db").string();
+  { SqliteStore s(path); }
+  {
+    SQLite::Database db(path, SQLite::OPEN_READWRITE);
+    db.exec("UPDATE schema_version SET version = 99");
+  }
+  try {
+    SqliteStore s(path);
+    FAIL();
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("has schema version 99, newer than this server's 1"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST_F(StoreTest, NamesAreUniqueIgnoringCase) {
+  User u;
+  u.name = "BOB";
+  u.email = "b@example.org";
+  u.password_hash = "x";
+  EXPECT_FALSE(store->create_user(u));
+  EXPECT_EQ(store->find_user_by_name("Bob")->id, bob.id);
+}
+
+TEST_F(StoreTest, AppendMoveAcceptsOneMovePerPly) {
+  Id id = start_game(shogi());
+  GameState s = *store->find_game(id);
+  EXPECT_EQ(s.ply, 0);
+  EXPECT_EQ(s.version, 1);
+
+  GameState next = s;
+  next.ply = 1;
+  next.version = 2;
+  EXPECT_EQ(store->append_move(id, 0, {1, "7g7f", 10, 5}, next), WriteResult::Ok);
+  // A second writer that also saw ply 0:
+  EXPECT_EQ(store->append_move(id, 0, {1, "2g2f", 10, 5}, next), WriteResult::StalePly);
+  // Right ply, but someone changed the game meanwhile (version):
+  GameState stale = next;
+  stale.ply = 2;
+  stale.version = 2;
+  EXPECT_EQ(store->append_move(id, 1, {2, "3c3d", 10, 6}, stale), WriteResult::Changed);
+  EXPECT_EQ(store->append_move(id + 100, 1, {2, "3c3d", 10, 6}, [&] {
+    GameState g = stale;
+    g.id = id + 100;
+    return g;
+  }()), WriteResult::NotFound);
+
+  std::optional<StoredGame> g = store->load_game(id);
+  ASSERT_TRUE(g);
+  ASSERT_EQ(g->moves.size(), 1u);
+  EXPECT_EQ(g->moves[0], (MoveRecord{1, "7g7f", 10, 5}));
+  EXPECT_EQ(g->state.ply, 1);
+  EXPECT_EQ(g->state.version, 2);
+}
+
+TEST_F(StoreTest, AFinishedGameTakesNoMoreMoves) {
+  Id id = start_game(shogi());
+  GameState s = *store->find_game(id);
+  s.status = GameStatus::Finished;
+  s.result = Result::WhiteWins;
+  s.reason = "resignation";
+  s.version = 2;
+  EXPECT_EQ(store->update_game(s), WriteResult::Ok);
+  EXPECT_EQ(store->update_game(s), WriteResult::Changed);  // same version again
+  GameState next = s;
+  next.ply = 1;
+  next.version = 3;
+  EXPECT_EQ(store->append_move(id, 0, {1, "7g7f", 0, 0}, next), WriteResult::Changed);
+  EXPECT_EQ(store->find_game(id)->reason, "resignation");
+}
+
+// Two connections to one file (two server processes): for each ply, of two writers racing
+// with the same expected ply exactly one wins.
+TEST_F(StoreTest, RacingConnectionsGetExactlyOneAcceptancePerPly) {
+  Id id = start_game(shogi());
+  auto other = open_store(url());
+  const int plies = 20;
+  std::atomic<int> wins[2] = {0, 0};
+  std::barrier sync(2);
+  const GameState base = *store->find_game(id);
+  auto writer = [&](Store* st, int who) {
+    for (int ply = 0; ply < plies; ++ply) {
+      sync.arrive_and_wait();
+      GameState next = base;
+      next.ply = ply + 1;
+      next.version = ply + 2;
+      if (st->append_move(id, ply, {ply + 1, who ? "w" : "b", 0, 0}, next) == WriteResult::Ok)
+        wins[who]++;
+      sync.arrive_and_wait();
+    }
+  };
+  std::thread a(writer, store.get(), 0), b(writer, other.get(), 1);
+  a.join();
+  b.join();
+  EXPECT_EQ(wins[0] + wins[1], plies);
+  std::optional<StoredGame> g = store->load_game(id);
+  ASSERT_EQ(g->moves.size(), size_t(plies));
+  EXPECT_EQ(g->state.ply, plies);
+  for (int i = 0; i < plies; ++i) EXPECT_EQ(g->moves[size_t(i)].ply, i + 1);
+}
+
+// An acknowledged move survives kill -9 of the process that stored it.
+TEST_F(StoreTest, AnAcknowledgedMoveSurvivesKill9) {
+  Id id = start_game(shogi());
+  close();
+  int ack[2];
+  ASSERT_EQ(pipe(ack), 0);
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    open();
+    games->play_move(id, alice.id, "7g7f");
+    char ok = 'k';
+    if (write(ack[1], &ok, 1) != 1) _exit(3);
+    raise(SIGKILL);  // no destructors, no checkpoint, no clean close
+    _exit(4);
+  }
+  char got = 0;
+  EXPECT_EQ(read(ack[0], &got, 1), 1);
+  int status = 0;
+  waitpid(child, &status, 0);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+  ::close(ack[0]);
+  ::close(ack[1]);
+  open();
+  GameView v = games->view(id);
+  ASSERT_EQ(v.moves.size(), 1u);
+  EXPECT_EQ(v.moves[0].usi, "7g7f");
+  EXPECT_EQ(v.to_move, kWhite);
+}
+
+}  // namespace
+}  // namespace kirin::server::testing

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# `kirin command` and `kirin mail` driven as an operator and an MTA would: output, reply
+# headers and exit codes, on a temporary SQLite store.
+# Usage: text_commands_test.sh PATH/TO/kirin
+set -u
+kirin="$1"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/kirin-text-XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+db="sqlite:$tmp/store/kirin.db"
+fails=0
+passes=0
+check() {  # name, expected exit code, expected text in stdout+stderr, command... (stdin: $input)
+  local name="$1" want_rc="$2" want="$3"
+  shift 3
+  local out rc
+  out=$(printf '%s' "$input" | "$@" 2>&1)
+  rc=$?
+  if [ "$rc" -ne "$want_rc" ] || ! grep -qF -- "$want" <<<"$out"; then
+    echo "FAIL $name: exit $rc (want $want_rc, '$want'); output:"
+    echo "$out" | head -30
+    fails=$((fails + 1))
+  else
+    passes=$((passes + 1))
+  fi
+}
+
+input=""
+check "command help" 0 "kirin command --db sqlite:games.db" "$kirin" command --help
+check "mail help" 0 "75  the store cannot be opened" "$kirin" mail --help
+
+input='# set up
+signup alice password-alice alice@example.org
+signup bob password-bob bob@example.org
+
+chushogi challenge alice bob
+chushogi move 1 alice password-alice P8i-8h
+chushogi move 1 alice password-alice P7i-7h
+--
+chushogi resign 1 alice password-alice
+'
+check "command: signup" 0 "Welcome, alice" "$kirin" command --db "$db"
+check "command: directory created" 0 "kirin.db" ls "$tmp/store"
+input='chushogi board 1
+chushogi games alice
+'
+check "command: the move was stored" 0 "the last, by Black: P8i-8h" "$kirin" command --db "$db"
+check "command: the game goes on" 0 "1  Chu Shogi  bob       Black   bob to move" \
+  "$kirin" command --db "$db"
+input='chushogi board 1
+chushogi board 1
+'
+check "command: separator" 0 "----------------------------------------" "$kirin" command --db "$db"
+input='chushogi move 1 alice password-alice P7i-7h
+'
+check "command: out of turn" 0 "error: move 2 in board 1: it is not alice's turn" \
+  "$kirin" command --db "$db"
+check "command: --from is not the operator" 0 "error: challenge: only alice or bob" \
+  bash -c "printf 'shogi challenge alice bob\n' | '$kirin' command --db '$db' --from carol@example.org"
+check "command: --from a player" 0 "New game: board 2." \
+  bash -c "printf 'shogi challenge alice bob\n' | '$kirin' command --db '$db' --from bob@example.org"
+input=""
+check "command: bad store" 2 "kirin: error:" "$kirin" command --db "nosuch:x"
+
+input='From: Bob <bob@example.org>
+To: kirin@games.example.org
+Subject: my move
+Message-ID: <m1@example.org>
+MIME-Version: 1.0
+Content-Type: text/plain; charset=utf-8
+Content-Transfer-Encoding: quoted-printable
+
+chushogi move 1 bob password-bob P 5d=
+-5e
+'
+check "mail: reply To" 0 "To: Bob <bob@example.org>" \
+  "$kirin" mail --db "$db" --from "Kirin <kirin@games.example.org>"
+input="${input/5d=/4d=}"
+check "mail: reply Subject" 0 "Subject: Re: my move" "$kirin" mail --db "$db"
+input="${input/4d=/3d=}"
+check "mail: In-Reply-To" 0 "In-Reply-To: <m1@example.org>" "$kirin" mail --db "$db"
+input='From: bob@example.org
+
+chushogi board 1
+'
+check "mail: the moves were played" 0 "Moves played: 2; the last, by White: P5d-5e" \
+  "$kirin" mail --db "$db"
+input='Subject: nobody
+
+help
+'
+check "mail: no sender" 2 "kirin mail: the message has no From: or Reply-To: address" \
+  "$kirin" mail --db "$db"
+input='From: alice@example.org
+Auto-Submitted: auto-replied
+
+help
+'
+check "mail: automatic" 3 "not answering an automatic message" "$kirin" mail --db "$db"
+input="From: alice@example.org
+
+$(head -c 300000 /dev/zero | tr '\0' 'x')
+"
+check "mail: too big" 0 "the server reads messages of at most 262144" "$kirin" mail --db "$db"
+input=$(head -c 5000 /dev/urandom | tr -d '\0')
+out=$(printf '%s' "$input" | "$kirin" mail --db "$db" 2>&1)
+rc=$?
+if [ "$rc" -ne 0 ] && [ "$rc" -ne 2 ] && [ "$rc" -ne 3 ]; then
+  echo "FAIL mail: junk: exit $rc"
+  echo "$out" | head -5
+  fails=$((fails + 1))
+else
+  passes=$((passes + 1))
+fi
+input='From: alice@example.org
+
+help
+'
+check "mail: store unavailable" 75 "try again later" "$kirin" mail --db "sqlite:$tmp/no/such/dir/k.db"
+
+echo "text commands: $passes passed, $fails failed"
+[ "$fails" -eq 0 ]
