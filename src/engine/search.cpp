@@ -122,7 +122,10 @@ struct Searcher::Impl {
 
   // Move ordering: hash move, captures by victim then cheap attacker, promotions, killers,
   // history.
-  void score_moves(const MoveList& list, int* scores, const Move& tt_move, int ply) const {
+  // `sort_losing`: captures that lose material go after the killers (the main search; the
+  // quiescence search skips them instead).
+  void score_moves(const MoveList& list, int* scores, const Move& tt_move, int ply,
+                   bool sort_losing) const {
     for (int i = 0; i < list.size; ++i) {
       const Move& m = list.moves[i];
       int s;
@@ -130,7 +133,11 @@ struct Searcher::Impl {
         s = 1 << 30;
       } else if (is_capture(*pos, m)) {
         int attacker = m.is_drop() ? 0 : eval->piece_value(kind_of(pos->at(m.from)));
-        s = (1 << 28) + victim_value(m) * 16 - attacker / 8;
+        const int victims = victim_value(m);
+        s = victims * 16 - attacker / 8;
+        const bool losing = sort_losing && attacker > victims + 50 && m.to != m.from &&
+                            pos->attacked(m.to, ~pos->side_to_move());
+        s += losing ? (1 << 25) : (1 << 28);
       } else if (m == killers[ply][0]) {
         s = (1 << 27) + 2;
       } else if (m == killers[ply][1]) {
@@ -201,7 +208,7 @@ struct Searcher::Impl {
       generate_captures(*pos, list);
     }
     int* scores = score_stack[ply].data();
-    score_moves(list, scores, Move{}, ply);
+    score_moves(list, scores, Move{}, ply, false);
     for (int i = 0; i < list.size; ++i) {
       pick(list, scores, i);
       const Move m = list.moves[i];
@@ -381,7 +388,7 @@ struct Searcher::Impl {
       return 0;
     }
     int* scores = score_stack[ply].data();
-    score_moves(list, scores, tt_move, ply);
+    score_moves(list, scores, tt_move, ply, true);
     for (int i = 0; i < list.size; ++i) {
       pick(list, scores, i);
       const Move m = list.moves[i];
