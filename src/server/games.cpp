@@ -293,15 +293,31 @@ Move read_move(const MoveParser& parser, const Position& pos, std::string_view t
   return m;
 }
 
+// A copy of `value`, taken under `mutex`.
+template <class Mutex, class T>
+T locked_copy(Mutex& mutex, const T& value) {
+  std::lock_guard lock(mutex);
+  return value;
+}
+
+// Charges `mover` on next's clock for a move made `now` (`doing`: "the move", "sealing") and
+// returns the time it used. If its time had already run out, calls `lose_on_time` (which
+// finishes the game) and throws a conflict saying so.
+template <class F>
+int64_t charge_or_lose(GameState& next, Color mover, TimeMs now, const char* doing,
+                       F&& lose_on_time) {
+  std::optional<int64_t> used = charge_move(next.time_control, next.clock, mover, now);
+  if (used) return *used;
+  lose_on_time();
+  throw conflict(std::string(color_name(mover)) + "'s time ran out before " + doing + ": " +
+                 color_name(~mover) + " wins on time");
+}
+
 }  // namespace
 
 MoveAck GameService::play_move(Id id, Id user, std::string_view text,
                                std::optional<int> expected_ply) {
-  MoveParser parser;
-  {
-    std::lock_guard lock(mutex_);
-    parser = parser_;
-  }
+  MoveParser parser = locked_copy(mutex_, parser_);
   return with_game(id, [&](Live& g, Pending& p) {
     require_active(g.state);
     Color c = player_color(g, user);
@@ -316,13 +332,9 @@ MoveAck GameService::play_move(Id id, Id user, std::string_view text,
     Move m = read_move(parser, g.game.position(), text);
     TimeMs now = now_();
     GameState next = g.state;
-    std::optional<int64_t> used = charge_move(next.time_control, next.clock, c, now);
-    if (!used) {
-      finish(g, win_for(~c), kTimeout, p, c);
-      throw conflict(std::string(color_name(c)) + "'s time ran out before the move: " +
-                     color_name(~c) + " wins on time");
-    }
-    return store_move(g, next, m, *used, now, p);
+    int64_t used = charge_or_lose(next, c, now, "the move",
+                                  [&] { finish(g, win_for(~c), kTimeout, p, c); });
+    return store_move(g, next, m, used, now, p);
   });
 }
 
@@ -375,11 +387,7 @@ void GameService::decline_draw(Id id, Id user) {
 }
 
 void GameService::adjourn(Id id, Id user, std::string_view sealed_move) {
-  MoveParser parser;
-  {
-    std::lock_guard lock(mutex_);
-    parser = parser_;
-  }
+  MoveParser parser = locked_copy(mutex_, parser_);
   with_game(id, [&](Live& g, Pending& p) {
     require_active(g.state);
     Color c = player_color(g, user);
@@ -389,14 +397,10 @@ void GameService::adjourn(Id id, Id user, std::string_view sealed_move) {
     Move m = read_move(parser, g.game.position(), sealed_move);
     TimeMs now = now_();
     GameState next = g.state;
-    std::optional<int64_t> used = charge_move(next.time_control, next.clock, c, now);
-    if (!used) {
-      finish(g, win_for(~c), kTimeout, p, c);
-      throw conflict(std::string(color_name(c)) + "'s time ran out before sealing: " +
-                     color_name(~c) + " wins on time");
-    }
+    int64_t used = charge_or_lose(next, c, now, "sealing",
+                                  [&] { finish(g, win_for(~c), kTimeout, p, c); });
     next.status = GameStatus::Adjourned;
-    next.sealed = SealedMove{to_usi(g.game.position(), m), user, *used, now};
+    next.sealed = SealedMove{to_usi(g.game.position(), m), user, used, now};
     next.version++;
     next.updated = now;
     write(g, next);

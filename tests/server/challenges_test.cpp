@@ -1,3 +1,7 @@
+#include <atomic>
+#include <barrier>
+#include <thread>
+
 #include "server/game_setup.h"
 #include "server_fixture.h"
 
@@ -186,6 +190,32 @@ TEST_F(ChallengesTest, OpenChallenges) {
   Id id = challenges->accept(c.id, carol.id);
   EXPECT_EQ(games->view(id).state.white.name, "carol");
   EXPECT_TRUE(challenges->open().empty());
+}
+
+// Two users accept one open challenge at once, on two servers on one store: one game.
+TEST_F(ChallengesTest, RacingAcceptancesOfAnOpenChallenge) {
+  User carol = sign_up("carol");
+  auto store2 = open_store(url());
+  GameService games2(*store2, log, clock.fn());
+  Challenges challenges2(*store2, games2, log, clock.fn());
+  Challenge c = challenges->create(alice.id, request("", shogi()));
+  std::atomic<int> accepted = 0, conflicts = 0;
+  std::barrier sync(2);
+  auto accept = [&](Challenges* cs, Id user) {
+    sync.arrive_and_wait();
+    try {
+      cs->accept(c.id, user);
+      accepted++;
+    } catch (const ServiceError& e) {
+      if (e.code() == ErrorCode::Conflict) conflicts++;
+    }
+  };
+  std::thread a(accept, challenges.get(), bob.id), b(accept, &challenges2, carol.id);
+  a.join();
+  b.join();
+  EXPECT_EQ(accepted, 1);
+  EXPECT_EQ(conflicts, 1);
+  EXPECT_EQ(games->games_of(alice.id).size(), 1u);
 }
 
 }  // namespace

@@ -17,12 +17,6 @@ const char* const kShogiStart = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1
 // Black to move; G*5b mates (the Pawn on 5c guards the Gold).
 const char* const kShogiMateIn1 = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
 
-std::vector<std::string> usi_of(const std::vector<MoveRecord>& moves) {
-  std::vector<std::string> out;
-  for (const MoveRecord& m : moves) out.push_back(m.usi);
-  return out;
-}
-
 TEST_F(GamesTest, LegalMovesAreStoredAndPublished) {
   Id id = start_game(shogi());
   log.clear();
@@ -50,6 +44,10 @@ TEST_F(GamesTest, LegalMovesAreStoredAndPublished) {
   EXPECT_EQ(log.events[0].status, GameStatus::Active);
   EXPECT_EQ(log.events[1].clock.turn_started, clock.t.load());  // Black's turn began then
   EXPECT_EQ(log.events[1].users, (std::vector<PlayerRef>{{alice.id, "alice"}, {bob.id, "bob"}}));
+
+  ServiceError stale = service_error([&] { games->play_move(id, alice.id, "2g2f", 0); });
+  EXPECT_EQ(stale.code(), ErrorCode::Conflict);
+  EXPECT_EQ(store->load_game(id)->moves.size(), 2u);
 }
 
 TEST_F(GamesTest, BadMovesChangeNothing) {
@@ -170,6 +168,7 @@ TEST_F(GamesTest, TwoServersOnOneStore) {
     EXPECT_EQ(accepted, 1) << "ply " << ply;
   }
   EXPECT_EQ(store->load_game(id)->moves.size(), 13u);
+  EXPECT_EQ(games->view(id).sfen, node2.view(id).sfen);
 }
 
 TEST_F(GamesTest, ARestartedServerHasTheSameGame) {

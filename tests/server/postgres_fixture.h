@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <memory>
 #include <string>
 
 #include "postgres_cluster.h"
@@ -30,67 +29,10 @@ class PostgresTest : public ::testing::Test {
   std::string database_;
 };
 
-// ServerTest's service (server_fixture.h), on a PostgresStore.
-class PostgresServerTest : public PostgresTest {
+// ServerTest's service (server_fixture.h), on PostgreSQL whatever KIRIN_TEST_STORE says.
+class PostgresServerTest : public ServerTest {
  protected:
-  void SetUp() override {
-    PostgresTest::SetUp();
-    if (IsSkipped() || HasFatalFailure()) return;
-    open();
-    alice = sign_up("alice");
-    bob = sign_up("bob");
-  }
-  void TearDown() override {
-    close();
-    PostgresTest::TearDown();
-  }
-
-  void open() {
-    store = open_store(url());
-    accounts = std::make_unique<Accounts>(*store, HashCost::Minimal, clock.fn());
-    games = std::make_unique<GameService>(*store, log, clock.fn());
-    challenges = std::make_unique<Challenges>(*store, *games, log, clock.fn());
-  }
-  void close() {
-    challenges.reset();
-    games.reset();
-    accounts.reset();
-    store.reset();
-  }
-  void reopen() {
-    close();
-    open();
-  }
-
-  User sign_up(const std::string& name) {
-    return accounts->sign_up(name, name + "@example.org", "password-" + name);
-  }
-
-  Id start_game(GameSetup setup = {}, TimeControl tc = {},
-                ColorChoice color = ColorChoice::ChallengerBlack) {
-    ChallengeRequest r;
-    r.opponent = bob.name;
-    r.setup = std::move(setup);
-    r.time_control = tc;
-    r.color = color;
-    Challenge c = challenges->create(alice.id, r);
-    return challenges->accept(c.id, bob.id);
-  }
-
-  static GameSetup shogi(std::string sfen = {}) {
-    GameSetup s;
-    s.game = "shogi";
-    s.start_sfen = std::move(sfen);
-    return s;
-  }
-
-  FakeClock clock;
-  EventLog log;
-  std::unique_ptr<Store> store;
-  std::unique_ptr<Accounts> accounts;
-  std::unique_ptr<GameService> games;
-  std::unique_ptr<Challenges> challenges;
-  User alice, bob;
+  PostgresServerTest() : ServerTest(true) {}
 };
 
 }  // namespace kirin::server::testing

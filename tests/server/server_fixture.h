@@ -72,6 +72,10 @@ struct EventLog : EventSink {
 
 class ServerTest : public ::testing::Test {
  protected:
+  ServerTest() : ServerTest(postgres_wanted()) {}
+  // On PostgreSQL if `postgres`, whatever KIRIN_TEST_STORE says (postgres_fixture.h).
+  explicit ServerTest(bool postgres) : postgres_db(postgres ? postgres_database() : "") {}
+
   std::string url() const {
     if (postgres_db.empty()) return "sqlite:" + (dir.path() / "kirin.db").string();
     return with_database(PostgresCluster::shared().url(), postgres_db);
@@ -126,11 +130,13 @@ class ServerTest : public ::testing::Test {
     return s;
   }
 
-  // KIRIN_TEST_STORE=postgres: a new database (constructors cannot skip: without PostgreSQL
-  // the test runs on SQLite until SetUp skips it).
-  std::string choose_store() {
+  static bool postgres_wanted() {
     const char* kind = getenv("KIRIN_TEST_STORE");
-    if (!kind || std::string(kind) != "postgres") return {};
+    return kind && std::string(kind) == "postgres";
+  }
+  // A new database (constructors cannot skip: without PostgreSQL the test runs on SQLite
+  // until SetUp skips it).
+  std::string postgres_database() {
     PostgresCluster& pg = PostgresCluster::shared();
     if (pg.state() == PostgresCluster::State::Absent) postgres_absent = pg.message();
     else if (pg.state() != PostgresCluster::State::Ready) postgres_error = pg.message();
@@ -140,7 +146,7 @@ class ServerTest : public ::testing::Test {
 
   TempDir dir;
   std::string postgres_absent, postgres_error;
-  std::string postgres_db = choose_store();
+  std::string postgres_db;
   FakeClock clock;
   EventLog log;
   std::unique_ptr<Store> store;
@@ -152,6 +158,13 @@ class ServerTest : public ::testing::Test {
   User bob = sign_up("bob");
 };
 
+// The moves' USI texts.
+inline std::vector<std::string> usi_of(const std::vector<MoveRecord>& moves) {
+  std::vector<std::string> out;
+  for (const MoveRecord& m : moves) out.push_back(m.usi);
+  return out;
+}
+
 // Runs `f` and returns the ServiceError it throws; fails the test if it throws none.
 template <class F>
 ServiceError service_error(F&& f) {
@@ -162,6 +175,19 @@ ServiceError service_error(F&& f) {
   }
   ADD_FAILURE() << "expected a ServiceError";
   return ServiceError(ErrorCode::Invalid, "none");
+}
+
+// Runs `f` and returns the message of the StoreError it throws; fails the test if it throws
+// none.
+template <class F>
+std::string store_error(F&& f) {
+  try {
+    f();
+  } catch (const StoreError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "expected a StoreError";
+  return {};
 }
 
 }  // namespace kirin::server::testing

@@ -15,21 +15,12 @@ namespace {
 using StoreTest = ServerTest;
 
 TEST(OpenStore, UnknownSchemesAreRefusedClearly) {
-  try {
-    open_store("mysql://localhost/kirin");
-    FAIL();
-  } catch (const StoreError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "store URL 'mysql://localhost/kirin' has an unknown scheme; expected sqlite:PATH");
-  }
-  try {
-    open_store("postgresql://kirin:secret@127.0.0.1:1/kirin");  // nothing listens on port 1
-    FAIL();
-  } catch (const StoreError& e) {
-    std::string what = e.what();
-    EXPECT_EQ(what.rfind("cannot open store postgresql://kirin@127.0.0.1:1/kirin: ", 0), 0u) << what;
-    EXPECT_EQ(what.find("secret"), std::string::npos) << what;
-  }
+  EXPECT_EQ(store_error([] { open_store("mysql://localhost/kirin"); }),
+            "store URL 'mysql://localhost/kirin' has an unknown scheme; expected sqlite:PATH");
+  // Nothing listens on port 1.
+  std::string what = store_error([] { open_store("postgresql://kirin:secret@127.0.0.1:1/kirin"); });
+  EXPECT_EQ(what.rfind("cannot open store postgresql://kirin@127.0.0.1:1/kirin: ", 0), 0u) << what;
+  EXPECT_EQ(what.find("secret"), std::string::npos) << what;
   EXPECT_THROW(open_store("sqlite:"), StoreError);
   EXPECT_THROW(open_store("sqlite:/nonexistent-dir/x/kirin.db"), StoreError);
 }
@@ -56,14 +47,9 @@ TEST(OpenStore, ANewerSchemaIsRefused) {
     SQLite::Database db(path, SQLite::OPEN_READWRITE);
     db.exec("UPDATE schema_version SET version = 99");
   }
-  try {
-    SqliteStore s(path);
-    FAIL();
-  } catch (const StoreError& e) {
-    EXPECT_NE(std::string(e.what()).find("has schema version 99, newer than this server's 1"),
-              std::string::npos)
-        << e.what();
-  }
+  std::string what = store_error([&] { SqliteStore s(path); });
+  EXPECT_NE(what.find("has schema version 99, newer than this server's 1"), std::string::npos)
+      << what;
 }
 
 TEST_F(StoreTest, NamesAreUniqueIgnoringCase) {
@@ -97,6 +83,7 @@ TEST_F(StoreTest, AppendMoveAcceptsOneMovePerPly) {
     g.id = id + 100;
     return g;
   }()), WriteResult::NotFound);
+  EXPECT_THROW(store->append_move(id, 1, {3, "3c3d", 10, 6}, stale), StoreError);  // not ply 2
 
   std::optional<StoredGame> g = store->load_game(id);
   ASSERT_TRUE(g);
@@ -104,6 +91,8 @@ TEST_F(StoreTest, AppendMoveAcceptsOneMovePerPly) {
   EXPECT_EQ(g->moves[0], (MoveRecord{1, "7g7f", 10, 5}));
   EXPECT_EQ(g->state.ply, 1);
   EXPECT_EQ(g->state.version, 2);
+  EXPECT_EQ(g->state.setup, s.setup);
+  EXPECT_EQ(g->state.clock, s.clock);
 }
 
 TEST_F(StoreTest, AFinishedGameTakesNoMoreMoves) {
@@ -120,36 +109,43 @@ TEST_F(StoreTest, AFinishedGameTakesNoMoreMoves) {
   next.version = 3;
   EXPECT_EQ(store->append_move(id, 0, {1, "7g7f", 0, 0}, next), WriteResult::Changed);
   EXPECT_EQ(store->find_game(id)->reason, "resignation");
+  EXPECT_TRUE(store->load_game(id)->moves.empty());
 }
 
-// Two connections to one file (two server processes): for each ply, of two writers racing
-// with the same expected ply exactly one wins.
-TEST_F(StoreTest, RacingConnectionsGetExactlyOneAcceptancePerPly) {
-  Id id = start_game(shogi());
+// For each ply, of two writers racing with the same expected ply exactly one wins and the
+// other finds the ply stale: two threads on one store, and on two stores (two server
+// processes on one file or database).
+TEST_F(StoreTest, RacingWritersGetExactlyOneAcceptancePerPly) {
   auto other = open_store(url());
-  const int plies = 20;
-  std::atomic<int> wins[2] = {0, 0};
-  std::barrier sync(2);
-  const GameState base = *store->find_game(id);
-  auto writer = [&](Store* st, int who) {
-    for (int ply = 0; ply < plies; ++ply) {
-      sync.arrive_and_wait();
-      GameState next = base;
-      next.ply = ply + 1;
-      next.version = ply + 2;
-      if (st->append_move(id, ply, {ply + 1, who ? "w" : "b", 0, 0}, next) == WriteResult::Ok)
-        wins[who]++;
-      sync.arrive_and_wait();
-    }
-  };
-  std::thread a(writer, store.get(), 0), b(writer, other.get(), 1);
-  a.join();
-  b.join();
-  EXPECT_EQ(wins[0] + wins[1], plies);
-  std::optional<StoredGame> g = store->load_game(id);
-  ASSERT_EQ(g->moves.size(), size_t(plies));
-  EXPECT_EQ(g->state.ply, plies);
-  for (int i = 0; i < plies; ++i) EXPECT_EQ(g->moves[size_t(i)].ply, i + 1);
+  for (bool two_stores : {false, true}) {
+    Id id = start_game(shogi());
+    const int plies = 30;
+    std::atomic<int> wins[2] = {0, 0};
+    std::atomic<int> refused = 0;
+    std::barrier sync(2);
+    const GameState base = *store->find_game(id);
+    auto writer = [&](Store* st, int who) {
+      for (int ply = 0; ply < plies; ++ply) {
+        sync.arrive_and_wait();
+        GameState next = base;
+        next.ply = ply + 1;
+        next.version = ply + 2;
+        WriteResult r = st->append_move(id, ply, {ply + 1, who ? "w" : "b", 0, 0}, next);
+        if (r == WriteResult::Ok) wins[who]++;
+        if (r == WriteResult::StalePly) refused++;
+        sync.arrive_and_wait();
+      }
+    };
+    std::thread a(writer, store.get(), 0), b(writer, two_stores ? other.get() : store.get(), 1);
+    a.join();
+    b.join();
+    EXPECT_EQ(wins[0] + wins[1], plies);
+    EXPECT_EQ(refused, plies);
+    std::optional<StoredGame> g = store->load_game(id);
+    ASSERT_EQ(g->moves.size(), size_t(plies));
+    EXPECT_EQ(g->state.ply, plies);
+    for (int i = 0; i < plies; ++i) EXPECT_EQ(g->moves[size_t(i)].ply, i + 1);
+  }
 }
 
 // An acknowledged move survives kill -9 of the process that stored it.
@@ -161,18 +157,22 @@ TEST_F(StoreTest, AnAcknowledgedMoveSurvivesKill9) {
   pid_t child = fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
-    open();
-    games->play_move(id, alice.id, "7g7f");
+    try {
+      open();
+      games->play_move(id, alice.id, "7g7f");
+    } catch (...) {
+      _exit(2);
+    }
     char ok = 'k';
     if (write(ack[1], &ok, 1) != 1) _exit(3);
-    raise(SIGKILL);  // no destructors, no checkpoint, no clean close
+    raise(SIGKILL);  // no destructors, no checkpoint, no clean close of the connections
     _exit(4);
   }
   char got = 0;
   EXPECT_EQ(read(ack[0], &got, 1), 1);
   int status = 0;
   waitpid(child, &status, 0);
-  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << status;
   ::close(ack[0]);
   ::close(ack[1]);
   open();
@@ -180,6 +180,7 @@ TEST_F(StoreTest, AnAcknowledgedMoveSurvivesKill9) {
   ASSERT_EQ(v.moves.size(), 1u);
   EXPECT_EQ(v.moves[0].usi, "7g7f");
   EXPECT_EQ(v.to_move, kWhite);
+  games->play_move(id, bob.id, "3c3d", 1);
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/store/record_text.h"
+#include "server/store/rows.h"
 
 namespace kirin::server {
 namespace {
@@ -496,26 +497,7 @@ void push_state(Params& p, const GameState& g) {  // STATE_COLUMNS, STATE_SET's 
   p.push_back(num(g.updated));
 }
 
-void read_setup(Row& r, GameSetup& s) {
-  s.game = r.str();
-  s.profile = r.str();
-  s.options = options_of(r.str());
-  if (r.null_next())
-    r.skip();
-  else
-    s.drops = r.boolean();
-  s.handicap = r.str();
-  s.start_sfen = r.str();
-}
-
-void read_tc(Row& r, TimeControl& tc) {
-  tc.kind = tc_kind_of(r.str());
-  tc.main_ms = r.i64();
-  tc.byoyomi_ms = r.i64();
-  tc.increment_ms = r.i64();
-  tc.days_per_move = r.i32();
-}
-
+// The columns in the order rows::read_game takes them.
 #define SELECT_GAME                                                                         \
   "SELECT g.id, g.game, g.profile, g.options, g.drops, g.handicap, g.custom_sfen, "         \
   "g.start_sfen, g.black, b.name, g.white, w.name, g.tc_kind, g.tc_main_ms, "               \
@@ -524,50 +506,13 @@ void read_tc(Row& r, TimeControl& tc) {
   "g.sealed_usi, g.sealed_by, g.sealed_time_ms, g.sealed_at_ms, g.created_ms, g.updated_ms " \
   "FROM games g JOIN users b ON b.id = g.black JOIN users w ON w.id = g.white "
 
-GameState read_game(const Result& res, int row) {
-  Row r{res, row};
-  GameState g;
-  g.id = r.i64();
-  read_setup(r, g.setup);
-  g.start_sfen = r.str();
-  g.black.id = r.i64();
-  g.black.name = r.str();
-  g.white.id = r.i64();
-  g.white.name = r.str();
-  read_tc(r, g.time_control);
-  g.clock.remaining_ms[kBlack] = r.i64();
-  g.clock.remaining_ms[kWhite] = r.i64();
-  g.clock.turn_started = r.i64();
-  g.status = status_of(r.str());
-  g.result = result_of(r.str());
-  g.reason = r.str();
-  g.ply = r.i32();
-  g.version = r.i64();
-  if (r.null_next())
-    r.skip();
-  else
-    g.draw_offer = color_of(r.str());
-  if (r.null_next()) {
-    r.skip(4);
-  } else {
-    SealedMove m;
-    m.usi = r.str();
-    m.by = r.i64();
-    m.time_used_ms = r.i64();
-    m.at = r.i64();
-    g.sealed = m;
-  }
-  g.created = r.i64();
-  g.updated = r.i64();
-  return g;
-}
-
 std::vector<GameState> read_games(const Result& res) {
   std::vector<GameState> out;
-  for (int i = 0; i < res.rows(); ++i) out.push_back(read_game(res, i));
+  for (int i = 0; i < res.rows(); ++i) out.push_back(rows::read_game(Row{res, i}));
   return out;
 }
 
+// In the order rows::read_challenge takes them.
 #define SELECT_CHALLENGE                                                                     \
   "SELECT c.id, c.challenger, a.name, coalesce(c.challenged, 0), coalesce(b.name, ''), "     \
   "c.game, c.profile, c.options, c.drops, c.handicap, c.custom_sfen, c.color, c.tc_kind, "   \
@@ -575,43 +520,15 @@ std::vector<GameState> read_games(const Result& res) {
   "coalesce(c.game_id, 0), c.created_ms FROM challenges c "                                  \
   "JOIN users a ON a.id = c.challenger LEFT JOIN users b ON b.id = c.challenged "
 
-Challenge read_challenge(const Result& res, int row) {
-  Row r{res, row};
-  Challenge c;
-  c.id = r.i64();
-  c.challenger.id = r.i64();
-  c.challenger.name = r.str();
-  c.challenged.id = r.i64();  // 0: open to anyone
-  c.challenged.name = r.str();
-  read_setup(r, c.setup);
-  c.color = color_choice_of(r.str());
-  read_tc(r, c.time_control);
-  c.status = challenge_status_of(r.str());
-  c.game = r.i64();
-  c.created = r.i64();
-  return c;
-}
-
 std::vector<Challenge> read_challenges(const Result& res) {
   std::vector<Challenge> out;
-  for (int i = 0; i < res.rows(); ++i) out.push_back(read_challenge(res, i));
+  for (int i = 0; i < res.rows(); ++i) out.push_back(rows::read_challenge(Row{res, i}));
   return out;
 }
 
+// In the order rows::read_user takes them.
 #define SELECT_USER \
   "SELECT id, name, email, password_hash, preferences, created_ms FROM users "
-
-User read_user(const Result& res) {
-  Row r{res, 0};
-  User u;
-  u.id = r.i64();
-  u.name = r.str();
-  u.email = r.str();
-  u.password_hash = r.str();
-  u.preferences = preferences_of(r.str());
-  u.created = r.i64();
-  return u;
-}
 
 }  // namespace
 
@@ -633,7 +550,7 @@ std::optional<User> PostgresStore::find_user(Id id) {
   return with_conn([&](Conn& c) -> std::optional<User> {
     Result r = c.exec(SELECT_USER "WHERE id = $1", {num(id)});
     if (r.rows() == 0) return std::nullopt;
-    return read_user(r);
+    return rows::read_user(Row{r});
   });
 }
 
@@ -641,7 +558,7 @@ std::optional<User> PostgresStore::find_user_by_name(std::string_view name) {
   return with_conn([&](Conn& c) -> std::optional<User> {
     Result r = c.exec(SELECT_USER "WHERE " NAME_KEY("name") " = " NAME_KEY("$1"), {text(name)});
     if (r.rows() == 0) return std::nullopt;
-    return read_user(r);
+    return rows::read_user(Row{r});
   });
 }
 
@@ -667,13 +584,7 @@ std::optional<Session> PostgresStore::find_session(const std::string& token_hash
         "SELECT token_hash, user_id, expires_ms, created_ms FROM sessions WHERE token_hash = $1",
         {text(token_hash)});
     if (r.rows() == 0) return std::nullopt;
-    Row row{r};
-    Session s;
-    s.token_hash = row.str();
-    s.user = row.i64();
-    s.expires = row.i64();
-    s.created = row.i64();
-    return s;
+    return rows::read_session(Row{r});
   });
 }
 
@@ -712,7 +623,7 @@ std::optional<Challenge> PostgresStore::find_challenge(Id id) {
   return with_conn([&](Conn& c) -> std::optional<Challenge> {
     Result r = c.exec(SELECT_CHALLENGE "WHERE c.id = $1", {num(id)});
     if (r.rows() == 0) return std::nullopt;
-    return read_challenge(r, 0);
+    return rows::read_challenge(Row{r});
   });
 }
 
@@ -778,7 +689,7 @@ std::optional<GameState> PostgresStore::find_game(Id id) {
   return with_conn([&](Conn& c) -> std::optional<GameState> {
     Result r = c.exec(SELECT_GAME "WHERE g.id = $1", {num(id)});
     if (r.rows() == 0) return std::nullopt;
-    return read_game(r, 0);
+    return rows::read_game(Row{r});
   });
 }
 
@@ -789,35 +700,17 @@ std::optional<StoredGame> PostgresStore::load_game(Id id) {
     Result game = c.exec(SELECT_GAME "WHERE g.id = $1", {num(id)});
     if (game.rows() == 0) return std::nullopt;
     StoredGame g;
-    g.state = read_game(game, 0);
+    g.state = rows::read_game(Row{game});
     Result moves = c.exec(
         "SELECT ply, usi, time_used_ms, at_ms FROM moves WHERE game_id = $1 ORDER BY ply",
         {num(id)});
-    for (int i = 0; i < moves.rows(); ++i) {
-      Row r{moves, i};
-      MoveRecord m;
-      m.ply = r.i32();
-      m.usi = r.str();
-      m.time_used_ms = r.i64();
-      m.at = r.i64();
-      g.moves.push_back(std::move(m));
-    }
+    for (int i = 0; i < moves.rows(); ++i) g.moves.push_back(rows::read_move(Row{moves, i}));
     Result comments = c.exec(
         "SELECT c.id, c.game_id, c.ply, c.user_id, u.name, c.text, c.at_ms FROM comments c "
         "JOIN users u ON u.id = c.user_id WHERE c.game_id = $1 ORDER BY c.id",
         {num(id)});
-    for (int i = 0; i < comments.rows(); ++i) {
-      Row r{comments, i};
-      Comment cm;
-      cm.id = r.i64();
-      cm.game = r.i64();
-      cm.ply = r.i32();
-      cm.user.id = r.i64();
-      cm.user.name = r.str();
-      cm.text = r.str();
-      cm.at = r.i64();
-      g.comments.push_back(std::move(cm));
-    }
+    for (int i = 0; i < comments.rows(); ++i)
+      g.comments.push_back(rows::read_comment(Row{comments, i}));
     tx.commit();
     return g;
   });
@@ -839,16 +732,13 @@ std::vector<GameState> PostgresStore::list_unfinished_games() {
 // After a conditional write changed nothing: why not.
 WriteResult PostgresStore::why_not_written(Conn& c, Id game, int expected_ply) {
   Result r = c.exec("SELECT ply FROM games WHERE id = $1", {num(game)});
-  if (r.rows() == 0) return WriteResult::NotFound;
-  if (r.i64(0, 0) != expected_ply) return WriteResult::StalePly;
-  return WriteResult::Changed;
+  if (r.rows() == 0) return rows::why_not_written(std::nullopt, expected_ply);
+  return rows::why_not_written(int(r.i64(0, 0)), expected_ply);
 }
 
 WriteResult PostgresStore::append_move(Id game, int expected_ply, const MoveRecord& move,
                                        const GameState& state) {
-  if (state.id != game || move.ply != expected_ply + 1 || state.ply != expected_ply + 1)
-    throw StoreError("append_move: the move and the state must be of ply " +
-                     std::to_string(expected_ply + 1) + " of game " + std::to_string(game));
+  rows::check_append_move(game, expected_ply, move, state);
   return with_conn([&](Conn& c) -> WriteResult {
     Params p;
     push_state(p, state);                 // $1..$14

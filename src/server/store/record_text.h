@@ -1,6 +1,5 @@
 // How record fields (records.h) are written in a database: enums as words, option lists and
-// preferences as JSON text. The PostgreSQL store uses these; they are the same words the
-// SQLite store writes, so both databases hold the same values.
+// preferences as JSON text. Both stores use these, so both databases hold the same values.
 #pragma once
 
 #include <string>

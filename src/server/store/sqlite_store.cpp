@@ -2,10 +2,13 @@
 
 #include <sqlite3.h>
 
-#include <nlohmann/json.hpp>
+#include "server/store/record_text.h"
+#include "server/store/rows.h"
 
 namespace kirin::server {
 namespace {
+
+using namespace record_text;
 
 // Migrations, in order: the schema at version N is the first N applied to an empty file.
 const char* const kMigrations[] = {
@@ -92,109 +95,6 @@ class Use {
   SQLite::Statement& s_;
 };
 
-// --- Values as stored ---
-
-const char* tc_kind_text(TimeControl::Kind k) {
-  switch (k) {
-    case TimeControl::Kind::None: return "none";
-    case TimeControl::Kind::Live: return "live";
-    case TimeControl::Kind::Correspondence: return "correspondence";
-  }
-  return "none";
-}
-TimeControl::Kind tc_kind_of(const std::string& s) {
-  return s == "live" ? TimeControl::Kind::Live
-         : s == "correspondence" ? TimeControl::Kind::Correspondence
-                                 : TimeControl::Kind::None;
-}
-
-const char* status_text(GameStatus s) {
-  switch (s) {
-    case GameStatus::Active: return "active";
-    case GameStatus::Adjourned: return "adjourned";
-    case GameStatus::Finished: return "finished";
-  }
-  return "active";
-}
-GameStatus status_of(const std::string& s) {
-  return s == "finished" ? GameStatus::Finished
-         : s == "adjourned" ? GameStatus::Adjourned
-                            : GameStatus::Active;
-}
-
-const char* result_text(Result r) {
-  switch (r) {
-    case Result::Ongoing: return "ongoing";
-    case Result::BlackWins: return "black";
-    case Result::WhiteWins: return "white";
-    case Result::Draw: return "draw";
-  }
-  return "ongoing";
-}
-Result result_of(const std::string& s) {
-  return s == "black" ? Result::BlackWins
-         : s == "white" ? Result::WhiteWins
-         : s == "draw"  ? Result::Draw
-                        : Result::Ongoing;
-}
-
-const char* challenge_status_text(ChallengeStatus s) {
-  switch (s) {
-    case ChallengeStatus::Open: return "open";
-    case ChallengeStatus::Accepted: return "accepted";
-    case ChallengeStatus::Declined: return "declined";
-    case ChallengeStatus::Cancelled: return "cancelled";
-  }
-  return "open";
-}
-ChallengeStatus challenge_status_of(const std::string& s) {
-  return s == "accepted" ? ChallengeStatus::Accepted
-         : s == "declined" ? ChallengeStatus::Declined
-         : s == "cancelled" ? ChallengeStatus::Cancelled
-                            : ChallengeStatus::Open;
-}
-
-const char* color_choice_text(ColorChoice c) {
-  switch (c) {
-    case ColorChoice::ChallengerBlack: return "challenger-black";
-    case ColorChoice::ChallengerWhite: return "challenger-white";
-    case ColorChoice::Random: return "random";
-  }
-  return "challenger-black";
-}
-ColorChoice color_choice_of(const std::string& s) {
-  return s == "challenger-white" ? ColorChoice::ChallengerWhite
-         : s == "random"         ? ColorChoice::Random
-                                 : ColorChoice::ChallengerBlack;
-}
-
-std::string options_json(const GameSetup& s) {
-  nlohmann::json j = nlohmann::json::array();
-  for (const auto& [name, value] : s.options) j.push_back({name, value});
-  return j.dump();
-}
-std::vector<std::pair<std::string, std::string>> options_of(const std::string& text) {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const auto& o : nlohmann::json::parse(text))
-    out.emplace_back(o.at(0).get<std::string>(), o.at(1).get<std::string>());
-  return out;
-}
-
-std::string preferences_json(const Preferences& p) {
-  return nlohmann::json{{"board_style", p.board_style}, {"flip", p.flip},
-                        {"piece_set", p.piece_set}}
-      .dump();
-}
-Preferences preferences_of(const std::string& text) {
-  Preferences p;
-  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-  if (!j.is_object()) return p;
-  p.board_style = j.value("board_style", p.board_style);
-  p.flip = j.value("flip", p.flip);
-  p.piece_set = j.value("piece_set", p.piece_set);
-  return p;
-}
-
 // --- Binding and reading rows ---
 
 // Setup and time control: the columns games and challenges share.
@@ -226,7 +126,7 @@ void bind_state(Use& q, const GameState& g) {
   q->bind(":ply", g.ply);
   q->bind(":version", g.version);
   if (g.draw_offer)
-    q->bind(":draw_offer", *g.draw_offer == kBlack ? "black" : "white");
+    q->bind(":draw_offer", color_text(*g.draw_offer));
   else
     q->bind(":draw_offer");
   if (g.sealed) {
@@ -249,27 +149,10 @@ struct Row {
   int64_t i64() { return next().getInt64(); }
   int i32() { return next().getInt(); }
   std::string str() { return next().getString(); }
+  bool boolean() { return i32() != 0; }
   bool null_next() const { return s->getColumn(i).isNull(); }
+  void skip(int n) { i += n; }
 };
-
-void read_setup(Row& r, GameSetup& s) {
-  s.game = r.str();
-  s.profile = r.str();
-  s.options = options_of(r.str());
-  if (r.null_next())
-    r.next();
-  else
-    s.drops = r.i32() != 0;
-  s.handicap = r.str();
-  s.start_sfen = r.str();
-}
-void read_tc(Row& r, TimeControl& tc) {
-  tc.kind = tc_kind_of(r.str());
-  tc.main_ms = r.i64();
-  tc.byoyomi_ms = r.i64();
-  tc.increment_ms = r.i64();
-  tc.days_per_move = r.i32();
-}
 
 #define SETUP_COLUMNS "game, profile, options, drops, handicap, custom_sfen"
 #define SETUP_VALUES ":game, :profile, :options, :drops, :handicap, :custom_sfen"
@@ -288,6 +171,8 @@ void read_tc(Row& r, TimeControl& tc) {
   "sealed_usi = :sealed_usi, sealed_by = :sealed_by, sealed_time_ms = :sealed_time_ms, "   \
   "sealed_at_ms = :sealed_at_ms, updated_ms = :updated_ms"
 
+// The columns in the order rows::read_game takes them; "g." TC_COLUMNS qualifies only the
+// first of those columns, the rest are unambiguous anyway.
 #define SELECT_GAME                                                                  \
   "SELECT g.id, g.game, g.profile, g.options, g.drops, g.handicap, g.custom_sfen, "  \
   "g.start_sfen, g.black, b.name, g.white, w.name, g." TC_COLUMNS                    \
@@ -296,82 +181,15 @@ void read_tc(Row& r, TimeControl& tc) {
   "g.sealed_time_ms, g.sealed_at_ms, g.created_ms, g.updated_ms "                    \
   "FROM games g JOIN users b ON b.id = g.black JOIN users w ON w.id = g.white "
 
-GameState read_game(SQLite::Statement* s) {
-  Row r{s};
-  GameState g;
-  g.id = r.i64();
-  read_setup(r, g.setup);
-  g.start_sfen = r.str();
-  g.black.id = r.i64();
-  g.black.name = r.str();
-  g.white.id = r.i64();
-  g.white.name = r.str();
-  // "g." TC_COLUMNS qualifies only the first column; the rest are unambiguous anyway.
-  read_tc(r, g.time_control);
-  g.clock.remaining_ms[kBlack] = r.i64();
-  g.clock.remaining_ms[kWhite] = r.i64();
-  g.clock.turn_started = r.i64();
-  g.status = status_of(r.str());
-  g.result = result_of(r.str());
-  g.reason = r.str();
-  g.ply = r.i32();
-  g.version = r.i64();
-  if (r.null_next())
-    r.next();
-  else
-    g.draw_offer = r.str() == "white" ? kWhite : kBlack;
-  if (r.null_next()) {
-    r.i += 4;
-  } else {
-    SealedMove m;
-    m.usi = r.str();
-    m.by = r.i64();
-    m.time_used_ms = r.i64();
-    m.at = r.i64();
-    g.sealed = m;
-  }
-  g.created = r.i64();
-  g.updated = r.i64();
-  return g;
-}
-
+// In the order rows::read_challenge takes them (NULL challenged reads as 0: open).
 #define SELECT_CHALLENGE                                                              \
   "SELECT c.id, c.challenger, a.name, c.challenged, coalesce(b.name, ''), c.game, "   \
   "c.profile, c.options, c.drops, c.handicap, c.custom_sfen, c.color, c." TC_COLUMNS  \
   ", c.status, coalesce(c.game_id, 0), c.created_ms FROM challenges c "               \
   "JOIN users a ON a.id = c.challenger LEFT JOIN users b ON b.id = c.challenged "
 
-Challenge read_challenge(SQLite::Statement* s) {
-  Row r{s};
-  Challenge c;
-  c.id = r.i64();
-  c.challenger.id = r.i64();
-  c.challenger.name = r.str();
-  c.challenged.id = r.i64();  // NULL reads as 0: open
-  c.challenged.name = r.str();
-  read_setup(r, c.setup);
-  c.color = color_choice_of(r.str());
-  read_tc(r, c.time_control);
-  c.status = challenge_status_of(r.str());
-  c.game = r.i64();
-  c.created = r.i64();
-  return c;
-}
-
 #define SELECT_USER \
   "SELECT id, name, email, password_hash, preferences, created_ms FROM users "
-
-User read_user(SQLite::Statement* s) {
-  Row r{s};
-  User u;
-  u.id = r.i64();
-  u.name = r.str();
-  u.email = r.str();
-  u.password_hash = r.str();
-  u.preferences = preferences_of(r.str());
-  u.created = r.i64();
-  return u;
-}
 
 }  // namespace
 
@@ -444,7 +262,7 @@ std::optional<User> SqliteStore::find_user(Id id) {
     Use q(statement(SELECT_USER "WHERE id = ?"));
     q->bind(1, id);
     if (!q->executeStep()) return std::nullopt;
-    return read_user(q.get());
+    return rows::read_user(Row{q.get()});
   });
 }
 
@@ -453,7 +271,7 @@ std::optional<User> SqliteStore::find_user_by_name(std::string_view name) {
     Use q(statement(SELECT_USER "WHERE name = ?"));
     q->bind(1, std::string(name));
     if (!q->executeStep()) return std::nullopt;
-    return read_user(q.get());
+    return rows::read_user(Row{q.get()});
   });
 }
 
@@ -484,13 +302,7 @@ std::optional<Session> SqliteStore::find_session(const std::string& token_hash) 
         "SELECT token_hash, user_id, expires_ms, created_ms FROM sessions WHERE token_hash = ?"));
     q->bind(1, token_hash);
     if (!q->executeStep()) return std::nullopt;
-    Row r{q.get()};
-    Session s;
-    s.token_hash = r.str();
-    s.user = r.i64();
-    s.expires = r.i64();
-    s.created = r.i64();
-    return s;
+    return rows::read_session(Row{q.get()});
   });
 }
 
@@ -536,7 +348,7 @@ std::optional<Challenge> SqliteStore::find_challenge(Id id) {
     Use q(statement(SELECT_CHALLENGE "WHERE c.id = ?"));
     q->bind(1, id);
     if (!q->executeStep()) return std::nullopt;
-    return read_challenge(q.get());
+    return rows::read_challenge(Row{q.get()});
   });
 }
 
@@ -588,7 +400,7 @@ std::vector<Challenge> SqliteStore::challenges_where(const char* sql, Id user) {
   Use q(statement(sql));
   if (user) q->bind(1, user);
   std::vector<Challenge> out;
-  while (q->executeStep()) out.push_back(read_challenge(q.get()));
+  while (q->executeStep()) out.push_back(rows::read_challenge(Row{q.get()}));
   return out;
 }
 
@@ -615,7 +427,7 @@ std::optional<GameState> SqliteStore::game_locked(Id id) {
   Use q(statement(SELECT_GAME "WHERE g.id = ?"));
   q->bind(1, id);
   if (!q->executeStep()) return std::nullopt;
-  return read_game(q.get());
+  return rows::read_game(Row{q.get()});
 }
 
 std::optional<GameState> SqliteStore::find_game(Id id) {
@@ -634,33 +446,14 @@ std::optional<StoredGame> SqliteStore::load_game(Id id) {
       Use q(statement(
           "SELECT ply, usi, time_used_ms, at_ms FROM moves WHERE game_id = ? ORDER BY ply"));
       q->bind(1, id);
-      while (q->executeStep()) {
-        Row r{q.get()};
-        MoveRecord m;
-        m.ply = r.i32();
-        m.usi = r.str();
-        m.time_used_ms = r.i64();
-        m.at = r.i64();
-        g.moves.push_back(std::move(m));
-      }
+      while (q->executeStep()) g.moves.push_back(rows::read_move(Row{q.get()}));
     }
     {
       Use q(statement(
           "SELECT c.id, c.game_id, c.ply, c.user_id, u.name, c.text, c.at_ms FROM comments c "
           "JOIN users u ON u.id = c.user_id WHERE c.game_id = ? ORDER BY c.id"));
       q->bind(1, id);
-      while (q->executeStep()) {
-        Row r{q.get()};
-        Comment c;
-        c.id = r.i64();
-        c.game = r.i64();
-        c.ply = r.i32();
-        c.user.id = r.i64();
-        c.user.name = r.str();
-        c.text = r.str();
-        c.at = r.i64();
-        g.comments.push_back(std::move(c));
-      }
+      while (q->executeStep()) g.comments.push_back(rows::read_comment(Row{q.get()}));
     }
     tx.commit();
     return g;
@@ -672,7 +465,7 @@ std::vector<GameState> SqliteStore::list_games_of(Id user) {
     Use q(statement(SELECT_GAME "WHERE g.black = ?1 OR g.white = ?1 ORDER BY g.id DESC"));
     q->bind(1, user);
     std::vector<GameState> out;
-    while (q->executeStep()) out.push_back(read_game(q.get()));
+    while (q->executeStep()) out.push_back(rows::read_game(Row{q.get()}));
     return out;
   });
 }
@@ -681,24 +474,22 @@ std::vector<GameState> SqliteStore::list_unfinished_games() {
   return guarded([&]() -> std::vector<GameState> {
     Use q(statement(SELECT_GAME "WHERE g.status <> 'finished' ORDER BY g.id"));
     std::vector<GameState> out;
-    while (q->executeStep()) out.push_back(read_game(q.get()));
+    while (q->executeStep()) out.push_back(rows::read_game(Row{q.get()}));
     return out;
   });
 }
 
 // After a conditional write changed nothing: why not.
 WriteResult SqliteStore::why_not_written(const GameState& state, int expected_ply) {
-  std::optional<GameState> now = game_locked(state.id);
-  if (!now) return WriteResult::NotFound;
-  if (now->ply != expected_ply) return WriteResult::StalePly;
-  return WriteResult::Changed;
+  Use q(statement("SELECT ply FROM games WHERE id = ?"));
+  q->bind(1, state.id);
+  if (!q->executeStep()) return rows::why_not_written(std::nullopt, expected_ply);
+  return rows::why_not_written(q->getColumn(0).getInt(), expected_ply);
 }
 
 WriteResult SqliteStore::append_move(Id game, int expected_ply, const MoveRecord& move,
                                      const GameState& state) {
-  if (state.id != game || move.ply != expected_ply + 1 || state.ply != expected_ply + 1)
-    throw StoreError("append_move: the move and the state must be of ply " +
-                     std::to_string(expected_ply + 1) + " of game " + std::to_string(game));
+  rows::check_append_move(game, expected_ply, move, state);
   return guarded([&]() -> WriteResult {
     SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
     {

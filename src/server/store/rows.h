@@ -1,0 +1,170 @@
+// What the SQLite and PostgreSQL stores share beyond record_text: reading a row into a record,
+// and the checks on a write's arguments. Each store keeps its own SQL; its SELECTs list the
+// columns in the order these readers take them (noted at each).
+//
+// A Row reads consecutive columns of one result row: i64(), i32(), str(), boolean(),
+// null_next() (whether the next column is NULL, without reading it) and skip(n). The readers
+// of whole records take it by forwarding reference: read_game(Row{...}) or a Row in use.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "server/store/record_text.h"
+#include "server/store/records.h"
+#include "server/store/store.h"
+
+namespace kirin::server::rows {
+
+// game, profile, options, drops, handicap, custom_sfen
+template <class Row>
+void read_setup(Row& r, GameSetup& s) {
+  s.game = r.str();
+  s.profile = r.str();
+  s.options = record_text::options_of(r.str());
+  if (r.null_next())
+    r.skip(1);
+  else
+    s.drops = r.boolean();
+  s.handicap = r.str();
+  s.start_sfen = r.str();
+}
+
+// tc_kind, tc_main_ms, tc_byoyomi_ms, tc_increment_ms, tc_days
+template <class Row>
+void read_tc(Row& r, TimeControl& tc) {
+  tc.kind = record_text::tc_kind_of(r.str());
+  tc.main_ms = r.i64();
+  tc.byoyomi_ms = r.i64();
+  tc.increment_ms = r.i64();
+  tc.days_per_move = r.i32();
+}
+
+// g.id, the setup, g.start_sfen, g.black, b.name, g.white, w.name, the time control,
+// g.clock_black_ms, g.clock_white_ms, g.turn_started_ms, g.status, g.result, g.reason, g.ply,
+// g.version, g.draw_offer, g.sealed_usi, g.sealed_by, g.sealed_time_ms, g.sealed_at_ms,
+// g.created_ms, g.updated_ms
+template <class Row>
+GameState read_game(Row&& r) {
+  GameState g;
+  g.id = r.i64();
+  read_setup(r, g.setup);
+  g.start_sfen = r.str();
+  g.black.id = r.i64();
+  g.black.name = r.str();
+  g.white.id = r.i64();
+  g.white.name = r.str();
+  read_tc(r, g.time_control);
+  g.clock.remaining_ms[kBlack] = r.i64();
+  g.clock.remaining_ms[kWhite] = r.i64();
+  g.clock.turn_started = r.i64();
+  g.status = record_text::status_of(r.str());
+  g.result = record_text::result_of(r.str());
+  g.reason = r.str();
+  g.ply = r.i32();
+  g.version = r.i64();
+  if (r.null_next())
+    r.skip(1);
+  else
+    g.draw_offer = record_text::color_of(r.str());
+  if (r.null_next()) {
+    r.skip(4);
+  } else {
+    SealedMove m;
+    m.usi = r.str();
+    m.by = r.i64();
+    m.time_used_ms = r.i64();
+    m.at = r.i64();
+    g.sealed = m;
+  }
+  g.created = r.i64();
+  g.updated = r.i64();
+  return g;
+}
+
+// c.id, c.challenger, a.name, c.challenged (0 if open to anyone), its name ('' if open), the
+// setup, c.color, the time control, c.status, c.game_id (0 if none), c.created_ms
+template <class Row>
+Challenge read_challenge(Row&& r) {
+  Challenge c;
+  c.id = r.i64();
+  c.challenger.id = r.i64();
+  c.challenger.name = r.str();
+  c.challenged.id = r.i64();
+  c.challenged.name = r.str();
+  read_setup(r, c.setup);
+  c.color = record_text::color_choice_of(r.str());
+  read_tc(r, c.time_control);
+  c.status = record_text::challenge_status_of(r.str());
+  c.game = r.i64();
+  c.created = r.i64();
+  return c;
+}
+
+// id, name, email, password_hash, preferences, created_ms
+template <class Row>
+User read_user(Row&& r) {
+  User u;
+  u.id = r.i64();
+  u.name = r.str();
+  u.email = r.str();
+  u.password_hash = r.str();
+  u.preferences = record_text::preferences_of(r.str());
+  u.created = r.i64();
+  return u;
+}
+
+// token_hash, user_id, expires_ms, created_ms
+template <class Row>
+Session read_session(Row&& r) {
+  Session s;
+  s.token_hash = r.str();
+  s.user = r.i64();
+  s.expires = r.i64();
+  s.created = r.i64();
+  return s;
+}
+
+// ply, usi, time_used_ms, at_ms
+template <class Row>
+MoveRecord read_move(Row&& r) {
+  MoveRecord m;
+  m.ply = r.i32();
+  m.usi = r.str();
+  m.time_used_ms = r.i64();
+  m.at = r.i64();
+  return m;
+}
+
+// c.id, c.game_id, c.ply, c.user_id, u.name, c.text, c.at_ms
+template <class Row>
+Comment read_comment(Row&& r) {
+  Comment c;
+  c.id = r.i64();
+  c.game = r.i64();
+  c.ply = r.i32();
+  c.user.id = r.i64();
+  c.user.name = r.str();
+  c.text = r.str();
+  c.at = r.i64();
+  return c;
+}
+
+// Store::append_move's precondition: the move and the state are of ply expected_ply + 1 of
+// `game`. Throws StoreError otherwise.
+inline void check_append_move(Id game, int expected_ply, const MoveRecord& move,
+                              const GameState& state) {
+  if (state.id != game || move.ply != expected_ply + 1 || state.ply != expected_ply + 1)
+    throw StoreError("append_move: the move and the state must be of ply " +
+                     std::to_string(expected_ply + 1) + " of game " + std::to_string(game));
+}
+
+// After a conditional game write changed nothing: why not, from the ply now stored (nullopt:
+// no such game).
+inline WriteResult why_not_written(std::optional<int> stored_ply, int expected_ply) {
+  if (!stored_ply) return WriteResult::NotFound;
+  if (*stored_ply != expected_ply) return WriteResult::StalePly;
+  return WriteResult::Changed;
+}
+
+}  // namespace kirin::server::rows
