@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "cli/bench_server.h"
 #include "cli/commands.h"
 #include "cli/game_args.h"
 #include "engine/search.h"
@@ -142,6 +143,7 @@ void register_bench(CLI::App& app) {
       run(g->id + " (start)", g, g->setup, n, t);
     }
   });
+  register_bench_server(*bench);  // bench server: src/cli/bench_server.cpp
 }
 
 }  // namespace kirin::cli
