@@ -13,7 +13,7 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int ply_of_game) {
   }
   if (!limits.has_clock(us)) return {};
   const Clock& c = limits.clock[us];
-  const int64_t margin = 30;  // protocol and scheduling delays
+  const int64_t margin = 50;  // protocol and scheduling delays
   const int64_t left = std::max<int64_t>(0, c.time_ms);
   // What may be spent on this move without losing on time: the main time left (less the
   // margin) plus the byoyomi period, which is renewed every move.
@@ -22,11 +22,14 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int ply_of_game) {
     int64_t t = std::max<int64_t>(1, c.byoyomi_ms - margin);
     return {t * 7 / 10, t};
   }
-  // Large-variant games are long: plan for many moves while the game is young.
+  // Large-variant games are long (Chu: 100 to 200 moves a side): plan for many moves, so that
+  // a reserve is left for the end, where an increment alone would leave no room for a
+  // hiccup of the machine. With an increment the reserve settles where left/moves_left
+  // makes up the quarter of the increment not spent.
   int moves_left = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 60)
-                                          : std::max(25, 60 - ply_of_game / 8);
+                                          : std::max(40, 100 - ply_of_game / 4);
   int64_t soft = left / moves_left + c.increment_ms * 3 / 4 + c.byoyomi_ms * 9 / 10;
-  int64_t hard = std::min(usable, std::max(soft * 4, left / 6 + c.byoyomi_ms * 9 / 10));
+  int64_t hard = std::min(soft * 3, left / 4 + c.increment_ms * 3 / 4 + c.byoyomi_ms * 9 / 10);
   soft = std::clamp<int64_t>(soft, 1, usable);
   hard = std::clamp<int64_t>(hard, soft, usable);
   return {soft, hard};

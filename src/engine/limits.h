@@ -25,7 +25,8 @@ struct SearchLimits {
   bool has_clock(Color c) const { return clock[c].time_ms >= 0; }
 };
 
-// How long to think: a target (stop starting new iterations after it) and a hard maximum.
+// How long to think: a target (the search starts no new iteration after 60% of it, since the
+// next would likely overrun it) and a hard maximum.
 struct TimeBudget {
   int64_t soft_ms = 0;  // 0: no time limit
   int64_t hard_ms = 0;

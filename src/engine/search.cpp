@@ -498,7 +498,8 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
     if (is_mate_score(score) && depth >= 2 * (kMateScore - std::abs(score)) + 2 &&
         !limits.infinite && !s.pondering)
       break;
-    if (s.budget.soft_ms && s.elapsed_ms() >= s.budget.soft_ms) break;
+    // The next iteration takes longer than all before it: not worth starting late.
+    if (s.budget.soft_ms && s.elapsed_ms() >= s.budget.soft_ms * 6 / 10) break;
     if (root.size == 1 && s.budget.soft_ms && depth >= 4) break;  // the only move
   }
   // An infinite or pondering search waits for stop (or ponderhit, then its clock) before

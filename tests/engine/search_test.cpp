@@ -290,6 +290,24 @@ TEST(TimePlan, IncrementAndByoyomiAreUsed) {
   EXPECT_LE(b.hard_ms, 40);
 }
 
+// A long Chu game at 10 s + 0.1 s: spending the target on every move, and the maximum on
+// every fifth, still leaves a reserve for the engine's and the machine's delays.
+TEST(TimePlan, AnIncrementGameKeepsAReserve) {
+  for (bool overrun : {false, true}) {
+    int64_t left = 10000;
+    for (int move = 0; move < 300; ++move) {
+      SearchLimits l;
+      l.clock[kBlack] = {left, 100, 0};
+      TimeBudget b = plan_time(l, kBlack, 2 * move);
+      ASSERT_LT(b.hard_ms, left) << "move " << move;
+      left += 100 - (overrun && move % 5 == 0 ? b.hard_ms : b.soft_ms);
+      if (move > 150) {
+        EXPECT_GT(left, overrun ? 250 : 900) << "move " << move;
+      }
+    }
+  }
+}
+
 TEST(TimePlan, NoClockNoLimit) {
   SearchLimits l;
   EXPECT_EQ(plan_time(l, kBlack, 0).hard_ms, 0);
