@@ -1,5 +1,6 @@
 #include "server/games.h"
 
+#include <algorithm>
 #include <type_traits>
 
 #include "notation/sfen.h"
@@ -8,6 +9,7 @@
 #include "server/errors.h"
 #include "server/game_setup.h"
 #include "server/results.h"
+#include "server/utf8.h"
 
 namespace kirin::server {
 
@@ -140,17 +142,20 @@ auto GameService::with_game(Id id, F&& f) {
     std::shared_ptr<Live> g = live(id);
     std::unique_lock lock(g->mutex);
     if (!g->valid) continue;
-    // Another server may have written the game since it was cached: one row read finds out.
+    // Another process may have written the game since it was cached: one row read finds out.
     std::optional<GameState> stored = store_.find_game(id);
     if (!stored) {
       forget(id, *g);
       throw ServiceError(ErrorCode::NotFound, "no game with id " + std::to_string(id));
     }
-    if (stored->version != g->state.version) {
-      forget(id, *g);
-      continue;
-    }
     Pending p;
+    if (stored->version != g->state.version) {
+      std::optional<StoredGame> sg = store_.load_game(id);
+      if (!sg || !catch_up(*g, std::move(*sg), p)) {
+        forget(id, *g);
+        continue;
+      }
+    }
     auto done = [&] {
       if (g->state.status == GameStatus::Finished) forget(id, *g);  // only live games stay
       lock.unlock();
@@ -428,7 +433,11 @@ Comment GameService::add_comment(Id id, Id user, std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\n')) text.remove_prefix(1);
   while (!text.empty() && (text.back() == ' ' || text.back() == '\n')) text.remove_suffix(1);
   if (text.empty()) throw ServiceError(ErrorCode::Invalid, "the comment is empty", "text");
-  if (text.size() > 2000)
+  if (std::optional<size_t> at = invalid_utf8_at(text))
+    throw ServiceError(ErrorCode::Invalid,
+                       "the comment is not valid UTF-8 at byte " + std::to_string(*at), "text",
+                       long(*at));
+  if (utf8_length(text) > 2000)
     throw ServiceError(ErrorCode::Invalid, "a comment has at most 2000 characters", "text");
   for (size_t i = 0; i < text.size(); ++i)
     if (static_cast<unsigned char>(text[i]) < ' ' && text[i] != '\n' && text[i] != '\t')
@@ -488,6 +497,129 @@ void GameService::wake_computer() {
 
 void GameService::game_created(Id id) {
   with_game(id, [&](Live& g, Pending& p) { after_move(g, p); });
+}
+
+// --- Changes made elsewhere ---
+
+bool GameService::catch_up(Live& g, StoredGame stored, Pending& p) {
+  const GameState before = g.state;
+  GameState& now = stored.state;
+  if (now.ply < before.ply || now.version < before.version || stored.moves.size() < g.moves.size())
+    return false;
+  bool moved = false;
+  if (before.status == GameStatus::Adjourned && now.status != GameStatus::Adjourned)
+    p.events.push_back(event(EventKind::Adjourn, before, "resumed"));
+  for (const MoveRecord& m : stored.moves) {
+    if (m.ply <= before.ply) continue;
+    try {
+      g.game.play(parse_usi(g.game.position(), m.usi));
+    } catch (const NotationError&) {
+      return false;
+    }
+    g.moves.push_back(m);
+    GameState at = now;  // the state after the last move: earlier ones are past anyway
+    at.ply = m.ply;
+    if (m.ply < now.ply) at.status = GameStatus::Active;
+    p.events.push_back(event(EventKind::Move, at, m.usi));
+    moved = true;
+  }
+  Id last_comment = g.comments.empty() ? 0 : g.comments.back().id;
+  for (const Comment& c : stored.comments)
+    if (c.id > last_comment) {
+      Event e = event(EventKind::Comment, now, c.text);
+      e.users.push_back(c.user);
+      p.events.push_back(std::move(e));
+    }
+  // What is published is the difference between two states: an offer made and withdrawn in
+  // between does not show.
+  if (now.status == GameStatus::Active && before.status == GameStatus::Active &&
+      now.draw_offer != before.draw_offer) {
+    if (now.draw_offer)
+      p.events.push_back(event(EventKind::DrawOffer, now, "offered"));
+    else if (!moved)
+      p.events.push_back(event(EventKind::DrawOffer, now, "declined"));
+  }
+  if (now.status == GameStatus::Adjourned && before.status != GameStatus::Adjourned)
+    p.events.push_back(event(EventKind::Adjourn, now, "adjourned"));
+  if (now.status == GameStatus::Finished && before.status != GameStatus::Finished)
+    p.events.push_back(event(EventKind::Result, now, describe_result(now)));
+  g.state = std::move(now);
+  g.comments = std::move(stored.comments);
+  if (moved || (before.status != GameStatus::Active && g.state.status == GameStatus::Active))
+    after_move(g, p);
+  return true;
+}
+
+void GameService::refresh(Id id) {
+  std::shared_ptr<Live> g;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = cache_.find(id);
+    if (it == cache_.end()) return;
+    g = it->second;
+  }
+  std::unique_lock lock(g->mutex);
+  if (!g->valid) return;  // dropped meanwhile: whoever uses it next reloads it
+  std::optional<StoredGame> sg = store_.load_game(id);
+  Pending p;
+  if (!sg || !catch_up(*g, std::move(*sg), p) || g->state.status == GameStatus::Finished)
+    forget(id, *g);
+  lock.unlock();
+  flush(p);
+}
+
+void GameService::changed_elsewhere(const GameChange& change) {
+  try {
+    if (change.game == 0) {
+      std::vector<Id> cached;
+      {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, g] : cache_) cached.push_back(id);
+      }
+      for (Id id : cached) refresh(id);
+      wake_computer();
+      return;
+    }
+    std::shared_ptr<Live> g;
+    {
+      std::lock_guard lock(mutex_);
+      if (auto it = cache_.find(change.game); it != cache_.end()) g = it->second;
+    }
+    if (g) {
+      {
+        std::lock_guard lock(g->mutex);
+        bool known = change.comment
+                         ? std::any_of(g->comments.begin(), g->comments.end(),
+                                       [&](const Comment& c) { return c.id == change.comment; })
+                         : g->state.version >= change.version;
+        if (g->valid && known) return;  // this service's own change, or one caught up with
+      }
+      refresh(change.game);
+      return;
+    }
+    if (change.comment) {  // on a game nobody here watches, but the players' topics may
+      std::optional<StoredGame> sg = store_.load_game(change.game);
+      if (!sg) return;
+      for (const Comment& c : sg->comments)
+        if (c.id == change.comment) {
+          Event e = event(EventKind::Comment, sg->state, c.text);
+          e.users.push_back(c.user);
+          events_.publish(e);
+        }
+      return;
+    }
+    Id cu = computer_user();
+    if (!cu) return;
+    std::optional<GameState> s = store_.find_game(change.game);
+    if (s && s->status == GameStatus::Active && (s->black.id == cu || s->white.id == cu))
+      with_game(change.game, [&](Live& live, Pending& p) { after_move(live, p); });
+  } catch (const std::exception&) {
+    // A store failure or a game gone meanwhile: the next change or request catches up.
+  }
+}
+
+void GameService::watch(Id id) {
+  with_game(id, [](Live&, Pending&) {});
 }
 
 std::vector<GameState> GameService::games_of(Id user) { return store_.list_games_of(user); }

@@ -6,9 +6,10 @@
 // transaction, and only then applied to the cached game and published. Each game's live
 // kirin::Game is cached (rebuilt from the store by replaying its moves on first use) and
 // operated on under that game's own lock. Every call first compares the cached version with
-// the stored one (one row read), so a game another server wrote is reloaded; a write that
-// still loses a race is refused by the store and drops the cached game. (Comments another
-// server adds show up when the game is next reloaded.)
+// the stored one (one row read), so a game another process wrote is brought up to date (and
+// what it changed published); a write that still loses a race is refused by the store and
+// drops the cached game. Changes other processes make are also heard as they happen, through
+// changed_elsewhere.
 #pragma once
 
 #include <array>
@@ -109,6 +110,19 @@ class GameService {
   // A new game was stored (Challenges::accept): the computer may be to move.
   void game_created(Id game);
 
+  // A change another process committed (another server node, a `kirin command` or `kirin
+  // mail` run), as Store::listen_for_game_changes reports it. A cached game is brought up to
+  // date and what changed is published (moves, comments, draw offers, adjournment, the
+  // result); changes this service made itself are recognised by their version and cost
+  // nothing. A game not cached here has nobody watching it: only its new comment is
+  // published. Either way the computer is told if it is now to move. GameChange{0} (changes
+  // may have been missed): every cached game is compared with the store, and the computer
+  // asked about every game where it is to move. Never throws.
+  void changed_elsewhere(const GameChange& change);
+  // Keeps the game cached, so that the changes other processes make to it are published (a
+  // client subscribed to it); throws not_found.
+  void watch(Id game);
+
   // "usi", "kif", or a format registered here (e.g. Game Courier's log).
   std::string export_game(Id game, std::string_view format);
   void register_exporter(const std::string& format, Exporter exporter);
@@ -122,6 +136,11 @@ class GameService {
   template <class F>
   auto with_game(Id game, F&& f);
   void flush(Pending& p);
+  // Brings the cached game forward to the stored one, adding to `p` the events of what
+  // changed; false if it cannot be (the store went back, or a move does not replay): then the
+  // caller drops it. Called under the game's lock.
+  bool catch_up(Live& g, StoredGame stored, Pending& p);
+  void refresh(Id game);  // compares a cached game with the store and catches up
   void finish(Live& g, Result result, const std::string& reason, Pending& p,
               std::optional<Color> flagged = std::nullopt);
   void write(Live& g, const GameState& next);

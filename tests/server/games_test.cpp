@@ -171,6 +171,67 @@ TEST_F(GamesTest, TwoServersOnOneStore) {
   EXPECT_EQ(games->view(id).sfen, node2.view(id).sfen);
 }
 
+// A second server (another node, or a server beside `kirin command` runs) hears what the first
+// one stores, and publishes it for the game it watches: moves, comment, draw offer, result,
+// each once, whether it hears the change first or finds it on its own next move.
+TEST_F(GamesTest, ChangesMadeElsewhereArePublishedOnce) {
+  Id id = start_game(shogi());
+  auto store2 = open_store(url());
+  EventLog log2;
+  GameService node2(*store2, log2, clock.fn());
+  node2.watch(id);
+  store2->listen_for_game_changes([&](const GameChange& c) { node2.changed_elsewhere(c); });
+  auto seen = [&](size_t n) {  // waits for n events (or ten seconds)
+    for (int i = 0; i < 1000 && log2.kinds().size() < n; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::lock_guard lock(log2.mutex);
+    std::vector<std::string> out;
+    for (const Event& e : log2.events)
+      out.push_back(std::string(event_kind_name(e.kind)) + " " + e.text);
+    return out;
+  };
+
+  games->play_move(id, alice.id, "7g7f");
+  games->play_move(id, bob.id, "3c3d");
+  games->add_comment(id, alice.id, "hello");
+  games->offer_draw(id, bob.id);
+  // (What is published is the difference between states: an offer withdrawn before the
+  // other server looked at the game would not show.)
+  EXPECT_EQ(seen(4).back(), "draw_offer offered");
+  games->decline_draw(id, alice.id);
+  EXPECT_EQ(seen(5), (std::vector<std::string>{"move 7g7f", "move 3c3d", "comment hello",
+                                               "draw_offer offered", "draw_offer declined"}));
+  // Its own move, then node 1's move and resignation.
+  node2.play_move(id, alice.id, "2g2f");
+  games->play_move(id, bob.id, "8c8d");
+  games->resign(id, alice.id);
+  std::vector<std::string> all = seen(8);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // nothing more comes
+  EXPECT_EQ(seen(0), all);
+  EXPECT_EQ(std::vector<std::string>(all.begin() + 5, all.end()),
+            (std::vector<std::string>{"move 2g2f", "move 8c8d",
+                                      "result White wins by resignation"}));
+  store2->stop_listening();
+  std::lock_guard lock(log2.mutex);
+  EXPECT_EQ(log2.events.back().status, GameStatus::Finished);
+  EXPECT_EQ(log2.events[6].ply, 4);
+}
+
+// A server whose cached game is behind publishes what it missed when it next uses the game,
+// before its own change.
+TEST_F(GamesTest, AServerThatMissedChangesPublishesThemOnItsNextMove) {
+  Id id = start_game(shogi());
+  auto store2 = open_store(url());
+  EventLog log2;
+  GameService node2(*store2, log2, clock.fn());
+  node2.watch(id);  // not listening
+  games->play_move(id, alice.id, "7g7f");
+  games->add_comment(id, alice.id, "hi");  // not seen: comments do not change the version
+  games->play_move(id, bob.id, "3c3d");
+  node2.play_move(id, alice.id, "2g2f");
+  EXPECT_EQ(log2.kinds(), (std::vector<std::string>{"move", "move", "comment", "move"}));
+}
+
 TEST_F(GamesTest, ARestartedServerHasTheSameGame) {
   TimeControl tc = parse_time_control("600 byoyomi 30");
   Id id = start_game(shogi(), tc);
@@ -410,7 +471,25 @@ TEST_F(GamesTest, Comments) {
   EXPECT_EQ(service_error([&] { games->add_comment(id, carol.id, std::string(2001, 'x')); })
                 .code(),
             ErrorCode::Invalid);
-  EXPECT_EQ(games->view(id).comments, std::vector<Comment>{c});
+  // 2000 characters, not bytes: kanji take three each.
+  std::string kanji;
+  for (int i = 0; i < 2000; ++i) kanji += "王";
+  Comment long_one = games->add_comment(id, carol.id, kanji);
+  EXPECT_EQ(std::string(service_error([&] {
+              games->add_comment(id, carol.id, kanji + "王");
+            }).what()),
+            "a comment has at most 2000 characters");
+  // Not UTF-8: a Latin-1 byte, a truncated sequence, an overlong '/', a surrogate.
+  for (std::string bad : {"caf\xe9 ok", "ab\xe7\x8e", "x\xc0\xaf", "\xed\xa0\x80"}) {
+    ServiceError e = service_error([&] { games->add_comment(id, carol.id, bad); });
+    EXPECT_EQ(e.code(), ErrorCode::Invalid) << bad;
+    EXPECT_EQ(std::string(e.what()).rfind("the comment is not valid UTF-8 at byte ", 0), 0u)
+        << e.what();
+  }
+  EXPECT_EQ(
+      std::string(service_error([&] { games->add_comment(id, carol.id, "caf\xe9"); }).what()),
+      "the comment is not valid UTF-8 at byte 3");
+  EXPECT_EQ(games->view(id).comments, (std::vector<Comment>{c, long_one}));
   EXPECT_EQ(log.kinds().back(), "comment");
 }
 

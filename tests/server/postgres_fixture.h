@@ -1,6 +1,6 @@
 // gtest fixtures on PostgreSQL (postgres_cluster.h): PostgresTest gives each test a fresh
-// database; PostgresServerTest is ServerTest's service (server_fixture.h) on it. Tests skip
-// only if the PostgreSQL server binaries are not installed.
+// database. Tests skip only if the PostgreSQL server binaries are not installed. (The
+// service's tests, ServerTest in server_fixture.h, run on PostgreSQL with KIRIN_TEST_STORE.)
 #pragma once
 
 #include <gtest/gtest.h>
@@ -29,10 +29,5 @@ class PostgresTest : public ::testing::Test {
   std::string database_;
 };
 
-// ServerTest's service (server_fixture.h), on PostgreSQL whatever KIRIN_TEST_STORE says.
-class PostgresServerTest : public ServerTest {
- protected:
-  PostgresServerTest() : ServerTest(true) {}
-};
 
 }  // namespace kirin::server::testing

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -70,25 +72,55 @@ struct EventLog : EventSink {
   }
 };
 
-class ServerTest : public ::testing::Test {
- protected:
-  ServerTest() : ServerTest(postgres_wanted()) {}
-  // On PostgreSQL if `postgres`, whatever KIRIN_TEST_STORE says (postgres_fixture.h).
-  explicit ServerTest(bool postgres) : postgres_db(postgres ? postgres_database() : "") {}
+// Where a test's server keeps its data: a SQLite file in a temporary directory, or with
+// KIRIN_TEST_STORE=postgres a fresh PostgreSQL database, dropped at the end. Constructors
+// cannot skip a test: without PostgreSQL, url() is the SQLite file until SetUp calls check(),
+// which skips the test.
+class TestDatabase {
+ public:
+  TestDatabase() : TestDatabase(postgres_wanted()) {}
+  // On PostgreSQL if `postgres`, whatever KIRIN_TEST_STORE says.
+  explicit TestDatabase(bool postgres) {
+    if (!postgres) return;
+    PostgresCluster& pg = PostgresCluster::shared();
+    if (pg.state() == PostgresCluster::State::Absent) absent_ = pg.message();
+    else if (pg.state() != PostgresCluster::State::Ready) error_ = pg.message();
+    else postgres_db_ = pg.create_database();
+  }
+  ~TestDatabase() {
+    if (!postgres_db_.empty()) PostgresCluster::shared().drop_database(postgres_db_);
+  }
+  TestDatabase(const TestDatabase&) = delete;
+  TestDatabase& operator=(const TestDatabase&) = delete;
 
   std::string url() const {
-    if (postgres_db.empty()) return "sqlite:" + (dir.path() / "kirin.db").string();
-    return with_database(PostgresCluster::shared().url(), postgres_db);
+    if (postgres_db_.empty()) return "sqlite:" + (dir_.path() / "kirin.db").string();
+    return with_database(PostgresCluster::shared().url(), postgres_db_);
+  }
+  // For SetUp: skips the test if PostgreSQL is wanted but not installed, fails it if its
+  // server is broken.
+  void check() const {
+    if (!absent_.empty()) GTEST_SKIP() << absent_;
+    ASSERT_TRUE(error_.empty()) << error_;
   }
 
-  void SetUp() override {
-    if (!postgres_absent.empty()) GTEST_SKIP() << postgres_absent;
-    ASSERT_TRUE(postgres_error.empty()) << postgres_error;
+  static bool postgres_wanted() {
+    const char* kind = getenv("KIRIN_TEST_STORE");
+    return kind && std::string(kind) == "postgres";
   }
-  void TearDown() override {
-    close();
-    if (!postgres_db.empty()) PostgresCluster::shared().drop_database(postgres_db);
-  }
+
+ private:
+  TempDir dir_;
+  std::string absent_, error_;
+  std::string postgres_db_;
+};
+
+class ServerTest : public ::testing::Test {
+ protected:
+  std::string url() const { return database.url(); }
+
+  void SetUp() override { database.check(); }
+  void TearDown() override { close(); }
 
   void open() {
     store = open_store(url());
@@ -130,23 +162,8 @@ class ServerTest : public ::testing::Test {
     return s;
   }
 
-  static bool postgres_wanted() {
-    const char* kind = getenv("KIRIN_TEST_STORE");
-    return kind && std::string(kind) == "postgres";
-  }
-  // A new database (constructors cannot skip: without PostgreSQL the test runs on SQLite
-  // until SetUp skips it).
-  std::string postgres_database() {
-    PostgresCluster& pg = PostgresCluster::shared();
-    if (pg.state() == PostgresCluster::State::Absent) postgres_absent = pg.message();
-    else if (pg.state() != PostgresCluster::State::Ready) postgres_error = pg.message();
-    else return pg.create_database();
-    return {};
-  }
-
-  TempDir dir;
-  std::string postgres_absent, postgres_error;
-  std::string postgres_db;
+  TestDatabase database;
+  TempDir dir;  // for the files a test makes
   FakeClock clock;
   EventLog log;
   std::unique_ptr<Store> store;
@@ -156,6 +173,26 @@ class ServerTest : public ::testing::Test {
   bool opened = (open(), true);
   User alice = sign_up("alice");
   User bob = sign_up("bob");
+};
+
+// Records the game changes a store's listener hears.
+struct Heard {
+  std::mutex mutex;
+  std::condition_variable cv;
+  std::vector<GameChange> changes;
+  void operator()(const GameChange& c) {
+    std::lock_guard lock(mutex);
+    changes.push_back(c);
+    cv.notify_all();
+  }
+  // Waits until `n` changes were heard (or a while); returns their games.
+  std::vector<Id> wait_for(size_t n, std::chrono::milliseconds limit = std::chrono::seconds(10)) {
+    std::unique_lock lock(mutex);
+    cv.wait_for(lock, limit, [&] { return changes.size() >= n; });
+    std::vector<Id> games;
+    for (const GameChange& c : changes) games.push_back(c.game);
+    return games;
+  }
 };
 
 // The moves' USI texts.

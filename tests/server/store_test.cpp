@@ -12,11 +12,13 @@
 namespace kirin::server::testing {
 namespace {
 
+using namespace std::chrono_literals;
 using StoreTest = ServerTest;
 
 TEST(OpenStore, UnknownSchemesAreRefusedClearly) {
   EXPECT_EQ(store_error([] { open_store("mysql://localhost/kirin"); }),
-            "store URL 'mysql://localhost/kirin' has an unknown scheme; expected sqlite:PATH");
+            "store URL 'mysql://localhost/kirin' has an unknown scheme; expected sqlite:PATH or "
+            "postgresql://[USER@]HOST[:PORT]/DATABASE");
   // Nothing listens on port 1.
   std::string what = store_error([] { open_store("postgresql://kirin:secret@127.0.0.1:1/kirin"); });
   EXPECT_EQ(what.rfind("cannot open store postgresql://kirin@127.0.0.1:1/kirin: ", 0), 0u) << what;
@@ -34,8 +36,9 @@ TEST(OpenStore, SchemaIsVersionedAndTheFileIsInWalMode) {
   }
   SQLite::Database db(path);
   EXPECT_EQ(db.execAndGet("PRAGMA journal_mode").getString(), "wal");
-  EXPECT_EQ(db.execAndGet("SELECT version FROM schema_version").getInt(), 1);
-  for (const char* table : {"users", "sessions", "challenges", "games", "moves", "comments"})
+  EXPECT_EQ(db.execAndGet("SELECT version FROM schema_version").getInt(), 2);
+  for (const char* table :
+       {"users", "sessions", "challenges", "games", "moves", "comments", "game_changes"})
     EXPECT_TRUE(db.tableExists(table)) << table;
 }
 
@@ -48,7 +51,9 @@ TEST(OpenStore, ANewerSchemaIsRefused) {
     db.exec("UPDATE schema_version SET version = 99");
   }
   std::string what = store_error([&] { SqliteStore s(path); });
-  EXPECT_NE(what.find("has schema version 99, newer than this server's 1"), std::string::npos)
+  EXPECT_NE(what.find("has schema version 99, newer than this server's " +
+                      std::to_string(SqliteStore::kSchemaVersion)),
+            std::string::npos)
       << what;
 }
 
@@ -110,6 +115,53 @@ TEST_F(StoreTest, AFinishedGameTakesNoMoreMoves) {
   EXPECT_EQ(store->append_move(id, 0, {1, "7g7f", 0, 0}, next), WriteResult::Changed);
   EXPECT_EQ(store->find_game(id)->reason, "resignation");
   EXPECT_TRUE(store->load_game(id)->moves.empty());
+}
+
+// A listener on a second store (another server, or a server hearing `kirin command`) hears
+// every committed change of a game, in commit order, with the game's new version or the
+// comment added; not the writes that changed nothing, and nothing once it stopped.
+TEST_F(StoreTest, AListenerHearsEveryCommittedGameChange) {
+  auto node2 = open_store(url());
+  Heard heard;
+  node2->listen_for_game_changes(std::ref(heard));
+  EXPECT_THROW(node2->listen_for_game_changes([](const GameChange&) {}), StoreError);
+
+  auto at_ply = [&](Id id, int ply, int version) {
+    GameState g = *store->find_game(id);
+    g.ply = ply;
+    g.version = version;
+    return g;
+  };
+  Id a = start_game(shogi());  // a v1
+  ASSERT_EQ(store->append_move(a, 0, {1, "7g7f", 0, 0}, at_ply(a, 1, 2)), WriteResult::Ok);
+  EXPECT_EQ(store->append_move(a, 0, {1, "2g2f", 0, 0}, at_ply(a, 1, 2)),
+            WriteResult::StalePly);  // nothing
+  Id b = start_game(shogi());       // b v1
+  Id comment = store->add_comment({0, a, 1, {bob.id, "bob"}, "hm", 1});  // a c
+  GameState over = at_ply(b, 0, 2);
+  over.status = GameStatus::Finished;
+  ASSERT_EQ(store->update_game(over), WriteResult::Ok);       // b v2
+  EXPECT_EQ(store->update_game(over), WriteResult::Changed);  // nothing
+  Id c = start_game(shogi());                                 // c v1
+
+  EXPECT_EQ(heard.wait_for(6), (std::vector<Id>{a, a, b, a, b, c}));
+  std::this_thread::sleep_for(300ms);
+  ASSERT_EQ(heard.wait_for(6).size(), 6u);  // nothing else
+  {
+    std::lock_guard lock(heard.mutex);
+    std::vector<std::pair<int, Id>> tail;  // version, comment
+    for (const GameChange& ch : heard.changes) tail.emplace_back(ch.version, ch.comment);
+    EXPECT_EQ(tail, (std::vector<std::pair<int, Id>>{
+                        {1, 0}, {2, 0}, {1, 0}, {0, comment}, {2, 0}, {1, 0}}));
+  }
+
+  node2->stop_listening();
+  start_game(shogi());
+  std::this_thread::sleep_for(300ms);
+  EXPECT_EQ(heard.wait_for(6).size(), 6u);
+  node2->listen_for_game_changes(std::ref(heard));  // again: from now on
+  Id d = start_game(shogi());
+  EXPECT_EQ(heard.wait_for(7).back(), d);
 }
 
 // For each ply, of two writers racing with the same expected ply exactly one wins and the

@@ -1,6 +1,7 @@
 #include "server/http/api_routes.h"
 
 #include <cctype>
+#include <charconv>
 
 #include "server/errors.h"
 #include "server/http/service_errors.h"
@@ -38,10 +39,25 @@ Id id_param(const Request& request, const char* name) {
   return id;
 }
 
-TopicPolicy api_topic_policy(Accounts& accounts) {
-  return [&accounts](const std::string& topic,
-                     const std::optional<std::string>& token) -> std::optional<std::string> {
+TopicPolicy api_topic_policy(Accounts& accounts, GameService& games) {
+  return [&accounts, &games](const std::string& topic, const std::optional<std::string>& token)
+             -> std::optional<std::string> {
     if (auto refused = default_topic_policy(topic, token)) return refused;
+    if (topic.rfind("game:", 0) == 0) {
+      // Anyone may watch a game. Keeping it cached is what lets this server push the moves
+      // other processes store (GameService::changed_elsewhere).
+      Id id = 0;
+      std::string_view digits = std::string_view(topic).substr(5);
+      auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
+      if (ec != std::errc() || end != digits.data() + digits.size() || id <= 0)
+        return "no such game: '" + std::string(digits) + "'";
+      try {
+        games.watch(id);
+        return std::nullopt;
+      } catch (const ServiceError& e) {
+        return e.what();
+      }
+    }
     if (topic.rfind("user:", 0) != 0) return std::nullopt;
     // A user's topic carries their challenges and games: only for that user.
     if (!token) return "user topics need a session token (/ws?token=TOKEN)";

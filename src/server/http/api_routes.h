@@ -26,7 +26,7 @@ void add_challenge_routes(Router& router, const ApiServices& services);
 void add_game_routes(Router& router, const ApiServices& services);
 
 // WebSocket topics: "lobby" and "game:ID" are public; "user:NAME" needs NAME's session token.
-TopicPolicy api_topic_policy(Accounts& accounts);
+TopicPolicy api_topic_policy(Accounts& accounts, GameService& games);
 
 // Shared by the handlers.
 User signed_in(Accounts& accounts, const Request& request);  // 401 without a live session

@@ -24,7 +24,7 @@ App::App(AppOptions options) : options_(std::move(options)) {
   add_api_routes(router, {*accounts_, *challenges_, *games_});
   add_command_route(router, *commands_, *accounts_);
   server_ =
-      std::make_unique<Server>(options_.http, std::move(router), api_topic_policy(*accounts_));
+      std::make_unique<Server>(options_.http, std::move(router), api_topic_policy(*accounts_, *games_));
   forwarder_ = std::make_unique<EventForwarder>(server_->hub(), [this](Id challenge) {
     return challenges_->get(challenge).challenged.id == 0;
   });
@@ -62,6 +62,10 @@ void App::start() {
     ticking_ = true;
   }
   ticker_ = std::thread([this] { tick_loop(); });
+  // Moves and comments other processes store (another node, `kirin command`, `kirin mail`)
+  // reach this server's clients and its computer player.
+  store_->listen_for_game_changes(
+      [this](const GameChange& change) { games_->changed_elsewhere(change); });
   games_->wake_computer();  // games where it was to move when the server last stopped
 }
 
@@ -73,6 +77,7 @@ void App::stop() {
   }
   tick_wake_.notify_all();
   ticker_.join();
+  store_->stop_listening();
   server_->stop();
 }
 

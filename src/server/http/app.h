@@ -1,7 +1,8 @@
 // The whole game server in one object, as `kirin serve` runs it and the integration tests
 // start it: the store, the service (accounts, games, challenges, the computer opponent, the
 // text commands), the HTTP/WebSocket server with the API routes, the forwarding of service
-// events to WebSocket topics, and a ticker that ends games whose clock ran out.
+// events to WebSocket topics, a ticker that ends games whose clock ran out, and a listener
+// for the changes other processes make to the store (GameService::changed_elsewhere).
 #pragma once
 
 #include <condition_variable>

@@ -658,7 +658,8 @@ std::optional<Id> PostgresStore::accept_challenge(Id id, const GameState& g) {
                      p)
                   .i64(0, 0);
     c.exec("UPDATE challenges SET game_id = $1 WHERE id = $2", {num(game), num(id)});
-    c.exec("SELECT pg_notify('" GAME_CHANNEL "', $1)", {num(game)});
+    c.exec("SELECT pg_notify('" GAME_CHANNEL "', $1)",
+           {text(std::to_string(game) + " v" + std::to_string(g.version))});
     tx.commit();
     return game;
   });
@@ -749,6 +750,7 @@ WriteResult PostgresStore::append_move(Id game, int expected_ply, const MoveReco
     p.push_back(text(move.usi));          // $19
     p.push_back(num(move.time_used_ms));  // $20
     p.push_back(num(move.at));            // $21
+    p.push_back(text(" v" + std::to_string(state.version)));  // $22: the notification's tail
     // One statement, so one transaction: the game's row is updated only if it is still at
     // the expected ply and version (a concurrent writer's UPDATE waits for this one to commit
     // and then finds it is not), the move is inserted only if the row was, and the change is
@@ -758,7 +760,7 @@ WriteResult PostgresStore::append_move(Id game, int expected_ply, const MoveReco
         " WHERE id = $15 AND ply = $16 AND version = $17 AND status <> 'finished' RETURNING id), "
         "m AS (INSERT INTO moves (game_id, ply, usi, time_used_ms, at_ms) "
         "SELECT id, $18::integer, $19::text, $20::bigint, $21::bigint FROM g RETURNING game_id) "
-        "SELECT pg_notify('" GAME_CHANNEL "', game_id::text) FROM m",
+        "SELECT pg_notify('" GAME_CHANNEL "', game_id::text || $22::text) FROM m",
         p);
     if (r.rows() == 1) return WriteResult::Ok;
     return why_not_written(c, game, expected_ply);
@@ -772,9 +774,10 @@ WriteResult PostgresStore::update_game(const GameState& state) {
     p.push_back(num(state.id));           // $15
     p.push_back(num(state.version - 1));  // $16
     p.push_back(num(state.ply));          // $17
+    p.push_back(text(" v" + std::to_string(state.version)));  // $18: the notification's tail
     Result r = c.exec("WITH g AS (UPDATE games SET " STATE_SET
                       " WHERE id = $15 AND version = $16 AND ply = $17 RETURNING id) "
-                      "SELECT pg_notify('" GAME_CHANNEL "', id::text) FROM g",
+                      "SELECT pg_notify('" GAME_CHANNEL "', id::text || $18::text) FROM g",
                       p);
     if (r.rows() == 1) return WriteResult::Ok;
     return why_not_written(c, state.id, state.ply);
@@ -786,7 +789,7 @@ Id PostgresStore::add_comment(const Comment& cm) {
     return c
         .exec("WITH c AS (INSERT INTO comments (game_id, ply, user_id, text, at_ms) "
               "VALUES ($1, $2, $3, $4, $5) RETURNING id, game_id) "
-              "SELECT id, pg_notify('" GAME_CHANNEL "', game_id::text) FROM c",
+              "SELECT id, pg_notify('" GAME_CHANNEL "', game_id::text || ' c' || id::text) FROM c",
               {num(cm.game), num(cm.ply), num(cm.user.id), text(cm.text), num(cm.at)})
         .i64(0, 0);
   });
@@ -821,12 +824,25 @@ class PostgresStore::Listener {
   Listener& operator=(const Listener&) = delete;
 
  private:
-  void call(Id game) {
+  void call(const GameChange& change) {
     try {
-      on_change_(game);
+      on_change_(change);
     } catch (...) {
       // Documented: ignored.
     }
+  }
+
+  // "GAME vVERSION" or "GAME cCOMMENT" (PostgresStore::kGameChannel).
+  static GameChange parse_payload(std::string_view payload) {
+    GameChange change;
+    const char* end = payload.data() + payload.size();
+    auto [p, ec] = std::from_chars(payload.data(), end, change.game);
+    if (ec != std::errc()) return {};
+    if (end - p > 2 && p[0] == ' ') {
+      if (p[1] == 'v') std::from_chars(p + 2, end, change.version);
+      if (p[1] == 'c') std::from_chars(p + 2, end, change.comment);
+    }
+    return change;
   }
 
   // Waits up to `ms` for the stop signal; true if it came.
@@ -843,7 +859,7 @@ class PostgresStore::Listener {
           conn_ = store_.connect();
           conn_->simple("LISTEN " GAME_CHANNEL);
           backoff_ms = 50;
-          call(0);  // back: whatever happened meanwhile was not heard
+          call(GameChange{});  // back: whatever happened meanwhile was not heard
         } catch (const std::exception&) {
           conn_.reset();
           if (stopped_within(backoff_ms)) return;
@@ -864,11 +880,9 @@ class PostgresStore::Listener {
         continue;
       }
       while (PGnotify* n = PQnotifies(conn_->pg)) {
-        Id game = 0;
-        std::string_view payload = n->extra ? n->extra : "";
-        std::from_chars(payload.data(), payload.data() + payload.size(), game);
+        GameChange change = parse_payload(n->extra ? n->extra : "");
         PQfreemem(n);
-        if (game > 0) call(game);
+        if (change.game > 0) call(change);
       }
     }
   }

@@ -23,8 +23,8 @@
 // default), so an acknowledged move survives kill -9 of the server node and of PostgreSQL.
 //
 // Notifications: every committed change of a game (accepted challenge, move, state, comment)
-// sends NOTIFY kirin_games with the game id as payload, in its own transaction: nothing is sent
-// for a write that did not commit. listen_for_game_changes lets a node hear them.
+// sends NOTIFY kirin_games (payload: kGameChannel) in its own transaction: nothing is sent for
+// a write that did not commit. listen_for_game_changes lets a node hear them.
 //
 // Schema: the same tables as the SQLite store's (BIGINT ids and times in milliseconds, TEXT,
 // BOOLEAN), created or migrated on open in one transaction under an advisory lock (nodes
@@ -61,21 +61,15 @@ class PostgresStore : public Store {
   static constexpr int kSchemaVersion = 1;
   int schema_version();
 
-  // The channel game changes are notified on; the payload is the game id in decimal.
+  // The channel game changes are notified on; the payload is the game id in decimal, then
+  // " vN" (the game's new version) or " cN" (the comment added).
   static constexpr const char* kGameChannel = "kirin_games";
 
-  // Game change notifications, for a node to refresh the games another node changed (and to
-  // push their events to its own clients). Opens one more connection, LISTENs on kGameChannel
-  // and returns once listening: every change committed from then on, by any node (this one
-  // included), calls `on_change(game id)` on a background thread, in commit order. If the
-  // connection is lost it reconnects (retrying with back-off) and then calls on_change(0):
-  // changes may have been missed, refresh everything. on_change must not throw (what it
-  // throws is ignored) and must not call stop_listening. Throws StoreError if it cannot
-  // connect, or if this store is already listening.
-  using GameChangeFn = std::function<void(Id game)>;
-  void listen_for_game_changes(GameChangeFn on_change);
-  // Stops listening and waits for a running on_change to return; the destructor does too.
-  void stop_listening();
+  // Notifications: LISTEN on kGameChannel on a connection of their own. If it is lost, the
+  // listener reconnects (retrying with back-off) and then reports GameChange{0}: changes may
+  // have been missed.
+  void listen_for_game_changes(GameChangeFn on_change) override;
+  void stop_listening() override;
 
   // The URL without its password (user:password@ in the authority, password= in the query).
   static std::string redact_url(std::string_view url);

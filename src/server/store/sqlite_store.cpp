@@ -2,6 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <condition_variable>
+#include <thread>
+
 #include "server/store/record_text.h"
 #include "server/store/rows.h"
 
@@ -73,6 +76,28 @@ CREATE TABLE challenges (
   game_id INTEGER REFERENCES games(id),
   created_ms INTEGER NOT NULL);
 CREATE INDEX challenges_open ON challenges(status, challenged);
+)sql",
+    // 2: a log of game changes, written by triggers so that every process writing the file
+    // logs alike, for servers to hear what other processes wrote (listen_for_game_changes).
+    R"sql(
+CREATE TABLE game_changes (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  game_id INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  comment_id INTEGER NOT NULL,
+  at_ms INTEGER NOT NULL);
+CREATE TRIGGER game_created AFTER INSERT ON games BEGIN
+  INSERT INTO game_changes (game_id, version, comment_id, at_ms)
+  VALUES (NEW.id, NEW.version, 0, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+END;
+CREATE TRIGGER game_changed AFTER UPDATE ON games BEGIN
+  INSERT INTO game_changes (game_id, version, comment_id, at_ms)
+  VALUES (NEW.id, NEW.version, 0, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+END;
+CREATE TRIGGER comment_added AFTER INSERT ON comments BEGIN
+  INSERT INTO game_changes (game_id, version, comment_id, at_ms)
+  VALUES (NEW.game_id, 0, NEW.id, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+END;
 )sql",
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
@@ -193,7 +218,10 @@ struct Row {
 
 }  // namespace
 
-SqliteStore::SqliteStore(const std::string& path) : path_(path) {
+SqliteStore::SqliteStore(const std::string& path) : SqliteStore(path, Options{}) {}
+
+SqliteStore::SqliteStore(const std::string& path, Options options)
+    : path_(path), options_(options) {
   try {
     db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
                                              5000 /* busy timeout, ms */);
@@ -207,6 +235,7 @@ SqliteStore::SqliteStore(const std::string& path) : path_(path) {
 }
 
 SqliteStore::~SqliteStore() {
+  stop_listening();
   statements_.clear();  // before the connection they belong to
 }
 
@@ -542,6 +571,115 @@ Id SqliteStore::add_comment(const Comment& c) {
     q->exec();
     return db_->getLastInsertRowid();
   });
+}
+
+// --- Notifications ---
+
+class SqliteStore::Listener {
+ public:
+  Listener(const std::string& path, std::chrono::milliseconds interval, GameChangeFn on_change)
+      : db_(path, SQLite::OPEN_READWRITE, 5000 /* busy timeout, ms */),
+        interval_(interval),
+        on_change_(std::move(on_change)) {
+    data_version_ = db_.execAndGet("PRAGMA data_version").getInt64();
+    last_seq_ = db_.execAndGet("SELECT coalesce(max(seq), 0) FROM game_changes").getInt64();
+    thread_ = std::thread([this] { run(); });
+  }
+  ~Listener() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  Listener(const Listener&) = delete;
+  Listener& operator=(const Listener&) = delete;
+
+ private:
+  static constexpr int64_t kKeepMs = 10 * 60 * 1000;  // how long log entries are kept
+
+  void run() {
+    std::unique_lock lock(mutex_);
+    auto next_prune = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+    while (!wake_.wait_for(lock, interval_, [this] { return stopping_; })) {
+      lock.unlock();
+      try {
+        poll();
+        if (std::chrono::steady_clock::now() >= next_prune) {
+          next_prune += std::chrono::minutes(1);
+          prune();
+        }
+      } catch (const std::exception&) {
+        // The file is busy or gone for a moment: the next round tries again.
+      }
+      lock.lock();
+    }
+  }
+
+  void poll() {
+    int64_t version = db_.execAndGet("PRAGMA data_version").getInt64();
+    if (version == data_version_) return;  // nobody else committed anything
+    data_version_ = version;
+    SQLite::Statement q(db_,
+                        "SELECT seq, game_id, version, comment_id FROM game_changes "
+                        "WHERE seq > ? ORDER BY seq");
+    q.bind(1, last_seq_);
+    bool first = true;
+    while (q.executeStep()) {
+      int64_t seq = q.getColumn(0).getInt64();
+      // The log has no gaps but those pruning leaves: this listener fell behind.
+      if (first && seq != last_seq_ + 1) call(GameChange{});
+      first = false;
+      last_seq_ = seq;
+      call({q.getColumn(1).getInt64(), q.getColumn(2).getInt(), q.getColumn(3).getInt64()});
+    }
+  }
+
+  void prune() {
+    auto now = std::chrono::system_clock::now().time_since_epoch();
+    SQLite::Statement q(db_, "DELETE FROM game_changes WHERE at_ms < ?");
+    q.bind(1, int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(now).count()) -
+                  kKeepMs);
+    q.exec();
+  }
+
+  void call(const GameChange& change) {
+    try {
+      on_change_(change);
+    } catch (...) {
+      // Documented: ignored.
+    }
+  }
+
+  SQLite::Database db_;
+  std::chrono::milliseconds interval_;
+  GameChangeFn on_change_;
+  int64_t data_version_ = 0;
+  int64_t last_seq_ = 0;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+void SqliteStore::listen_for_game_changes(GameChangeFn on_change) {
+  std::lock_guard lock(listener_mutex_);
+  if (listener_) throw StoreError("store " + path_ + ": already listening for game changes");
+  try {
+    listener_ = std::make_unique<Listener>(path_, options_.poll_interval, std::move(on_change));
+  } catch (const SQLite::Exception& e) {
+    throw StoreError("store " + path_ + ": cannot listen for game changes: " + e.what());
+  }
+}
+
+void SqliteStore::stop_listening() {
+  std::unique_ptr<Listener> l;
+  {
+    std::lock_guard lock(listener_mutex_);
+    l = std::move(listener_);
+  }
+  l.reset();  // joins the thread, outside the lock
 }
 
 }  // namespace kirin::server

@@ -8,10 +8,17 @@
 //
 // Threads: one connection, guarded by a mutex; statements are prepared once and reused.
 // The schema is created or migrated on open (table schema_version).
+//
+// Notifications: triggers log every change of a game (table game_changes), whichever process
+// wrote it. A listener polls the log on a connection of its own, every Options::poll_interval
+// (cheaply: PRAGMA data_version says whether any other connection committed since), and
+// deletes entries older than ten minutes. A listener that fell further behind than that
+// reports GameChange{0}.
 #pragma once
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -25,10 +32,14 @@ class SqliteStore : public Store {
  public:
   // Opens or creates the file; throws StoreError naming it if it cannot, or if its schema is
   // newer than this program knows.
+  struct Options {
+    std::chrono::milliseconds poll_interval{100};  // how often a listener looks for changes
+  };
   explicit SqliteStore(const std::string& path);
+  SqliteStore(const std::string& path, Options options);
   ~SqliteStore() override;
 
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
   int schema_version();
 
   std::optional<Id> create_user(const User& user) override;
@@ -57,7 +68,11 @@ class SqliteStore : public Store {
   WriteResult update_game(const GameState& state) override;
   Id add_comment(const Comment& comment) override;
 
+  void listen_for_game_changes(GameChangeFn on_change) override;
+  void stop_listening() override;
+
  private:
+  class Listener;
   // Runs one operation under the mutex, SQLite's exceptions turned into StoreError.
   template <class F>
   auto guarded(F&& f) -> decltype(f()) {
@@ -79,6 +94,9 @@ class SqliteStore : public Store {
   std::mutex mutex_;
   std::unique_ptr<SQLite::Database> db_;
   std::map<const char*, std::unique_ptr<SQLite::Statement>> statements_;  // by SQL literal
+  Options options_;
+  std::mutex listener_mutex_;
+  std::unique_ptr<Listener> listener_;
 };
 
 }  // namespace kirin::server

@@ -16,7 +16,8 @@ std::unique_ptr<Store> open_store(std::string_view url) {
   if (url.starts_with("postgresql:") || url.starts_with("postgres:"))
     return std::make_unique<PostgresStore>(std::string(url));
   throw StoreError("store URL '" + std::string(url) +
-                   "' has an unknown scheme; expected sqlite:PATH");
+                   "' has an unknown scheme; expected sqlite:PATH or "
+                   "postgresql://[USER@]HOST[:PORT]/DATABASE");
 }
 
 }  // namespace kirin::server

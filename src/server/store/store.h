@@ -7,6 +7,7 @@
 // Exceptions (StoreError) mean the storage itself failed.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -28,6 +29,13 @@ enum class WriteResult {
   NotFound,   // no such game
   StalePly,   // the stored ply is not the expected one: someone else moved first
   Changed,    // the game changed otherwise (version or status): reload and retry
+};
+
+// A committed change of a game, as a listener hears it (Store::listen_for_game_changes).
+struct GameChange {
+  Id game = 0;       // 0: changes may have been missed (a lost connection): refresh everything
+  int version = 0;   // the game's version after a change of its state (a new game, a move...)
+  Id comment = 0;    // or the comment added (the game's version does not change)
 };
 
 class Store {
@@ -72,9 +80,21 @@ class Store {
   // state.ply (moves go through append_move).
   virtual WriteResult update_game(const GameState& state) = 0;
   virtual Id add_comment(const Comment& comment) = 0;
+
+  // Game change notifications, so that a server hears what other processes (another node, a
+  // `kirin command` or `kirin mail` run) write: every change committed from the call on, by
+  // any process on this store (this one included), calls on_change on a background thread,
+  // in commit order, shortly after the commit. on_change must not throw (what it throws is
+  // ignored) and must not call stop_listening. Throws StoreError if it cannot listen, or if
+  // this store is already listening.
+  using GameChangeFn = std::function<void(const GameChange&)>;
+  virtual void listen_for_game_changes(GameChangeFn on_change) = 0;
+  // Stops listening and waits for a running on_change to return; the destructor does too.
+  virtual void stop_listening() = 0;
 };
 
-// Opens a store by URL: "sqlite:PATH" (the file is created if missing). Throws StoreError
+// Opens a store by URL: "sqlite:PATH" (the file is created if missing) or a PostgreSQL
+// connection URI, "postgresql://..." (postgres_store.h). Throws StoreError
 // naming the URL for an unknown scheme or a store that cannot be opened.
 std::unique_ptr<Store> open_store(std::string_view url);
 

@@ -1,5 +1,5 @@
-// The API end to end: the whole server (App) on a temporary SQLite file, driven over real
-// HTTP and WebSocket connections.
+// The API end to end: the whole server (App) on a temporary SQLite file (or a PostgreSQL
+// database with KIRIN_TEST_STORE=postgres), driven over real HTTP and WebSocket connections.
 #include <gtest/gtest.h>
 
 #include <thread>
@@ -18,13 +18,22 @@ using test::WsClient;
 
 class Api : public ::testing::Test {
  protected:
-  void TearDown() override { app_->stop(); }
+  void SetUp() override {
+    db_.check();
+    if (IsSkipped() || HasFatalFailure()) return;
+    start("none");
+    alice_ = sign_up("alice");
+    bob_ = sign_up("bob");
+  }
+  void TearDown() override {
+    if (app_) app_->stop();
+  }
 
   void start(const std::string& computer) {
     AppOptions options;
     options.http.port = 0;
     options.http.shutdown_grace = std::chrono::milliseconds(500);
-    options.store_url = "sqlite:" + (dir_.path() / "kirin.db").string();
+    options.store_url = db_.url();
     options.hash_cost = HashCost::Minimal;
     options.computer_name = computer == "none" ? "" : computer;
     options.computer_movetime_ms = 50;
@@ -66,11 +75,9 @@ class Api : public ::testing::Test {
     return call("POST", "/api/games/" + std::to_string(game) + "/moves", body, token);
   }
 
-  testing::TempDir dir_;
+  testing::TestDatabase db_;  // SQLite, or PostgreSQL with KIRIN_TEST_STORE=postgres
   std::unique_ptr<App> app_;
-  bool started_ = (start("none"), true);
-  std::string alice_ = sign_up("alice");
-  std::string bob_ = sign_up("bob");
+  std::string alice_, bob_;
 };
 
 TEST_F(Api, SignUpLogInLogOut) {
@@ -327,11 +334,48 @@ TEST_F(Api, UserTopicNeedsItsOwnersToken) {
   EXPECT_EQ(alice.call({{"op", "subscribe"}, {"topic", "user:alice"}})["type"], "subscribed");
 }
 
+// A move stored by another process on the same database (what `kirin command` and `kirin
+// mail` do, or another server node) reaches the server's WebSocket clients.
+TEST_F(Api, MovesStoredElsewhereArePushed) {
+  Id game = start_game();
+  WsClient watcher(app_->port());
+  ASSERT_EQ(watcher.call({{"op", "subscribe"}, {"topic", "game:" + std::to_string(game)}})["type"],
+            "subscribed");
+  EXPECT_EQ(watcher.call({{"op", "subscribe"}, {"topic", "game:999"}})["error"]["message"],
+            "no game with id 999");
+
+  auto store = open_store(db_.url());
+  NullEventSink nobody;
+  GameService elsewhere(*store, nobody);
+  Accounts accounts(*store, HashCost::Minimal);
+  elsewhere.play_move(game, accounts.user_by_name("alice").id, "7g7f", 0);
+  elsewhere.add_comment(game, accounts.user_by_name("bob").id, "from afar");
+  auto event = watcher.receive(std::chrono::seconds(10));
+  ASSERT_TRUE(event);
+  EXPECT_EQ((*event)["event"], json({{"kind", "move"},
+                                     {"game", game},
+                                     {"ply", 1},
+                                     {"text", "7g7f"},
+                                     {"users", {"alice", "bob"}}}));
+  event = watcher.receive(std::chrono::seconds(10));
+  ASSERT_TRUE(event);
+  EXPECT_EQ((*event)["event"]["kind"], "comment");
+  EXPECT_EQ((*event)["event"]["text"], "from afar");
+  // The server's own view has the move, and its next move is pushed once.
+  ASSERT_EQ(move(game, "3c3d", 1, bob_).status, 200u);
+  event = watcher.receive();
+  ASSERT_TRUE(event);
+  EXPECT_EQ((*event)["event"]["text"], "3c3d");
+  EXPECT_FALSE(watcher.receive(std::chrono::milliseconds(500)));
+}
+
 TEST(ApiComputer, ChallengeTheEngineAndGetItsReply) {
-  testing::TempDir dir;
+  testing::TestDatabase db;
+  db.check();
+  if (::testing::Test::IsSkipped() || ::testing::Test::HasFatalFailure()) return;
   AppOptions options;
   options.http.port = 0;
-  options.store_url = "sqlite:" + (dir.path() / "kirin.db").string();
+  options.store_url = db.url();
   options.hash_cost = HashCost::Minimal;
   options.computer_movetime_ms = 50;
   options.http.shutdown_grace = std::chrono::milliseconds(500);
@@ -365,6 +409,20 @@ TEST(ApiComputer, ChallengeTheEngineAndGetItsReply) {
   ASSERT_TRUE(reply);
   EXPECT_EQ((*reply)["event"]["kind"], "move");
   EXPECT_EQ((*reply)["event"]["ply"], 2);
+
+  // A move sent by another process (`kirin command`) wakes the server's computer too.
+  auto store = open_store(db.url());
+  NullEventSink nobody;
+  GameService elsewhere(*store, nobody);
+  Accounts accounts(*store, HashCost::Minimal);
+  std::vector<std::string> legal = elsewhere.view(game).legal_moves;
+  ASSERT_FALSE(legal.empty());
+  elsewhere.play_move(game, accounts.user_by_name("ann").id, legal.front(), 2);
+  for (int i = 0; i < 3 && !(reply && (*reply)["event"]["ply"] == 4); ++i)
+    reply = ws.receive(std::chrono::seconds(20));
+  ASSERT_TRUE(reply);
+  EXPECT_EQ((*reply)["event"]["ply"], 4);
+  EXPECT_EQ(elsewhere.view(game).moves.size(), 4u);
   app.stop();
 }
 
