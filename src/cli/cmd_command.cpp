@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/game_args.h"
+#include "cli/mail_notices.h"
 #include "server/accounts.h"
 #include "server/challenges.h"
 #include "server/commands.h"
@@ -19,6 +20,7 @@ void register_command(CLI::App& app) {
   struct Args {
     std::string db = "sqlite:var/kirin.db";
     std::string from;
+    NoticeArgs notices;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -31,6 +33,7 @@ void register_command(CLI::App& app) {
                   "act as a mail from this address: then a challenge must name the account "
                   "with this address (by default you are the operator and may start games "
                   "between any users)");
+  args->notices.add_to(cmd);
   cmd->footer(
       "Each reply goes to stdout, a line of dashes between replies. Blank lines and lines\n"
       "starting with '#' are skipped; a line '--' ends the input. The exit code is 0: a\n"
@@ -62,11 +65,12 @@ void register_command(CLI::App& app) {
     } catch (const server::StoreError& e) {
       throw UsageError(e.what());
     }
-    server::NullEventSink events;
+    server::EventHub events;
     server::Accounts accounts(*store);
     server::GameService games(*store, events);
     server::Challenges challenges(*store, games, events);
     server::CommandInterface commands(accounts, challenges, games);
+    NoticeMailer mailer(args->notices, events, accounts, challenges, games, commands);
     server::CommandContext ctx;
     ctx.sender_email = args->from;
     ctx.operator_mode = args->from.empty();

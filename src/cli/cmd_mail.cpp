@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/game_args.h"
+#include "cli/mail_notices.h"
 #include "server/accounts.h"
 #include "server/challenges.h"
 #include "server/commands.h"
@@ -37,6 +38,7 @@ void register_mail(CLI::App& app) {
     std::string db = "sqlite:var/kirin.db";
     std::string from = "Kirin game server <kirin@localhost>";
     size_t max_size = 256 * 1024;
+    NoticeArgs notices;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -47,10 +49,13 @@ void register_mail(CLI::App& app) {
                   "larger messages get an error reply without being read (bytes)")
       ->capture_default_str()
       ->check(CLI::Range(size_t(1024), size_t(64) * 1024 * 1024));
+  args->notices.add_to(cmd, false);  // --from is the From: of every mail it sends
   cmd->footer(
       "Reads an RFC 5322 message on stdin, runs the commands in its text as its sender (the\n"
       "play-by-email grammar; a mail saying 'help' is answered with all of it) and writes\n"
-      "the reply message to stdout, ready for 'sendmail -t -oi'.\n\n"
+      "the reply message to stdout, ready for 'sendmail -t -oi'. With --sendmail CMD it\n"
+      "sends the reply itself, and mails the players what the commands did (the board to\n"
+      "the player now to move, a new game or a result to both), printing nothing.\n\n"
       "The sender is the From: address: a challenge must come from the address of one of the\n"
       "two players' accounts; moves carry the player's password. The reply goes to Reply-To:\n"
       "if present, else From:.\n\n"
@@ -82,20 +87,33 @@ void register_mail(CLI::App& app) {
         std::cerr << "kirin mail: " << e.what() << " (try again later)\n";
         std::exit(server::mail::kTempFail);
       }
-      server::NullEventSink events;
+      server::EventHub events;
       server::Accounts accounts(*store);
       server::GameService games(*store, events);
       server::Challenges challenges(*store, games, events);
       server::CommandInterface commands(accounts, challenges, games);
+      args->notices.mail_from = args->from;
+      NoticeMailer mailer(args->notices, events, accounts, challenges, games, commands);
       server::mail::MailOptions options;
       options.from = args->from;
       options.max_bytes = args->max_size;
       server::mail::MailResult r = server::mail::answer_mail(raw, total, commands, options);
       code = r.exit_code;
-      if (code == server::mail::kReplied)
+      if (code == server::mail::kReplied && !args->notices.sendmail.empty()) {
+        try {
+          server::mail::Sendmail(args->notices.sendmail).send(r.reply);
+        } catch (const server::mail::MailError& e) {
+          // The commands ran: delivering the message again would run them twice.
+          std::cerr << "kirin mail: the reply was not sent (" << e.what()
+                    << "): it is on stdout instead\n";
+          std::cout << r.reply << std::flush;
+        }
+        mailer.send();  // after the reply
+      } else if (code == server::mail::kReplied) {
         std::cout << r.reply << std::flush;
-      else
+      } else {
         std::cerr << "kirin mail: " << r.message << "\n";
+      }
     }
     if (code != 0) std::exit(code);
   });

@@ -8,6 +8,7 @@
 #include "server/http/app.h"
 #include "server/http/fd_limit.h"
 #include "server/http/log.h"
+#include "server/http/static_files.h"
 #include "server/store/store.h"
 
 namespace kirin::cli {
@@ -53,6 +54,10 @@ void register_serve(CLI::App& app) {
     int workers = 4;
     std::string computer = "kirin";
     int64_t movetime = 2000;
+    std::string web_root;  // empty: server::http::default_web_root()
+    int analysis_threads = 1;
+    std::string sendmail;
+    std::string mail_from = "Kirin game server <kirin@localhost>";
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -80,6 +85,23 @@ void register_serve(CLI::App& app) {
                   "milliseconds the computer opponent thinks per move")
       ->capture_default_str()
       ->check(CLI::Range(int64_t(10), int64_t(600000)));
+  cmd->add_option("--web-root", args->web_root,
+                  "directory of the built web UI (web/dist, made by `make build`), served at / "
+                  "next to the API; default: web/dist in the current directory if it exists, "
+                  "else " +
+                      server::http::built_in_web_root() +
+                      ". If the directory does not exist, the server runs the API only");
+  cmd->add_option("--analysis-threads", args->analysis_threads,
+                  "engine analyses run at once for WebSocket clients (more wait in a queue); "
+                  "each is capped at 30 s and 16 MiB of hash; 0 switches analysis off")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 64));
+  cmd->add_option("--sendmail", args->sendmail,
+                  "mail the players what they did not do themselves (a correspondence move, a "
+                  "result, a challenge) through this command, e.g. '/usr/sbin/sendmail -t -oi'; "
+                  "default: no mail");
+  cmd->add_option("--mail-from", args->mail_from, "the From: mailbox of those mails")
+      ->capture_default_str();
   cmd->callback([args] {
     namespace http = server::http;
     http::AppOptions options;
@@ -90,6 +112,10 @@ void register_serve(CLI::App& app) {
     options.store_url = args->db;
     options.computer_name = args->computer == "none" ? "" : args->computer;
     options.computer_movetime_ms = args->movetime;
+    options.sendmail = args->sendmail;
+    options.mail_from = args->mail_from;
+    options.http.web_root = args->web_root.empty() ? http::default_web_root() : args->web_root;
+    options.http.analysis_threads = args->analysis_threads;
     prepare_store(args->db);
 
     // Every connection is a file descriptor; the default soft limit (often 1024) is far below
@@ -101,14 +127,17 @@ void register_serve(CLI::App& app) {
       server->start();
     } catch (const server::StoreError& e) {
       throw UsageError(e.what());
+    } catch (const server::mail::MailError& e) {  // --mail-from
+      throw UsageError("--mail-from: " + std::string(e.what()));
     } catch (const std::runtime_error& e) {  // cannot listen
       throw UsageError(e.what());
     }
     http::log(
-        "listening on http://{}:{} (store {}, {} I/O threads, {} workers, {} open files at most)",
+        "listening on http://{}:{} (store {}, {} I/O threads, {} workers, {} analysis threads, "
+        "{} open files at most)",
         options.http.host.find(':') != std::string::npos ? "[" + options.http.host + "]"
                                                          : options.http.host,
-        server->port(), args->db, args->threads, args->workers, files);
+        server->port(), args->db, args->threads, args->workers, args->analysis_threads, files);
     int signal = server->wait_for_signal();
     http::log("stopping on {}", signal == SIGINT    ? "SIGINT"
                                 : signal == SIGTERM ? "SIGTERM"

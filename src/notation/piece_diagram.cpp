@@ -30,7 +30,7 @@ std::string direction_name(Vec v) {
 
 }  // namespace
 
-std::string piece_diagram(const PieceType& piece) {
+PieceDiagramGrid piece_diagram_grid(const PieceType& piece) {
   const MoveSpec& s = piece.spec;
   // Big enough for every jump, with room to show where slides go.
   int reach = std::max(1, s.max_leap);
@@ -66,15 +66,8 @@ std::string piece_diagram(const PieceType& piece) {
       }
   *cell(0, 0) = 'X';
 
-  std::string out;
-  for (const auto& row : grid) {
-    out += "    ";
-    for (size_t i = 0; i < row.size(); ++i) {
-      out += row[i];
-      if (i + 1 < row.size()) out += ' ';
-    }
-    out += '\n';
-  }
+  PieceDiagramGrid out{reach, std::move(grid), {}};
+  auto note = [&](std::string line) { out.notes.push_back(std::move(line)); };
   if (!s.two_legs.empty()) {
     bool pass = false, igui = false, double_capture = false;
     std::vector<std::string> firsts, quiet;
@@ -95,28 +88,42 @@ std::string piece_diagram(const PieceType& piece) {
       return r;
     };
     if (!firsts.empty())
-      out += "    two-step: capture one step " + join(firsts) + ", then step on " +
-             (double_capture ? "(capturing again or not)" : "to an empty square (sting)") +
-             (igui ? ", or back to the start (igui)" : "") + "\n";
+      note("two-step: capture one step " + join(firsts) + ", then step on " +
+           (double_capture ? "(capturing again or not)" : "to an empty square (sting)") +
+           (igui ? ", or back to the start (igui)" : ""));
     if (firsts.empty() && igui)
-      out += "    igui: captures an adjacent piece and steps back to the start\n";
+      note("igui: captures an adjacent piece and steps back to the start");
     if (!quiet.empty())
-      out += std::string("    two-step through an empty square") + (lame ? " (*)" : "") +
-             ": first step " + join(quiet) + "\n";
-    if (pass) out += "    pass: may step to an empty neighbour and back\n";
+      note(std::string("two-step through an empty square") + (lame ? " (*)" : "") +
+           ": first step " + join(quiet));
+    if (pass) note("pass: may step to an empty neighbour and back");
   }
   if (piece.area)
-    out += "    area move: up to " + std::to_string(piece.area) +
-           " king steps through empty squares, a capture ends it\n";
+    note("area move: up to " + std::to_string(piece.area) +
+         " king steps through empty squares, a capture ends it");
   if (piece.burn)
-    out += "    burns up to " + std::to_string(piece.burn) + " adjacent enemies after moving\n";
+    note("burns up to " + std::to_string(piece.burn) + " adjacent enemies after moving");
   if (piece.igui)
-    out += "    captures up to " + std::to_string(piece.igui) +
-           " adjacent enemies without moving\n";
+    note("captures up to " + std::to_string(piece.igui) + " adjacent enemies without moving");
   if (piece.range_jumps)
-    out += "    range capture: jumps up to " + std::to_string(piece.range_jumps) +
-           " pieces of rank below " + std::to_string(piece.rank) + " to capture beyond\n";
-  if (piece.freezes) out += "    freezes adjacent enemy pieces\n";
+    note("range capture: jumps up to " + std::to_string(piece.range_jumps) +
+         " pieces of rank below " + std::to_string(piece.rank) + " to capture beyond");
+  if (piece.freezes) note("freezes adjacent enemy pieces");
+  return out;
+}
+
+std::string piece_diagram(const PieceType& piece) {
+  PieceDiagramGrid d = piece_diagram_grid(piece);
+  std::string out;
+  for (const auto& row : d.rows) {
+    out += "    ";
+    for (size_t i = 0; i < row.size(); ++i) {
+      out += row[i];
+      if (i + 1 < row.size()) out += ' ';
+    }
+    out += '\n';
+  }
+  for (const auto& line : d.notes) out += "    " + line + "\n";
   return out;
 }
 

@@ -60,9 +60,15 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
   c.time_control = r.time_control;
   c.created = now_();
   c.id = store_.create_challenge(c);
-  publish(c, "created");
-  if (c.challenged.id && c.challenged.id == games_.computer_user()) {
-    c.game = accept(c.id, c.challenged.id);
+  bool at_once = c.challenged.id && (r.opponent_agrees || c.challenged.id == games_.computer_user());
+  if (!at_once) publish(c, "created");
+  if (at_once) {
+    try {
+      c.game = accept(c.id, c.challenged.id);
+    } catch (...) {
+      store_.close_challenge(c.id, ChallengeStatus::Cancelled);  // none is left open
+      throw;
+    }
     c.status = ChallengeStatus::Accepted;
   }
   return c;

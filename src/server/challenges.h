@@ -19,6 +19,9 @@ struct ChallengeRequest {
   GameSetup setup;
   ColorChoice color = ColorChoice::ChallengerBlack;
   TimeControl time_control;
+  // The opponent agrees already (a text command naming both players): the game starts at
+  // once, and no open challenge is announced.
+  bool opponent_agrees = false;
 };
 
 class Challenges {
@@ -29,7 +32,8 @@ class Challenges {
 
   // Throws ServiceError: invalid naming the bad field (game, profile, option NAME, drops,
   // handicap, start_sfen, time_control, opponent), not_found (no such opponent), conflict
-  // (too many open challenges). A challenge to the computer is accepted at once.
+  // (too many open challenges). A challenge to the computer, or one the opponent agrees to
+  // already, is accepted at once (the returned challenge has its game).
   Challenge create(Id challenger, ChallengeRequest request);
   // Creates the game and returns its id. Black is the challenger unless the challenge says
   // otherwise; who moves first is the start position's (White in a handicap game).

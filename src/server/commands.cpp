@@ -333,6 +333,10 @@ Preferences CommandInterface::viewer_preferences(const GameView& v, const std::s
   return {};
 }
 
+std::string CommandInterface::board_for(Id game, Id viewer) {
+  return draw(games_.view(game, viewer), accounts_.user(viewer).preferences, viewer);
+}
+
 std::string CommandInterface::draw(const GameView& v, const Preferences& prefs, Id viewer) {
   Replayed r = replay(v);
   bool flip = prefs.flip && viewer && v.state.white.id == viewer && v.state.black.id != viewer;
@@ -483,22 +487,10 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
   r.opponent = white.name;
   r.setup = setup;
   r.color = ColorChoice::ChallengerBlack;
+  r.opponent_agrees = true;  // pbmserv's challenge starts the game
   Id game = 0;
   try {
-    Challenge c = challenges_.create(black.id, r);
-    game = c.game;  // a challenge to the computer is accepted at once
-    if (!game) {
-      try {
-        game = challenges_.accept(c.id, white.id);
-      } catch (...) {
-        try {
-          challenges_.cancel(c.id, black.id);
-        } catch (const std::exception&) {
-          // it stays open; the error below is what matters
-        }
-        throw;
-      }
-    }
+    game = challenges_.create(black.id, r).game;
   } catch (const ServiceError& e) {
     throw CommandError("challenge: " + std::string(e.what()));
   }

@@ -92,6 +92,10 @@ class CommandInterface {
   // The help text: the grammar with examples, or one game's (its options, handicaps, moves).
   static std::string help(std::string_view game = {});
 
+  // A game's board as `board BOARD USER` draws it for that user (their style and flip).
+  // Throws ServiceError (not_found).
+  std::string board_for(Id game, Id viewer);
+
  private:
   struct Parsed;
   std::string dispatch(const Parsed& p, const CommandContext& ctx);

@@ -34,6 +34,9 @@ struct Event {
   // move, adjourn and result events that cause them.
   GameStatus status = GameStatus::Active;
   ClockState clock;
+  // Published on hearing of a change another process made (GameService::changed_elsewhere):
+  // that process has told its own users already (mail notices).
+  bool elsewhere = false;
 };
 
 class EventSink {

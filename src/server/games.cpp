@@ -502,6 +502,7 @@ void GameService::game_created(Id id) {
 // --- Changes made elsewhere ---
 
 bool GameService::catch_up(Live& g, StoredGame stored, Pending& p) {
+  const size_t first_event = p.events.size();
   const GameState before = g.state;
   GameState& now = stored.state;
   if (now.ply < before.ply || now.version < before.version || stored.moves.size() < g.moves.size())
@@ -543,6 +544,7 @@ bool GameService::catch_up(Live& g, StoredGame stored, Pending& p) {
     p.events.push_back(event(EventKind::Adjourn, now, "adjourned"));
   if (now.status == GameStatus::Finished && before.status != GameStatus::Finished)
     p.events.push_back(event(EventKind::Result, now, describe_result(now)));
+  for (size_t i = first_event; i < p.events.size(); ++i) p.events[i].elsewhere = true;
   g.state = std::move(now);
   g.comments = std::move(stored.comments);
   if (moved || (before.status != GameStatus::Active && g.state.status == GameStatus::Active))
@@ -604,6 +606,7 @@ void GameService::changed_elsewhere(const GameChange& change) {
         if (c.id == change.comment) {
           Event e = event(EventKind::Comment, sg->state, c.text);
           e.users.push_back(c.user);
+          e.elsewhere = true;
           events_.publish(e);
         }
       return;

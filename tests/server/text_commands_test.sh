@@ -117,5 +117,36 @@ help
 '
 check "mail: store unavailable" 75 "try again later" "$kirin" mail --db "sqlite:$tmp/no/such/dir/k.db"
 
+# --sendmail: the players are mailed what the commands did (a stand-in for sendmail keeps
+# each message as a file).
+outbox="$tmp/outbox"
+mkdir -p "$outbox"
+printf '#!/bin/sh\nn=$(ls "%s" | wc -l)\ncat >"%s/mail-$n.eml"\n' "$outbox" "$outbox" >"$tmp/sendmail.sh"
+chmod +x "$tmp/sendmail.sh"
+input='chushogi challenge alice bob
+chushogi move 3 alice password-alice P8i-8h
+'
+check "command --sendmail" 0 "Board 3: Chu Shogi" \
+  "$kirin" command --db "$db" --sendmail "$tmp/sendmail.sh" --mail-from "Kirin <kirin@example.org>"
+check "notice: the game began, to alice" 0 "To: alice <alice@example.org>" cat "$outbox/mail-0.eml"
+check "notice: the game began, to bob" 0 "Chu Shogi board 3: The game alice proposed has begun." \
+  cat "$outbox/mail-1.eml"
+check "notice: bob's move" 0 "Answer with: chu move 3 bob PASSWORD MOVE" cat "$outbox/mail-2.eml"
+check "notice: auto-generated" 0 "Auto-Submitted: auto-generated" cat "$outbox/mail-2.eml"
+check "notice: no more" 1 "" test -e "$outbox/mail-3.eml"
+input='From: bob@example.org
+Subject: my move
+
+chushogi move 3 bob password-bob P8d-8e
+'
+check "mail --sendmail: nothing on stdout" 0 "" \
+  "$kirin" mail --db "$db" --sendmail "$tmp/sendmail.sh" --from "Kirin <kirin@example.org>"
+check "mail --sendmail: the reply" 0 "Subject: Re: my move" cat "$outbox/mail-3.eml"
+check "mail --sendmail: alice's move" 0 "Subject: Chu Shogi board 3: Your move." \
+  cat "$outbox/mail-4.eml"
+input=''
+check "command --mail-from must be a mailbox" 2 "--mail-from" \
+  "$kirin" command --db "$db" --sendmail "$tmp/sendmail.sh" --mail-from "not a mailbox"
+
 echo "text commands: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -2,6 +2,7 @@
 
 #include "server/clocks.h"
 #include "server/http/message.h"
+#include "server/http/move_details.h"
 #include "server/results.h"
 
 namespace kirin::server::http {
@@ -175,6 +176,9 @@ json to_json(const GameView& v) {
   j["comments"] = json::array();
   for (const Comment& c : v.comments) j["comments"].push_back(to_json(c));
   j["legal_moves"] = v.legal_moves;
+  BoardHints hints = board_hints(v);
+  j["legal_move_details"] = std::move(hints.legal_move_details);
+  j["check"] = std::move(hints.check);
   j["clock"] = {{"black_ms", v.clock_ms[kBlack]},
                 {"white_ms", v.clock_ms[kWhite]},
                 {"deadline", v.deadline ? json(*v.deadline) : json(nullptr)},

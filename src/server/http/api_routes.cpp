@@ -5,6 +5,7 @@
 
 #include "server/errors.h"
 #include "server/http/service_errors.h"
+#include "server/http/variant_json.h"
 
 namespace kirin::server::http {
 
@@ -12,6 +13,7 @@ void add_api_routes(Router& router, const ApiServices& services) {
   add_account_routes(router, services);
   add_challenge_routes(router, services);
   add_game_routes(router, services);
+  add_variant_routes(router);
   router.set_error_mapper(map_service_error);
 }
 

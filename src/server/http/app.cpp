@@ -5,8 +5,10 @@
 #include "notation/gamecourier.h"
 #include "server/command_http.h"
 #include "server/errors.h"
+#include "server/http/analysis.h"
 #include "server/http/api_routes.h"
 #include "server/http/log.h"
+#include "server/http/static_files.h"
 
 namespace kirin::server::http {
 
@@ -20,11 +22,23 @@ App::App(AppOptions options) : options_(std::move(options)) {
   if (!options_.computer_name.empty()) attach_computer();
 
   commands_ = std::make_unique<CommandInterface>(*accounts_, *challenges_, *games_);
+  if (!options_.sendmail.empty()) {
+    notices_ = std::make_unique<Notices>(*accounts_, *challenges_, *games_, *commands_);
+    mail::MailOptions mail_options;
+    mail_options.from = options_.mail_from;
+    mail::check_options(mail_options);  // a bad From: fails at start-up, not at each mail
+    outbox_ = std::make_unique<mail::Outbox>(
+        *notices_, mail::Sendmail(options_.sendmail), mail_options,
+        [](const std::string& what) { log("error: {}", what); });
+    outbox_handle_ = events_.subscribe([this](const Event& e) { outbox_->publish(e); });
+  }
   Router router;
   add_api_routes(router, {*accounts_, *challenges_, *games_});
   add_command_route(router, *commands_, *accounts_);
-  server_ =
-      std::make_unique<Server>(options_.http, std::move(router), api_topic_policy(*accounts_, *games_));
+  add_static_files(router, options_.http.web_root);  // the web UI: every path no route takes
+  server_ = std::make_unique<Server>(options_.http, std::move(router),
+                                     api_topic_policy(*accounts_, *games_));
+  server_->add_ws_extension(std::make_shared<AnalysisService>(analysis_limits(options_.http)));
   forwarder_ = std::make_unique<EventForwarder>(server_->hub(), [this](Id challenge) {
     return challenges_->get(challenge).challenged.id == 0;
   });
@@ -34,6 +48,8 @@ App::App(AppOptions options) : options_(std::move(options)) {
 App::~App() {
   stop();
   events_.unsubscribe(forwarder_handle_);
+  if (outbox_) events_.unsubscribe(outbox_handle_);
+  outbox_.reset();  // sends what is queued
   computer_.reset();  // its worker calls the game service: gone before the service is
 }
 

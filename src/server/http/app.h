@@ -2,7 +2,8 @@
 // start it: the store, the service (accounts, games, challenges, the computer opponent, the
 // text commands), the HTTP/WebSocket server with the API routes, the forwarding of service
 // events to WebSocket topics, a ticker that ends games whose clock ran out, and a listener
-// for the changes other processes make to the store (GameService::changed_elsewhere).
+// for the changes other processes make to the store (GameService::changed_elsewhere), and
+// with AppOptions::sendmail the players' mail notices.
 #pragma once
 
 #include <condition_variable>
@@ -20,6 +21,8 @@
 #include "server/games.h"
 #include "server/http/event_forwarder.h"
 #include "server/http/server.h"
+#include "server/mail/outbox.h"
+#include "server/notices.h"
 #include "server/store/store.h"
 
 namespace kirin::server::http {
@@ -31,6 +34,10 @@ struct AppOptions {
   std::string computer_name = "kirin";         // the engine's account; empty: no computer opponent
   int64_t computer_movetime_ms = 2000;
   std::chrono::milliseconds tick{1000};  // how often run-out clocks are looked for
+  // Mail notices to the players (server/notices.h) through this command, e.g.
+  // "/usr/sbin/sendmail -t -oi"; empty: none are sent.
+  std::string sendmail;
+  std::string mail_from = "Kirin game server <kirin@localhost>";
 };
 
 class App {
@@ -63,6 +70,9 @@ class App {
   std::unique_ptr<Challenges> challenges_;
   std::unique_ptr<EngineComputer> computer_;
   std::unique_ptr<CommandInterface> commands_;  // POST /api/command
+  std::unique_ptr<Notices> notices_;
+  std::unique_ptr<mail::Outbox> outbox_;  // with AppOptions::sendmail
+  int outbox_handle_ = 0;
   std::unique_ptr<Server> server_;
   std::unique_ptr<EventForwarder> forwarder_;
   int forwarder_handle_ = 0;

@@ -6,11 +6,13 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/http/connections.h"
 #include "server/http/hub.h"
 #include "server/http/options.h"
 #include "server/http/router.h"
+#include "server/http/ws_extension.h"
 
 namespace kirin::server::http {
 
@@ -29,6 +31,7 @@ struct Context {
   TopicPolicy topic_policy = default_topic_policy;
   Hub hub;
   Connections connections;
+  std::vector<std::shared_ptr<WsExtension>> ws_extensions;  // ops beyond subscribe (analysis)
   // Runs a route handler off the I/O threads (the server's worker pool).
   std::function<void(std::function<void()>)> run_handler = [](std::function<void()> f) { f(); };
   std::atomic<bool> stopping{false};  // set by Server::stop: no new requests from here on

@@ -119,9 +119,10 @@ void HttpSession::handle() {
   }
   std::string query(question == std::string_view::npos ? "" : target.substr(question + 1));
   bool keep_alive = raw.keep_alive();
+  bool head = raw.method() == bhttp::verb::head;
   // The handler runs on a worker; its response comes back to this connection's strand.
   auto self = shared_from_this();
-  context_.run_handler([self, request = std::move(request), query, keep_alive]() mutable {
+  context_.run_handler([self, request = std::move(request), query, keep_alive, head]() mutable {
     Response response;
     try {
       request.query = parse_query(query);
@@ -130,8 +131,8 @@ void HttpSession::handle() {
       response = error_response(e.status(), e.code(), e.what());
     }
     net::post(self->stream_.get_executor(),
-              [self, response = std::move(response), keep_alive]() mutable {
-                self->send(std::move(response), keep_alive);
+              [self, response = std::move(response), keep_alive, head]() mutable {
+                self->send(std::move(response), keep_alive, head);
               });
   });
 }
@@ -161,16 +162,22 @@ void HttpSession::upgrade() {
       ->run(std::move(request));
 }
 
-void HttpSession::send(Response response, bool keep_alive) {
+void HttpSession::send(Response response, bool keep_alive, bool head) {
   keep_alive = keep_alive && !stopping_ && !context_.stopping;
   auto out = std::make_shared<bhttp::response<bhttp::string_body>>(
       static_cast<bhttp::status>(response.status), 11);
   out->set(bhttp::field::server, "kirin");
   out->set(bhttp::field::content_type, response.content_type);
   for (const auto& [name, value] : response.headers) out->set(name, value);
-  out->body() = std::move(response.body);
   out->keep_alive(keep_alive);
-  out->prepare_payload();
+  if (response.status == 304) {
+    // Not Modified has no body, and no Content-Length: that would describe the cached file.
+  } else if (head) {
+    out->content_length(response.body.size());  // what a GET would send, without sending it
+  } else {
+    out->body() = std::move(response.body);
+    out->prepare_payload();
+  }
   response_ = out;
   stream_.expires_after(context_.options.write_timeout);
   bhttp::async_write(

@@ -34,7 +34,8 @@ class HttpSession : public Connection, public std::enable_shared_from_this<HttpS
   void fail(boost::beast::error_code ec);
   void handle();
   void upgrade();
-  void send(Response response, bool keep_alive);
+  // A HEAD request gets the headers of the response, with its Content-Length, and no body.
+  void send(Response response, bool keep_alive, bool head = false);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void linger();
   void on_drain(boost::beast::error_code ec, std::size_t bytes);

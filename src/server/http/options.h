@@ -24,11 +24,23 @@ struct ServerOptions {
   std::chrono::milliseconds body_timeout{std::chrono::seconds(30)};
   std::chrono::milliseconds write_timeout{std::chrono::seconds(30)};
 
-  std::size_t ws_message_limit = 4 * 1024;  // what a client may send in one message
-  std::size_t ws_queue_limit = 1024;        // events waiting for a slow client before dropping it
-  std::size_t ws_topic_limit = 100;         // subscriptions per connection
+  // What a client may send in one message: room for an analysis request with a long game's
+  // moves (a 1000-ply Dai game is about 6 KiB of USI).
+  std::size_t ws_message_limit = 16 * 1024;
+  std::size_t ws_queue_limit = 1024;  // events waiting for a slow client before dropping it
+  std::size_t ws_topic_limit = 100;   // subscriptions per connection
   // Catch SIGINT and SIGTERM for Server::wait_for_signal (kirin serve; not in tests).
   bool handle_signals = false;
+  // The built web front-end (web/dist) served for every path no route takes; empty, or a
+  // directory that does not exist: no web UI, only the API (static_files.h).
+  std::string web_root;
+
+  // Engine analysis for WebSocket clients (analysis.h): searches at once server-wide (more
+  // wait in a queue), and the most time and hash one search may take.
+  int analysis_threads = 1;
+  std::chrono::milliseconds analysis_time_limit{std::chrono::seconds(30)};
+  std::size_t analysis_hash_mb = 16;
+
   // Time given to open connections to finish after a stop is asked for.
   std::chrono::milliseconds shutdown_grace{std::chrono::seconds(5)};
 };

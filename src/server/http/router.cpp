@@ -43,6 +43,8 @@ Response Router::handle(Request& request) const {
   try {
     // Decode per segment, so an escaped '/' (%2F) stays inside its segment.
     for (std::string_view s : path_segments(request.path)) path.push_back(percent_decode(s, false));
+    // HEAD is GET without the body (RFC 9110 9.3.2): a route for HEAD itself comes first.
+    const Route* get_for_head = nullptr;
     for (const Route& route : routes_) {
       std::map<std::string, std::string> params;
       if (!match(route, path, params)) continue;
@@ -50,15 +52,31 @@ Response Router::handle(Request& request) const {
         request.params = std::move(params);
         return run(route, request);
       }
+      if (request.method == "HEAD" && route.method == "GET" && !get_for_head) {
+        get_for_head = &route;
+        request.params = std::move(params);
+      }
       if (std::find(allowed.begin(), allowed.end(), route.method) == allowed.end())
         allowed.push_back(route.method);
     }
+    if (get_for_head) return run(*get_for_head, request);
   } catch (const HttpError& e) {
     return error_response(e.status(), e.code(), e.what());
   }
-  if (allowed.empty())
+  if (allowed.empty()) {
+    if (fallback_) {
+      try {
+        if (std::optional<Response> answer = fallback_(request)) return *answer;
+      } catch (const HttpError& e) {
+        return error_response(e.status(), e.code(), e.what());
+      } catch (const std::exception& e) {
+        log("error: {} {}: {}", request.method, request.path, e.what());
+        return error_response(500, "internal", "internal server error");
+      }
+    }
     return error_response(404, "not_found",
                           fmt::format("no such resource: {} {}", request.method, request.path));
+  }
   std::string allow = fmt::format("{}", fmt::join(allowed, ", "));
   Response response = error_response(
       405, "method_not_allowed",

@@ -1,6 +1,8 @@
 // Method + path pattern -> handler. Patterns name their parameters in braces
-// ("/api/games/{id}/moves"); a path that matches no pattern is a 404, one that matches only
-// with other methods a 405 with an Allow header. Errors thrown by handlers become JSON errors.
+// ("/api/games/{id}/moves"); a path that matches no pattern goes to the fallback (the web UI's
+// files) and, if the fallback declines it, is a 404; one that matches only with other methods
+// is a 405 with an Allow header. HEAD runs the GET route (the session sends no body). Errors
+// thrown by handlers become JSON errors.
 #pragma once
 
 #include <exception>
@@ -16,11 +18,14 @@ namespace kirin::server::http {
 using Handler = std::function<Response(const Request&)>;
 // Turns a domain exception into a response (e.g. the service's errors); nullopt = not mine.
 using ErrorMapper = std::function<std::optional<Response>(const std::exception&)>;
+// Answers a request no route matches (e.g. static files); nullopt = not mine, a 404.
+using Fallback = std::function<std::optional<Response>(const Request&)>;
 
 class Router {
  public:
   void add(std::string method, const std::string& pattern, Handler handler);
   void set_error_mapper(ErrorMapper mapper) { mapper_ = std::move(mapper); }
+  void set_fallback(Fallback fallback) { fallback_ = std::move(fallback); }
 
   // Finds the route, fills request.params and runs the handler; never throws.
   Response handle(Request& request) const;
@@ -38,6 +43,7 @@ class Router {
 
   std::vector<Route> routes_;
   ErrorMapper mapper_;
+  Fallback fallback_;
 };
 
 }  // namespace kirin::server::http

@@ -65,6 +65,8 @@ void Server::stop() {
   if (stopped_ || !listener_) return;
   stopped_ = true;
   context_.stopping = true;
+  // Extensions end their work (searches) first: nothing they send may outlive the threads.
+  for (const auto& extension : context_.ws_extensions) extension->stop();
   listener_->stop();
   if (signals_) net::post(io_, [this] { signals_->cancel(); });
   context_.connections.shutdown_all();
@@ -80,6 +82,11 @@ void Server::stop() {
 int Server::wait_for_signal() {
   if (!signals_) throw std::logic_error("Server::wait_for_signal without options.handle_signals");
   return signal_caught_.get_future().get();
+}
+
+void Server::add_ws_extension(std::shared_ptr<WsExtension> extension) {
+  if (listener_) throw std::logic_error("Server::add_ws_extension after start()");
+  context_.ws_extensions.push_back(std::move(extension));
 }
 
 std::uint16_t Server::port() const {

@@ -42,6 +42,9 @@ class Server {
   // never missed between start() and this call.
   int wait_for_signal();
 
+  // Answers more WebSocket ops (ws_extension.h); before start(). stop() stops it first.
+  void add_ws_extension(std::shared_ptr<WsExtension> extension);
+
   std::uint16_t port() const;  // the bound port (useful with port 0)
   const std::string& host() const { return context_.options.host; }
   Hub& hub() { return context_.hub; }

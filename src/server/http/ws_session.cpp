@@ -14,6 +14,7 @@ WsSession::WsSession(beast::tcp_stream stream, Context& context, std::optional<s
     : ws_(std::move(stream)), context_(context), token_(std::move(token)) {}
 
 WsSession::~WsSession() {
+  for (const auto& extension : context_.ws_extensions) extension->closed(this);
   for (const std::string& topic : topics_) context_.hub.unsubscribe(topic, this);
   context_.connections.remove(this);
 }
@@ -73,8 +74,16 @@ void WsSession::handle(const std::string& text) {
   std::string op = field("op");
   std::string topic = field("topic");
   if (op == "ping") return reply({{"type", "pong"}}, id);
-  if (op != "subscribe" && op != "unsubscribe")
-    return fail("bad_op", "op must be \"subscribe\", \"unsubscribe\" or \"ping\"");
+  if (op != "subscribe" && op != "unsubscribe") {
+    std::string known = "\"subscribe\", \"unsubscribe\", \"ping\"";
+    for (const auto& extension : context_.ws_extensions)
+      for (const std::string& handled : extension->ops()) {
+        if (handled == op)
+          return extension->handle(shared_from_this(), op, message, id, context_.run_handler);
+        known += ", \"" + handled + "\"";
+      }
+    return fail("bad_op", "op must be one of " + known);
+  }
   if (topic.empty()) return fail("bad_topic", "\"topic\" (a string) is required");
   if (op == "unsubscribe") {
     if (topics_.erase(topic)) context_.hub.unsubscribe(topic, this);
@@ -94,6 +103,11 @@ void WsSession::handle(const std::string& text) {
 void WsSession::reply(nlohmann::json message, const nlohmann::json& id) {
   if (!id.is_null()) message["id"] = id;  // lets a client match answers to requests
   enqueue(std::make_shared<const std::string>(
+      message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
+}
+
+void WsSession::send(const nlohmann::json& message) {
+  deliver(std::make_shared<const std::string>(
       message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
 }
 

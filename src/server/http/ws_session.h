@@ -1,5 +1,6 @@
 // One WebSocket client on /ws. It subscribes to topics by sending JSON
-// ({"op":"subscribe","topic":"game:12"}) and receives the hub's events. Outgoing messages
+// ({"op":"subscribe","topic":"game:12"}) and receives the hub's events; other ops go to the
+// server's extensions (the engine's analysis). Outgoing messages
 // wait in a queue written one at a time (Beast allows one write in flight); a client that lets
 // the queue grow past options.ws_queue_limit is dropped rather than allowed to eat memory.
 // No thread per connection: everything runs as handlers on the connection's strand.
@@ -18,11 +19,13 @@
 #include "server/http/connections.h"
 #include "server/http/context.h"
 #include "server/http/hub.h"
+#include "server/http/ws_extension.h"
 
 namespace kirin::server::http {
 
 class WsSession : public Connection,
                   public Subscriber,
+                  public WsPeer,
                   public std::enable_shared_from_this<WsSession> {
  public:
   // token: the bearer token of the upgrade request (header or ?token=), for the topic policy.
@@ -33,6 +36,7 @@ class WsSession : public Connection,
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
 
   void deliver(std::shared_ptr<const std::string> text) override;
+  void send(const nlohmann::json& message) override;  // WsPeer: for extensions, any thread
   void shutdown() override;
 
  private:

@@ -275,22 +275,23 @@ IncomingMail read_header(std::string_view raw) {
   return read_envelope(m.get());
 }
 
-std::string compose_reply(const IncomingMail& to, const std::string& body,
-                          const MailOptions& options) {
+namespace {
+
+// A plain-text message from options.from; `headers` adds what the kind of message needs.
+template <class AddHeaders>
+std::string compose(const std::string& to_name, const std::string& to_addr,
+                    const std::string& subject, const std::string& body,
+                    const MailOptions& options, AddHeaders&& headers) {
   init_gmime();
   Ref<GMimeMessage> m(g_mime_message_new(TRUE));
   InternetAddressList* from = internet_address_list_parse(nullptr, options.from.c_str());
   std::string from_name, from_addr;
   bool ok = first_mailbox(from, from_name, from_addr);
   if (from) g_object_unref(from);
-  if (!ok) throw MailError("the reply's From: address '" + options.from + "' is not a mailbox");
+  if (!ok) throw MailError("the From: address '" + options.from + "' is not a mailbox");
   g_mime_message_add_mailbox(m.get(), GMIME_ADDRESS_TYPE_FROM, from_name.c_str(),
                              from_addr.c_str());
-  g_mime_message_add_mailbox(m.get(), GMIME_ADDRESS_TYPE_TO, to.reply_name.c_str(),
-                             to.reply_addr.c_str());
-
-  std::string subject = to.subject.empty() ? "your commands" : to.subject;
-  if (lower(subject.substr(0, 3)) != "re:") subject = "Re: " + subject;
+  g_mime_message_add_mailbox(m.get(), GMIME_ADDRESS_TYPE_TO, to_name.c_str(), to_addr.c_str());
   g_mime_message_set_subject(m.get(), subject.c_str(), "utf-8");
 
   GDateTime* date =
@@ -299,17 +300,7 @@ std::string compose_reply(const IncomingMail& to, const std::string& body,
   g_date_time_unref(date);
   GString_ id(g_mime_utils_generate_message_id(domain_of(from_addr).c_str()));
   g_mime_message_set_message_id(m.get(), id.get());
-
-  GMimeObject* o = GMIME_OBJECT(m.get());
-  if (!to.message_id.empty()) {
-    std::string refs;
-    size_t first = to.references.size() > 20 ? to.references.size() - 20 : 0;
-    for (size_t i = first; i < to.references.size(); ++i) refs += "<" + to.references[i] + "> ";
-    refs += "<" + to.message_id + ">";
-    g_mime_object_set_header(o, "In-Reply-To", ("<" + to.message_id + ">").c_str(), nullptr);
-    g_mime_object_set_header(o, "References", refs.c_str(), nullptr);
-  }
-  g_mime_object_set_header(o, "Auto-Submitted", "auto-replied", nullptr);
+  headers(GMIME_OBJECT(m.get()));
 
   Ref<GMimeTextPart> part(g_mime_text_part_new_with_subtype("plain"));
   g_mime_text_part_set_text(part.get(), body.c_str());
@@ -317,8 +308,43 @@ std::string compose_reply(const IncomingMail& to, const std::string& body,
   g_mime_object_encode(GMIME_OBJECT(part.get()), GMIME_ENCODING_CONSTRAINT_7BIT);
   g_mime_message_set_mime_part(m.get(), GMIME_OBJECT(part.get()));
 
-  GString_ text(g_mime_object_to_string(o, nullptr));
+  GString_ text(g_mime_object_to_string(GMIME_OBJECT(m.get()), nullptr));
   return text.get();
+}
+
+}  // namespace
+
+void check_options(const MailOptions& options) {
+  init_gmime();
+  InternetAddressList* from = internet_address_list_parse(nullptr, options.from.c_str());
+  std::string name, addr;
+  bool ok = first_mailbox(from, name, addr);
+  if (from) g_object_unref(from);
+  if (!ok) throw MailError("the From: address '" + options.from + "' is not a mailbox");
+}
+
+std::string compose_reply(const IncomingMail& to, const std::string& body,
+                          const MailOptions& options) {
+  std::string subject = to.subject.empty() ? "your commands" : to.subject;
+  if (lower(subject.substr(0, 3)) != "re:") subject = "Re: " + subject;
+  return compose(to.reply_name, to.reply_addr, subject, body, options, [&](GMimeObject* o) {
+    if (!to.message_id.empty()) {
+      std::string refs;
+      size_t first = to.references.size() > 20 ? to.references.size() - 20 : 0;
+      for (size_t i = first; i < to.references.size(); ++i) refs += "<" + to.references[i] + "> ";
+      refs += "<" + to.message_id + ">";
+      g_mime_object_set_header(o, "In-Reply-To", ("<" + to.message_id + ">").c_str(), nullptr);
+      g_mime_object_set_header(o, "References", refs.c_str(), nullptr);
+    }
+    g_mime_object_set_header(o, "Auto-Submitted", "auto-replied", nullptr);
+  });
+}
+
+std::string compose_notice(const Notice& notice, const MailOptions& options) {
+  return compose(notice.name, notice.email, notice.subject, notice.body, options,
+                 [](GMimeObject* o) {
+                   g_mime_object_set_header(o, "Auto-Submitted", "auto-generated", nullptr);
+                 });
 }
 
 MailResult answer_mail(std::string_view raw, size_t total_bytes, CommandInterface& commands,

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "server/commands.h"
+#include "server/notices.h"
 
 namespace kirin::server::mail {
 
@@ -60,6 +61,9 @@ struct IncomingMail {
   std::string automatic;  // why the message is an automatic one (not to be answered), or ""
 };
 
+// Throws MailError if options.from is not a mailbox.
+void check_options(const MailOptions& options);
+
 // Throws MailError if the text is no message at all.
 IncomingMail read_mail(std::string_view raw);
 // The header alone (the body is not read): for messages too large to read.
@@ -68,6 +72,9 @@ IncomingMail read_header(std::string_view raw);
 // Throws MailError if options.from is not a mailbox.
 std::string compose_reply(const IncomingMail& to, const std::string& body,
                           const MailOptions& options);
+// A notice (server/notices.h) as a message to its recipient: Auto-Submitted: auto-generated,
+// so that their vacation replies stay away. Throws MailError if options.from is not a mailbox.
+std::string compose_notice(const Notice& notice, const MailOptions& options);
 
 // Exit codes of `kirin mail`, and what answer_mail decided.
 enum MailExit : int {

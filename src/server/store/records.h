@@ -22,7 +22,9 @@ using TimeMs = int64_t;
 
 struct Preferences {
   std::string board_style = "standard";  // standard, alternate or small
-  bool flip = false;                     // show the board from White's side
+  // Show a player's own games from their side (White at the bottom when they play White), as
+  // pbmserv does by default; false: Black always at the bottom.
+  bool flip = true;
   std::string piece_set = "kanji";
   friend bool operator==(const Preferences&, const Preferences&) = default;
 };

@@ -107,11 +107,12 @@ TEST_F(Api, SignUpLogInLogOut) {
 
 TEST_F(Api, Preferences) {
   EXPECT_EQ(call("GET", "/api/me/preferences", nullptr, alice_).json(),
-            json({{"board_style", "standard"}, {"flip", false}, {"piece_set", "kanji"}}));
+            json({{"board_style", "standard"}, {"flip", true}, {"piece_set", "kanji"}}));
   Reply put =
-      call("PUT", "/api/me/preferences", {{"flip", true}, {"board_style", "small"}}, alice_);
+      call("PUT", "/api/me/preferences", {{"flip", false}, {"board_style", "small"}}, alice_);
   ASSERT_EQ(put.status, 200u) << put.body;
-  EXPECT_EQ(call("GET", "/api/me/preferences", nullptr, alice_).json()["board_style"], "small");
+  EXPECT_EQ(call("GET", "/api/me/preferences", nullptr, alice_).json(),
+            json({{"board_style", "small"}, {"flip", false}, {"piece_set", "kanji"}}));
   Reply bad = call("PUT", "/api/me/preferences", {{"board_style", "cubist"}}, alice_);
   EXPECT_EQ(bad.status, 422u);
   EXPECT_EQ(bad.json()["error"]["field"], "board_style");

@@ -1,0 +1,387 @@
+#include "server/http/analysis.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+
+#include "notation/sfen.h"
+#include "notation/usi.h"
+#include "server/errors.h"
+#include "server/game_setup.h"
+#include "server/http/api_json.h"
+#include "server/http/log.h"
+#include "server/http/message.h"
+
+namespace kirin::server::http {
+
+using nlohmann::json;
+
+namespace {
+
+json usi_list(const Position& start, const std::vector<Move>& moves) {
+  json out = json::array();
+  Position pos = start;
+  for (const Move& m : moves) {
+    out.push_back(to_usi(pos, m));
+    Undo undo;
+    pos.do_move(m, undo);
+  }
+  return out;
+}
+
+// Centipawns, or moves to mate (negative: the side to move is mated), never both.
+void put_score(json& j, int score) {
+  if (is_mate_score(score)) {
+    int plies = kMateScore - std::abs(score);
+    j["score_cp"] = nullptr;
+    j["mate"] = (score > 0 ? 1 : -1) * ((plies + 1) / 2);
+  } else {
+    j["score_cp"] = score;
+    j["mate"] = nullptr;
+  }
+}
+
+void send_to(const std::weak_ptr<WsPeer>& peer, const json& message) {
+  if (auto p = peer.lock()) p->send(message);
+}
+
+json with_id(json message, const json& id) {
+  if (!id.is_null()) message["id"] = id;
+  return message;
+}
+
+json done_message(const json& id, const std::string& reason) {
+  return with_id({{"type", "analysis_done"}, {"reason", reason}}, id);
+}
+
+// The fields of a challenge's setup, as the analysis request names them.
+GameSetup read_setup(const json& message) {
+  json setup = {{"game", message.at("variant")}};
+  for (const char* field : {"profile", "options", "drops", "handicap", "sfen"})
+    if (message.contains(field)) setup[field] = message[field];
+  try {
+    return read_challenge_request(setup).setup;
+  } catch (const HttpError& e) {
+    throw AnalysisError(e.code(), e.what());
+  }
+}
+
+std::string setup_field(const std::string& service_field) {
+  if (service_field == "game") return "variant";
+  if (service_field == "start_sfen") return "sfen";
+  return service_field;
+}
+
+int64_t positive_int(const json& message, const char* field, int64_t max, const char* unit) {
+  const json& value = message[field];
+  if (!value.is_number_integer() || value.get<int64_t>() < 1 || value.get<int64_t>() > max)
+    throw AnalysisError(
+        "bad_request",
+        fmt::format("field \"{}\" must be a whole number of {} from 1 to {}", field, unit, max),
+        field);
+  return value.get<int64_t>();
+}
+
+}  // namespace
+
+json AnalysisError::to_json(const json& id) const {
+  json error = error_body(code_, what());
+  if (!field_.empty()) error["error"]["field"] = field_;
+  if (offset_ >= 0) error["error"]["offset"] = offset_;
+  error["type"] = "error";
+  return with_id(std::move(error), id);
+}
+
+AnalysisLimits analysis_limits(const ServerOptions& options) {
+  AnalysisLimits limits;
+  limits.threads = options.analysis_threads;
+  limits.time_limit = options.analysis_time_limit;
+  limits.hash_mb = options.analysis_hash_mb;
+  return limits;
+}
+
+AnalysisRequest read_analysis_request(const json& message, const AnalysisLimits& limits) {
+  if (!message.is_object()) throw AnalysisError("bad_request", "the message must be a JSON object");
+  if (!message.contains("variant") || !message["variant"].is_string())
+    throw AnalysisError("bad_request",
+                        "field \"variant\" is required: a game id or alias such as \"chu\"",
+                        "variant");
+  GameSetup setup = read_setup(message);
+  AnalysisRequest request;
+  try {
+    BuiltSetup built = build_setup(setup);
+    request.game = std::make_unique<Game>(std::move(built.start));
+    request.variant = built.variant->id;
+  } catch (const ServiceError& e) {
+    throw AnalysisError(code_name(e.code()), e.what(), setup_field(e.field()), e.offset());
+  }
+
+  if (message.contains("moves") && !message["moves"].is_null()) {
+    const json& moves = message["moves"];
+    if (!moves.is_array())
+      throw AnalysisError("bad_request", "field \"moves\" must be a list of USI moves", "moves");
+    if (moves.size() > limits.max_moves)
+      throw AnalysisError(
+          "bad_request",
+          fmt::format("{} moves are more than the {} an analysis replays: send the SFEN of a "
+                      "later position and the moves since",
+                      moves.size(), limits.max_moves),
+          "moves");
+    Game& game = *request.game;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      std::string field = fmt::format("moves[{}]", i);
+      if (!moves[i].is_string())
+        throw AnalysisError("bad_request", field + " must be a string such as \"7g7f\"", field);
+      std::string text = moves[i];
+      if (game.outcome().over())
+        throw AnalysisError("invalid",
+                            fmt::format("{} '{}': the game is already over ({})", field, text,
+                                        describe(game.outcome())),
+                            field);
+      try {
+        game.play(parse_usi(game.position(), text));
+      } catch (const NotationError& e) {
+        throw AnalysisError("invalid", field + ": " + e.what(), field, e.offset());
+      }
+    }
+  }
+
+  int64_t cap = limits.time_limit.count();
+  request.limits.movetime_ms = cap;
+  if (message.contains("movetime") && !message["movetime"].is_null())
+    request.limits.movetime_ms = positive_int(message, "movetime", cap, "milliseconds");
+  if (message.contains("depth") && !message["depth"].is_null())
+    request.limits.depth = int(positive_int(message, "depth", kMaxPly - 1, "plies"));
+  return request;
+}
+
+json analysis_info_json(const Position& pos, const SearchInfo& info, const json& id) {
+  json j = {{"type", "analysis"},
+            {"depth", info.depth},
+            {"seldepth", info.seldepth},
+            {"bound", info.lower_bound   ? "lower"
+                      : info.upper_bound ? "upper"
+                                         : "exact"},
+            {"pv", usi_list(pos, info.pv)},
+            {"nodes", info.nodes},
+            {"nps", info.nps},
+            {"time_ms", info.time_ms},
+            {"hashfull", info.hashfull}};
+  put_score(j, info.score);
+  return with_id(std::move(j), id);
+}
+
+AnalysisService::AnalysisService(AnalysisLimits limits) : limits_(limits) {
+  for (int i = 0; i < limits_.threads; ++i) {
+    auto worker = std::make_unique<Worker>();
+    worker->searcher.set_hash_mb(limits_.hash_mb);
+    workers_.push_back(std::move(worker));
+  }
+  for (auto& worker : workers_) worker->thread = std::thread([this, w = worker.get()] { run(*w); });
+}
+
+AnalysisService::~AnalysisService() { stop(); }
+
+void AnalysisService::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    stopping_ = true;
+    queue_.clear();
+    for (auto& worker : workers_) {
+      worker->cancelled = true;
+      worker->searcher.stop();
+    }
+  }
+  wake_.notify_all();
+  for (auto& worker : workers_)
+    if (worker->thread.joinable()) worker->thread.join();
+}
+
+void AnalysisService::handle(const std::shared_ptr<WsPeer>& peer, std::string_view op,
+                             const json& message, const json& id,
+                             const RunInBackground& background) {
+  if (op == "analyze") return analyze(peer, message, id, background);
+  // stop_analysis: what was asked for ends with its own analysis_done ("stopped").
+  std::lock_guard lock(mutex_);
+  auto it = clients_.find(peer.get());
+  if (it == clients_.end() || (!it->second.reading && !it->second.active))
+    return peer->send(done_message(id, "not_running"));
+  Client& client = it->second;
+  if (client.reading) peer->send(done_message(client.reading->id, "stopped"));
+  if (client.active) end_active_locked(client, peer, "stopped");
+  clients_.erase(it);
+}
+
+void AnalysisService::analyze(const std::shared_ptr<WsPeer>& peer, const json& message,
+                              const json& id, const RunInBackground& background) {
+  if (limits_.threads <= 0) {
+    peer->send(AnalysisError("unavailable",
+                             "analysis is switched off on this server "
+                             "(kirin serve --analysis-threads 0)")
+                   .to_json(id));
+    return;
+  }
+  std::uint64_t ticket;
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    Client& client = clients_[peer.get()];
+    // A request still being read is superseded; the running analysis goes on until this
+    // one turns out to be good.
+    if (client.reading) peer->send(done_message(client.reading->id, "replaced"));
+    ticket = ++next_ticket_;
+    client.reading = Client::Reading{ticket, id};
+  }
+  // Reading replays the moves: on the worker pool, not on this network thread.
+  background([this, weak = std::weak_ptr<WsPeer>(peer), key = peer.get(), ticket, message, id] {
+    Job job{weak, key, id, ticket, {}};
+    try {
+      job.request = read_analysis_request(message, limits_);
+    } catch (const AnalysisError& e) {
+      // Held outside the lock: the last reference to a closed connection must not go while
+      // mutex_ is held, as its destructor calls closed().
+      std::shared_ptr<WsPeer> alive = weak.lock();
+      if (!alive) return;
+      std::lock_guard lock(mutex_);
+      auto it = clients_.find(key);
+      if (stopping_ || it == clients_.end() || !it->second.reading ||
+          it->second.reading->ticket != ticket)
+        return;
+      it->second.reading.reset();
+      if (!it->second.active) clients_.erase(it);
+      alive->send(e.to_json(id));
+      return;
+    }
+    accept(std::move(job));
+  });
+}
+
+void AnalysisService::accept(Job job) {
+  std::shared_ptr<WsPeer> peer = job.peer.lock();  // outside the lock, as above
+  if (!peer) return;                               // closed() has tidied up
+  {
+    std::lock_guard lock(mutex_);
+    auto it = clients_.find(job.key);
+    // Superseded, stopped or disconnected while it was read: it has had its answer.
+    if (stopping_ || it == clients_.end() || !it->second.reading ||
+        it->second.reading->ticket != job.ticket)
+      return;
+    Client& client = it->second;
+    client.reading.reset();
+    bool replaces_queued = client.active && !client.active->worker;
+    if (queue_.size() - (replaces_queued ? 1 : 0) >= limits_.queue_limit) {
+      peer->send(AnalysisError("busy", fmt::format("the server is analysing for others: {} "
+                                                   "analyses are waiting; try again later",
+                                                   queue_.size()))
+                     .to_json(job.id));
+      if (!client.active) clients_.erase(it);
+      return;
+    }
+    if (client.active) end_active_locked(client, peer, "replaced");
+    if (job.request.game->outcome().over()) {
+      json done = done_message(job.id, "game_over");
+      done["result"] = describe(job.request.game->outcome());
+      done["best_move"] = nullptr;
+      peer->send(done);
+      clients_.erase(it);
+      return;
+    }
+    client.active = Client::Active{job.ticket, job.id, nullptr};
+    std::size_t running = std::count_if(workers_.begin(), workers_.end(),
+                                        [](const auto& w) { return w->ticket != 0; });
+    if (running + queue_.size() >= workers_.size())  // it will wait for a thread
+      peer->send(with_id({{"type", "analysis_queued"}, {"ahead", queue_.size()}}, job.id));
+    queue_.push_back(std::move(job));
+  }
+  wake_.notify_one();
+}
+
+void AnalysisService::end_active_locked(Client& client, const std::shared_ptr<WsPeer>& peer,
+                                        const std::string& reason) {
+  Client::Active active = std::move(*client.active);
+  client.active.reset();
+  if (active.worker) {
+    // Its thread sends analysis_done once the search has returned.
+    active.worker->end_reason = peer ? reason : "closed";
+    active.worker->cancelled = true;
+    active.worker->searcher.stop();
+    return;
+  }
+  std::erase_if(queue_, [&](const Job& job) { return job.ticket == active.ticket; });
+  if (peer) peer->send(done_message(active.id, reason));
+}
+
+void AnalysisService::closed(const WsPeer* peer) {
+  std::lock_guard lock(mutex_);
+  auto it = clients_.find(peer);
+  if (it == clients_.end()) return;
+  if (it->second.active) end_active_locked(it->second, nullptr, "closed");
+  clients_.erase(it);
+}
+
+void AnalysisService::run(Worker& worker) {
+  for (;;) {
+    std::unique_lock lock(mutex_);
+    wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+    if (stopping_) return;
+    Job job = std::move(queue_.front());
+    queue_.pop_front();
+    auto client = clients_.find(job.key);  // a job whose analysis ended has left the queue
+    if (client == clients_.end() || !client->second.active ||
+        client->second.active->ticket != job.ticket)
+      continue;
+    client->second.active->worker = &worker;
+    worker.ticket = job.ticket;
+    worker.cancelled = false;
+    worker.end_reason = "finished";
+    const Game& game = *job.request.game;
+    const Position& pos = game.position();
+    const SearchLimits& limits = job.request.limits;
+    lock.unlock();
+    // Messages go out with mutex_ released: a connection's last reference may die in
+    // send_to, and its destructor calls closed().
+    json started = {{"type", "analysis_started"},
+                    {"variant", job.request.variant},
+                    {"sfen", to_sfen(pos)},
+                    {"to_move", color_word(pos.side_to_move())},
+                    {"movetime", limits.movetime_ms},
+                    {"depth", limits.depth ? json(limits.depth) : json(nullptr)}};
+    send_to(job.peer, with_id(std::move(started), job.id));
+
+    SearchResult result;
+    bool failed = false;
+    try {
+      result = worker.searcher.search(game, limits, [&](const SearchInfo& info) {
+        // A stop that came before the search began was reset by it: repeat it.
+        if (worker.cancelled) return worker.searcher.stop();
+        send_to(job.peer, analysis_info_json(pos, info, job.id));
+      });
+    } catch (const std::exception& e) {
+      log("error: analysis of {} in {}: {}", to_sfen(pos), job.request.variant, e.what());
+      failed = true;
+    }
+
+    lock.lock();
+    if (failed) worker.end_reason = "error";
+    worker.ticket = 0;
+    if (auto it = clients_.find(job.key);
+        it != clients_.end() && it->second.active && it->second.active->ticket == job.ticket) {
+      it->second.active.reset();
+      if (!it->second.reading) clients_.erase(it);
+    }
+    if (stopping_) return;
+    json done = done_message(job.id, worker.end_reason);
+    lock.unlock();
+    done["best_move"] = result.has_move ? json(to_usi(pos, result.best)) : json(nullptr);
+    done["ponder"] =
+        result.has_ponder ? json(usi_list(pos, {result.best, result.ponder})[1]) : json(nullptr);
+    done["depth"] = result.depth;
+    put_score(done, result.score);
+    done["pv"] = usi_list(pos, result.pv);
+    done["nodes"] = result.nodes;
+    send_to(job.peer, done);
+  }
+}
+
+}  // namespace kirin::server::http

@@ -1,0 +1,136 @@
+// The engine's analysis for WebSocket clients (docs/API.md, "Analysis"): a client sends
+// {"op":"analyze","variant":"chu","sfen":"...","moves":[...],"id":1} and receives the score
+// and principal variation of every completed iteration, then "analysis_done". One analysis
+// per connection (a new one replaces it once it has been found good; "stop_analysis" or
+// closing the connection ends it).
+// Searches run on threads of their own, at most `threads` at once server-wide, each with a
+// small transposition table and a time cap; more wait in a short queue. Requests are read
+// and checked on the worker pool, not on the network threads (a long game's moves take a
+// while to replay).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/search.h"
+#include "rules/game.h"
+#include "server/http/options.h"
+#include "server/http/ws_extension.h"
+
+namespace kirin::server::http {
+
+struct AnalysisLimits {
+  int threads = 1;  // searches at once; 0: analysis is switched off
+  std::chrono::milliseconds time_limit{std::chrono::seconds(30)};  // per search, at most
+  std::size_t hash_mb = 16;                                        // per search thread
+  std::size_t queue_limit = 32;  // analyses waiting for a thread; more are refused
+  std::size_t max_moves = 3000;  // moves a request may replay
+};
+AnalysisLimits analysis_limits(const ServerOptions& options);
+
+// A request read and checked: the position after its moves, and how long to search.
+struct AnalysisRequest {
+  std::unique_ptr<Game> game;
+  SearchLimits limits;
+  std::string variant;  // the canonical id
+};
+// Throws AnalysisError naming the field ("variant", "sfen", "moves[3]", "movetime") and,
+// where it applies, the character offset in it.
+AnalysisRequest read_analysis_request(const nlohmann::json& message, const AnalysisLimits& limits);
+
+class AnalysisError : public std::runtime_error {
+ public:
+  AnalysisError(std::string code, const std::string& message, std::string field = {},
+                long offset = -1)
+      : std::runtime_error(message),
+        code_(std::move(code)),
+        field_(std::move(field)),
+        offset_(offset) {}
+  // {"type":"error","error":{"code":...,"message":...,"field":...,"offset":...}}
+  nlohmann::json to_json(const nlohmann::json& id) const;
+
+ private:
+  std::string code_, field_;
+  long offset_;
+};
+
+// {"type":"analysis",...} for one iteration of a search of `pos`.
+nlohmann::json analysis_info_json(const Position& pos, const SearchInfo& info,
+                                  const nlohmann::json& id);
+
+class AnalysisService : public WsExtension {
+ public:
+  explicit AnalysisService(AnalysisLimits limits);
+  ~AnalysisService() override;
+
+  std::vector<std::string> ops() const override { return {"analyze", "stop_analysis"}; }
+  void handle(const std::shared_ptr<WsPeer>& peer, std::string_view op,
+              const nlohmann::json& message, const nlohmann::json& id,
+              const RunInBackground& background) override;
+  void closed(const WsPeer* peer) override;
+  void stop() override;
+
+ private:
+  struct Job {
+    std::weak_ptr<WsPeer> peer;
+    const WsPeer* key;
+    nlohmann::json id;
+    std::uint64_t ticket;
+    AnalysisRequest request;
+  };
+  struct Worker {
+    Searcher searcher;
+    std::thread thread;
+    std::uint64_t ticket = 0;  // of the job it searches; 0 when idle
+    std::atomic<bool> cancelled{false};
+    std::string end_reason;  // why it ends: "finished" unless cut short
+  };
+  // What one connection has asked for. Every analyze ends in exactly one "error" or
+  // "analysis_done" with its id.
+  struct Client {
+    struct Reading {  // the newest request, being read and checked on the worker pool
+      std::uint64_t ticket;
+      nlohmann::json id;
+    };
+    struct Active {  // the analysis: waiting for a thread, or searching
+      std::uint64_t ticket;
+      nlohmann::json id;
+      Worker* worker = nullptr;  // null while queued
+    };
+    std::optional<Reading> reading;
+    std::optional<Active> active;
+  };
+
+  void analyze(const std::shared_ptr<WsPeer>& peer, const nlohmann::json& message,
+               const nlohmann::json& id, const RunInBackground& background);
+  // After the request was read: it replaces the connection's analysis, unless a newer
+  // request or a stop came meanwhile.
+  void accept(Job job);
+  // Ends the connection's analysis with `reason`, telling the client unless `peer` is null.
+  // Under mutex_.
+  void end_active_locked(Client& client, const std::shared_ptr<WsPeer>& peer,
+                         const std::string& reason);
+  void run(Worker& worker);
+
+  AnalysisLimits limits_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::map<const WsPeer*, Client> clients_;
+  std::deque<Job> queue_;
+  std::vector<std::unique_ptr<Worker>> workers_;
+  std::uint64_t next_ticket_ = 0;
+  bool stopping_ = false;
+};
+
+}  // namespace kirin::server::http

@@ -1,0 +1,253 @@
+// The engine's analysis over a real WebSocket: iterations with a legal principal variation,
+// stop, replacement, the server-wide limit, closed connections, and refused requests.
+#include "server/http/analysis.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "notation/sfen.h"
+#include "notation/usi.h"
+#include "rules/catalog.h"
+#include "rules/movegen.h"
+#include "server/http/server.h"
+#include "test_client.h"
+
+namespace kirin::server::http {
+namespace {
+
+using nlohmann::json;
+using test::WsClient;
+
+// Generous: a test machine may be busy; a search is never asked to take this long.
+constexpr auto kWait = std::chrono::seconds(20);
+
+std::set<std::string> legal_moves(const std::string& game, const std::string& sfen = {}) {
+  auto v = builtin_variant(game);
+  Position pos = parse_sfen(v, sfen.empty() ? v->setup : sfen);
+  auto list = std::make_unique<MoveList>();
+  generate_moves(pos, *list);
+  std::set<std::string> out;
+  for (const Move& m : *list) out.insert(to_usi(pos, m));
+  return out;
+}
+
+class Analysis : public ::testing::Test {
+ protected:
+  void SetUp() override { start(1); }
+  void TearDown() override { server_->stop(); }
+
+  void start(int threads) {
+    if (server_) server_->stop();
+    ServerOptions options;
+    options.port = 0;
+    options.shutdown_grace = std::chrono::milliseconds(500);
+    options.analysis_threads = threads;
+    server_ = std::make_unique<Server>(options, Router());
+    server_->add_ws_extension(std::make_shared<AnalysisService>(analysis_limits(options)));
+    server_->start();
+  }
+
+  // Messages until one of `type` with this id arrives (which is returned); the others are
+  // kept in `seen`.
+  json until(WsClient& ws, const std::string& type, const json& id, std::vector<json>* seen = {}) {
+    for (;;) {
+      std::optional<json> m = ws.receive(kWait);
+      if (!m) {
+        ADD_FAILURE() << "no " << type << " for id " << id;
+        return json();
+      }
+      if ((*m)["type"] == type && m->value("id", json()) == id) return *m;
+      if (seen) seen->push_back(*m);
+    }
+  }
+
+  std::unique_ptr<Server> server_;
+};
+
+TEST_F(Analysis, StartPositionGivesLegalPrincipalVariations) {
+  WsClient ws(server_->port());
+  ws.send({{"op", "analyze"}, {"variant", "shogi"}, {"depth", 4}, {"id", 1}});
+  std::vector<json> seen;
+  json done = until(ws, "analysis_done", 1, &seen);
+  std::set<std::string> legal = legal_moves("shogi");
+  int iterations = 0;
+  bool started = false;
+  for (const json& m : seen) {
+    if (m["type"] == "analysis_started") {
+      started = true;
+      EXPECT_EQ(m["variant"], "shogi");
+      EXPECT_EQ(m["to_move"], "black");
+      EXPECT_EQ(m["depth"], 4);
+    }
+    if (m["type"] != "analysis") continue;
+    ++iterations;
+    EXPECT_EQ(m["id"], 1);
+    ASSERT_FALSE(m["pv"].empty()) << m.dump();
+    EXPECT_TRUE(legal.count(m["pv"][0])) << m.dump();
+    EXPECT_TRUE(m["score_cp"].is_number_integer() != m["mate"].is_number_integer()) << m.dump();
+    EXPECT_GT(m["nodes"].get<int64_t>(), 0);
+  }
+  EXPECT_TRUE(started);
+  EXPECT_GE(iterations, 1);
+  EXPECT_EQ(done["reason"], "finished");
+  EXPECT_EQ(done["depth"], 4);
+  EXPECT_TRUE(legal.count(done["best_move"])) << done.dump();
+}
+
+TEST_F(Analysis, PositionFromSfenAndMoves) {
+  WsClient ws(server_->port());
+  json chu_sfen = builtin_variant("chu")->setup;
+  ws.send({{"op", "analyze"},
+           {"variant", "chushogi"},
+           {"sfen", chu_sfen},
+           {"moves", {"7i7h", "6d6e"}},
+           {"depth", 2},
+           {"id", "a"}});
+  json started = until(ws, "analysis_started", "a");
+  EXPECT_EQ(started["variant"], "chu");
+  EXPECT_EQ(started["to_move"], "black");
+  std::string sfen = started["sfen"];
+  json done = until(ws, "analysis_done", "a");
+  EXPECT_TRUE(legal_moves("chu", sfen).count(done["best_move"])) << done.dump();
+}
+
+TEST_F(Analysis, StopEndsTheSearch) {
+  WsClient ws(server_->port());
+  ws.send({{"op", "analyze"}, {"variant", "chu"}, {"id", 7}});  // 30 s unless stopped
+  until(ws, "analysis", 7);                                     // a first iteration
+  ws.send({{"op", "stop_analysis"}, {"id", 8}});
+  json done = until(ws, "analysis_done", 7);
+  EXPECT_EQ(done["reason"], "stopped");
+  EXPECT_TRUE(legal_moves("chu").count(done["best_move"])) << done.dump();
+  // Nothing runs any more.
+  json again = ws.call({{"op", "stop_analysis"}, {"id", 9}});
+  EXPECT_EQ(again["type"], "analysis_done");
+  EXPECT_EQ(again["reason"], "not_running");
+  EXPECT_EQ(ws.call({{"op", "ping"}})["type"], "pong");
+}
+
+TEST_F(Analysis, ANewAnalysisReplacesTheRunningOne) {
+  WsClient ws(server_->port());
+  ws.send({{"op", "analyze"}, {"variant", "chu"}, {"id", 1}});
+  until(ws, "analysis_started", 1);
+  ws.send({{"op", "analyze"}, {"variant", "shogi"}, {"depth", 2}, {"id", 2}});
+  std::vector<json> seen;
+  json second = until(ws, "analysis_done", 2, &seen);
+  EXPECT_EQ(second["reason"], "finished");
+  bool replaced = false;
+  for (const json& m : seen)
+    if (m["type"] == "analysis_done" && m["id"] == 1) replaced = m["reason"] == "replaced";
+  EXPECT_TRUE(replaced);
+}
+
+TEST_F(Analysis, ABadRequestLeavesTheRunningAnalysisAlone) {
+  WsClient ws(server_->port());
+  ws.send({{"op", "analyze"}, {"variant", "chu"}, {"id", 1}});
+  until(ws, "analysis_started", 1);
+  ws.send({{"op", "analyze"}, {"variant", "chu"}, {"sfen", "12/12 b - 1"}, {"id", 2}});
+  std::vector<json> seen;
+  json error = until(ws, "error", 2, &seen);
+  EXPECT_EQ(error["error"]["field"], "sfen");
+  for (const json& m : seen) EXPECT_NE(m["type"], "analysis_done") << m;
+  ws.send({{"op", "stop_analysis"}});
+  EXPECT_EQ(until(ws, "analysis_done", 1)["reason"], "stopped");
+}
+
+TEST_F(Analysis, SearchesBeyondTheLimitWaitTheirTurn) {
+  WsClient first(server_->port()), second(server_->port());
+  first.send({{"op", "analyze"}, {"variant", "chu"}, {"id", 1}});
+  until(first, "analysis_started", 1);
+  second.send({{"op", "analyze"}, {"variant", "shogi"}, {"depth", 2}, {"id", 2}});
+  json queued = until(second, "analysis_queued", 2);
+  EXPECT_EQ(queued["ahead"], 0);
+  first.send({{"op", "stop_analysis"}});
+  EXPECT_EQ(until(first, "analysis_done", 1)["reason"], "stopped");
+  EXPECT_EQ(until(second, "analysis_done", 2)["reason"], "finished");
+}
+
+TEST_F(Analysis, AClosedConnectionStopsItsSearch) {
+  {
+    WsClient ws(server_->port());
+    ws.send({{"op", "analyze"}, {"variant", "chu"}, {"id", 1}});
+    until(ws, "analysis_started", 1);
+  }  // closed without a word while its 30 s search runs
+  // The one analysis thread is free again for the next client well before those 30 s.
+  WsClient next(server_->port());
+  next.send({{"op", "analyze"}, {"variant", "shogi"}, {"depth", 2}, {"id", 2}});
+  EXPECT_EQ(until(next, "analysis_done", 2)["reason"], "finished");
+}
+
+TEST_F(Analysis, BadRequestsAreRefusedClearly) {
+  WsClient ws(server_->port());
+  json unknown = ws.call({{"op", "analyze"}, {"variant", "tenjiku"}, {"id", 1}});
+  EXPECT_EQ(unknown["type"], "error");
+  EXPECT_EQ(unknown["id"], 1);
+  EXPECT_EQ(unknown["error"]["field"], "variant");
+  EXPECT_NE(unknown["error"]["message"].get<std::string>().find("unknown game 'tenjiku'"),
+            std::string::npos);
+
+  json sfen =
+      ws.call({{"op", "analyze"}, {"variant", "shogi"}, {"sfen", "lnsgkgsnl/9 x"}, {"id", 2}});
+  EXPECT_EQ(sfen["error"]["code"], "invalid");
+  EXPECT_EQ(sfen["error"]["field"], "sfen");
+  EXPECT_TRUE(sfen["error"].contains("offset")) << sfen.dump();
+
+  json illegal =
+      ws.call({{"op", "analyze"}, {"variant", "shogi"}, {"moves", {"7g7f", "5a5c"}}, {"id", 3}});
+  EXPECT_EQ(illegal["error"]["field"], "moves[1]");
+  std::string why = illegal["error"]["message"];
+  EXPECT_NE(why.find("moves[1]"), std::string::npos) << why;
+  EXPECT_NE(why.find("5a5c"), std::string::npos) << why;
+
+  json malformed =
+      ws.call({{"op", "analyze"}, {"variant", "shogi"}, {"moves", {"7g7"}}, {"id", 4}});
+  EXPECT_EQ(malformed["error"]["field"], "moves[0]");
+  EXPECT_EQ(malformed["error"]["offset"], 2);
+
+  EXPECT_EQ(ws.call({{"op", "analyze"}, {"id", 5}})["error"]["field"], "variant");
+  EXPECT_EQ(
+      ws.call(
+          {{"op", "analyze"}, {"variant", "shogi"}, {"movetime", 0}, {"id", 6}})["error"]["field"],
+      "movetime");
+  EXPECT_EQ(ws.call({{"op", "analyze"},
+                     {"variant", "shogi"},
+                     {"moves", "7g7f"},
+                     {"id", 7}})["error"]["field"],
+            "moves");
+  // Refusals change nothing: no analysis is running.
+  EXPECT_EQ(ws.call({{"op", "stop_analysis"}})["reason"], "not_running");
+  EXPECT_EQ(ws.call({{"op", "dance"}})["error"]["message"],
+            "op must be one of \"subscribe\", \"unsubscribe\", \"ping\", \"analyze\", "
+            "\"stop_analysis\"");
+}
+
+TEST_F(Analysis, AFinishedGameHasNothingToAnalyse) {
+  WsClient ws(server_->port());
+  // Black's Gold takes White's only King.
+  json done = ws.call({{"op", "analyze"},
+                       {"variant", "chu"},
+                       {"sfen", "k11/G11/12/12/5p6/12/12/12/12/12/12/11K b - 1"},
+                       {"moves", {"12b12a"}},
+                       {"id", 1}});
+  EXPECT_EQ(done["type"], "analysis_done") << done.dump();
+  EXPECT_EQ(done["reason"], "game_over");
+  EXPECT_EQ(done["best_move"], nullptr);
+  EXPECT_NE(done["result"].get<std::string>().find("Black wins"), std::string::npos) << done;
+  // A start position that is already decided is refused as such.
+  json decided = ws.call({{"op", "analyze"},
+                          {"variant", "chu"},
+                          {"sfen", "G11/12/12/12/5p6/12/12/12/12/12/12/11K w - 1"},
+                          {"id", 2}});
+  EXPECT_EQ(decided["error"]["field"], "sfen") << decided;
+}
+
+TEST_F(Analysis, CanBeSwitchedOff) {
+  start(0);
+  WsClient ws(server_->port());
+  json refused = ws.call({{"op", "analyze"}, {"variant", "shogi"}, {"id", 1}});
+  EXPECT_EQ(refused["error"]["code"], "unavailable");
+}
+
+}  // namespace
+}  // namespace kirin::server::http
