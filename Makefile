@@ -3,23 +3,30 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 
-.PHONY: all deps build run test test-release test-asan bench clean format
+.PHONY: all deps build web run test test-release test-asan bench clean format
 
 all: build
 
 deps:
 	@bash scripts/install-deps.sh
 
-# Release build; the CLI ends up at build/kirin.
-build: deps
+# Release build; the CLI ends up at build/kirin, the web UI in web/dist (kirin serve serves it).
+build: deps web
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DKIRIN_WERROR=ON >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
+
+# The web UI (TypeScript, Vite): packages from the npm registry when package-lock.json changed.
+web: deps
+	@cd web && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
+		npm ci --no-audit --no-fund --loglevel=error; fi
+	@cd web && npm run --silent build
 
 # The main job: the game server on 127.0.0.1:8080, its SQLite database in var/kirin.db.
 run: build
 	@./$(BUILD)/kirin serve
 
-# Every test: the release build with warnings as errors, then the unit tests under ASan/UBSan.
+# Every test: the release build with warnings as errors (and the web UI's tests in Chromium),
+# then the unit tests under ASan/UBSan.
 test: test-release test-asan
 
 # One throwaway PostgreSQL cluster serves every test process of a run (the server's tests on

@@ -21,7 +21,15 @@ packages=(
   # nlohmann-json for the API, GMime for the mail gateway.
   libboost-dev libsqlitecpp-dev libsqlite3-dev libpq-dev postgresql libsodium-dev
   nlohmann-json3-dev libgmime-3.0-dev
+  # The web UI's browser test (web/tests/e2e.mjs) drives Debian's Chromium with playwright-core.
+  chromium
 )
+# The web UI is built with Node.js and npm (packages from the npm registry, web/package.json).
+# Vite needs Node 20.19 or later; Debian 12's nodejs is 18, so a newer Node already installed
+# (as on these machines) is used, and Debian's is installed only when there is none at all.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  packages+=(nodejs npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The web UI's tests: installs the packages if needed, type-checks and builds (web/dist), runs
+# the unit tests (vitest) and the end-to-end test (Chromium against a real `kirin serve`).
+#
+#   web/run-tests.sh [path/to/kirin]     (default: build/kirin of this source tree)
+#
+# Environment: CHROMIUM (default /usr/bin/chromium), KIRIN_E2E_SHOTS (screenshots, default
+# web/test-results/), E2E_ALLOW_NO_ANALYSIS=1 (skip, rather than fail, when the server cannot analyse),
+# SKIP_E2E=1 (unit tests only).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+kirin="${1:-$here/../build/kirin}"
+cd "$here"
+
+step() { printf '\n== %s\n' "$*"; }
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  step "npm ci"
+  npm ci --no-audit --no-fund
+fi
+
+step "type-check and build (web/dist)"
+npm run --silent build
+
+step "unit tests"
+npx vitest run
+
+if [ "${SKIP_E2E:-}" = 1 ]; then
+  step "end-to-end test skipped (SKIP_E2E=1)"
+  exit 0
+fi
+if [ ! -x "$kirin" ]; then
+  echo "run-tests.sh: no kirin binary at $kirin (build it, or pass its path)" >&2
+  exit 2
+fi
+if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+  echo "run-tests.sh: no Chromium at ${CHROMIUM:-/usr/bin/chromium} (apt-get install -y chromium)" >&2
+  exit 2
+fi
+step "end-to-end test against $kirin"
+node tests/e2e.mjs "$kirin"

@@ -1,0 +1,126 @@
+// The HTTP JSON API (docs/API.md): one function per route, typed answers, and one error type
+// carrying the server's message, so that pages can show it as it is.
+import type {
+  AcceptResponse, ApiErrorBody, Challenge, ChallengeList, Comment, GameList, GameSummary,
+  GameView, LoginResponse, MeResponse, MoveResponse, NewChallenge, Preferences,
+  VariantDetail, VariantSummary,
+} from './types';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+    readonly offset?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const TOKEN_KEY = 'kirin.token';
+const USER_KEY = 'kirin.user';
+
+let token: string | null = localStorage.getItem(TOKEN_KEY);
+
+export function getToken(): string | null {
+  return token;
+}
+
+export function savedUserName(): string | null {
+  return token ? localStorage.getItem(USER_KEY) : null;
+}
+
+export function setSession(t: string | null, name: string | null): void {
+  token = t;
+  if (t && name) {
+    localStorage.setItem(TOKEN_KEY, t);
+    localStorage.setItem(USER_KEY, name);
+  } else {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+  }
+}
+
+/** Listeners told when the server says the token is no longer valid. */
+const unauthorizedListeners: Array<() => void> = [];
+export function onUnauthorized(f: () => void): void {
+  unauthorizedListeners.push(f);
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
+  }
+  const text = await res.text();
+  let json: unknown = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      if (!res.ok) throw new ApiError(res.status, 'http', `${res.status} ${res.statusText}`);
+      throw new ApiError(res.status, 'bad_response', 'The server sent an answer that is not JSON.');
+    }
+  }
+  if (!res.ok) {
+    const err = (json as ApiErrorBody | undefined)?.error;
+    if (res.status === 401 && token && path !== '/api/login') unauthorizedListeners.forEach((f) => f());
+    throw new ApiError(res.status, err?.code ?? 'http', err?.message ?? `${res.status} ${res.statusText}`, err?.field, err?.offset);
+  }
+  return json as T;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  signup: (name: string, email: string, password: string) =>
+    request<LoginResponse>('POST', '/api/signup', { name, email, password }),
+  login: (name: string, password: string) => request<LoginResponse>('POST', '/api/login', { name, password }),
+  logout: () => request<{ ok: boolean }>('POST', '/api/logout'),
+  me: () => request<MeResponse>('GET', '/api/me'),
+  setPreferences: (p: Partial<Preferences>) => request<Preferences>('PUT', '/api/me/preferences', p),
+
+  variants: async (): Promise<VariantSummary[]> => {
+    const r = await request<VariantSummary[] | { variants: VariantSummary[] }>('GET', '/api/variants');
+    return Array.isArray(r) ? r : r.variants;
+  },
+  variant: async (id: string): Promise<VariantDetail> => {
+    const r = await request<VariantDetail & { variant?: VariantDetail }>('GET', `/api/variants/${enc(id)}`);
+    return r.variant ?? r;
+  },
+
+  challenges: () => request<ChallengeList>('GET', '/api/challenges'),
+  challenge: (id: number) => request<Challenge>('GET', `/api/challenges/${id}`),
+  createChallenge: (c: NewChallenge) => request<Challenge>('POST', '/api/challenges', c),
+  acceptChallenge: (id: number) => request<AcceptResponse>('POST', `/api/challenges/${id}/accept`),
+  declineChallenge: (id: number) => request<Challenge>('POST', `/api/challenges/${id}/decline`),
+  cancelChallenge: (id: number) => request<Challenge>('POST', `/api/challenges/${id}/cancel`),
+
+  games: (user?: string) => request<GameList>('GET', user ? `/api/games?user=${enc(user)}` : '/api/games'),
+  game: (id: number) => request<GameView>('GET', `/api/games/${id}`),
+  move: (id: number, move: string, expectedPly: number) =>
+    request<MoveResponse>('POST', `/api/games/${id}/moves`, { move, expected_ply: expectedPly }),
+  resign: (id: number) => request<GameSummary>('POST', `/api/games/${id}/resign`),
+  offerDraw: (id: number) => request<GameSummary>('POST', `/api/games/${id}/draw/offer`),
+  acceptDraw: (id: number) => request<GameSummary>('POST', `/api/games/${id}/draw/accept`),
+  declineDraw: (id: number) => request<GameSummary>('POST', `/api/games/${id}/draw/decline`),
+  adjourn: (id: number, move: string) => request<GameSummary>('POST', `/api/games/${id}/adjourn`, { move }),
+  resume: (id: number) => request<MoveResponse>('POST', `/api/games/${id}/resume`),
+  comments: (id: number) => request<{ comments: Comment[] }>('GET', `/api/games/${id}/comments`),
+  comment: (id: number, text: string) => request<Comment>('POST', `/api/games/${id}/comments`, { text }),
+  recordUrl: (id: number, format: 'usi' | 'kif' | 'gamecourier') => `/api/games/${id}/record?format=${format}`,
+};
+
+/** A message for people from anything thrown. */
+export function errorMessage(e: unknown): string {
+  if (e instanceof ApiError) return e.message;
+  if (e instanceof Error) return e.message;
+  return String(e);
+}

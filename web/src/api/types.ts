@@ -1,0 +1,302 @@
+// Every JSON shape the Kirin server sends or accepts (docs/API.md). One file, so that a
+// change of the server's API is one change here.
+
+export type Color = 'black' | 'white';
+
+export interface UserRef {
+  id: number;
+  name: string;
+}
+
+export interface User extends UserRef {
+  email: string;
+  created: number;
+}
+
+export interface Preferences {
+  board_style: 'standard' | 'alternate' | 'small';
+  flip: boolean;
+  /** Free-form on the server; the UI uses `kanji` (one character), `kanji2`, `western`. */
+  piece_set: string;
+}
+
+export interface LoginResponse {
+  token: string;
+  expires: number;
+  user: User;
+}
+
+export interface MeResponse {
+  user: User;
+  preferences: Preferences;
+}
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; field?: string; offset?: number };
+}
+
+// ---- variants ----
+
+export interface VariantSummary {
+  id: string;
+  name: string;
+  aliases: string[];
+  files: number;
+  ranks: number;
+  [key: string]: unknown;
+}
+
+export interface VariantProfile {
+  name: string;
+  settings: Record<string, unknown> | string;
+  /** Whether the profile's rules have drops, and its SFEN fields. */
+  drops?: boolean;
+  sfen_fields?: string[];
+}
+
+export interface VariantOption {
+  name: string;
+  type: string; // bool | int | enum | ...
+  default: unknown;
+  values?: string[];
+  description?: string;
+}
+
+export interface VariantHandicap {
+  name: string;
+  description?: string;
+  sfen?: string;
+}
+
+/** A piece's mnemonic move diagram; the server's exact shape is read leniently (render/diagram.ts). */
+export type PieceDiagram = Record<string, unknown> | string[] | string;
+
+export interface VariantPiece {
+  /** The piece's SFEN token as White writes it (lower case): `n`, `+o`, `a'`. */
+  token: string;
+  name: string;
+  kanji?: string;
+  abbrev?: string;
+  betza?: string;
+  royal?: boolean;
+  promotes_to?: string | null;
+  promoted?: boolean;
+  /** The token it goes to hand as when captured (drop games). */
+  in_hand_as?: string | null;
+  diagram?: PieceDiagram;
+  [key: string]: unknown;
+}
+
+export interface VariantDetail extends VariantSummary {
+  zone_ranks?: number;
+  setup_sfen?: string;
+  sfen_style?: string;
+  sfen_fields?: string[];
+  drops?: boolean;
+  default_profile?: string;
+  profiles?: VariantProfile[];
+  options?: VariantOption[];
+  handicaps?: VariantHandicap[];
+  pieces?: VariantPiece[];
+}
+
+// ---- challenges and games ----
+
+export interface GameSetup {
+  game: string;
+  profile: string;
+  options: Array<[string, unknown]> | Record<string, unknown>;
+  drops: boolean | null;
+  handicap: string;
+  sfen: string;
+}
+
+export interface TimeControl {
+  kind: 'none' | 'live' | 'correspondence';
+  text: string;
+  main_ms?: number;
+  byoyomi_ms?: number;
+  increment_ms?: number;
+  days_per_move?: number;
+}
+
+export type ChallengeStatus = 'open' | 'accepted' | 'declined' | 'cancelled';
+
+export interface Challenge {
+  id: number;
+  status: ChallengeStatus;
+  created: number;
+  game: number | null;
+  challenger: UserRef;
+  opponent: UserRef | null;
+  color: Color | 'random';
+  setup: GameSetup;
+  time_control: TimeControl;
+}
+
+export interface ChallengeList {
+  open: Challenge[];
+  incoming?: Challenge[];
+  outgoing?: Challenge[];
+}
+
+export type OptionValue = string | boolean | number;
+
+export interface NewChallenge {
+  opponent?: string;
+  game?: string;
+  profile?: string;
+  /** Applied in name order as an object, in the order given as pairs. */
+  options?: Record<string, OptionValue> | Array<[string, OptionValue]>;
+  drops?: boolean;
+  handicap?: string;
+  sfen?: string;
+  color?: Color | 'random';
+  time_control?: string;
+}
+
+export interface AcceptResponse {
+  game: number;
+  challenge: Challenge;
+}
+
+export type GameStatus = 'active' | 'adjourned' | 'finished';
+export type GameResult = 'ongoing' | 'black' | 'white' | 'draw';
+
+export interface MoveRecord {
+  ply: number;
+  usi: string;
+  time_used_ms?: number;
+  at?: number;
+}
+
+export interface Comment {
+  id: number;
+  ply: number;
+  user: UserRef;
+  text: string;
+  at: number;
+}
+
+export interface Clock {
+  black_ms: number;
+  white_ms: number;
+  deadline: number | null;
+  now: number;
+}
+
+export interface GameSummary {
+  id: number;
+  game_name?: string;
+  setup: GameSetup;
+  black: UserRef;
+  white: UserRef;
+  time_control: TimeControl;
+  status: GameStatus;
+  result: GameResult;
+  reason: string;
+  result_text: string;
+  ply: number;
+  version?: number;
+  to_move: Color;
+  draw_offer: Color | null;
+  sealed: { by: number; at: number; usi?: string } | null;
+  created: number;
+  updated: number;
+}
+
+/** Richer legal-move data (optional: the UI works from the USI strings alone). */
+export interface LegalMoveDetail {
+  usi: string;
+  from?: string | null;
+  path?: string[];
+  to?: string;
+  promotion?: boolean;
+  drop?: string | null;
+  captured?: string[];
+}
+
+export interface GameView extends GameSummary {
+  start_sfen: string;
+  sfen: string;
+  moves: MoveRecord[];
+  comments: Comment[];
+  legal_moves: string[];
+  legal_move_details?: LegalMoveDetail[];
+  clock: Clock;
+  /** Squares of royals in check, if the server says (else the UI does without). */
+  check?: string[];
+}
+
+export interface GameList {
+  games: GameSummary[];
+}
+
+export interface MoveResponse {
+  move: MoveRecord;
+  game: GameSummary;
+}
+
+// ---- WebSocket ----
+
+export type GameEventKind =
+  | 'move'
+  | 'clock'
+  | 'comment'
+  | 'draw_offer'
+  | 'result'
+  | 'adjourn'
+  | 'challenge';
+
+export interface PushEvent {
+  kind: GameEventKind;
+  game?: number;
+  ply?: number;
+  text?: string;
+  users?: string[];
+  challenge?: number;
+}
+
+export interface AnalysisInfo {
+  type: 'analysis';
+  id: number;
+  depth: number;
+  seldepth?: number;
+  /** From the side to move's point of view. */
+  score_cp?: number | null;
+  mate?: number | null;
+  bound?: 'exact' | 'lower' | 'upper';
+  pv: string[];
+  nodes?: number;
+  nps?: number;
+  time_ms?: number;
+}
+
+export interface AnalysisRequest {
+  variant: string;
+  sfen?: string;
+  moves?: string[];
+  profile?: string;
+  options?: GameSetup['options'];
+  drops?: boolean;
+  handicap?: string;
+  movetime?: number;
+  depth?: number;
+}
+
+export type AnalysisMessage =
+  | AnalysisInfo
+  | { type: 'analysis_started'; id: number; to_move?: Color; sfen?: string; movetime?: number }
+  | { type: 'analysis_queued'; id: number; ahead: number }
+  | { type: 'analysis_done'; id?: number; reason?: string; best_move?: string | null; result?: string }
+  | { type: 'error'; message: string };
+
+export type ServerMessage =
+  | { type: 'event'; topic: string; event: PushEvent }
+  | { type: 'subscribed' | 'unsubscribed'; topic: string; id?: number }
+  | { type: 'pong'; id?: number }
+  | { type: 'error'; id?: number; error: { code: string; message: string } }
+  | AnalysisInfo
+  | { type: 'analysis_started'; id: number }
+  | { type: 'analysis_queued'; id: number; ahead: number }
+  | { type: 'analysis_done'; id?: number; reason?: string; best_move?: string | null; result?: string };

@@ -1,0 +1,94 @@
+// Kirin's web front-end: the page shell (header, navigation, connection status) and the routes.
+import './fonts/kanji.css';
+import './style.css';
+import { push } from './api/ws';
+import { analysisPage } from './pages/analysis';
+import { archivePage } from './pages/archive';
+import { authPage } from './pages/auth';
+import { gamePage } from './pages/game';
+import { lobbyPage } from './pages/lobby';
+import { settingsPage } from './pages/settings';
+import { h } from './render/svg';
+import { navigate, onNavigate, route, setNotFound, startRouter } from './router';
+import { session } from './session';
+import { toast } from './ui/notice';
+import type { PushEvent } from './api/types';
+
+const header = document.getElementById('header')!;
+const main = document.getElementById('main')!;
+const connection = h('span', { class: 'connection', role: 'status', title: 'Live updates' });
+
+function drawHeader(): void {
+  const path = location.pathname;
+  const link = (href: string, text: string) => h('a', { href, class: path === href.split('?')[0] ? 'active' : '', 'aria-current': path === href.split('?')[0] ? 'page' : undefined }, text);
+  const account = session.signedIn
+    ? [link(`/games?user=${encodeURIComponent(session.name!)}`, 'My games'), link('/settings', 'Settings'),
+       h('span', { class: 'user-name', 'data-user': session.name! }, session.name!),
+       h('button', { type: 'button', class: 'link-button sign-out', onclick: () => void session.signOut().then(() => navigate('/')) }, 'Log out')]
+    : [link('/settings', 'Settings'), link(`/login?next=${encodeURIComponent(path + location.search)}`, 'Log in'), h('a', { href: '/signup', class: 'button primary small' }, 'Sign up')];
+  header.replaceChildren(
+    h('a', { href: '/', class: 'brand', 'aria-label': 'Kirin, the lobby' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '麒'), 'Kirin'),
+    h('nav', { 'aria-label': 'Main' }, link('/', 'Lobby'), link('/analysis', 'Analysis'), link('/games', 'Games'), ...account),
+    connection,
+  );
+}
+
+push.onStatus((up) => {
+  connection.classList.toggle('down', !up);
+  connection.textContent = up ? '' : 'reconnecting…';
+});
+
+route('/', (root) => lobbyPage(root));
+route('/login', authPage('login'));
+route('/signup', authPage('signup'));
+route('/game/:id', gamePage);
+route('/analysis', analysisPage);
+route('/games', archivePage);
+route('/settings', settingsPage);
+setNotFound((root) => {
+  root.append(h('div', { class: 'page narrow' }, h('h1', {}, 'Not found'), h('p', {}, 'There is no page here. ', h('a', { href: '/' }, 'Go to the lobby.'))));
+});
+
+// The signed-in user's own events, wherever they are: challenges to them, their challenges
+// accepted, moves in their games (the page showing that game updates itself).
+let userTopic: (() => void) | null = null;
+let userTopicName: string | null = null;
+function onUserEvent(ev: PushEvent): void {
+  const path = location.pathname;
+  if (ev.kind === 'challenge') {
+    if (path === '/') return; // the lobby shows challenges itself
+    const others = (ev.users ?? []).filter((u) => u.toLowerCase() !== session.name?.toLowerCase());
+    if (ev.text === 'created') toast(h('span', {}, `New challenge${others.length ? ` from ${others[0]}` : ''}. `, h('a', { href: '/' }, 'To the lobby')));
+    else if (ev.text === 'accepted' && ev.game && path !== `/game/${ev.game}`) toast(h('span', {}, `Challenge accepted${others.length ? ` by ${others[0]}` : ''}: `, h('a', { href: `/game/${ev.game}` }, `game ${ev.game}`)));
+    else if (ev.text === 'declined') toast(`Your challenge was declined${others.length ? ` by ${others[0]}` : ''}.`);
+    return;
+  }
+  if (ev.game && path !== `/game/${ev.game}` && (ev.kind === 'move' || ev.kind === 'result' || ev.kind === 'draw_offer')) {
+    const what = ev.kind === 'move' ? 'A move' : ev.kind === 'result' ? ev.text ?? 'Game over' : 'A draw offer';
+    toast(h('span', {}, `${what} in `, h('a', { href: `/game/${ev.game}` }, `game ${ev.game}`)));
+  }
+}
+function syncUserTopic(): void {
+  const name = session.signedIn ? session.name : null;
+  if (name === userTopicName) return;
+  userTopic?.();
+  userTopic = name ? push.subscribe(`user:${name}`, onUserEvent) : null;
+  userTopicName = name;
+}
+session.onChange(syncUserTopic);
+
+// Each page's title until the page sets a better one (a game: its players).
+const TITLES: Array<[RegExp, string]> = [
+  [/^\/$/, 'Lobby'], [/^\/login/, 'Log in'], [/^\/signup/, 'Sign up'], [/^\/game\//, 'Game'],
+  [/^\/analysis/, 'Analysis board'], [/^\/games/, 'Games'], [/^\/settings/, 'Preferences'],
+];
+onNavigate(() => {
+  const t = TITLES.find(([re]) => re.test(location.pathname))?.[1] ?? 'Not found';
+  document.title = `${t} · Kirin`;
+});
+onNavigate(drawHeader);
+session.onChange(drawHeader);
+void session.restore().finally(() => {
+  syncUserTopic();
+  startRouter(main);
+});

@@ -1,0 +1,283 @@
+// The analysis board: any position (a game's, at any ply, or an SFEN) with the engine's
+// evaluation and principal variation streaming over the WebSocket ({"op":"analyze"}).
+import { api, errorMessage } from '../api/client';
+import type { AnalysisInfo, AnalysisRequest, VariantDetail } from '../api/types';
+import { push } from '../api/ws';
+import { BoardWidget } from '../render/boardWidget';
+import type { PieceCatalog } from '../render/pieces';
+import { h } from '../render/svg';
+import { navigate, type Page } from '../router';
+import { session, viewFromWhite } from '../session';
+import { formatMove } from '../shogi/notation';
+import { applyMove, moveSquares, replay } from '../shogi/replay';
+import { parseSfen, styleFor, type Position } from '../shogi/sfen';
+import { parseUsi, type UsiMove } from '../shogi/usi';
+import { loading, notice } from '../ui/notice';
+import { catalogFor, hasDrops, variantList } from '../variants';
+
+export function analysisPage(root: HTMLElement, _params: Record<string, string>, query: URLSearchParams): Page {
+  const disposers: Array<() => void> = [];
+  let disposed = false;
+  const err = notice('error');
+  const gameId = query.get('game') ? Number(query.get('game')) : null;
+  let variant = query.get('variant') ?? 'chu';
+  let startSfen = query.get('sfen') ?? '';
+  let moves: string[] = (query.get('moves') ?? '').split(/[\s,]+/).filter(Boolean);
+  let ply = Number(query.get('ply') ?? NaN);
+  let positions: Position[] = [];
+  let parsed: UsiMove[] = [];
+  let catalog: PieceCatalog | null = null;
+  let detail: VariantDetail | null = null;
+  let drops = false;
+  let widget: BoardWidget | null = null;
+  let analysisId: number | null = null;
+  let running = false;
+  let lastInfo: AnalysisInfo | null = null;
+  // No engine help for a player in their own game in progress.
+  let engineBarred = false;
+  // Which way up: as in the viewer's own game, else Black below; the Flip button turns it.
+  let fromWhite = false;
+  let localFlip = false;
+  let engineStatus = '';
+  // The game's rules (profile, options, drops, handicap) go with every analysis request.
+  let setup: Pick<AnalysisRequest, 'profile' | 'options' | 'drops' | 'handicap'> = {};
+
+  const title = h('h1', {}, 'Analysis board');
+  const engineBox = h('section', { class: 'card engine', 'aria-live': 'polite' });
+  const moveList = h('ol', { class: 'move-list', 'aria-label': 'Moves' });
+  const stepper = h('div', { class: 'stepper' });
+  const variantSelect = h('select', { name: 'variant', 'aria-label': 'Game' });
+  const sfenInput = h('input', { name: 'sfen', placeholder: 'SFEN (empty: the start position)', spellcheck: 'false', autocomplete: 'off', 'aria-label': 'Position (SFEN)' });
+  const toggle = h('button', { type: 'button', class: 'primary analyse-toggle', onclick: () => (running ? stop() : start()) }, 'Start engine');
+  root.append(loading('Loading the position…'));
+
+  async function load(): Promise<void> {
+    try {
+      if (gameId) {
+        const g = await api.game(gameId);
+        variant = g.setup.game;
+        startSfen = g.start_sfen;
+        moves = g.moves.map((m) => m.usi);
+        const c = await catalogFor(variant);
+        catalog = c.catalog;
+        detail = c.detail;
+        drops = hasDrops(g.setup.drops, g.setup.options, detail, g.setup.profile);
+        setup = {};
+        if (g.setup.profile) setup.profile = g.setup.profile;
+        if (g.setup.drops !== null) setup.drops = g.setup.drops;
+        const opts = g.setup.options;
+        if (Array.isArray(opts) ? opts.length : Object.keys(opts ?? {}).length) setup.options = opts;
+        const me = session.name?.toLowerCase();
+        engineBarred = g.status !== 'finished' && !!me && (g.black.name.toLowerCase() === me || g.white.name.toLowerCase() === me);
+        fromWhite = viewFromWhite(g.white.name.toLowerCase() === me ? 'white' : g.black.name.toLowerCase() === me ? 'black' : null);
+        title.replaceChildren('Analysis · ', h('a', { href: `/game/${gameId}` }, `game ${gameId}`), h('span', { class: 'muted' }, ` · ${g.black.name} vs ${g.white.name}`));
+      } else {
+        const c = await catalogFor(variant);
+        catalog = c.catalog;
+        detail = c.detail;
+        drops = hasDrops(null, undefined, detail);
+        if (!startSfen) startSfen = detail?.setup_sfen ?? '';
+      }
+      if (!startSfen) throw new Error(`The server did not send the start position of ${variant}; paste an SFEN.`);
+      const start = parseSfen(startSfen, styleFor(variant, detail?.sfen_style));
+      if (start.hands.black.size || start.hands.white.size) drops = true;
+      const r = replay(start, moves, drops);
+      positions = r.positions;
+      parsed = r.parsed;
+      if (!(ply >= 0 && ply < positions.length)) ply = positions.length - 1;
+    } catch (e) {
+      if (disposed) return;
+      root.replaceChildren();
+      build();
+      err.show(errorMessage(e));
+      return;
+    }
+    if (disposed) return;
+    root.replaceChildren();
+    build();
+    draw();
+  }
+
+  function build(): void {
+    if (catalog) {
+      widget = new BoardWidget(catalog, () => undefined);
+      disposers.push(() => widget?.dispose());
+    }
+    void variantList().then((vs) => {
+      variantSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id, selected: v.id === variant }, v.name)));
+    }).catch(() => undefined);
+    sfenInput.value = gameId ? '' : query.get('sfen') ?? '';
+    const setup = h('form', { class: 'inline-form analysis-setup', onsubmit: (e: Event) => {
+      e.preventDefault();
+      const q = new URLSearchParams({ variant: variantSelect.value });
+      if (sfenInput.value.trim()) q.set('sfen', sfenInput.value.trim());
+      navigate(`/analysis?${q}`);
+    } }, variantSelect, sfenInput, h('button', { type: 'submit' }, 'Set up'));
+    root.append(h('div', { class: 'page analysis-page' }, title, err.el,
+      h('div', { class: 'game-layout' },
+        h('div', { class: 'game-board' }, widget ? widget.el : null),
+        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, 'Moves'), moveList, stepper), h('section', { class: 'card' }, h('h2', {}, 'Position'), setup, h('p', { class: 'muted' }, 'Playing moves on the analysis board needs the server to list a position’s legal moves; step through a game’s moves with the arrows.'))))));
+    const keys = (e: KeyboardEvent) => {
+      if ((e.target as Element).closest('input, textarea, select, svg.board')) return;
+      if (e.key === 'ArrowLeft') show(ply - 1);
+      else if (e.key === 'ArrowRight') show(ply + 1);
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', keys);
+    disposers.push(() => document.removeEventListener('keydown', keys));
+  }
+
+  function show(p: number): void {
+    const next = Math.max(0, Math.min(positions.length - 1, p));
+    if (next === ply) return;
+    ply = next;
+    history.replaceState(null, '', location.pathname + '?' + new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(location.search)), ply: String(ply) }));
+    if (running) {
+      start();
+    } else {
+      lastInfo = null; // it was about another position
+      engineStatus = '';
+    }
+    draw();
+  }
+
+  function draw(): void {
+    if (!catalog || !widget) return;
+    const pos = positions[ply]!;
+    const last = ply > 0 ? parsed[ply - 1] : undefined;
+    widget.set({ pos, legal: null, lastMove: last ? moveSquares(last) : [], flip: fromWhite !== localFlip, coords: session.prefs.coords, pieceSet: session.prefs.pieceSet, zoneRanks: detail?.zone_ranks, showHands: drops, arrows: bestArrow(pos) });
+    widget.el.querySelector('svg.board')?.setAttribute('data-ply', String(ply));
+    moveList.replaceChildren(...moves.map((m, i) => {
+      let text = m;
+      try {
+        text = formatMove(positions[i]!, parsed[i]!, session.prefs.notation, catalog!, session.prefs.coords);
+      } catch {
+        /* USI as it is */
+      }
+      return h('li', { 'data-ply': i + 1, value: i + 1, class: `${positions[i]!.side}${ply === i + 1 ? ' current' : ''}` }, h('button', { type: 'button', onclick: () => show(i + 1), title: m }, text));
+    }));
+    stepper.replaceChildren(
+      h('button', { type: 'button', 'aria-label': 'Previous move', onclick: () => show(ply - 1), disabled: ply === 0 }, '◀'),
+      h('span', { class: 'ply-counter' }, `${ply} / ${positions.length - 1}`),
+      h('button', { type: 'button', 'aria-label': 'Next move', onclick: () => show(ply + 1), disabled: ply >= positions.length - 1 }, '▶'),
+      h('button', { type: 'button', class: 'flip', title: 'Turn the board around', onclick: () => { localFlip = !localFlip; draw(); } }, 'Flip'),
+    );
+    drawEngine();
+  }
+
+  /** The engine's best move as an arrow (start, legs, end; a drop from nowhere is its square). */
+  function bestArrow(pos: Position): number[][] {
+    const first = lastInfo?.pv[0];
+    if (!first) return [];
+    try {
+      const m = parseUsi(pos, first);
+      if (m.kind === 'drop') return [];
+      return [m.mid !== null ? [m.from, m.mid, m.to] : [m.from, m.to]];
+    } catch {
+      return [];
+    }
+  }
+
+  function drawEngine(): void {
+    toggle.textContent = running ? 'Stop engine' : 'Start engine';
+    toggle.setAttribute('aria-pressed', running ? 'true' : 'false');
+    toggle.disabled = engineBarred;
+    if (engineBarred) engineStatus = 'The engine is not available in your own game while it is being played.';
+    const info = lastInfo;
+    const rows: HTMLElement[] = [h('div', { class: 'engine-head' }, h('h2', {}, 'Engine'), toggle)];
+    if (info) {
+      const pos = positions[ply]!;
+      // The server scores from the side to move's view; shown from Black's (+ good for Black).
+      const sign = pos.side === 'black' ? 1 : -1;
+      const bound = info.bound === 'lower' ? (sign > 0 ? '≥' : '≤') : info.bound === 'upper' ? (sign > 0 ? '≤' : '≥') : '';
+      const score = info.mate != null && info.mate !== 0
+        ? `${sign * info.mate > 0 ? '+' : '-'}M${Math.abs(info.mate)}`
+        : info.score_cp != null ? `${bound}${sign * info.score_cp >= 0 ? '+' : ''}${((sign * info.score_cp) / 100).toFixed(2)}` : '?';
+      let pvText = '';
+      try {
+        let p = pos;
+        const parts: string[] = [];
+        for (const m of info.pv) {
+          const mv = parseUsi(p, m);
+          parts.push(formatMove(p, mv, session.prefs.notation, catalog!, session.prefs.coords));
+          p = applyMove(p, mv, drops);
+        }
+        pvText = parts.join(' ');
+      } catch {
+        pvText = info.pv.join(' ');
+      }
+      rows.push(h('div', { class: 'eval' }, h('span', { class: 'score', 'data-score': score, title: 'Evaluation from Black’s side (pawns)' }, score),
+        h('span', { class: 'muted' }, ` depth ${info.depth}${info.seldepth ? `/${info.seldepth}` : ''}${info.nodes ? ` · ${formatCount(info.nodes)} nodes` : ''}${info.nps ? ` · ${formatCount(info.nps)}/s` : ''}`)),
+        h('p', { class: 'pv', 'aria-label': 'Principal variation' }, pvText || '—'));
+    } else {
+      rows.push(h('p', { class: 'muted' }, running ? 'Thinking…' : 'The engine’s evaluation (from Black’s side) and its principal variation appear here.'));
+    }
+    if (engineStatus) rows.push(h('p', { class: 'muted engine-status' }, engineStatus));
+    engineBox.replaceChildren(...rows);
+  }
+
+  function start(): void {
+    if (engineBarred) return;
+    stop(false);
+    running = true;
+    lastInfo = null;
+    engineStatus = '';
+    err.clear();
+    drawEngine();
+    const id = push.analyze({ variant, sfen: startSfen, moves: moves.slice(0, ply), ...setup }, (msg) => {
+      if (disposed || id !== analysisId) return;
+      switch (msg.type) {
+        case 'analysis': {
+          const before = lastInfo?.pv[0];
+          lastInfo = msg;
+          engineStatus = '';
+          if (msg.pv[0] !== before) draw();
+          break;
+        }
+        case 'analysis_queued':
+          engineStatus = `Waiting for the engine (${msg.ahead} ahead)…`;
+          break;
+        case 'analysis_started':
+          engineStatus = '';
+          break;
+        case 'analysis_done':
+          running = false;
+          analysisId = null;
+          engineStatus = msg.reason === 'game_over' ? `The game is over here${msg.result ? `: ${msg.result}` : ''}.` : msg.reason === 'finished' ? 'Analysis finished (time limit reached); start again to go on.' : '';
+          break;
+        case 'error':
+          running = false;
+          analysisId = null;
+          err.show(`Analysis: ${msg.message}`);
+          break;
+      }
+      drawEngine();
+    });
+    analysisId = id;
+  }
+
+  function stop(redraw = true): void {
+    if (analysisId !== null) push.stopAnalysis(analysisId);
+    analysisId = null;
+    running = false;
+    if (redraw) drawEngine();
+  }
+
+  disposers.push(session.onChange(() => draw()));
+  void load();
+  return {
+    dispose() {
+      disposed = true;
+      stop(false);
+      disposers.forEach((f) => f());
+    },
+  };
+}
+
+function formatCount(n: number): string {
+  if (n >= 1e9) return `${(n / 1e9).toFixed(1)}G`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)}k`;
+  return String(n);
+}

@@ -1,0 +1,39 @@
+// Sign up and log in.
+import { api } from '../api/client';
+import { h } from '../render/svg';
+import { navigate, type Page } from '../router';
+import { session } from '../session';
+import { busy, notice } from '../ui/notice';
+
+function input(name: string, label: string, attrs: Record<string, string | number | boolean> = {}): HTMLElement {
+  return h('div', { class: 'field' }, h('label', { for: `auth-${name}` }, label), h('input', { id: `auth-${name}`, name, required: true, ...attrs }));
+}
+
+export function authPage(mode: 'login' | 'signup') {
+  return (root: HTMLElement, _params: Record<string, string>, query: URLSearchParams): Page => {
+    const err = notice('error');
+    const next = query.get('next') ?? '/';
+    const submit = h('button', { type: 'submit', class: 'primary' }, mode === 'login' ? 'Log in' : 'Sign up');
+    const form = h('form', { class: 'auth-form', 'aria-label': mode === 'login' ? 'Log in' : 'Sign up' },
+      input('name', 'User name', { autocomplete: 'username', minlength: 2, maxlength: 24, pattern: '[A-Za-z][A-Za-z0-9_\\-]{1,23}', title: '2 to 24 letters, digits, _ or -, starting with a letter' }),
+      mode === 'signup' ? input('email', 'Email', { type: 'email', autocomplete: 'email' }) : null,
+      input('password', 'Password', { type: 'password', autocomplete: mode === 'login' ? 'current-password' : 'new-password', minlength: mode === 'signup' ? 8 : 1 }),
+      err.el, submit,
+      h('p', { class: 'muted' }, mode === 'login' ? ['No account yet? ', h('a', { href: `/signup?next=${encodeURIComponent(next)}` }, 'Sign up')] : ['Have an account? ', h('a', { href: `/login?next=${encodeURIComponent(next)}` }, 'Log in')]));
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      err.clear();
+      const data = new FormData(form);
+      const name = String(data.get('name') ?? '').trim();
+      const password = String(data.get('password') ?? '');
+      void busy(submit, async () => {
+        const r = mode === 'login' ? await api.login(name, password) : await api.signup(name, String(data.get('email') ?? '').trim(), password);
+        await session.signIn(r.token, r.user);
+        navigate(next.startsWith('/') ? next : '/');
+      }, err.show);
+    });
+    root.append(h('div', { class: 'page narrow' }, h('h1', {}, mode === 'login' ? 'Log in' : 'Create an account'), form));
+    (form.querySelector('input') as HTMLInputElement).focus();
+    return {};
+  };
+}

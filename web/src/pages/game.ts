@@ -1,0 +1,429 @@
+// A game: the board (play, or watch), the clocks, the move list in the chosen notation (click a
+// move or use the arrow keys to step through the game), the actions of a player (resign, draw,
+// adjourn with a sealed move, resume), the comments, and live updates over the WebSocket.
+import { api, ApiError, errorMessage } from '../api/client';
+import type { Color, GameView, NewChallenge } from '../api/types';
+import { push } from '../api/ws';
+import { ClockView, describeTimeControl } from '../clock';
+import { BoardWidget } from '../render/boardWidget';
+import type { PieceCatalog } from '../render/pieces';
+import { h } from '../render/svg';
+import { navigate, type Page } from '../router';
+import { session, viewFromWhite } from '../session';
+import { formatMove } from '../shogi/notation';
+import { applyMove, moveSquares, replay } from '../shogi/replay';
+import { parseSfen, styleFor, type Position } from '../shogi/sfen';
+import { parseSquare, parseUsiList, type UsiMove } from '../shogi/usi';
+import { busy, loading, notice, timeAgo, toast } from '../ui/notice';
+import { catalogFor, hasDrops } from '../variants';
+
+export function gamePage(root: HTMLElement, params: Record<string, string>): Page {
+  const id = Number(params.id);
+  const disposers: Array<() => void> = [];
+  let disposed = false;
+  root.append(loading('Loading the game…'));
+
+  const err = notice('error');
+  let view: GameView | null = null;
+  let catalog: PieceCatalog | null = null;
+  let zoneRanks: number | undefined;
+  let sfenStyle: string | undefined;
+  let positions: Position[] = [];
+  let parsedMoves: UsiMove[] = [];
+  let shownPly = 0; // the ply on the board
+  let followLatest = true;
+  let localFlip = false;
+  let sending = false;
+  let adjourning = false;
+  let drops = false;
+  let widget: BoardWidget | null = null;
+  let deadlineTimer: number | undefined;
+
+  const clocks = { black: new ClockView('black'), white: new ClockView('white') };
+  const players = { black: h('div', { class: 'player' }), white: h('div', { class: 'player' }) };
+  const rows = { black: h('div'), white: h('div') };
+  const status = h('div', { class: 'game-status', role: 'status', 'aria-live': 'polite' });
+  const actions = h('div', { class: 'game-actions' });
+  const moveList = h('ol', { class: 'move-list', 'aria-label': 'Moves' });
+  const stepper = h('div', { class: 'stepper' });
+  const commentsList = h('ul', { class: 'comments', 'aria-label': 'Comments' });
+  const commentForm = h('form', { class: 'comment-form' });
+  const commentLogin = h('p', { class: 'muted' }, h('a', { href: `/login?next=/game/${id}` }, 'Log in'), ' to comment.');
+  const title = h('h1', { class: 'game-title' });
+
+  const myColor = (): Color | null => {
+    if (!view || !session.name) return null;
+    const me = session.name.toLowerCase();
+    if (view.black.name.toLowerCase() === me) return 'black';
+    if (view.white.name.toLowerCase() === me) return 'white';
+    return null;
+  };
+  const flip = () => {
+    return viewFromWhite(myColor()) !== localFlip;
+  };
+  const atLatest = () => !!view && shownPly === view.moves.length;
+  const canMove = () => !!view && view.status === 'active' && myColor() === view.to_move && atLatest() && !sending;
+
+  async function load(): Promise<void> {
+    let v: GameView;
+    try {
+      v = await api.game(id);
+    } catch (e) {
+      if (disposed) return;
+      root.replaceChildren(h('div', { class: 'page narrow' }, h('h1', {}, 'Game not available'), h('p', { class: 'notice error', role: 'alert' }, e instanceof ApiError && e.status === 404 ? `There is no game ${id}.` : errorMessage(e)), h('p', {}, h('a', { href: '/' }, 'Back to the lobby'))));
+      return;
+    }
+    if (disposed) return;
+    if (!catalog) {
+      const c = await catalogFor(v.setup.game);
+      catalog = c.catalog;
+      zoneRanks = c.detail?.zone_ranks;
+      sfenStyle = c.detail?.sfen_style;
+      drops = hasDrops(v.setup.drops, v.setup.options, c.detail, v.setup.profile);
+      build();
+    }
+    setView(v);
+  }
+
+  function setView(v: GameView): void {
+    const previousLength = view?.moves.length ?? -1;
+    view = v;
+    const style = styleFor(v.setup.game, sfenStyle);
+    try {
+      const start = parseSfen(v.start_sfen, style);
+      const r = replay(start, v.moves.map((m) => m.usi), drops);
+      positions = r.positions;
+      parsedMoves = r.parsed;
+      // The server's position is the truth for the current one.
+      const current = parseSfen(v.sfen, style);
+      positions[positions.length - 1] = current;
+      if (current.hands.black.size || current.hands.white.size) drops = true;
+    } catch (e) {
+      // Earlier positions cannot be shown; the current one (the server's) still can.
+      console.warn('cannot replay the game:', e);
+      const current = parseSfen(v.sfen, style);
+      positions = [...v.moves.map(() => current), current];
+      parsedMoves = [];
+    }
+    if (followLatest || v.moves.length < shownPly) shownPly = positions.length - 1;
+    // When the side to move's time runs out, look again: the server ends the game.
+    window.clearTimeout(deadlineTimer);
+    if (v.status === 'active' && v.clock?.deadline && v.time_control.kind === 'live') {
+      const wait = v.clock.deadline - v.clock.now + 1000;
+      if (wait > 0 && wait < 2 ** 31 - 1) deadlineTimer = window.setTimeout(() => void refresh(), wait);
+    }
+    if (previousLength !== v.moves.length) widget?.cancel();
+    drawAll();
+  }
+
+  function build(): void {
+    root.replaceChildren();
+    widget = new BoardWidget(catalog!, (usi) => void sendMove(usi));
+    disposers.push(() => widget?.dispose());
+    commentForm.append(
+      h('label', { for: 'comment-text', class: 'visually-hidden' }, 'Comment'),
+      h('input', { id: 'comment-text', name: 'text', maxlength: 2000, placeholder: 'Say something about the game…', autocomplete: 'off' }),
+      h('button', { type: 'submit' }, 'Send'),
+    );
+    commentForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const input = commentForm.querySelector('input')!;
+      const text = input.value.trim();
+      if (!text) return;
+      void busy(commentForm.querySelector('button'), async () => {
+        await api.comment(id, text);
+        input.value = '';
+        await refresh();
+      }, err.show);
+    });
+    const panel = h(
+      'aside',
+      { class: 'game-panel' },
+      status,
+      actions,
+      h('section', { class: 'moves-box' }, h('h2', {}, 'Moves'), moveList, stepper),
+      h('section', { class: 'comments-box' }, h('h2', {}, 'Comments'), commentsList, commentForm, commentLogin),
+    );
+    // The players and their clocks above and below the board: the viewer's side below.
+    rows.white = h('div', { class: 'player-row', 'data-color': 'white' }, players.white, clocks.white.el);
+    rows.black = h('div', { class: 'player-row', 'data-color': 'black' }, players.black, clocks.black.el);
+    root.append(h('div', { class: 'page game-page' }, title, err.el, h('div', { class: 'game-layout' }, h('div', { class: 'game-board' }, rows.white, widget.el, rows.black), panel)));
+    const keys = (e: KeyboardEvent) => {
+      const t = e.target as Element;
+      if (t.closest('input, textarea, select, svg.board')) return;
+      if (e.key === 'ArrowLeft') show(shownPly - 1);
+      else if (e.key === 'ArrowRight') show(shownPly + 1);
+      else if (e.key === 'Home') show(0);
+      else if (e.key === 'End') show(positions.length - 1);
+      else if (e.key === 'f' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        localFlip = !localFlip;
+        drawAll();
+      } else return;
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', keys);
+    disposers.push(() => document.removeEventListener('keydown', keys));
+  }
+
+  function show(ply: number): void {
+    if (!view) return;
+    const p = Math.max(0, Math.min(positions.length - 1, ply));
+    shownPly = p;
+    followLatest = p === positions.length - 1;
+    widget?.cancel();
+    drawAll();
+  }
+
+  function drawAll(): void {
+    if (!view || !widget || !catalog) return;
+    const v = view;
+    title.replaceChildren(`${v.game_name ?? v.setup.game} · `, h('span', { class: 'muted' }, `game ${v.id}`), v.time_control.kind !== 'none' ? h('span', { class: 'tc', title: v.time_control.text }, ` · ${describeTimeControl(v.time_control)}`) : '');
+    const pos = positions[shownPly]!;
+    const legal = canMove() ? parseUsiList(pos, v.legal_moves) : null;
+    const last = shownPly > 0 ? parsedMoves[shownPly - 1] : undefined;
+    const check = shownPly === positions.length - 1 ? (v.check ?? []).map((s) => parseSquare(pos, s)).filter((s): s is number => s !== null) : [];
+    widget.set({ pos, legal, lastMove: last ? moveSquares(last) : [], check, flip: flip(), coords: session.prefs.coords, pieceSet: session.prefs.pieceSet, zoneRanks, showHands: drops });
+    const board = root.querySelector('.board');
+    board?.setAttribute('aria-label', `Board at ply ${shownPly}, ${pos.side === 'black' ? 'Black' : 'White'} to move`);
+    board?.setAttribute('data-ply', String(shownPly));
+
+    for (const color of ['black', 'white'] as const) {
+      const u = v[color];
+      const el = players[color];
+      el.replaceChildren(
+        h('span', { class: `stone ${color}`, 'aria-hidden': 'true' }),
+        h('a', { href: `/games?user=${encodeURIComponent(u.name)}`, class: 'player-name' }, u.name),
+        h('span', { class: 'muted' }, color === 'black' ? ' (Black)' : ' (White)'),
+        v.status === 'active' && v.to_move === color ? h('span', { class: 'to-move', title: 'to move' }, ' ●') : '',
+      );
+      clocks[color].update(v.clock, v.time_control, v.status === 'active' ? v.to_move : null);
+    }
+    // The viewer's side below, as on the board.
+    const bottom: Color = flip() ? 'white' : 'black';
+    const top: Color = bottom === 'black' ? 'white' : 'black';
+    const column = widget.el.parentElement;
+    if (column && (column.firstElementChild !== rows[top] || column.lastElementChild !== rows[bottom])) {
+      column.prepend(rows[top]);
+      column.append(rows[bottom]);
+    }
+    const mine = myColor();
+    document.title = `${mine && v.status === 'active' && v.to_move === mine ? '▶ Your move · ' : ''}${v.black.name} vs ${v.white.name} · ${v.game_name ?? v.setup.game} · Kirin`;
+
+    // Status.
+    let text: string;
+    if (v.status === 'finished') text = v.result_text;
+    else if (v.status === 'adjourned') text = `Adjourned${v.sealed?.usi ? ` · your sealed move: ${v.sealed.usi}` : ' · a move is sealed'}`;
+    else if (mine) text = v.to_move === mine ? 'Your move' : `Waiting for ${v[v.to_move].name}`;
+    else text = `${v.to_move === 'black' ? 'Black' : 'White'} to move`;
+    if (v.draw_offer && v.status === 'active') text += ` · ${v.draw_offer === mine ? 'you offered a draw' : `${v[v.draw_offer].name} offers a draw`}`;
+    if (adjourning) text = 'Seal your move: make it on the board; the game then stops until resumed.';
+    if (!atLatest()) text = `Viewing move ${shownPly} of ${positions.length - 1} · ${text}`;
+    status.textContent = text;
+    status.dataset.status = v.status;
+    status.dataset.result = v.result;
+
+    drawActions();
+    drawMoves();
+    drawComments();
+  }
+
+  function drawActions(): void {
+    const v = view!;
+    const mine = myColor();
+    actions.replaceChildren();
+    const act = (label: string, cls: string, f: () => Promise<unknown>, confirmText?: string) =>
+      h('button', {
+        type: 'button',
+        class: cls,
+        onclick: (e: Event) => {
+          if (confirmText && !window.confirm(confirmText)) return;
+          void busy(e.currentTarget as HTMLButtonElement, async () => {
+            err.clear();
+            await f();
+            await refresh();
+          }, err.show);
+        },
+      }, label);
+    if (mine && (v.status === 'active' || v.status === 'adjourned')) {
+      if (v.status === 'active') {
+        const pass = canMove() ? widget?.passMove() : null;
+        if (pass) actions.append(h('button', { type: 'button', class: 'pass', title: `Pass (${pass})`, onclick: () => void sendMove(pass) }, 'Pass'));
+        if (canMove()) {
+          const input = h('input', { name: 'usi', placeholder: 'or type a move (USI: 7g7f, 7g6f5e, P*5e)', 'aria-label': 'Move in USI', autocomplete: 'off', spellcheck: 'false', class: 'usi-input' });
+          actions.append(h('form', { class: 'inline-form usi-form', onsubmit: (e: Event) => {
+            e.preventDefault();
+            const text = input.value.trim();
+            if (text) void sendMove(text);
+          } }, input, h('button', { type: 'submit' }, 'Play')));
+        }
+        if (v.draw_offer && v.draw_offer !== mine) {
+          actions.append(act('Accept draw', 'accept-draw primary', () => api.acceptDraw(id)), act('Decline draw', 'decline-draw', () => api.declineDraw(id)));
+        } else if (!v.draw_offer) {
+          actions.append(act('Offer draw', 'offer-draw', () => api.offerDraw(id)));
+        }
+        if (v.to_move === mine)
+          actions.append(h('button', { type: 'button', class: `adjourn${adjourning ? ' active' : ''}`, 'aria-pressed': adjourning ? 'true' : 'false', onclick: () => { adjourning = !adjourning; drawAll(); } }, adjourning ? 'Cancel adjourning' : 'Adjourn…'));
+      } else {
+        actions.append(act('Resume', 'resume primary', () => api.resume(id)));
+      }
+      actions.append(act('Resign', 'resign danger', () => api.resign(id), 'Resign this game?'));
+    }
+    if (mine && v.status === 'finished') {
+      actions.append(h('button', { type: 'button', class: 'rematch', onclick: (e: Event) => void busy(e.currentTarget as HTMLButtonElement, rematch, err.show) }, 'Rematch'));
+    }
+    actions.append(
+      h('button', { type: 'button', class: 'flip', onclick: () => { localFlip = !localFlip; drawAll(); }, title: 'Turn the board around (f)' }, 'Flip board'),
+      h('a', { class: 'button', href: `/analysis?game=${id}&ply=${shownPly}` }, 'Analyse'),
+      h('details', { class: 'downloads' }, h('summary', {}, 'Download'),
+        h('a', { href: api.recordUrl(id, 'usi'), download: `kirin-${id}.usi`, target: '_blank' }, 'USI'), ' ',
+        h('a', { href: api.recordUrl(id, 'kif'), download: `kirin-${id}.kif`, target: '_blank' }, 'KIF'), ' ',
+        h('a', { href: api.recordUrl(id, 'gamecourier'), download: `kirin-${id}.txt`, target: '_blank' }, 'Game Courier'), ' ',
+        h('a', { href: `/games/${id}/board.svg`, target: '_blank' }, 'Board SVG')),
+    );
+  }
+
+  function drawMoves(): void {
+    const v = view!;
+    moveList.replaceChildren();
+    const notation = session.prefs.notation;
+    v.moves.forEach((m, i) => {
+      const before = positions[i];
+      const parsed = parsedMoves[i];
+      let text = m.usi;
+      if (before && parsed) {
+        try {
+          text = formatMove(before, parsed, notation, catalog!, session.prefs.coords);
+        } catch {
+          text = m.usi;
+        }
+      }
+      const color = before?.side ?? (i % 2 === 0 ? 'black' : 'white');
+      const li = h('li', { 'data-ply': m.ply, class: `${color}${shownPly === i + 1 ? ' current' : ''}`, value: m.ply },
+        h('button', { type: 'button', onclick: () => show(i + 1), 'aria-label': `Move ${m.ply}: ${text}`, title: m.usi }, text));
+      moveList.append(li);
+    });
+    if (v.status === 'finished') moveList.append(h('li', { class: 'result', 'aria-label': 'Result' }, v.result_text));
+    // Keep the current move in view inside the list (never scrolling the page itself).
+    const cur = moveList.querySelector<HTMLElement>('.current button');
+    if (cur) {
+      const top = cur.offsetTop; // the list is the buttons' offset parent
+      if (top < moveList.scrollTop || top + cur.offsetHeight > moveList.scrollTop + moveList.clientHeight)
+        moveList.scrollTop = Math.max(0, top - moveList.clientHeight / 2);
+    }
+    const n = positions.length - 1;
+    stepper.replaceChildren(
+      h('button', { type: 'button', 'aria-label': 'First position', onclick: () => show(0), disabled: shownPly === 0 }, '«'),
+      h('button', { type: 'button', 'aria-label': 'Previous move', class: 'prev', onclick: () => show(shownPly - 1), disabled: shownPly === 0 }, '◀'),
+      h('span', { class: 'ply-counter' }, `${shownPly} / ${n}`),
+      h('button', { type: 'button', 'aria-label': 'Next move', class: 'next', onclick: () => show(shownPly + 1), disabled: shownPly >= n }, '▶'),
+      h('button', { type: 'button', 'aria-label': 'Last position', onclick: () => show(n), disabled: shownPly >= n }, '»'),
+    );
+  }
+
+  function drawComments(): void {
+    const v = view!;
+    commentsList.replaceChildren();
+    if (v.comments.length === 0) commentsList.append(h('li', { class: 'muted' }, 'No comments yet.'));
+    for (const c of v.comments) {
+      commentsList.append(h('li', { 'data-comment': c.id }, h('strong', {}, c.user.name), h('span', { class: 'muted' }, ` · move ${c.ply} · ${timeAgo(c.at)}`), h('div', {}, c.text)));
+    }
+    commentForm.hidden = !session.signedIn;
+    commentLogin.hidden = session.signedIn;
+  }
+
+  /** The same game again with colours swapped: a challenge to the opponent. */
+  async function rematch(): Promise<void> {
+    const v = view!;
+    const mine = myColor()!;
+    const other = mine === 'black' ? v.white : v.black;
+    const s = v.setup;
+    const options = s.options as NewChallenge['options'];
+    const hasOptions = Array.isArray(options) ? options.length > 0 : !!options && Object.keys(options).length > 0;
+    const c = await api.createChallenge({
+      opponent: other.name,
+      game: s.game,
+      ...(s.profile ? { profile: s.profile } : {}),
+      ...(hasOptions ? { options } : {}),
+      ...(s.drops !== null ? { drops: s.drops } : {}),
+      ...(s.handicap ? { handicap: s.handicap } : {}),
+      ...(s.sfen ? { sfen: s.sfen } : {}),
+      color: mine === 'black' ? 'white' : 'black',
+      time_control: v.time_control.text,
+    });
+    const again = c.game ? c : await api.challenge(c.id);
+    if (again.game) navigate(`/game/${again.game}`);
+    else toast(`Rematch offered to ${other.name}; the lobby shows when it is accepted.`);
+  }
+
+  async function sendMove(usi: string): Promise<void> {
+    if (!view) return;
+    err.clear();
+    const ply = view.ply;
+    if (adjourning) {
+      adjourning = false;
+      await busy(null, async () => {
+        await api.adjourn(id, usi);
+      }, err.show);
+      await refresh();
+      return;
+    }
+    sending = true;
+    // Show the move at once; the server's answer confirms it.
+    try {
+      const before = positions[positions.length - 1]!;
+      const parsed = parseUsiList(before, [usi])[0];
+      if (parsed) {
+        positions.push(applyMove(before, parsed, drops));
+        parsedMoves.push(parsed);
+        shownPly = positions.length - 1;
+        drawAll();
+      }
+      await api.move(id, usi, ply);
+    } catch (e) {
+      err.show(`Move ${usi} was not played: ${errorMessage(e)}`);
+    } finally {
+      sending = false;
+      await refresh();
+    }
+  }
+
+  let refreshing: Promise<void> | null = null;
+  let again = false;
+  async function refresh(): Promise<void> {
+    if (refreshing) {
+      again = true;
+      return refreshing;
+    }
+    refreshing = (async () => {
+      do {
+        again = false;
+        try {
+          const v = await api.game(id);
+          if (!disposed && !sending) setView(v);
+        } catch (e) {
+          if (!disposed) err.show(`Could not update the game: ${errorMessage(e)}`);
+        }
+      } while (again && !disposed);
+    })();
+    try {
+      await refreshing;
+    } finally {
+      refreshing = null;
+    }
+  }
+
+  disposers.push(push.subscribe(`game:${id}`, () => void refresh()));
+  disposers.push(push.onReconnect(() => void refresh()));
+  disposers.push(session.onChange(() => drawAll()));
+  void load();
+
+  return {
+    dispose() {
+      disposed = true;
+      window.clearTimeout(deadlineTimer);
+      clocks.black.dispose();
+      clocks.white.dispose();
+      disposers.forEach((f) => f());
+    },
+  };
+}

@@ -1,0 +1,314 @@
+// The lobby: the signed-in user's games, challenges to and from them, challenges open to
+// anyone, the form to create a challenge (any game and its options, time control or
+// correspondence, against a person, anyone, or the engine), and live games to watch.
+import { api, errorMessage } from '../api/client';
+import type { Challenge, GameSummary, NewChallenge, VariantDetail, VariantSummary } from '../api/types';
+import { push } from '../api/ws';
+import { describeTimeControl } from '../clock';
+import { h } from '../render/svg';
+import { navigate, type Page } from '../router';
+import { session } from '../session';
+import { busy, loading, notice, timeAgo } from '../ui/notice';
+import { variantDetail, variantList } from '../variants';
+
+export const COMPUTER = 'kirin';
+
+/** The side to move of a game summary (summaries may leave `to_move` out: then from the ply). */
+export function toMoveOf(g: GameSummary): 'black' | 'white' {
+  if (g.to_move) return g.to_move;
+  const first = g.setup.sfen ? (/\s+w(\s|$)/.test(g.setup.sfen) ? 'white' : 'black') : g.setup.handicap ? 'white' : 'black';
+  return g.ply % 2 === 0 ? first : first === 'black' ? 'white' : 'black';
+}
+
+function setupText(c: Challenge, names: Map<string, string>): string {
+  const s = c.setup;
+  const parts = [names.get(s.game) ?? s.game];
+  if (s.handicap) parts.push(`handicap ${s.handicap}`);
+  if (s.drops === true) parts.push('with drops');
+  if (s.drops === false) parts.push('no drops');
+  if (s.profile) parts.push(`${s.profile} rules`);
+  if (s.sfen) parts.push('custom position');
+  return parts.join(', ');
+}
+
+function tcText(c: Challenge): string {
+  return c.time_control.kind === 'correspondence' ? `correspondence, ${describeTimeControl(c.time_control)}` : describeTimeControl(c.time_control);
+}
+
+export function lobbyPage(root: HTMLElement): Page {
+  const disposers: Array<() => void> = [];
+  let disposed = false;
+  const err = notice('error');
+  let names = new Map<string, string>();
+  const mine = h('section', { class: 'card my-games' });
+  const challenges = h('section', { class: 'card challenges' });
+  const live = h('section', { class: 'card live-games' });
+  const startedGames = new Map<number, string>();
+  const form = h('section', { class: 'card create' });
+  root.append(
+    h('div', { class: 'page lobby' },
+      h('div', { class: 'lobby-head' }, h('h1', {}, 'Lobby'), h('p', { class: 'muted' }, 'Chu, Dai and the other large shogi variants: challenge someone, take an open challenge, play the engine or watch.')),
+      err.el,
+      h('div', { class: 'lobby-grid' }, h('div', { class: 'lobby-main' }, mine, challenges, live), form)),
+  );
+  challenges.append(loading('Loading challenges…'));
+
+  async function refresh(): Promise<void> {
+    try {
+      const [list, variants, games] = await Promise.all([
+        api.challenges(),
+        variantList().catch(() => [] as VariantSummary[]),
+        session.signedIn ? api.games().catch(() => ({ games: [] as GameSummary[] })) : Promise.resolve({ games: [] as GameSummary[] }),
+      ]);
+      if (disposed) return;
+      names = new Map(variants.map((v) => [v.id, v.name]));
+      drawChallenges(list.open, list.incoming ?? [], list.outgoing ?? []);
+      drawMine(games.games);
+      drawLive();
+      err.clear();
+    } catch (e) {
+      if (!disposed) err.show(`Could not load the lobby: ${errorMessage(e)}`);
+    }
+  }
+
+  function drawMine(games: GameSummary[]): void {
+    mine.replaceChildren();
+    if (!session.signedIn) {
+      mine.append(h('h2', {}, 'Play'), h('p', {}, h('a', { href: '/signup', class: 'button primary' }, 'Sign up'), ' or ', h('a', { href: '/login' }, 'log in'), ' to play. Anyone can watch games and use the analysis board.'));
+      return;
+    }
+    const current = games.filter((g) => g.status !== 'finished');
+    mine.append(h('h2', {}, 'Your games'));
+    if (current.length === 0) mine.append(h('p', { class: 'muted' }, 'No games in progress. Create a challenge or accept one.'));
+    const ul = h('ul', { class: 'game-list' });
+    for (const g of current) {
+      const me = session.name?.toLowerCase();
+      const color = g.black.name.toLowerCase() === me ? 'black' : 'white';
+      const opp = color === 'black' ? g.white : g.black;
+      const yourMove = g.status === 'active' && toMoveOf(g) === color;
+      ul.append(h('li', { 'data-game': g.id, class: yourMove ? 'your-move' : '' },
+        h('a', { href: `/game/${g.id}` }, `${names.get(g.setup.game) ?? g.setup.game} vs ${opp.name}`),
+        h('span', { class: 'muted' }, ` · ${g.status === 'adjourned' ? 'adjourned' : yourMove ? 'your move' : 'their move'} · move ${g.ply}`)));
+    }
+    mine.append(ul, h('p', {}, h('a', { href: `/games?user=${encodeURIComponent(session.name ?? '')}` }, 'All your games →')));
+  }
+
+  function challengeRow(c: Challenge, kind: 'open' | 'incoming' | 'outgoing'): HTMLElement {
+    const me = session.name?.toLowerCase();
+    const own = c.challenger.name.toLowerCase() === me;
+    const who = kind === 'outgoing' ? (c.opponent ? `to ${c.opponent.name}` : 'to anyone') : `from ${c.challenger.name}`;
+    const other = c.color === 'black' ? 'white' : 'black';
+    const colour = c.color === 'random' ? 'random colours' : own ? `you play ${c.color}` : `you play ${other}`;
+    const buttons: HTMLElement[] = [];
+    const act = (label: string, cls: string, f: () => Promise<unknown>) =>
+      h('button', { type: 'button', class: cls, onclick: (e: Event) => void busy(e.currentTarget as HTMLButtonElement, async () => { err.clear(); await f(); }, err.show) }, label);
+    if (own) buttons.push(act('Cancel', 'cancel-challenge', async () => { await api.cancelChallenge(c.id); await refresh(); }));
+    else if (session.signedIn) {
+      buttons.push(act('Accept', 'accept primary', async () => {
+        const r = await api.acceptChallenge(c.id);
+        navigate(`/game/${r.game}`);
+      }));
+      if (kind === 'incoming') buttons.push(act('Decline', 'decline', async () => { await api.declineChallenge(c.id); await refresh(); }));
+    }
+    return h('li', { 'data-challenge': c.id, class: `challenge ${kind}` },
+      h('div', { class: 'challenge-text' }, h('strong', {}, setupText(c, names)), h('div', { class: 'muted' }, `${who} · ${colour} · ${tcText(c)} · ${timeAgo(c.created)}`)),
+      h('div', { class: 'challenge-actions' }, buttons));
+  }
+
+  function drawChallenges(open: Challenge[], incoming: Challenge[], outgoing: Challenge[]): void {
+    challenges.replaceChildren(h('h2', {}, 'Challenges'));
+    const section = (title: string, list: Challenge[], kind: 'open' | 'incoming' | 'outgoing', empty: string | null) => {
+      if (list.length === 0 && empty === null) return;
+      challenges.append(h('h3', {}, title));
+      if (list.length === 0) challenges.append(h('p', { class: 'muted' }, empty!));
+      else challenges.append(h('ul', { class: `challenge-list ${kind}` }, list.map((c) => challengeRow(c, kind))));
+    };
+    section('To you', incoming, 'incoming', null);
+    section('Yours, waiting', outgoing.filter((c) => c.opponent !== null), 'outgoing', null);
+    section('Open to anyone', open, 'open', 'No open challenges. Create one!');
+  }
+
+  function drawLive(): void {
+    live.replaceChildren(h('h2', {}, 'Watch'));
+    if (startedGames.size) {
+      live.append(h('h3', {}, 'Games just started'), h('ul', { class: 'game-list' }, [...startedGames].reverse().map(([id, text]) => h('li', {}, h('a', { href: `/game/${id}` }, text)))));
+    }
+    const gameInput = h('input', { type: 'number', min: 1, name: 'game', placeholder: 'game number', 'aria-label': 'Game number', required: true });
+    const userInput = h('input', { name: 'user', placeholder: 'player name', 'aria-label': 'Player name', required: true });
+    live.append(
+      h('form', { class: 'inline-form', onsubmit: (e: Event) => { e.preventDefault(); navigate(`/game/${gameInput.value}`); } }, gameInput, h('button', { type: 'submit' }, 'Watch game')),
+      h('form', { class: 'inline-form', onsubmit: (e: Event) => { e.preventDefault(); navigate(`/games?user=${encodeURIComponent(userInput.value.trim())}`); } }, userInput, h('button', { type: 'submit' }, 'Their games')),
+    );
+  }
+
+  // Live updates: the lobby (open challenges), and the user's own topic (challenges to and from
+  // them: an accepted one opens its game).
+  const onEvent = (ev: { kind: string; text?: string; game?: number; challenge?: number; users?: string[] }) => {
+    if (ev.kind === 'challenge' && ev.text === 'accepted' && ev.game) {
+      startedGames.set(ev.game, `Game ${ev.game}${ev.users?.length ? `: ${ev.users.join(' vs ')}` : ''}`);
+      const me = session.name?.toLowerCase();
+      if (me && ev.users?.some((u) => u.toLowerCase() === me) && !document.querySelector('.create form[aria-busy="true"]')) {
+        // Our challenge was accepted: go to the game.
+        void api.challenge(ev.challenge ?? 0).then((c) => {
+          if (!disposed && c.challenger.name.toLowerCase() === me) navigate(`/game/${ev.game}`);
+        }).catch(() => undefined);
+      }
+    }
+    void refresh();
+  };
+  disposers.push(push.subscribe('lobby', onEvent));
+  if (session.signedIn && session.name) disposers.push(push.subscribe(`user:${session.name}`, onEvent));
+  disposers.push(push.onReconnect(() => void refresh()));
+  const changed = () => void refresh();
+  document.addEventListener('kirin:challenges-changed', changed);
+  disposers.push(() => document.removeEventListener('kirin:challenges-changed', changed));
+
+  buildForm(form, err);
+  void refresh();
+  return {
+    dispose() {
+      disposed = true;
+      disposers.forEach((f) => f());
+    },
+  };
+}
+
+function field(label: string, control: HTMLElement, help?: string): HTMLElement {
+  const id = control.id || `f-${Math.random().toString(36).slice(2, 8)}`;
+  control.id = id;
+  return h('div', { class: 'field' }, h('label', { for: id }, label), control, help ? h('small', { class: 'muted' }, help) : null);
+}
+
+function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
+  host.replaceChildren(h('h2', {}, 'Create a game'));
+  if (!session.signedIn) {
+    host.append(h('p', { class: 'muted' }, 'Log in to create challenges.'));
+    return;
+  }
+  const formErr = notice('error');
+  const gameSelect = h('select', { name: 'game' });
+  const opponentKind = h('select', { name: 'opponent_kind' },
+    h('option', { value: 'anyone' }, 'Anyone (open challenge)'),
+    h('option', { value: 'person' }, 'A person'),
+    h('option', { value: 'computer' }, 'The computer (Kirin engine)'));
+  const opponentName = h('input', { name: 'opponent', placeholder: 'their user name', autocomplete: 'off' });
+  const color = h('select', { name: 'color' }, h('option', { value: 'black' }, 'Black (moves first)'), h('option', { value: 'white' }, 'White'), h('option', { value: 'random' }, 'Random'));
+  const tcKind = h('select', { name: 'tc_kind' }, h('option', { value: 'none' }, 'No clock'), h('option', { value: 'live' }, 'Real time'), h('option', { value: 'correspondence' }, 'Correspondence (days per move)'));
+  const minutes = h('input', { type: 'number', name: 'minutes', min: 0, max: 600, value: 10, step: 1 });
+  const byoyomi = h('input', { type: 'number', name: 'byoyomi', min: 0, max: 600, value: 30 });
+  const increment = h('input', { type: 'number', name: 'increment', min: 0, max: 600, value: 0 });
+  const days = h('input', { type: 'number', name: 'days', min: 1, max: 60, value: 3 });
+  const profile = h('select', { name: 'profile' });
+  const drops = h('select', { name: 'drops' }, h('option', { value: '' }, 'As the game has it'), h('option', { value: 'true' }, 'With drops'), h('option', { value: 'false' }, 'Without drops'));
+  const handicap = h('select', { name: 'handicap' });
+  const sfen = h('input', { name: 'sfen', placeholder: 'SFEN of a start position (optional)', autocomplete: 'off', spellcheck: 'false' });
+  const optionsBox = h('div', { class: 'options-box' });
+  const gameHelp = h('small', { class: 'muted game-help' });
+
+  const opponentField = field('Their name', opponentName);
+  const liveBox = h('div', { class: 'row' }, field('Minutes', minutes), field('Byoyomi (s)', byoyomi), field('Increment (s)', increment));
+  const corrBox = h('div', { class: 'row' }, field('Days per move', days));
+  const sync = () => {
+    opponentField.hidden = opponentKind.value !== 'person';
+    opponentName.required = opponentKind.value === 'person';
+    liveBox.hidden = tcKind.value !== 'live';
+    corrBox.hidden = tcKind.value !== 'correspondence';
+  };
+  opponentKind.addEventListener('change', sync);
+  tcKind.addEventListener('change', sync);
+
+  let detail: VariantDetail | null = null;
+  const loadGame = async () => {
+    const id = gameSelect.value;
+    detail = await variantDetail(id).catch(() => null);
+    if (gameSelect.value !== id) return;
+    profile.replaceChildren(h('option', { value: '' }, detail?.default_profile ? `Default (${detail.default_profile})` : 'Default'));
+    for (const p of detail?.profiles ?? []) profile.append(h('option', { value: p.name }, p.name));
+    handicap.replaceChildren(h('option', { value: '' }, 'None'));
+    for (const hc of detail?.handicaps ?? []) handicap.append(h('option', { value: hc.name, title: hc.description ?? '' }, hc.description ? `${hc.name}: ${hc.description}` : hc.name));
+    optionsBox.replaceChildren();
+    for (const o of detail?.options ?? []) {
+      if (o.name === 'drops') continue;
+      let control: HTMLSelectElement | HTMLInputElement;
+      if (o.type === 'bool') {
+        control = h('select', { 'data-option': o.name, 'data-type': 'bool' }, h('option', { value: '' }, `default (${String(o.default)})`), h('option', { value: 'true' }, 'true'), h('option', { value: 'false' }, 'false'));
+      } else if (o.values?.length) {
+        control = h('select', { 'data-option': o.name, 'data-type': 'enum' }, h('option', { value: '' }, `default (${String(o.default)})`), o.values.map((v) => h('option', { value: v }, v)));
+      } else {
+        control = h('input', { 'data-option': o.name, 'data-type': o.type, placeholder: `default ${String(o.default)}`, inputmode: o.type === 'int' ? 'numeric' : 'text' });
+      }
+      optionsBox.append(field(o.name, control, o.description));
+    }
+    if (!detail) optionsBox.append(h('p', { class: 'muted' }, 'The server did not describe this game’s options.'));
+    gameHelp.textContent = detail ? `${detail.files}x${detail.ranks}${detail.pieces ? `, ${detail.pieces.filter((p) => !p.promoted).length} kinds of pieces` : ''}` : '';
+  };
+  gameSelect.addEventListener('change', () => void loadGame());
+
+  void variantList().then((vs) => {
+    gameSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id }, `${v.name} (${v.files}x${v.ranks})`)));
+    void loadGame();
+  }).catch((e: unknown) => formErr.show(`Could not load the list of games: ${errorMessage(e)}`));
+
+  const submit = h('button', { type: 'submit', class: 'primary' }, 'Create challenge');
+  const form = h('form', { class: 'create-form', 'aria-label': 'Create a challenge' },
+    field('Game', gameSelect), gameHelp,
+    field('Opponent', opponentKind), opponentField,
+    field('You play', color),
+    field('Time', tcKind), liveBox, corrBox,
+    h('details', { class: 'rules' }, h('summary', {}, 'Rules and start position'),
+      field('Rule profile', profile), field('Drops', drops), field('Handicap', handicap), field('Start position', sfen, 'Not together with a handicap.'),
+      h('h4', {}, 'Options'), optionsBox),
+    formErr.el, submit);
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    formErr.clear();
+    const body: NewChallenge = { game: gameSelect.value, color: color.value as NewChallenge['color'] };
+    if (opponentKind.value === 'person') body.opponent = opponentName.value.trim();
+    if (opponentKind.value === 'computer') body.opponent = COMPUTER;
+    if (tcKind.value === 'live') {
+      const main = Math.round(Number(minutes.value) * 60);
+      const byo = Number(byoyomi.value);
+      const inc = Number(increment.value);
+      body.time_control = byo > 0 ? `${main} byoyomi ${byo}` : inc > 0 ? `${main}+${inc}` : `${main}`;
+    } else if (tcKind.value === 'correspondence') {
+      body.time_control = `${days.value} days`;
+    } else body.time_control = 'none';
+    if (profile.value) body.profile = profile.value;
+    if (drops.value) body.drops = drops.value === 'true';
+    if (handicap.value) body.handicap = handicap.value;
+    if (sfen.value.trim()) body.sfen = sfen.value.trim();
+    const opts: Record<string, string | boolean | number> = {};
+    optionsBox.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-option]').forEach((c) => {
+      const v = c.value.trim();
+      if (!v) return;
+      const name = c.dataset.option!;
+      opts[name] = c.dataset.type === 'bool' ? v === 'true' : c.dataset.type === 'int' && /^-?\d+$/.test(v) ? Number(v) : v;
+    });
+    if (Object.keys(opts).length) body.options = opts;
+    form.setAttribute('aria-busy', 'true');
+    void busy(submit, async () => {
+      const c = await api.createChallenge(body);
+      if (c.status === 'accepted' && c.game) {
+        navigate(`/game/${c.game}`);
+        return;
+      }
+      if (body.opponent === COMPUTER) {
+        // The computer accepts at once; find its game.
+        const again = await api.challenge(c.id);
+        if (again.game) {
+          navigate(`/game/${again.game}`);
+          return;
+        }
+      }
+      err.clear();
+      formErr.clear();
+      const ok = host.querySelector('.notice.success');
+      ok?.remove();
+      const msg = h('div', { class: 'notice success', role: 'status' }, `Challenge ${c.id} created${c.opponent ? ` for ${c.opponent.name}` : ''}; waiting for an opponent.`);
+      form.before(msg);
+      document.dispatchEvent(new CustomEvent('kirin:challenges-changed'));
+    }, (m) => formErr.show(m)).finally(() => form.removeAttribute('aria-busy'));
+  });
+  host.append(form);
+  sync();
+}

@@ -1,0 +1,129 @@
+// Who is signed in and how they like boards drawn. The server keeps the piece set and the
+// orientation (PUT /api/me/preferences); the coordinate style and the notation are kept in this
+// browser. Signed-out visitors keep everything in this browser.
+import { api, getToken, onUnauthorized, savedUserName, setSession } from './api/client';
+import type { Preferences, User } from './api/types';
+import { push } from './api/ws';
+import type { CoordStyle } from './render/board';
+import { pieceSetOf, type PieceSetId } from './render/pieces';
+import type { NotationId } from './shogi/notation';
+
+export interface DisplayPrefs {
+  pieceSet: PieceSetId;
+  /** In the user's own games, their side at the bottom (White's when they play White); false:
+   * Black always at the bottom. The server's `flip`, pbmserv's default (true). */
+  flip: boolean;
+  coords: CoordStyle;
+  notation: NotationId;
+  boardStyle: Preferences['board_style'];
+}
+
+const LOCAL_KEY = 'kirin.display';
+
+function loadLocal(): DisplayPrefs {
+  const d: DisplayPrefs = { pieceSet: 'kanji', flip: true, coords: 'usi', notation: 'western', boardStyle: 'standard' };
+  try {
+    const raw = localStorage.getItem(LOCAL_KEY);
+    if (raw) Object.assign(d, JSON.parse(raw) as Partial<DisplayPrefs>);
+  } catch {
+    /* defaults */
+  }
+  return d;
+}
+
+type Listener = () => void;
+
+class Session {
+  user: User | null = null;
+  name: string | null = savedUserName();
+  prefs: DisplayPrefs = loadLocal();
+  private listeners = new Set<Listener>();
+
+  get signedIn(): boolean {
+    return !!getToken() && !!this.name;
+  }
+
+  onChange(f: Listener): () => void {
+    this.listeners.add(f);
+    return () => this.listeners.delete(f);
+  }
+
+  private changed(): void {
+    localStorage.setItem(LOCAL_KEY, JSON.stringify(this.prefs));
+    this.listeners.forEach((f) => f());
+  }
+
+  /** Loads the account and its preferences if a token is saved. */
+  async restore(): Promise<void> {
+    if (!getToken()) return;
+    try {
+      const me = await api.me();
+      this.user = me.user;
+      this.name = me.user.name;
+      this.applyServerPrefs(me.preferences);
+    } catch {
+      // An expired token: onUnauthorized signs out; a network error keeps the saved name.
+    }
+    this.changed();
+  }
+
+  private applyServerPrefs(p: Preferences): void {
+    this.prefs.pieceSet = pieceSetOf(p.piece_set);
+    this.prefs.flip = p.flip;
+    this.prefs.boardStyle = p.board_style;
+  }
+
+  async signIn(token: string, user: User): Promise<void> {
+    setSession(token, user.name);
+    this.user = user;
+    this.name = user.name;
+    push.restart();
+    try {
+      const me = await api.me();
+      this.applyServerPrefs(me.preferences);
+    } catch {
+      /* keep local preferences */
+    }
+    this.changed();
+  }
+
+  async signOut(): Promise<void> {
+    try {
+      if (getToken()) await api.logout();
+    } catch {
+      /* the session ends here anyway */
+    }
+    this.clear();
+  }
+
+  clear(): void {
+    setSession(null, null);
+    this.user = null;
+    this.name = null;
+    push.restart();
+    this.changed();
+  }
+
+  /** Changes display preferences; the server's share is saved there when signed in. */
+  async setPrefs(p: Partial<DisplayPrefs>): Promise<void> {
+    Object.assign(this.prefs, p);
+    this.changed();
+    if (this.signedIn && (p.pieceSet !== undefined || p.flip !== undefined || p.boardStyle !== undefined)) {
+      const body: Partial<Preferences> = {};
+      if (p.pieceSet !== undefined) body.piece_set = p.pieceSet;
+      if (p.flip !== undefined) body.flip = p.flip;
+      if (p.boardStyle !== undefined) body.board_style = p.boardStyle;
+      const saved = await api.setPreferences(body);
+      this.applyServerPrefs(saved);
+      this.changed();
+    }
+  }
+}
+
+export const session = new Session();
+
+/** Whether to show a board from White's side: in the viewer's own game as they prefer, else Black below. */
+export function viewFromWhite(myColor: 'black' | 'white' | null): boolean {
+  return myColor === 'white' && session.prefs.flip;
+}
+onUnauthorized(() => session.clear());

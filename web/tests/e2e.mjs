@@ -1,0 +1,616 @@
+#!/usr/bin/env node
+// End-to-end test of the web UI against a real `kirin serve` (its own port and a temporary
+// SQLite store), driving Debian's Chromium through playwright-core:
+//   two people sign up; one challenges the other to Chu Shogi; they play a Lion's igui, a
+//   double capture and a promotion (entered by clicks, with the "stop here" and Cancel paths),
+//   comment, and one resigns, while a spectator watches the moves arrive live; a Chu Seireigi
+//   game with a drop; a game against the engine; the archive, stepping back through a game; the
+//   analysis board; preferences.
+// Screenshots of every game's board go to $KIRIN_E2E_SHOTS (default web/test-results/).
+//
+//   node tests/e2e.mjs [path/to/kirin]        (KIRIN_BIN, CHROMIUM, KIRIN_E2E_SHOTS also work)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const web = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const kirin = resolve(process.argv[2] ?? process.env.KIRIN_BIN ?? join(web, '..', 'build', 'kirin'));
+const chromePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const shots = resolve(process.env.KIRIN_E2E_SHOTS ?? join(web, 'test-results'));
+const dist = join(web, 'dist');
+const PASSWORD = 'correct horse battery';
+
+const results = [];
+const children = [];
+let failed = false;
+
+function log(msg) {
+  process.stdout.write(`${msg}\n`);
+}
+async function step(name, f) {
+  const t = Date.now();
+  try {
+    const r = await f();
+    if (r === 'skip') {
+      results.push(['SKIP', name]);
+      log(`  - skipped: ${name}`);
+    } else {
+      results.push(['ok', name]);
+      log(`  ✓ ${name} (${Date.now() - t} ms)`);
+    }
+  } catch (e) {
+    failed = true;
+    results.push(['FAIL', name]);
+    for (const [who, p] of openPages) {
+      const path = join(shots, `failure-${who}.png`);
+      await p.screenshot({ path, fullPage: true }).then(() => log(`    failure screenshot ${path}`), () => undefined);
+    }
+    log(`  ✗ ${name}: ${e instanceof Error ? e.stack ?? e.message : e}`);
+    throw e;
+  }
+}
+function assert(cond, msg) {
+  if (!cond) throw new Error(`assertion failed: ${msg}`);
+}
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+}
+async function waitHttp(url, ms = 20000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+function run(cmd, args, opts = {}) {
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  child.output = () => out;
+  children.push(child);
+  return child;
+}
+function cleanup() {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+}
+process.on('exit', cleanup);
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+
+// ---- page helpers ----
+
+const pageErrors = [];
+const openPages = new Map();
+function watchConsole(page, who) {
+  openPages.set(who, page);
+  page.on('pageerror', (e) => pageErrors.push(`${who}: page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const text = m.text();
+    // A failed request is logged by the browser itself; the API's errors are expected in places
+    // (a 404 for a game the server does not describe) and are shown to the user by the page.
+    if (/Failed to load resource/.test(text)) return;
+    pageErrors.push(`${who}: console error: ${text}`);
+  });
+  page.on('dialog', (d) => void d.accept());
+}
+const sq = (page, name) => page.locator(`svg.board [data-sq="${name}"]`);
+async function plies(page) {
+  return page.locator('.move-list li[data-ply]').count();
+}
+async function waitPlies(page, n, ms = 15000) {
+  await page.waitForFunction((k) => document.querySelectorAll('.move-list li[data-ply]').length >= k, n, { timeout: ms });
+}
+async function pieceAt(page, name) {
+  return sq(page, name).getAttribute('data-piece');
+}
+/** Clicks squares in order (a move), then waits for the move to be stored. */
+async function play(page, squares, expectPly, promote) {
+  for (const s of squares) await sq(page, s).click();
+  if (promote !== undefined) await page.click(promote ? '.entry-bar .promote-yes' : '.entry-bar .promote-no');
+  if (expectPly) await waitPlies(page, expectPly);
+}
+async function signup(page, base, name) {
+  await page.goto(`${base}/signup`);
+  await page.fill('#auth-name', name);
+  await page.fill('#auth-email', `${name}@example.org`);
+  await page.fill('#auth-password', PASSWORD);
+  await page.click('form.auth-form button[type=submit]');
+  await page.waitForSelector(`.user-name[data-user="${name}"]`);
+}
+async function shot(page, name, boardOnly = true) {
+  const path = join(shots, `${name}.png`);
+  if (boardOnly && (await page.locator('.board-widget').count())) await page.locator('.board-widget').screenshot({ path });
+  else await page.screenshot({ path, fullPage: true });
+  log(`    screenshot ${path}`);
+}
+async function createChallenge(page, base, { game, opponentKind, opponent, color = 'black', minutes, sfen }) {
+  if (!page.url().endsWith('/')) await page.goto(`${base}/`);
+  await page.waitForSelector('.create-form select[name=game] option', { state: 'attached' });
+  await page.selectOption('.create-form select[name=game]', game);
+  await page.selectOption('.create-form select[name=opponent_kind]', opponentKind);
+  if (opponent) await page.fill('.create-form input[name=opponent]', opponent);
+  await page.selectOption('.create-form select[name=color]', color);
+  if (sfen) {
+    if (!(await page.locator('.create-form details.rules').evaluate((d) => d.open))) await page.click('.create-form details.rules summary');
+    await page.fill('.create-form input[name=sfen]', sfen);
+  }
+  if (minutes) {
+    await page.selectOption('.create-form select[name=tc_kind]', 'live');
+    await page.fill('.create-form input[name=minutes]', String(minutes));
+  }
+  await page.click('.create-form button[type=submit]');
+}
+async function gameIdOf(page) {
+  await page.waitForURL(/\/game\/\d+$/, { timeout: 15000 });
+  return Number(page.url().split('/').pop());
+}
+
+// ---- the run ----
+
+async function main() {
+  log(`Kirin web e2e: ${kirin}`);
+  assert(existsSync(kirin), `no kirin binary at ${kirin}`);
+  assert(existsSync(chromePath), `no Chromium at ${chromePath} (apt-get install -y chromium)`);
+  assert(existsSync(join(dist, 'index.html')), 'web/dist is not built (npm run build)');
+  mkdirSync(shots, { recursive: true });
+  for (const f of readdirSync(shots)) if (/^failure-.*\.png$/.test(f)) rmSync(join(shots, f));
+  const tmp = mkdtempSync(join(tmpdir(), 'kirin-web-e2e-'));
+  const port = await freePort();
+  const api = `http://127.0.0.1:${port}`;
+  const help = await new Promise((res) => {
+    const c = spawn(kirin, ['serve', '--help']);
+    let s = '';
+    c.stdout.on('data', (d) => (s += d));
+    c.on('close', () => res(s));
+  });
+  const webRoot = help.includes('--web-root');
+  const serveArgs = ['serve', '--listen', `127.0.0.1:${port}`, '--db', `sqlite:${join(tmp, 'kirin.db')}`, '--computer-movetime', '200'];
+  if (webRoot) serveArgs.push('--web-root', dist);
+  const server = run(kirin, serveArgs);
+  server.on('exit', (code) => {
+    if (code && code !== 0 && code !== 143) log(`kirin serve exited with ${code}:\n${server.output()}`);
+  });
+  await waitHttp(`${api}/api/challenges`);
+  let base = api;
+  const servesPages = webRoot && (await fetch(`${api}/`).then((r) => r.ok && (r.headers.get('content-type') ?? '').includes('text/html'), () => false));
+  if (webRoot && !servesPages) log('  (kirin serve takes --web-root but does not serve the pages: using vite preview)');
+  if (!servesPages) {
+    // The server does not serve the pages yet: vite preview serves them and proxies the API.
+    const vitePort = await freePort();
+    run(process.execPath, [join(web, 'node_modules', 'vite', 'bin', 'vite.js'), 'preview', '--port', String(vitePort), '--strictPort'], { cwd: web, env: { ...process.env, KIRIN_URL: api } });
+    base = `http://127.0.0.1:${vitePort}`;
+    await waitHttp(`${base}/`);
+    log(`  pages from vite preview on ${base}${webRoot ? '' : ' (kirin serve has no --web-root)'}, API on ${api}`);
+  } else {
+    log(`  kirin serve on ${api}, pages from ${dist}`);
+  }
+
+  const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  const desktop = { viewport: { width: 1280, height: 900 } };
+  const phone = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+  const alice = await (await browser.newContext(desktop)).newPage();
+  const bob = await (await browser.newContext(phone)).newPage();
+  const watcher = await (await browser.newContext(desktop)).newPage();
+  watchConsole(alice, 'alice');
+  watchConsole(bob, 'bob');
+  watchConsole(watcher, 'watcher');
+  const suffix = String(Date.now() % 100000);
+  const A = `alice${suffix}`;
+  const B = `bob${suffix}`;
+
+  try {
+    await step('the lobby loads for a visitor', async () => {
+      await watcher.goto(`${base}/`);
+      await watcher.waitForSelector('.challenges h2');
+      assert((await watcher.locator('a[href="/signup"]').count()) > 0, 'sign-up link');
+    });
+    await step('two people sign up (one on a phone-sized screen)', async () => {
+      await signup(alice, base, A);
+      await signup(bob, base, B);
+    });
+    await step('a wrong password shows the server’s message', async () => {
+      const p = await (await browser.newContext(desktop)).newPage();
+      watchConsole(p, 'login');
+      await p.goto(`${base}/login`);
+      await p.fill('#auth-name', A);
+      await p.fill('#auth-password', 'wrong password');
+      await p.click('form.auth-form button[type=submit]');
+      await p.waitForSelector('.notice.error:not([hidden])');
+      assert((await p.textContent('.notice.error')).length > 5, 'error text');
+      await p.context().close();
+    });
+
+    await step('a bad start position is refused with the server’s message', async () => {
+      await alice.goto(`${base}/`);
+      await alice.waitForSelector('.create-form select[name=game] option', { state: 'attached' });
+      await alice.click('.create-form details.rules summary');
+      await alice.fill('.create-form input[name=sfen]', '12/12 b - 1');
+      await alice.click('.create-form button[type=submit]');
+      await alice.waitForSelector('.create-form .notice.error:not([hidden])');
+      const text = await alice.textContent('.create-form .notice.error');
+      assert(/sfen|position|rank/i.test(text), `message names the problem (${text})`);
+      await alice.fill('.create-form input[name=sfen]', '');
+    });
+    let chu = 0;
+    await step('Alice challenges Bob to Chu Shogi; Bob accepts; both reach the game', async () => {
+      await alice.goto(`${base}/`);
+      await createChallenge(alice, base, { game: 'chu', opponentKind: 'person', opponent: B });
+      await alice.waitForSelector('.create .notice.success');
+      await bob.goto(`${base}/`);
+      await bob.waitForSelector('.challenge-list.incoming .accept');
+      await bob.click('.challenge-list.incoming .accept');
+      chu = await gameIdOf(bob);
+      // Alice's lobby follows her accepted challenge to the game.
+      await alice.waitForURL(new RegExp(`/game/${chu}$`), { timeout: 10000 }).catch(async () => alice.goto(`${base}/game/${chu}`));
+      await alice.waitForSelector('svg.board [data-sq="7j"]');
+      await bob.waitForSelector('svg.board [data-sq="7j"]');
+      assert((await pieceAt(alice, '7j')) === 'b:n', 'Black Lion on 7j');
+      // Bob plays White: with the account's `flip` (true for new accounts) he sees it from his side.
+      const token = await bob.evaluate(() => localStorage.getItem('kirin.token'));
+      const prefs = (await (await fetch(`${api}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json()).preferences;
+      assert((await bob.locator('svg.board').evaluate((e) => e.classList.contains('flipped'))) === prefs.flip, `Bob's board orientation follows flip=${prefs.flip}`);
+      assert(!(await alice.locator('svg.board').evaluate((e) => e.classList.contains('flipped'))), 'Alice (Black) has Black below');
+
+    });
+    await step('a spectator opens the game', async () => {
+      await watcher.goto(`${base}/game/${chu}`);
+      await watcher.waitForSelector('svg.board [data-sq="7j"]');
+      assert(!(await watcher.locator('svg.board').evaluate((e) => e.classList.contains('flipped'))), 'a spectator has Black below');
+    });
+    await step('legal targets are shown when a piece is picked; Escape and Cancel drop it', async () => {
+      await sq(alice, '7j').click();
+      const targets = await alice.locator('svg.board .sq.target').count();
+      assert(targets === 5, `the Lion shows its targets (${targets})`);
+      assert(await alice.locator('.entry-bar .cancel-move').isVisible(), 'Cancel button visible');
+      await alice.keyboard.press('Escape');
+      assert((await alice.locator('svg.board .sq.target').count()) === 0, 'Escape cancels');
+      await sq(alice, '7j').click();
+      await alice.click('.entry-bar .cancel-move');
+      assert(await alice.locator('.entry-bar').isHidden(), 'Cancel cancels');
+    });
+    const moves = [
+      [alice, ['7j', '7h']], [bob, ['1d', '1e']],
+      [alice, ['7h', '7f']], [bob, ['1e', '1f']],
+      [alice, ['7f', '7e']], [bob, ['12d', '12e']],
+    ];
+    if (process.env.E2E_DEBUG) {
+      const r = await alice.evaluate(() => new Promise((res) => {
+        let n = 0; const seen = new Set();
+        const ev = [];
+        for (const t of ['pointerover', 'pointerleave', 'pointerout', 'pointerenter']) document.querySelector('svg.board').addEventListener(t, (e) => ev.push(t + ':' + (e.target.closest('[data-sq]')?.getAttribute('data-sq') ?? e.target.nodeName) + ':' + e.clientX + ',' + e.clientY));
+        setTimeout(() => seen.add(ev.slice(0, 12).join(' ')), 1900);
+        const o = new MutationObserver((ms) => { n += ms.length; for (const m of ms) seen.add(m.target.nodeName + '.' + (m.target.className?.baseVal ?? m.target.className)); });
+        o.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        setTimeout(() => { o.disconnect(); res([n, [...seen].slice(0, 10)]); }, 2000);
+      }));
+      log(JSON.stringify(r));
+    }
+    await step('the Lions and pawns move by clicks (jumps included)', async () => {
+      let n = 0;
+      for (const [p, squares] of moves) {
+        n++;
+        await play(p, squares, n);
+        await waitPlies(p === alice ? bob : alice, n);
+      }
+      assert((await pieceAt(alice, '7e')) === 'b:n', 'Lion on 7e');
+    });
+    await step('the spectator saw every move arrive live', async () => {
+      await waitPlies(watcher, 6);
+      assert((await pieceAt(watcher, '7e')) === 'b:n', 'spectator board updated');
+    });
+    await step('igui: the Lion takes on 7d and stays (stop-here choice, then back to 7e)', async () => {
+      await sq(alice, '7e').click();
+      await sq(alice, '7d').click();
+      assert(await alice.locator('.entry-bar .stop-here').isVisible(), '"Stop here" offered after the first capture');
+      await sq(alice, '7e').click();
+      await waitPlies(alice, 7);
+      assert((await pieceAt(alice, '7d')) === null, '7d emptied');
+      assert((await pieceAt(alice, '7e')) === 'b:n', 'the Lion stayed');
+      await play(bob, ['12e', '12f'], 8);
+    });
+    await step('double capture: the Lion takes 8d and then the Dragon King on 8c', async () => {
+      await waitPlies(alice, 8);
+      assert((await pieceAt(alice, '8c')) === 'w:d', 'White Dragon King on 8c');
+      await play(alice, ['7e', '8d', '8c'], 9);
+      assert((await pieceAt(alice, '8d')) === null && (await pieceAt(alice, '8c')) === 'b:n', 'both taken');
+    });
+    const more = [[bob, ['1f', '1g']], [alice, ['9h', '9g']], [bob, ['1g', '1h']], [alice, ['9g', '9f']], [bob, ['12f', '12g']], [alice, ['9f', '9e']], [bob, ['12g', '12h']]];
+    await step('more moves', async () => {
+      let n = 9;
+      for (const [p, squares] of more) {
+        await waitPlies(p, n);
+        n++;
+        await play(p, squares, n);
+      }
+    });
+    await step('promotion: the Go-Between takes on 9d and chooses to promote', async () => {
+      await waitPlies(alice, 16);
+      await sq(alice, '9e').click();
+      await sq(alice, '9d').click();
+      await alice.waitForSelector('.entry-bar .promote-yes');
+      await alice.click('.entry-bar .promote-yes');
+      await waitPlies(alice, 17);
+      assert((await pieceAt(alice, '9d')) === 'b:+i', 'promoted Go-Between on 9d');
+      await waitPlies(watcher, 17);
+    });
+    await step('the last move is highlighted and the move list uses the chosen notation', async () => {
+      assert(await sq(alice, '9d').evaluate((e) => e.classList.contains('last')), 'last move marked');
+      const text = await alice.locator('.move-list li[data-ply="7"] button').textContent();
+      assert(/x!/.test(text), `igui written Western-style (${text})`);
+    });
+    await step('comments reach the other player live', async () => {
+      await alice.fill('#comment-text', 'Nice igui!');
+      await alice.click('.comment-form button[type=submit]');
+      await bob.waitForSelector('.comments li:has-text("Nice igui!")', { timeout: 10000 });
+    });
+    await shot(alice, 'chu-alice');
+    await shot(bob, 'chu-bob-phone', false);
+    await step('Bob resigns; all three pages show the result', async () => {
+      await waitPlies(bob, 17);
+      await bob.click('.game-actions .resign');
+      for (const p of [alice, bob, watcher]) await p.waitForSelector('.game-status[data-status="finished"]', { timeout: 10000 });
+      const text = await watcher.textContent('.game-status');
+      assert(/Black wins/.test(text), `result shown (${text})`);
+    });
+    await shot(watcher, 'chu-spectator', false);
+    await step('Alice offers a rematch; Bob declines it in the lobby', async () => {
+      await alice.click('.game-actions .rematch');
+      await alice.waitForSelector('.toast');
+      await bob.goto(`${base}/`);
+      await bob.waitForSelector('.challenge-list.incoming .challenge');
+      const text = await bob.textContent('.challenge-list.incoming .challenge');
+      assert(/Chu Shogi/.test(text) && /you play black/.test(text), `the rematch, colours swapped (${text})`);
+      await bob.click('.challenge-list.incoming .decline');
+      await bob.waitForSelector('.challenge-list.incoming', { state: 'detached' });
+    });
+
+    await step('the archive lists the game and steps back through it', async () => {
+      await alice.goto(`${base}/games?user=${A}`);
+      await alice.waitForSelector(`tr[data-game="${chu}"]`);
+      await alice.click(`tr[data-game="${chu}"] a[href="/game/${chu}"]`);
+      await alice.waitForSelector('svg.board[data-ply="17"]');
+      await alice.click('.stepper .prev');
+      await alice.waitForSelector('svg.board[data-ply="16"]');
+      assert((await pieceAt(alice, '9d')) === 'w:p', 'before the promotion');
+      await alice.keyboard.press('Home');
+      await alice.waitForSelector('svg.board[data-ply="0"]');
+      assert((await pieceAt(alice, '7j')) === 'b:n', 'the start position');
+    });
+
+    await step('analysis board: the engine’s evaluation and principal variation stream in', async () => {
+      await alice.goto(`${base}/analysis?game=${chu}&ply=9`);
+      await alice.waitForSelector('svg.board[data-ply="9"]');
+      assert(!(await alice.locator('svg.board').evaluate((e) => e.classList.contains('flipped'))), 'Alice (Black) has Black below');
+      await alice.click('.analyse-toggle');
+      const got = await Promise.race([
+        alice.waitForSelector('.eval .score', { timeout: 20000 }).then(() => 'ok'),
+        alice.waitForSelector('.notice.error:not([hidden])', { timeout: 20000 }).then(() => 'error'),
+      ]).catch(() => 'timeout');
+      if (got !== 'ok') {
+        const msg = (await alice.locator('.notice.error').textContent().catch(() => '')) ?? '';
+        if (process.env.E2E_ALLOW_NO_ANALYSIS === '1') {
+          log(`    the server did not analyse (${got}: ${msg.trim()})`);
+          return 'skip';
+        }
+        throw new Error(`no analysis: ${got} ${msg}`);
+      }
+      await shot(alice, 'analysis', false);
+      await alice.click('.analyse-toggle');
+    });
+
+    let seireigi = 0;
+    await step('Chu Seireigi: an open challenge, accepted from the lobby', async () => {
+      await alice.goto(`${base}/`);
+      await createChallenge(alice, base, { game: 'chu-seireigi', opponentKind: 'anyone', minutes: 15 });
+      await alice.waitForSelector('.create .notice.success');
+      await bob.goto(`${base}/`);
+      await bob.waitForSelector('.challenge-list.open .accept');
+      await bob.click('.challenge-list.open .accept');
+      seireigi = await gameIdOf(bob);
+      await alice.waitForURL(new RegExp(`/game/${seireigi}$`), { timeout: 10000 }).catch(async () => alice.goto(`${base}/game/${seireigi}`));
+      await alice.waitForSelector('svg.board [data-sq="8j"]');
+      await bob.waitForSelector('svg.board [data-sq="8j"]');
+    });
+    await step('Chu Seireigi: captures go to hand and a piece is dropped by clicks', async () => {
+      // The Bishop takes a Pawn and then a Flying Swallow, declining promotion both times.
+      const seq = [[alice, ['7i', '7h']], [bob, ['12d', '12e']], [alice, ['8j', '2d'], false], [bob, ['12e', '12f']], [alice, ['2d', '1c'], false], [bob, ['12f', '12g']]];
+      let n = 0;
+      for (const [p, squares, promote] of seq) {
+        await waitPlies(p, n);
+        n++;
+        await play(p, squares, n, promote);
+      }
+      await waitPlies(alice, 6);
+      await alice.waitForSelector('.hand [data-hand="b:y"]:not([disabled])');
+      await alice.click('.hand [data-hand="b:y"]');
+      assert((await alice.locator('svg.board .sq.target').count()) > 10, 'drop targets shown');
+      await sq(alice, '10e').click();
+      await waitPlies(alice, 7);
+      assert((await pieceAt(alice, '10e')) === 'b:y', 'Flying Swallow dropped on 10e');
+      await waitPlies(bob, 7);
+    });
+    await shot(alice, 'chu-seireigi-drop');
+    await shot(bob, 'chu-seireigi-bob-phone', false);
+    await step('Chu Seireigi: clocks run for the side to move', async () => {
+      const black = alice.locator('.clock[data-color="black"]');
+      const white = alice.locator('.clock[data-color="white"]');
+      assert(await black.isVisible() && await white.isVisible(), 'both clocks shown');
+      assert(await white.evaluate((e) => e.classList.contains('running')), 'White’s clock runs');
+      const t1 = await white.textContent();
+      await alice.waitForTimeout(1300);
+      const t2 = await white.textContent();
+      assert(t1 !== t2 && /^\d+:\d\d/.test(t2), `clock ticks (${t1} → ${t2})`);
+    });
+    await step('draw offer declined; adjourn with a sealed move; resume', async () => {
+      await bob.click('.game-actions .offer-draw');
+      await alice.waitForSelector('.game-actions .decline-draw');
+      await alice.click('.game-actions .decline-draw');
+      await bob.waitForSelector('.game-actions .offer-draw');
+      await bob.click('.game-actions .adjourn');
+      await play(bob, ['1d', '1e']);
+      for (const p of [alice, bob]) await p.waitForSelector('.game-status[data-status="adjourned"]');
+      assert(/1d1e/.test(await bob.textContent('.game-status')), 'Bob sees his sealed move');
+      await alice.click('.game-actions .resume');
+      await waitPlies(alice, 8);
+      await waitPlies(bob, 8);
+      assert((await pieceAt(alice, '1e')) === 'w:p', 'the sealed move was played');
+    });
+    await step('a draw by agreement', async () => {
+      await alice.click('.game-actions .offer-draw');
+      await bob.waitForSelector('.game-actions .accept-draw');
+      await bob.click('.game-actions .accept-draw');
+      for (const p of [alice, bob]) await p.waitForSelector('.game-status[data-result="draw"]');
+    });
+    await step('a piece’s move diagram shows on hover', async () => {
+      await sq(alice, '7j').hover();
+      await alice.waitForSelector('.diagram.floating', { timeout: 3000 });
+      const text = await alice.textContent('.diagram.floating');
+      assert(/Lion/.test(text) || /\bN\b/.test(text), `diagram of the piece (${text})`);
+      await shot(alice, 'diagram-hover', false);
+      await alice.mouse.move(5, 5);
+    });
+
+    await step('a long press on a phone shows the move diagram without picking the piece', async () => {
+      const box = await sq(bob, '6a').boundingBox();
+      const cdp = await bob.context().newCDPSession(bob);
+      const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+      await bob.waitForTimeout(800);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await bob.waitForSelector('.diagram.floating', { timeout: 3000 });
+      assert(/King/.test(await bob.textContent('.diagram.floating')), 'the King’s diagram');
+      await shot(bob, 'diagram-long-press-phone', false);
+      assert(await bob.locator('.entry-bar').isHidden(), 'no move started');
+      await bob.locator('.moves-box h2').tap();
+      await bob.waitForSelector('.diagram.floating', { state: 'detached', timeout: 3000 });
+    });
+    // Alice challenges Bob to Mitsugumi from a set-up position; Bob accepts; Alice opens it.
+    const setUpMitsugumi = async (sfen) => {
+      await alice.goto(`${base}/`);
+      await createChallenge(alice, base, { game: 'mitsugumi', opponentKind: 'person', opponent: B, sfen });
+      await alice.waitForSelector('.create .notice.success');
+      await bob.goto(`${base}/`);
+      await bob.waitForSelector('.challenge-list.incoming .accept');
+      await bob.click('.challenge-list.incoming .accept');
+      const id = await gameIdOf(bob);
+      await alice.goto(`${base}/game/${id}`);
+      await alice.waitForSelector('svg.board [data-sq="7g"]');
+    };
+    await step('Mitsugumi from a set-up position: a Fire Demon moves and burns two pieces', async () => {
+      await setUpMitsugumi("6k6/13/13/13/13/5pp6/6F'6/13/13/13/13/13/6K6 b - 1");
+      assert((await pieceAt(alice, '7g')) === "b:f'", 'the Fire Demon on 7g');
+      await sq(alice, '7g').click();
+      await sq(alice, '7e').click();
+      assert(await alice.locator('.entry-bar .stop-here').isVisible(), 'may stop without burning');
+      await sq(alice, '8f').click();
+      await sq(alice, '7f').click();
+      await waitPlies(alice, 1);
+      assert((await pieceAt(alice, '7e')) === "b:f'" && (await pieceAt(alice, '8f')) === null && (await pieceAt(alice, '7f')) === null, 'moved and burned both');
+      assert((await alice.locator('.move-list li[data-ply="1"] button').getAttribute('title')) === '7g7ex8fx7f', 'the USI sent');
+      await waitPlies(bob, 1);
+    });
+    await shot(alice, 'mitsugumi-burn');
+    await step('Mitsugumi: a Rook General’s range capture takes the piece it jumps (and declines promotion)', async () => {
+      await setUpMitsugumi('6k6/13/13/6p6/13/6p6/6Z6/13/13/13/13/13/6K6 b - 1');
+      await sq(alice, '7g').click();
+      await sq(alice, '7d').click(); // takes the Pawn on 7d, jumping the one on 7f
+      assert(await alice.locator('.entry-bar .stop-here').isVisible(), 'may leave the jumped Pawn');
+      await sq(alice, '7f').click(); // and takes the jumped one too
+      await alice.click('.entry-bar .promote-no');
+      await waitPlies(alice, 1);
+      assert((await pieceAt(alice, '7d')) === 'b:z' && (await pieceAt(alice, '7f')) === null, 'both Pawns taken');
+      assert((await alice.locator('.move-list li[data-ply="1"] button').getAttribute('title')) === '7g7dx7f', 'the USI sent');
+    });
+    await shot(alice, 'mitsugumi-range-capture');
+    await step('a game against the engine (shogi): it answers a move', async () => {
+      await alice.goto(`${base}/`);
+      await createChallenge(alice, base, { game: 'shogi', opponentKind: 'computer' });
+      const id = await gameIdOf(alice);
+      await alice.waitForSelector('svg.board [data-sq="7g"]');
+      await play(alice, ['7g', '7f'], 1);
+      await waitPlies(alice, 2, 20000);
+      assert(id > 0, 'game id');
+    });
+    await step('keyboard move entry: arrows move a cursor, Enter picks (2g2f)', async () => {
+      await alice.locator('svg.board').focus();
+      // The cursor starts on 5i; 2g is three files right and two ranks up.
+      for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'Enter', 'ArrowUp', 'Enter']) await alice.keyboard.press(k);
+      await waitPlies(alice, 3);
+      assert((await pieceAt(alice, '2f')) === 'b:p', 'pawn on 2f');
+      await waitPlies(alice, 4, 20000);
+    });
+    await step('drag and drop with the mouse (3g to 3f)', async () => {
+      const a = await sq(alice, '3g').boundingBox();
+      const b = await sq(alice, '3f').boundingBox();
+      await alice.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await alice.mouse.down();
+      await alice.mouse.move(a.x + a.width / 2, a.y + a.height / 2 - 20, { steps: 4 });
+      assert((await alice.locator('svg.board .sq.target').count()) > 0, 'targets shown while dragging');
+      await alice.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+      await alice.mouse.up();
+      await waitPlies(alice, 5);
+      assert((await pieceAt(alice, '3f')) === 'b:p', 'pawn on 3f');
+    });
+    await shot(alice, 'engine-game');
+
+    await step('preferences: Western pieces and chess coordinates, kept on the account', async () => {
+      await alice.goto(`${base}/settings`);
+      await alice.check('input[name="Pieces"][value="western"]');
+      await alice.check('input[name="Coordinates"][value="chess"]');
+      await alice.waitForSelector('.notice.success:not([hidden])');
+      const token = await alice.evaluate(() => localStorage.getItem('kirin.token'));
+      const me = await (await fetch(`${api}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json();
+      assert(me.preferences.piece_set === 'western', `piece_set saved (${me.preferences.piece_set})`);
+      await alice.goto(`${base}/game/${chu}`);
+      await alice.waitForSelector('svg.board [data-sq="7j"]');
+    });
+    await shot(alice, 'chu-western');
+    await step('a phone-sized screen: the board fills the width', async () => {
+      await bob.goto(`${base}/game/${chu}`);
+      await bob.waitForSelector('svg.board');
+      const w = await bob.locator('svg.board').evaluate((e) => e.getBoundingClientRect().width);
+      assert(w >= 340 && w <= 375, `board width ${w} on a 375px screen`);
+    });
+    await step('no errors in the browsers’ consoles', async () => {
+      assert(pageErrors.length === 0, pageErrors.join('\n'));
+    });
+  } finally {
+    await browser.close();
+    cleanup();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main()
+  .catch(() => {
+    failed = true;
+  })
+  .finally(() => {
+    const ok = results.filter((r) => r[0] === 'ok').length;
+    const skipped = results.filter((r) => r[0] === 'SKIP').length;
+    log(`\n${failed ? 'FAILED' : 'passed'}: ${ok} steps passed${skipped ? `, ${skipped} skipped` : ''}${failed ? ', 1 failed' : ''}; screenshots in ${shots}`);
+    cleanup();
+    process.exit(failed ? 1 : 0);
+  });
