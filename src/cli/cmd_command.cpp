@@ -41,7 +41,7 @@ void register_command(CLI::App& app) {
       "Commands (pbmserv's play-by-email grammar; the command 'help' explains all of it):\n"
       "  signup USER PASSWORD EMAIL\n"
       "  GAME challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai] [-lion] "
-      "[-option=NAME=VALUE] [-profile=NAME]\n"
+      "[-option=NAME=VALUE] [-profile=NAME] [-level=N]\n"
       "  GAME move BOARD USER PASSWORD MOVE     (pbmserv 7g-7f, Game Courier p 7g-7f, USI 7g7f)\n"
       "  GAME board BOARD [USER]\n"
       "  GAME resign BOARD USER PASSWORD\n"

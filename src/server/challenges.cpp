@@ -51,6 +51,15 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
     c.challenged = {them->id, them->name};
   }
   build_setup(r.setup);  // throws, naming the bad field
+  if (r.setup.computer_level < 0 || r.setup.computer_level > kMaxComputerLevel)
+    throw ServiceError(ErrorCode::Invalid,
+                       "the computer's level is 1 to " + std::to_string(kMaxComputerLevel) +
+                           " (0: the server's default)",
+                       "level");
+  if (r.setup.computer_level && !(c.challenged.id && c.challenged.id == games_.computer_user()))
+    throw ServiceError(ErrorCode::Invalid,
+                       "a level is for a game against the computer: challenge it by name",
+                       "level");
   validate(r.time_control);
   if (store_.open_challenges_from(challenger).size() >= kMaxOpenPerUser)
     throw ServiceError(ErrorCode::Conflict, "you have " + std::to_string(kMaxOpenPerUser) +

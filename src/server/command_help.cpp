@@ -28,6 +28,7 @@ GAME challenge USER1 USER2 [options]
       -lion                Dai Shogi: Chu Shogi's Lion rules and promotion limits
       -option=NAME=VALUE   any rule option of the game (see 'help GAME')
       -profile=NAME        a rule profile of the game (chushogi: pbmserv, jcsa)
+      -level=N             against the computer (USER2 kirin): its strength, 1 to 8
 
 GAME move BOARD USER PASSWORD MOVE
     Play a move. MOVE in pbmserv notation: 7g-7f, P7g-7f, Bx3c+ (+ promotes,

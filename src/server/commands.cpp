@@ -432,6 +432,12 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
     } else if (name == "profile") {
       need_value();
       setup.profile = lower(value);
+    } else if (name == "level") {
+      need_value();
+      if (value.size() != 1 || value[0] < '1' || value[0] > char('0' + kMaxComputerLevel))
+        throw CommandError("challenge: " + quoted(word) + ": the computer's level is 1 to " +
+                           std::to_string(kMaxComputerLevel));
+      setup.computer_level = value[0] - '0';
     } else if (name == "option") {
       need_value();
       size_t at = value.find('=');
@@ -441,7 +447,7 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
     } else {
       throw CommandError("challenge: unknown option " + quoted(word) +
                          ": the options are -drops, -handicap=SPEC, -dai, -lion, "
-                         "-option=NAME=VALUE and -profile=NAME");
+                         "-option=NAME=VALUE, -profile=NAME and -level=N (the computer's)");
     }
   }
   if (names.size() != 2)

@@ -4,7 +4,7 @@
 //
 //   signup USER PASSWORD EMAIL
 //   <game> challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai|-daishogi] [-lion]
-//                                [-option=NAME=VALUE]... [-profile=NAME]
+//                                [-option=NAME=VALUE]... [-profile=NAME] [-level=N]
 //   <game> move BOARD USER PASSWORD MOVE
 //   <game> board BOARD [USER]            (also: show)
 //   <game> resign BOARD USER PASSWORD

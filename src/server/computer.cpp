@@ -1,5 +1,7 @@
 #include "server/computer.h"
 
+#include <algorithm>
+
 #include "notation/usi.h"
 #include "server/errors.h"
 
@@ -24,11 +26,21 @@ EngineComputer::~EngineComputer() {
   worker_.join();
 }
 
-void EngineComputer::your_turn(Id game, int ply, const Game& game_now) {
+SearchLimits EngineComputer::limits_for(int level, int64_t movetime_ms) {
+  SearchLimits limits;
+  limits.movetime_ms = movetime_ms;
+  static constexpr int kDepth[] = {0, 1, 2, 3, 4, 6};
+  if (level >= 1 && level <= 5) limits.depth = kDepth[level];
+  if (level == 6) limits.movetime_ms = std::max<int64_t>(1, movetime_ms / 4);
+  if (level == 8) limits.movetime_ms = movetime_ms * 4;
+  return limits;
+}
+
+void EngineComputer::your_turn(Id game, int ply, const Game& game_now, int level) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
-    queue_.push_back(Job{game, ply, game_now});
+    queue_.push_back(Job{game, ply, game_now, level});
   }
   wake_.notify_one();
 }
@@ -58,9 +70,7 @@ void EngineComputer::run() {
     busy_ = true;
     lock.unlock();
 
-    SearchLimits limits;
-    limits.movetime_ms = movetime_ms_;
-    SearchResult r = searcher_.search(job.position, limits);
+    SearchResult r = searcher_.search(job.position, limits_for(job.level, movetime_ms_));
     bool accepted = false;
     bool stopping;
     {

@@ -1,5 +1,6 @@
 // The computer opponent: Kirin's own engine playing as a user (by convention one named
-// "kirin"). Its level is the time it thinks per move. It thinks on a worker thread of its own,
+// "kirin"). Its level (GameSetup::computer_level, limits_for) is how deep or how long it
+// thinks per move. It thinks on a worker thread of its own,
 // one game at a time from a queue, and answers through GameService::play_move like any
 // player, with the ply it was asked about as the expected ply: if the game moved on
 // meanwhile (resignation, timeout, a second request), the stale answer is refused and dropped.
@@ -25,7 +26,12 @@ class EngineComputer : public ComputerPlayer {
   EngineComputer& operator=(const EngineComputer&) = delete;
 
   Id user() const override { return user_; }
-  void your_turn(Id game, int ply, const Game& game_now) override;
+  void your_turn(Id game, int ply, const Game& game_now, int level) override;
+
+  // What a level means, with `movetime_ms` the server's default time per move (level 0):
+  // levels 1 to 5 search to depth 1, 2, 3, 4 and 6 (within that time), 6 to 8 think a
+  // quarter of it, all of it, and four times it.
+  static SearchLimits limits_for(int level, int64_t movetime_ms);
 
   // Blocks until the queue is empty and no search runs (tests, shutdown).
   void wait_idle();
@@ -37,6 +43,7 @@ class EngineComputer : public ComputerPlayer {
     Id game;
     int ply;
     Game position;
+    int level;
   };
   void run();
 

@@ -32,6 +32,7 @@ struct GameService::Pending {
     int ply;
     Id user;
     Game now;
+    int level;
   };
   std::vector<Event> events;
   std::optional<Turn> turn;
@@ -184,7 +185,7 @@ void GameService::flush(Pending& p) {
   if (p.turn) {
     std::lock_guard lock(computer_mutex_);
     if (computer_ && computer_->user() == p.turn->user)
-      computer_->your_turn(p.turn->game, p.turn->ply, p.turn->now);
+      computer_->your_turn(p.turn->game, p.turn->ply, p.turn->now, p.turn->level);
     p.turn.reset();
   }
 }
@@ -227,7 +228,8 @@ void GameService::after_move(Live& g, Pending& p) {
   Id cu = computer_user();
   Color stm = g.game.position().side_to_move();
   Id to_move = stm == kBlack ? g.state.black.id : g.state.white.id;
-  if (cu && cu == to_move) p.turn = Pending::Turn{g.state.id, g.state.ply, cu, g.game};
+  if (cu && cu == to_move)
+    p.turn = Pending::Turn{g.state.id, g.state.ply, cu, g.game, g.state.setup.computer_level};
 }
 
 Color GameService::player_color(const Live& g, Id user) const {

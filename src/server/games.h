@@ -42,7 +42,8 @@ class ComputerPlayer {
  public:
   virtual ~ComputerPlayer() = default;
   virtual Id user() const = 0;
-  virtual void your_turn(Id game, int ply, const Game& game_now) = 0;
+  // `level`: the game's GameSetup::computer_level.
+  virtual void your_turn(Id game, int ply, const Game& game_now, int level) = 0;
 };
 
 struct GameView {

@@ -37,6 +37,43 @@ TEST_F(ComputerTest, KirinAcceptsAndAnswersThroughTheService) {
   EXPECT_EQ(computer.moves_played(), 1);
 }
 
+// The level chosen with the challenge is the game's, and sets how the computer searches.
+TEST_F(ComputerTest, ALevelChosenWithTheChallenge) {
+  User kirin = sign_up("kirin");
+  ChallengeRequest r;
+  r.opponent = "kirin";
+  r.setup.game = "shogi";
+  r.setup.computer_level = 2;
+  Challenge c;
+  {
+    EngineComputer computer(*games, kirin.id, 50);
+    c = challenges->create(alice.id, r);
+    EXPECT_EQ(games->view(c.game).state.setup.computer_level, 2);
+  }
+  reopen();  // stored
+  EngineComputer again(*games, kirin.id, 50);
+  EXPECT_EQ(games->view(c.game).state.setup.computer_level, 2);
+  games->play_move(c.game, alice.id, "7g7f");
+  again.wait_idle();
+  EXPECT_EQ(games->view(c.game).moves.size(), 2u);
+
+  r.setup.computer_level = kMaxComputerLevel + 1;
+  ServiceError too_strong = service_error([&] { challenges->create(alice.id, r); });
+  EXPECT_EQ(too_strong.field(), "level");
+  r.setup.computer_level = 3;
+  r.opponent = "bob";
+  EXPECT_EQ(std::string(service_error([&] { challenges->create(alice.id, r); }).what()),
+            "a level is for a game against the computer: challenge it by name");
+
+  EXPECT_EQ(EngineComputer::limits_for(1, 2000).depth, 1);
+  EXPECT_EQ(EngineComputer::limits_for(5, 2000).depth, 6);
+  EXPECT_EQ(EngineComputer::limits_for(5, 2000).movetime_ms, 2000);
+  EXPECT_EQ(EngineComputer::limits_for(0, 2000).depth, 0);
+  EXPECT_EQ(EngineComputer::limits_for(6, 2000).movetime_ms, 500);
+  EXPECT_EQ(EngineComputer::limits_for(7, 2000).movetime_ms, 2000);
+  EXPECT_EQ(EngineComputer::limits_for(8, 2000).movetime_ms, 8000);
+}
+
 TEST_F(ComputerTest, KirinMovesFirstAsBlackAndAfterARestart) {
   User kirin = sign_up("kirin");
   Id id;

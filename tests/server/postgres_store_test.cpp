@@ -180,21 +180,24 @@ TEST_F(PgStoreTest, OpenStoreOpensPostgresUrls) {
 
 TEST_F(PgStoreTest, SchemaIsVersioned) {
   EXPECT_EQ(store->schema_version(), PostgresStore::kSchemaVersion);
-  EXPECT_EQ(pg_value(url(), "SELECT string_agg(version::text, ',') FROM schema_version"), "1");
+  EXPECT_EQ(pg_value(url(), "SELECT string_agg(version::text, ',') FROM schema_version"),
+            std::to_string(PostgresStore::kSchemaVersion));
   EXPECT_EQ(pg_value(url(),
                      "SELECT string_agg(table_name, ',' ORDER BY table_name) FROM "
                      "information_schema.tables WHERE table_schema = 'public'"),
             "challenges,comments,games,moves,schema_version,sessions,users");
   // Opening again changes nothing.
   PostgresStore again(url());
-  EXPECT_EQ(again.schema_version(), 1);
+  EXPECT_EQ(again.schema_version(), PostgresStore::kSchemaVersion);
   EXPECT_EQ(pg_value(url(), "SELECT count(*) FROM schema_version"), "1");
 }
 
 TEST_F(PgStoreTest, ANewerSchemaIsRefused) {
   pg_exec(url(), "UPDATE schema_version SET version = 99");
   std::string what = store_error([&] { PostgresStore s(url()); });
-  EXPECT_NE(what.find("has schema version 99, newer than this server's 1"), std::string::npos)
+  EXPECT_NE(what.find("has schema version 99, newer than this server's " +
+                      std::to_string(PostgresStore::kSchemaVersion)),
+            std::string::npos)
       << what;
 }
 
@@ -213,7 +216,7 @@ TEST_F(PgStoreTest, NodesStartingTogetherMigrateOnce) {
       sync.arrive_and_wait();
       try {
         PostgresStore s(db_url);
-        if (s.schema_version() == 1) opened++;
+        if (s.schema_version() == PostgresStore::kSchemaVersion) opened++;
       } catch (const std::exception& e) {
         errors[size_t(i)] = e.what();
       }

@@ -36,7 +36,8 @@ TEST(OpenStore, SchemaIsVersionedAndTheFileIsInWalMode) {
   }
   SQLite::Database db(path);
   EXPECT_EQ(db.execAndGet("PRAGMA journal_mode").getString(), "wal");
-  EXPECT_EQ(db.execAndGet("SELECT version FROM schema_version").getInt(), 2);
+  EXPECT_EQ(db.execAndGet("SELECT version FROM schema_version").getInt(),
+            SqliteStore::kSchemaVersion);
   for (const char* table :
        {"users", "sessions", "challenges", "games", "moves", "comments", "game_changes"})
     EXPECT_TRUE(db.tableExists(table)) << table;

@@ -145,12 +145,13 @@ async function shot(page, name, boardOnly = true) {
   else await page.screenshot({ path, fullPage: true });
   log(`    screenshot ${path}`);
 }
-async function createChallenge(page, base, { game, opponentKind, opponent, color = 'black', minutes, sfen }) {
+async function createChallenge(page, base, { game, opponentKind, opponent, color = 'black', minutes, sfen, level }) {
   if (!page.url().endsWith('/')) await page.goto(`${base}/`);
   await page.waitForSelector('.create-form select[name=game] option', { state: 'attached' });
   await page.selectOption('.create-form select[name=game]', game);
   await page.selectOption('.create-form select[name=opponent_kind]', opponentKind);
   if (opponent) await page.fill('.create-form input[name=opponent]', opponent);
+  if (level) await page.selectOption('.create-form select[name=level]', String(level));
   await page.selectOption('.create-form select[name=color]', color);
   if (sfen) {
     if (!(await page.locator('.create-form details.rules').evaluate((d) => d.open))) await page.click('.create-form details.rules summary');
@@ -544,10 +545,12 @@ async function main() {
       assert((await alice.locator('.move-list li[data-ply="1"] button').getAttribute('title')) === '7g7dx7f', 'the USI sent');
     });
     await shot(alice, 'mitsugumi-range-capture');
-    await step('a game against the engine (shogi): it answers a move', async () => {
+    await step('a game against the engine (shogi) at level 3: it answers a move', async () => {
       await alice.goto(`${base}/`);
-      await createChallenge(alice, base, { game: 'shogi', opponentKind: 'computer' });
+      await createChallenge(alice, base, { game: 'shogi', opponentKind: 'computer', level: 3 });
       const id = await gameIdOf(alice);
+      const game = await (await fetch(`${base}/api/games/${id}`)).json();
+      assert(game.setup.level === 3, `the game's level is 3, not ${game.setup.level}`);
       await alice.waitForSelector('svg.board [data-sq="7g"]');
       await play(alice, ['7g', '7f'], 1);
       await waitPlies(alice, 2, 20000);

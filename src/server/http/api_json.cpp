@@ -99,7 +99,8 @@ json to_json(const GameSetup& setup) {
   for (const auto& [name, value] : setup.options) options.push_back({name, value});
   return {{"game", setup.game},         {"profile", setup.profile},
           {"options", options},         {"drops", setup.drops ? json(*setup.drops) : json(nullptr)},
-          {"handicap", setup.handicap}, {"sfen", setup.start_sfen}};
+          {"handicap", setup.handicap}, {"sfen", setup.start_sfen},
+          {"level", setup.computer_level}};
 }
 
 json to_json(const TimeControl& tc) {
@@ -242,6 +243,10 @@ ChallengeRequest read_challenge_request(const json& body) {
   r.setup.handicap = optional_string(body, "handicap").value_or("");
   r.setup.start_sfen = optional_string(body, "sfen").value_or("");
   r.setup.drops = optional_bool(body, "drops");
+  if (auto it = body.find("level"); it != body.end() && !it->is_null()) {
+    if (!it->is_number_integer()) bad_field("level", "must be a whole number");
+    r.setup.computer_level = it->get<int>();
+  }
   if (auto it = body.find("options"); it != body.end() && !it->is_null()) {
     // {"NAME": VALUE} (applied in name order) or [["NAME", VALUE], ...] (in the given order).
     if (it->is_object()) {

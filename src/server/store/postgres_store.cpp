@@ -96,6 +96,11 @@ CREATE TABLE challenges (
 CREATE INDEX challenges_open ON challenges(status, challenged);
 CREATE INDEX challenges_from ON challenges(challenger) WHERE status = 'open';
 )sql",
+    // 2: the computer opponent's strength, chosen with the challenge.
+    R"sql(
+ALTER TABLE challenges ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 static_assert(std::size(kMigrations) == PostgresStore::kSchemaVersion);
 
@@ -503,7 +508,8 @@ void push_state(Params& p, const GameState& g) {  // STATE_COLUMNS, STATE_SET's 
   "g.start_sfen, g.black, b.name, g.white, w.name, g.tc_kind, g.tc_main_ms, "               \
   "g.tc_byoyomi_ms, g.tc_increment_ms, g.tc_days, g.clock_black_ms, g.clock_white_ms, "     \
   "g.turn_started_ms, g.status, g.result, g.reason, g.ply, g.version, g.draw_offer, "       \
-  "g.sealed_usi, g.sealed_by, g.sealed_time_ms, g.sealed_at_ms, g.created_ms, g.updated_ms " \
+  "g.sealed_usi, g.sealed_by, g.sealed_time_ms, g.sealed_at_ms, g.created_ms, g.updated_ms, " \
+  "g.computer_level "                                                                        \
   "FROM games g JOIN users b ON b.id = g.black JOIN users w ON w.id = g.white "
 
 std::vector<GameState> read_games(const Result& res) {
@@ -517,7 +523,7 @@ std::vector<GameState> read_games(const Result& res) {
   "SELECT c.id, c.challenger, a.name, coalesce(c.challenged, 0), coalesce(b.name, ''), "     \
   "c.game, c.profile, c.options, c.drops, c.handicap, c.custom_sfen, c.color, c.tc_kind, "   \
   "c.tc_main_ms, c.tc_byoyomi_ms, c.tc_increment_ms, c.tc_days, c.status, "                  \
-  "coalesce(c.game_id, 0), c.created_ms FROM challenges c "                                  \
+  "coalesce(c.game_id, 0), c.created_ms, c.computer_level FROM challenges c "                \
   "JOIN users a ON a.id = c.challenger LEFT JOIN users b ON b.id = c.challenged "
 
 std::vector<Challenge> read_challenges(const Result& res) {
@@ -610,10 +616,11 @@ Id PostgresStore::create_challenge(const Challenge& ch) {
     p.push_back(text(color_choice_text(ch.color)));
     p.push_back(text(challenge_status_text(ch.status)));
     p.push_back(num(ch.created));
+    p.push_back(num(ch.setup.computer_level));
     return c
         .exec("INSERT INTO challenges (challenger, challenged, " SETUP_COLUMNS ", " TC_COLUMNS
-              ", color, status, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, "
-              "$11, $12, $13, $14, $15, $16) RETURNING id",
+              ", color, status, created_ms, computer_level) VALUES ($1, $2, $3, $4, $5, $6, $7, "
+              "$8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id",
               p)
         .i64(0, 0);
   });
@@ -651,10 +658,11 @@ std::optional<Id> PostgresStore::accept_challenge(Id id, const GameState& g) {
     push_tc(p, g.time_control);                // $10..$14
     push_state(p, g);                          // $15..$28
     p.push_back(num(g.created));               // $29
+    p.push_back(num(g.setup.computer_level));  // $30
     Id game = c.exec("INSERT INTO games (" SETUP_COLUMNS ", start_sfen, black, white, " TC_COLUMNS
-                     ", " STATE_COLUMNS ", created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, "
-                     "$9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, "
-                     "$24, $25, $26, $27, $28, $29) RETURNING id",
+                     ", " STATE_COLUMNS ", created_ms, computer_level) VALUES ($1, $2, $3, $4, "
+                     "$5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, "
+                     "$21, $22, $23, $24, $25, $26, $27, $28, $29, $30) RETURNING id",
                      p)
                   .i64(0, 0);
     c.exec("UPDATE challenges SET game_id = $1 WHERE id = $2", {num(game), num(id)});

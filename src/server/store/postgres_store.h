@@ -58,7 +58,7 @@ class PostgresStore : public Store {
   PostgresStore(const PostgresStore&) = delete;
   PostgresStore& operator=(const PostgresStore&) = delete;
 
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
   int schema_version();
 
   // The channel game changes are notified on; the payload is the game id in decimal, then

@@ -53,6 +53,8 @@ struct PlayerRef {
 };
 
 // How a game is set up: which game, which rules, which start position.
+constexpr int kMaxComputerLevel = 8;
+
 struct GameSetup {
   std::string game = "chu";  // id or alias; stored games and challenges hold the canonical id
   std::string profile;       // rule profile ("lishogi", "jcsa"); empty: the game's default
@@ -60,6 +62,9 @@ struct GameSetup {
   std::optional<bool> drops;  // shorthand for the option drops, applied last
   std::string handicap;       // a named handicap or pbmserv syntax ("RL", "8b,1a")
   std::string start_sfen;     // custom start position; not together with a handicap
+  // A game against the computer: its strength, from 1 (weakest) to kMaxComputerLevel;
+  // 0: the server's default (--computer-movetime).
+  int computer_level = 0;
   friend bool operator==(const GameSetup&, const GameSetup&) = default;
 };
 

@@ -43,7 +43,7 @@ void read_tc(Row& r, TimeControl& tc) {
 // g.id, the setup, g.start_sfen, g.black, b.name, g.white, w.name, the time control,
 // g.clock_black_ms, g.clock_white_ms, g.turn_started_ms, g.status, g.result, g.reason, g.ply,
 // g.version, g.draw_offer, g.sealed_usi, g.sealed_by, g.sealed_time_ms, g.sealed_at_ms,
-// g.created_ms, g.updated_ms
+// g.created_ms, g.updated_ms, g.computer_level
 template <class Row>
 GameState read_game(Row&& r) {
   GameState g;
@@ -79,11 +79,13 @@ GameState read_game(Row&& r) {
   }
   g.created = r.i64();
   g.updated = r.i64();
+  g.setup.computer_level = r.i32();
   return g;
 }
 
 // c.id, c.challenger, a.name, c.challenged (0 if open to anyone), its name ('' if open), the
-// setup, c.color, the time control, c.status, c.game_id (0 if none), c.created_ms
+// setup, c.color, the time control, c.status, c.game_id (0 if none), c.created_ms,
+// c.computer_level
 template <class Row>
 Challenge read_challenge(Row&& r) {
   Challenge c;
@@ -98,6 +100,7 @@ Challenge read_challenge(Row&& r) {
   c.status = record_text::challenge_status_of(r.str());
   c.game = r.i64();
   c.created = r.i64();
+  c.setup.computer_level = r.i32();
   return c;
 }
 

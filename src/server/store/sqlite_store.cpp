@@ -99,6 +99,11 @@ CREATE TRIGGER comment_added AFTER INSERT ON comments BEGIN
   VALUES (NEW.game_id, 0, NEW.id, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
 END;
 )sql",
+    // 3: the computer opponent's strength, chosen with the challenge.
+    R"sql(
+ALTER TABLE challenges ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 
@@ -133,6 +138,7 @@ void bind_setup(Use& q, const GameSetup& s, const TimeControl& tc) {
     q->bind(":drops");
   q->bind(":handicap", s.handicap);
   q->bind(":custom_sfen", s.start_sfen);
+  q->bind(":computer_level", s.computer_level);
   q->bind(":tc_kind", tc_kind_text(tc.kind));
   q->bind(":tc_main_ms", tc.main_ms);
   q->bind(":tc_byoyomi_ms", tc.byoyomi_ms);
@@ -179,8 +185,8 @@ struct Row {
   void skip(int n) { i += n; }
 };
 
-#define SETUP_COLUMNS "game, profile, options, drops, handicap, custom_sfen"
-#define SETUP_VALUES ":game, :profile, :options, :drops, :handicap, :custom_sfen"
+#define SETUP_COLUMNS "game, profile, options, drops, handicap, custom_sfen, computer_level"
+#define SETUP_VALUES ":game, :profile, :options, :drops, :handicap, :custom_sfen, :computer_level"
 #define TC_COLUMNS "tc_kind, tc_main_ms, tc_byoyomi_ms, tc_increment_ms, tc_days"
 #define TC_VALUES ":tc_kind, :tc_main_ms, :tc_byoyomi_ms, :tc_increment_ms, :tc_days"
 #define STATE_COLUMNS                                                                       \
@@ -203,14 +209,14 @@ struct Row {
   "g.start_sfen, g.black, b.name, g.white, w.name, g." TC_COLUMNS                    \
   ", g.clock_black_ms, g.clock_white_ms, g.turn_started_ms, g.status, g.result, "    \
   "g.reason, g.ply, g.version, g.draw_offer, g.sealed_usi, g.sealed_by, "            \
-  "g.sealed_time_ms, g.sealed_at_ms, g.created_ms, g.updated_ms "                    \
+  "g.sealed_time_ms, g.sealed_at_ms, g.created_ms, g.updated_ms, g.computer_level "  \
   "FROM games g JOIN users b ON b.id = g.black JOIN users w ON w.id = g.white "
 
 // In the order rows::read_challenge takes them (NULL challenged reads as 0: open).
 #define SELECT_CHALLENGE                                                              \
   "SELECT c.id, c.challenger, a.name, c.challenged, coalesce(b.name, ''), c.game, "   \
   "c.profile, c.options, c.drops, c.handicap, c.custom_sfen, c.color, c." TC_COLUMNS  \
-  ", c.status, coalesce(c.game_id, 0), c.created_ms FROM challenges c "               \
+  ", c.status, coalesce(c.game_id, 0), c.created_ms, c.computer_level FROM challenges c " \
   "JOIN users a ON a.id = c.challenger LEFT JOIN users b ON b.id = c.challenged "
 
 #define SELECT_USER \

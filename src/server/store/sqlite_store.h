@@ -39,7 +39,7 @@ class SqliteStore : public Store {
   SqliteStore(const std::string& path, Options options);
   ~SqliteStore() override;
 
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
   int schema_version();
 
   std::optional<Id> create_user(const User& user) override;

@@ -109,6 +109,8 @@ export interface GameSetup {
   drops: boolean | null;
   handicap: string;
   sfen: string;
+  /** The computer opponent's strength, 1 to 8; 0: the server's default. */
+  level?: number;
 }
 
 export interface TimeControl {
@@ -153,6 +155,8 @@ export interface NewChallenge {
   sfen?: string;
   color?: Color | 'random';
   time_control?: string;
+  /** Against the computer: its strength, 1 (weakest) to 8. */
+  level?: number;
 }
 
 export interface AcceptResponse {

@@ -192,6 +192,9 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
     h('option', { value: 'person' }, 'A person'),
     h('option', { value: 'computer' }, 'The computer (Kirin engine)'));
   const opponentName = h('input', { name: 'opponent', placeholder: 'their user name', autocomplete: 'off' });
+  const level = h('select', { name: 'level' },
+    h('option', { value: '0' }, 'The server’s default'),
+    ['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => h('option', { value: n }, n === '1' ? '1 (weakest)' : n === '8' ? '8 (strongest)' : n)));
   const color = h('select', { name: 'color' }, h('option', { value: 'black' }, 'Black (moves first)'), h('option', { value: 'white' }, 'White'), h('option', { value: 'random' }, 'Random'));
   const tcKind = h('select', { name: 'tc_kind' }, h('option', { value: 'none' }, 'No clock'), h('option', { value: 'live' }, 'Real time'), h('option', { value: 'correspondence' }, 'Correspondence (days per move)'));
   const minutes = h('input', { type: 'number', name: 'minutes', min: 0, max: 600, value: 10, step: 1 });
@@ -206,11 +209,13 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
   const gameHelp = h('small', { class: 'muted game-help' });
 
   const opponentField = field('Their name', opponentName);
+  const levelField = field('The computer’s level', level, 'Levels 1 to 5 look 1, 2, 3, 4 and 6 moves ahead; 6 to 8 think longer and longer.');
   const liveBox = h('div', { class: 'row' }, field('Minutes', minutes), field('Byoyomi (s)', byoyomi), field('Increment (s)', increment));
   const corrBox = h('div', { class: 'row' }, field('Days per move', days));
   const sync = () => {
     opponentField.hidden = opponentKind.value !== 'person';
     opponentName.required = opponentKind.value === 'person';
+    levelField.hidden = opponentKind.value !== 'computer';
     liveBox.hidden = tcKind.value !== 'live';
     corrBox.hidden = tcKind.value !== 'correspondence';
   };
@@ -252,7 +257,7 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Create challenge');
   const form = h('form', { class: 'create-form', 'aria-label': 'Create a challenge' },
     field('Game', gameSelect), gameHelp,
-    field('Opponent', opponentKind), opponentField,
+    field('Opponent', opponentKind), opponentField, levelField,
     field('You play', color),
     field('Time', tcKind), liveBox, corrBox,
     h('details', { class: 'rules' }, h('summary', {}, 'Rules and start position'),
@@ -264,7 +269,10 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
     formErr.clear();
     const body: NewChallenge = { game: gameSelect.value, color: color.value as NewChallenge['color'] };
     if (opponentKind.value === 'person') body.opponent = opponentName.value.trim();
-    if (opponentKind.value === 'computer') body.opponent = COMPUTER;
+    if (opponentKind.value === 'computer') {
+      body.opponent = COMPUTER;
+      if (level.value !== '0') body.level = Number(level.value);
+    }
     if (tcKind.value === 'live') {
       const main = Math.round(Number(minutes.value) * 60);
       const byo = Number(byoyomi.value);
