@@ -4,6 +4,16 @@
 
 namespace kirin {
 
+std::string seconds_text(int64_t ms) {
+  std::string s = std::to_string(ms / 1000);
+  if (int64_t frac = ms % 1000) {
+    std::string f = std::to_string(1000 + frac).substr(1);
+    while (f.back() == '0') f.pop_back();
+    s += "." + f;
+  }
+  return s;
+}
+
 TimeBudget plan_time(const SearchLimits& limits, Color us, int ply_of_game) {
   if (limits.infinite || limits.ponder) return {};
   if (limits.movetime_ms > 0) {

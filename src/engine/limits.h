@@ -2,10 +2,15 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "rules/types.h"
 
 namespace kirin {
+
+// Milliseconds as seconds, the way time controls write them (protocols, game files, the
+// server): 1500 -> "1.5", 10000 -> "10".
+std::string seconds_text(int64_t ms);
 
 struct Clock {
   int64_t time_ms = -1;     // time left on the main clock; -1: not given

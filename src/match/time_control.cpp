@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "engine/limits.h"
+
 namespace kirin::match {
 namespace {
 
@@ -73,16 +75,6 @@ TimeControl parse_time_control(const std::string& tc, double byoyomi_s, int64_t 
   if (out.base_ms == 0 && out.increment_ms == 0 && out.byoyomi_ms == 0)
     throw std::invalid_argument("the time control '" + tc + "' gives no time at all");
   return out;
-}
-
-std::string seconds_text(int64_t ms) {
-  std::string s = std::to_string(ms / 1000);
-  if (int64_t frac = ms % 1000) {
-    std::string f = std::to_string(1000 + frac).substr(1);
-    while (f.back() == '0') f.pop_back();
-    s += "." + f;
-  }
-  return s;
 }
 
 }  // namespace kirin::match

@@ -26,9 +26,6 @@ struct TimeControl {
   std::string describe() const;
 };
 
-// Milliseconds as seconds for protocols and files: 1500 -> "1.5", 10000 -> "10".
-std::string seconds_text(int64_t ms);
-
 // Reads "S" or "S+I" (seconds, decimals allowed, e.g. "10+0.1"), optionally with a byoyomi
 // in seconds, and a fixed move time in milliseconds or a node budget per move (either replaces
 // the clock); throws std::invalid_argument saying what is wrong.

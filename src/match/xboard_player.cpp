@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "engine/limits.h"
 #include "notation/sfen.h"
 #include "protocol/text_util.h"
 #include "notation/usi.h"

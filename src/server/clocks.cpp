@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "engine/limits.h"
 #include "server/errors.h"
 
 namespace kirin::server {
@@ -23,16 +24,6 @@ int64_t seconds(std::string_view text, std::string_view what) {
   if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v) || v < 0)
     bad(std::string(what) + " '" + s + "' is not a number of seconds");
   return int64_t(std::llround(v * 1000));
-}
-
-std::string seconds_text(int64_t ms) {
-  std::string s = std::to_string(ms / 1000);
-  if (int64_t frac = ms % 1000) {
-    std::string f = std::to_string(1000 + frac).substr(1);
-    while (f.back() == '0') f.pop_back();
-    s += "." + f;
-  }
-  return s;
 }
 
 std::string_view trim(std::string_view s) {

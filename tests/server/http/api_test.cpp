@@ -43,10 +43,7 @@ class Api : public ::testing::Test {
 
   Reply call(const std::string& method, const std::string& target, const json& body = nullptr,
              const std::string& token = {}) {
-    HttpClient client(app_->port());
-    std::map<std::string, std::string> headers;
-    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-    return client.request(method, target, body.is_null() ? "" : body.dump(), headers);
+    return test::api_call(app_->port(), method, target, body, token);
   }
 
   std::string sign_up(const std::string& name) {
@@ -384,10 +381,7 @@ TEST(ApiComputer, ChallengeTheEngineAndGetItsReply) {
   app.start();
   auto call = [&](const std::string& method, const std::string& target, const json& body,
                   const std::string& token) {
-    HttpClient client(app.port());
-    std::map<std::string, std::string> headers;
-    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-    return client.request(method, target, body.is_null() ? "" : body.dump(), headers);
+    return test::api_call(app.port(), method, target, body, token);
   };
   std::string token =
       call("POST", "/api/signup",

@@ -16,7 +16,6 @@ namespace kirin::server::http {
 namespace {
 
 using nlohmann::json;
-using test::HttpClient;
 using test::Reply;
 
 class MoveDetails : public ::testing::Test {
@@ -37,10 +36,7 @@ class MoveDetails : public ::testing::Test {
 
   Reply call(const std::string& method, const std::string& target, const json& body = nullptr,
              const std::string& token = {}) {
-    HttpClient client(app_->port());
-    std::map<std::string, std::string> headers;
-    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-    return client.request(method, target, body.is_null() ? "" : body.dump(), headers);
+    return test::api_call(app_->port(), method, target, body, token);
   }
   std::string sign_up(const std::string& name) {
     Reply r =

@@ -146,4 +146,14 @@ class WsClient {
   boost::beast::error_code last_error_;
 };
 
+// One API request on a new connection: `body` as JSON (none if null), `token` as the bearer
+// token (none if empty).
+inline Reply api_call(std::uint16_t port, const std::string& method, const std::string& target,
+                      const nlohmann::json& body = nullptr, const std::string& token = {}) {
+  HttpClient client(port);
+  std::map<std::string, std::string> headers;
+  if (!token.empty()) headers["Authorization"] = "Bearer " + token;
+  return client.request(method, target, body.is_null() ? "" : body.dump(), headers);
+}
+
 }  // namespace kirin::server::http::test
