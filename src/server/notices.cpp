@@ -77,7 +77,8 @@ void Notices::add(std::vector<Notice>& out, Id user, const GameView& v, const st
   if (!reachable(to)) return;
   Notice n{to.name, to.email, board_name(v) + ": " + what, {}};
   n.body = what + "\n\n" + commands_.board_for(v.state.id, user);
-  if (v.state.status == GameStatus::Active && what == "Your move.")
+  Id to_move = v.to_move == kBlack ? v.state.black.id : v.state.white.id;
+  if (v.state.status == GameStatus::Active && user == to_move)
     n.body += "\nAnswer with: " + v.state.setup.game + " move " + std::to_string(v.state.id) +
               " " + to.name + " PASSWORD MOVE\n";
   out.push_back(std::move(n));
