@@ -304,12 +304,25 @@ class Generator {
     return r_.counter_strike && !mover_lion_ && v_.is_lion[victim];
   }
 
+  // Could the enemy take back on `victim` once the Lion has left `from` and captured the piece
+  // on `bridge`? (That piece is gone, so it does not count; rare enough for a piece-list walk.)
+  bool recapturable(Square victim, Square from, Square bridge) const {
+    const Square* enemies = pos_.squares(~us_);
+    for (int i = 0; i < pos_.count(~us_); ++i)
+      if (enemies[i] != bridge && enemies[i] != victim &&
+          pos_.piece_attacks(enemies[i], victim, from, bridge))
+        return true;
+    return false;
+  }
+
   // The Lion-trading rules (§6) for a capture of the Lion on `victim`. `bridge` is the square
   // of a piece captured earlier in the same move, if any.
   bool lion_capture_ok(Square from, Square bridge, Square victim) const {
     if (mover_lion_) {
       if (!r_.lion_protection || distance(from, victim) <= 1) return true;
       if (bridge != kNoSquare && !v_.is_minor[b_[bridge]]) return true;
+      if (r_.lion_protection_by_recapture && bridge != kNoSquare)
+        return !recapturable(victim, from, bridge);
       // Protection is judged with the Lion lifted and the first-step square seen through;
       // a Pawn or Go-Between standing there still protects.
       return !pos_.attacked(victim, ~us_, from, bridge);

@@ -60,6 +60,11 @@ const std::vector<OptionBinding>& option_bindings() {
     b.push_back(bool_option("lion_protection", &RuleOptions::lion_protection,
                             "a Lion may not capture a protected Lion two squares away, unless "
                             "its first step captured a piece other than a Pawn or Go-Between"));
+    b.push_back(bool_option("lion_protection_by_recapture",
+                            &RuleOptions::lion_protection_by_recapture,
+                            "for lion_protection, a Lion is protected when the capturing Lion "
+                            "could be taken back after the move, so a Pawn or Go-Between taken "
+                            "on the first step no longer protects (H. G. Muller; HaChu)"));
     b.push_back(bool_option("counter_strike", &RuleOptions::counter_strike,
                             "after a Lion is captured by a non-Lion, the opponent's non-Lion "
                             "pieces may not capture a Lion on the next move"));

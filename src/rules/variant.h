@@ -31,6 +31,7 @@ struct RuleOptions {
   bool force_last_rank_promotion = false;  // a piece that could never move again must promote
   bool promotion_deferral = false;  // pbmserv: a declined promotion limits later ones
   bool lion_protection = false;            // §6.2: no capture of a protected non-adjacent Lion
+  bool lion_protection_by_recapture = false;  // ...protected = recapturable after the move
   bool counter_strike = false;             // §6.3: no Lion capture right after losing a Lion
   bool counter_strike_same_square = false;  // ...except of a Lion standing on that square
   bool bridge_lifts_counter_strike = false;  // pbmserv: a bridge double capture is exempt

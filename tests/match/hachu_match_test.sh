@@ -33,9 +33,14 @@ run() {  # name, kirin match arguments...
   cat "$log"
 }
 
-run hachu-hachu --variant chu --engine1 "$hachu" --engine2 "$hachu" --games 2 --tc 2+0.05
+# Profile hachu is HaChu's own reading of the rules (docs/RULES.md): under lishogi's, HaChu now
+# and then plays a Lion capture that the JCSA protection rule forbids.
+run hachu-hachu --variant chu --profile hachu --engine1 "$hachu" --engine2 "$hachu" \
+  --games 2 --tc 2+0.05
 if "$kirin" engine --help >/dev/null 2>&1; then
-  run kirin-hachu --variant chu --engine1 "$kirin engine" --engine2 "$hachu" --games 2 --tc 2+0.05
+  run kirin-hachu --variant chu --profile hachu --engine1 "$kirin engine" \
+    --engine-option1 Profile=hachu --engine2 "$hachu" --protocol2 xboard \
+    --engine-option2 "Allow repeats=1" --games 2 --tc 2+0.05
 fi
 [ "$fails" -eq 0 ] && echo "match tests passed" && exit 0
 exit 1

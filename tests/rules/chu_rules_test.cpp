@@ -886,6 +886,31 @@ TEST(ChuRulesOptions, LionProtectionOff) {
   EXPECT_TRUE(legal(pawn, "7g7h7i"));
 }
 
+TEST(ChuRulesOptions, LionProtectionByRecapture) {
+  // H. G. Muller's reading (HaChu): protected means the capturing Lion could be taken back
+  // after the move. This is the move HaChu played in a CI match: Lion takes the Pawn that
+  // guards the Lion behind it, then that Lion.
+  auto v = chu_with("lion_protection_by_recapture", "true");
+  Position pawn = position(make_sfen(with_kings({{"7g", "N"}, {"7h", "p"}, {"7i", "n"}})), v);
+  EXPECT_TRUE(legal(pawn, "7g7h7i"));  // the Pawn is gone: nothing can take back
+  EXPECT_FALSE(legal(pawn, "7g7i"));   // the jump leaves the Pawn there
+  // Another protector still counts, and lines opened by the move still protect.
+  Position gold = position(
+      make_sfen(with_kings({{"7g", "N"}, {"7h", "p"}, {"7i", "n"}, {"8h", "g"}})), v);
+  EXPECT_FALSE(legal(gold, "7g7h7i"));
+  Position bishop = position(
+      make_sfen(with_kings({{"7g", "N"}, {"6g", "p"}, {"5f", "n"}, {"8i", "b"}})), v);
+  EXPECT_TRUE(legal(bishop, "7g5f"));
+  EXPECT_FALSE(legal(bishop, "7g6g5f"));
+  Position rook = position(make_sfen(with_kings({{"7g", "N"}, {"7e", "n"}, {"7j", "r"}})), v);
+  EXPECT_FALSE(legal(rook, "7g8f7e"));
+  // A Go-Between taken first is gone too; the default keeps it as a protector.
+  Position gb = position(make_sfen(with_kings({{"7g", "N"}, {"7h", "i"}, {"7i", "n"}})), v);
+  EXPECT_TRUE(legal(gb, "7g7h7i"));
+  EXPECT_FALSE(legal(position(make_sfen(with_kings({{"7g", "N"}, {"7h", "i"}, {"7i", "n"}}))),
+                     "7g7h7i"));
+}
+
 TEST(ChuRulesOptions, ProfilesAndValues) {
   auto v = chu();
   EXPECT_EQ(v->option_value("promotion"), "lishogi");
