@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <mutex>
 
@@ -9,6 +10,24 @@
 
 namespace kirin {
 namespace {
+
+// 4 - d for a square at Chebyshev distance d <= 3 from a royal, 0 beyond, looked up by the
+// offset between the two squares (the padded board keeps offsets of nearby squares apart):
+// the king-danger term runs at every evaluation.
+constexpr int kNearSpan = 3 * kStride + 3;
+struct NearRoyal {
+  int8_t weight[2 * kNearSpan + 1] = {};
+  constexpr NearRoyal() {
+    for (int dy = -3; dy <= 3; ++dy)
+      for (int dx = -3; dx <= 3; ++dx)
+        weight[offset_of(dx, dy) + kNearSpan] = int8_t(4 - std::max(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy));
+  }
+  int operator()(Square royal, Square s) const {
+    unsigned i = unsigned(s - royal + kNearSpan);
+    return i < std::size(weight) ? weight[i] : 0;
+  }
+};
+constexpr NearRoyal kNearRoyal;
 
 // Destinations of one piece alone on an empty board, per square.
 std::vector<int> reach_by_square(const std::shared_ptr<const Variant>& v, Kind k, Color c) {
@@ -160,10 +179,8 @@ int Evaluator::evaluate_with(const Position& pos, int material) const {
     if (n != 1) continue;
     int danger = 0;
     const Square* enemy = pos.squares(~c);
-    for (int i = 0, m = pos.count(~c); i < m; ++i) {
-      int d = distance(enemy[i], royals[0]);
-      if (d <= 3) danger += threat_[kind_of(board[enemy[i]])] * (4 - d);
-    }
+    for (int i = 0, m = pos.count(~c); i < m; ++i)
+      if (int w = kNearRoyal(royals[0], enemy[i])) danger += threat_[kind_of(board[enemy[i]])] * w;
     safety[c] -= std::min(danger * danger / 4, 800);
   }
   const int black = material + safety[kBlack] - safety[kWhite];

@@ -523,6 +523,26 @@ void generate_moves_from(const Position& pos, Square from, MoveList& out) {
   if (pos.variant().rules.check_rule) filter_check(pos, out, true);
 }
 
+void append_captures_from(const Position& pos, Square from, MoveList& out) {
+  const int start = out.size;
+  Generator(pos, out, false, true).run_piece(from);
+  int n = start;
+  for (int i = start; i < out.size; ++i)
+    if (is_capture(pos, out.moves[i])) out.moves[n++] = out.moves[i];
+  out.size = n;
+}
+
+bool captures_follow_attacks(const Variant& v) {
+  // Burns and range captures take pieces the mover does not attack; standstill and area
+  // captures are not in the attack tables; the check rule filters moves by their result.
+  if (v.rules.check_rule) return false;
+  for (size_t k = 1; k < v.pieces.size(); ++k) {
+    const PieceType& pt = v.pieces[k];
+    if (pt.burn || pt.range_jumps || pt.area || pt.igui) return false;
+  }
+  return true;
+}
+
 bool is_capture(const Position& pos, const Move& m) {
   if (m.is_drop()) return false;
   return (m.to != m.from && is_piece(pos.at(m.to))) || (m.mid && is_piece(pos.at(m.mid))) ||

@@ -41,6 +41,13 @@ void generate_captures(const Position& pos, MoveList& out);
 // pass or igui another piece also has is not merged away): to check a remembered move.
 void generate_moves_from(const Position& pos, Square from, MoveList& out);
 
+// Appends the legal captures of the piece on `from` (igui of a victim another piece can also
+// take in place are not merged away). Where captures_follow_attacks holds, every capture is
+// made by a piece that attacks (Position::attackers) each piece it takes, so the attackers of
+// the victims give every capture: what the quiescence search relies on.
+void append_captures_from(const Position& pos, Square from, MoveList& out);
+bool captures_follow_attacks(const Variant& v);
+
 // Does the move take at least one piece?
 bool is_capture(const Position& pos, const Move& m);
 

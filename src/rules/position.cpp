@@ -368,6 +368,36 @@ bool Position::attacked(Square target, Color by, Square empty1, Square empty2) c
   return false;
 }
 
+int Position::attackers(Square target, Color by, Square* out) const {
+  const Variant& v = *variant_;
+  int n = 0;
+  auto add = [&](Square s) {
+    for (int i = 0; i < n; ++i)
+      if (out[i] == s) return;
+    out[n++] = s;
+  };
+  for (const auto& a : v.leap_attacks[by]) {
+    Square s = Square(target - a.off);
+    if (a.by[board_[s]]) add(s);
+  }
+  for (const auto& a : v.ray_attacks[by]) {
+    Square s = target;
+    for (int dist = 1;; ++dist) {
+      s = Square(s - a.dir);
+      Piece p = board_[s];
+      if (p == kEmpty) continue;
+      if (p == kWall) break;
+      uint8_t range = a.range[p];
+      if (range && (range == 255 || range >= dist)) add(s);
+      break;
+    }
+  }
+  if (v.has_hop_attacks)
+    for (int i = 0; i < count_[by]; ++i)
+      if (piece_attacks(list_[by][i], target)) add(list_[by][i]);
+  return n;
+}
+
 bool Position::in_check(Color c) const {
   for (int r = 0; r < royal_count_[c]; ++r)
     if (attacked(royal_[c][r], ~c)) return true;

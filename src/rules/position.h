@@ -79,6 +79,9 @@ class Position {
   // `empty2` count as empty for lines of sight; a piece standing there still attacks.
   bool attacked(Square target, Color by, Square empty1 = kNoSquare,
                 Square empty2 = kNoSquare) const;
+  // The squares of the pieces of colour `by` that attack `target` (as attacked() judges), each
+  // once; `out` holds up to 256. The quiescence search takes the victims in value order.
+  int attackers(Square target, Color by, Square* out) const;
   // Is the royal of colour c attacked? (Any of them, if it has several.)
   bool in_check(Color c) const;
   // Could the piece on `from` capture an enemy standing on `target`?

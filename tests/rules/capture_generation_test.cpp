@@ -74,6 +74,53 @@ TEST_P(CaptureGenerationAllGames, SubsetsAgreeWithTheFullList) {
   std::printf("[ stats    ] %d captures\n", captures_seen);
 }
 
+// The quiescence search finds captures through their victims: the attackers of each piece it
+// might take. Where the game allows it, that must give every capture and nothing else.
+TEST_P(CaptureGenerationAllGames, AttackersOfTheVictimsGiveEveryCapture) {
+  auto v = builtin_variant(GetParam());
+  if (!captures_follow_attacks(*v)) GTEST_SKIP() << "captures not found through attackers";
+  std::mt19937 rng(7);
+  int captures_seen = 0;
+  for (int g = 0; g < 4; ++g) {
+    Game game(parse_sfen(v, v->setup));
+    for (int ply = 0; ply < 160 && !game.outcome().over(); ++ply) {
+      const Position& pos = game.position();
+      const Color us = pos.side_to_move();
+      MoveList caps, by_piece;
+      generate_captures(pos, caps);
+      by_piece.size = 0;
+      for (int i = 0; i < pos.count(us); ++i) append_captures_from(pos, pos.squares(us)[i], by_piece);
+      for (const Move& m : caps) {
+        ASSERT_NE(std::find(by_piece.begin(), by_piece.end(), m), by_piece.end())
+            << to_usi(pos, m) << " in " << to_sfen(pos);
+        for (Square victim : {m.to != m.from ? m.to : kNoSquare, m.mid, m.kill[0], m.kill[1]}) {
+          if (victim == kNoSquare || !is_piece(pos.at(victim))) continue;
+          Square att[256];
+          int n = pos.attackers(victim, us, att);
+          ASSERT_NE(std::find(att, att + n, m.from), att + n)
+              << to_usi(pos, m) << ": the mover does not attack " << int(victim) << " in "
+              << to_sfen(pos);
+        }
+      }
+      for (const Move& m : by_piece)  // an igui another piece also has is merged in caps
+        ASSERT_TRUE(std::any_of(caps.begin(), caps.end(),
+                                [&](const Move& c) { return same_result(pos, c, m); }))
+            << to_usi(pos, m) << " in " << to_sfen(pos);
+      captures_seen += caps.size;
+      MoveList all;
+      generate_moves(pos, all);
+      game.play(all[int(rng() % uint32_t(all.size))]);
+    }
+  }
+  EXPECT_GT(captures_seen, 0);
+  std::printf("[ stats    ] %d captures\n", captures_seen);
+}
+
+TEST(CaptureGeneration, ChuCapturesFollowAttacks) {
+  EXPECT_TRUE(captures_follow_attacks(*builtin_variant("chu")));
+  EXPECT_TRUE(captures_follow_attacks(*builtin_variant("dai")));
+}
+
 INSTANTIATE_TEST_SUITE_P(Games, CaptureGenerationAllGames,
                          ::testing::ValuesIn(builtin_variant_ids()),
                          [](const ::testing::TestParamInfo<std::string>& p) {
