@@ -629,6 +629,10 @@ void GameService::watch(Id id) {
 
 std::vector<GameState> GameService::games_of(Id user) { return store_.list_games_of(user); }
 
+std::vector<GameState> GameService::active_games(int limit) {
+  return store_.list_active_games(limit);
+}
+
 GameView GameService::view(Id id, Id viewer) {
   return with_game(id, [&](Live& g, Pending&) {
     GameView v;

@@ -85,6 +85,7 @@ class GameService {
 
   GameView view(Id game, Id viewer = 0);
   std::vector<GameState> games_of(Id user);  // newest first
+  std::vector<GameState> active_games(int limit);  // the latest move first
 
   // `text` in the move parser's notation; `expected_ply` the ply the client saw (moves
   // played so far). A move after the mover's time ran out ends the game on time and throws

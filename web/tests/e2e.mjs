@@ -275,8 +275,11 @@ async function main() {
       assert(!(await alice.locator('svg.board').evaluate((e) => e.classList.contains('flipped'))), 'Alice (Black) has Black below');
 
     });
-    await step('a spectator opens the game', async () => {
-      await watcher.goto(`${base}/game/${chu}`);
+    await step('a spectator finds the game in the lobby and opens it', async () => {
+      await watcher.goto(`${base}/`);
+      await watcher.waitForSelector(`.live-games li[data-game="${chu}"] a`, { timeout: 10000 });
+      await shot(watcher, 'lobby-watch', false);
+      await watcher.click(`.live-games li[data-game="${chu}"] a`);
       await watcher.waitForSelector('svg.board [data-sq="7j"]');
       assert(!(await watcher.locator('svg.board').evaluate((e) => e.classList.contains('flipped'))), 'a spectator has Black below');
     });

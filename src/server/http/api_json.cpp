@@ -143,6 +143,20 @@ json to_json(const Comment& c) {
   return {{"id", c.id}, {"ply", c.ply}, {"user", to_json(c.user)}, {"text", c.text}, {"at", c.at}};
 }
 
+namespace {
+
+// The side to move of a stored game: its start position's, handed over by every move played
+// (a pass or skip too).
+Color to_move_of(const GameState& g) {
+  const size_t space = g.start_sfen.find(' ');
+  const bool white_first = space != std::string::npos && space + 1 < g.start_sfen.size() &&
+                           g.start_sfen[space + 1] == 'w';
+  const Color first = white_first ? kWhite : kBlack;
+  return g.ply % 2 ? ~first : first;
+}
+
+}  // namespace
+
 json to_json(const GameState& g) {
   json sealed = nullptr;
   if (g.sealed) {
@@ -159,6 +173,7 @@ json to_json(const GameState& g) {
           {"reason", g.reason},
           {"result_text", describe_result(g)},
           {"ply", g.ply},
+          {"to_move", color_word(to_move_of(g))},
           {"version", g.version},
           {"draw_offer", g.draw_offer ? json(color_word(*g.draw_offer)) : json(nullptr)},
           {"sealed", sealed},

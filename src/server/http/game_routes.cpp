@@ -1,5 +1,7 @@
 // Games: lists, the full view (with legal moves), moves with the expected ply, resignation,
 // draws, adjournment, comments, records and the board as an SVG image.
+#include <charconv>
+
 #include "notation/board_svg.h"
 #include "notation/sfen.h"
 #include "server/game_setup.h"
@@ -16,6 +18,18 @@ json ack_json(const MoveAck& ack) {
   return {{"move", to_json(ack.move)}, {"game", to_json(ack.state)}};
 }
 
+// ?limit=N, 1 to 200; 50 if absent.
+int query_limit(const Request& r) {
+  std::string text = r.query_or("limit");
+  if (text.empty()) return 50;
+  int limit = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), limit);
+  if (ec != std::errc() || end != text.data() + text.size() || limit < 1 || limit > 200)
+    throw HttpError(400, "bad_request",
+                    "limit must be a whole number from 1 to 200, not '" + text + "'");
+  return limit;
+}
+
 bool query_flag(const Request& r, const std::string& name) {
   std::string value = r.query_or(name);
   return value == "1" || value == "true" || value == "yes";
@@ -24,8 +38,16 @@ bool query_flag(const Request& r, const std::string& name) {
 }  // namespace
 
 void add_game_routes(Router& router, const ApiServices& s) {
-  // ?user=NAME, or the signed-in user's own games.
+  // ?user=NAME, or the signed-in user's own games; ?status=active, the games anyone may watch.
   router.add("GET", "/api/games", [s](const Request& r) {
+    if (std::string status = r.query_or("status"); !status.empty()) {
+      if (status != "active")
+        throw HttpError(400, "bad_request",
+                        "status must be 'active' (the games being played), not '" + status + "'");
+      json games = json::array();
+      for (const GameState& g : s.games.active_games(query_limit(r))) games.push_back(to_json(g));
+      return json_response({{"games", games}});
+    }
     Id user = 0;
     if (std::string name = r.query_or("user"); !name.empty())
       user = s.accounts.user_by_name(name).id;

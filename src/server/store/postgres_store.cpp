@@ -738,6 +738,14 @@ std::vector<GameState> PostgresStore::list_unfinished_games() {
   });
 }
 
+std::vector<GameState> PostgresStore::list_active_games(int limit) {
+  return with_conn([&](Conn& c) -> std::vector<GameState> {
+    return read_games(c.exec(SELECT_GAME "WHERE g.status = 'active' "
+                                         "ORDER BY g.updated_ms DESC, g.id DESC LIMIT $1",
+                             {num(limit)}));
+  });
+}
+
 // After a conditional write changed nothing: why not.
 WriteResult PostgresStore::why_not_written(Conn& c, Id game, int expected_ply) {
   Result r = c.exec("SELECT ply FROM games WHERE id = $1", {num(game)});

@@ -514,6 +514,17 @@ std::vector<GameState> SqliteStore::list_unfinished_games() {
   });
 }
 
+std::vector<GameState> SqliteStore::list_active_games(int limit) {
+  return guarded([&]() -> std::vector<GameState> {
+    Use q(statement(SELECT_GAME
+                    "WHERE g.status = 'active' ORDER BY g.updated_ms DESC, g.id DESC LIMIT ?1"));
+    q->bind(1, limit);
+    std::vector<GameState> out;
+    while (q->executeStep()) out.push_back(rows::read_game(Row{q.get()}));
+    return out;
+  });
+}
+
 // After a conditional write changed nothing: why not.
 WriteResult SqliteStore::why_not_written(const GameState& state, int expected_ply) {
   Use q(statement("SELECT ply FROM games WHERE id = ?"));

@@ -63,6 +63,7 @@ class SqliteStore : public Store {
   std::optional<StoredGame> load_game(Id id) override;
   std::vector<GameState> list_games_of(Id user) override;
   std::vector<GameState> list_unfinished_games() override;
+  std::vector<GameState> list_active_games(int limit) override;
   WriteResult append_move(Id game, int expected_ply, const MoveRecord& move,
                           const GameState& state) override;
   WriteResult update_game(const GameState& state) override;

@@ -71,6 +71,8 @@ class Store {
   virtual std::optional<StoredGame> load_game(Id id) = 0;  // with moves and comments
   virtual std::vector<GameState> list_games_of(Id user) = 0;  // newest first
   virtual std::vector<GameState> list_unfinished_games() = 0;  // active and adjourned
+  // Active games, the one with the latest move first: what spectators may watch.
+  virtual std::vector<GameState> list_active_games(int limit) = 0;
   // Stores the move (its ply must be expected_ply + 1) and the game's new state in one
   // transaction, if the stored game is not finished, at expected_ply and at version
   // state.version - 1. (An adjourned game resumes by appending its sealed move.)

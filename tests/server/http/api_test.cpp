@@ -231,11 +231,41 @@ TEST_F(Api, PlayAGame) {
   EXPECT_EQ(call("GET", "/api/games?user=nobody").status, 404u);
   EXPECT_EQ(call("GET", "/api/games").status, 400u);
   EXPECT_EQ(call("GET", "/api/games", nullptr, alice_).json()["games"].size(), 1u);
+  EXPECT_EQ(games.json()["games"][0]["to_move"], "black");  // two moves played
+
+  // The games anyone may watch, the latest move first; finished ones leave the list.
+  Reply active = call("GET", "/api/games?status=active");
+  ASSERT_EQ(active.status, 200u) << active.body;
+  ASSERT_EQ(active.json()["games"].size(), 1u);
+  EXPECT_EQ(active.json()["games"][0]["id"], game);
+  EXPECT_EQ(call("GET", "/api/games?status=active&limit=1").json()["games"].size(), 1u);
+  for (const char* bad : {"/api/games?status=finished", "/api/games?status=active&limit=0",
+                          "/api/games?status=active&limit=201", "/api/games?status=active&limit=x"})
+    EXPECT_EQ(call("GET", bad).status, 400u) << bad;
 
   Reply resigned = call("POST", path + "/resign", nullptr, alice_);
   EXPECT_EQ(resigned.json()["result"], "white");
   EXPECT_EQ(resigned.json()["result_text"], "White wins by resignation");
   EXPECT_EQ(move(game, "2g2f", 2, alice_).status, 409u);
+  EXPECT_EQ(call("GET", "/api/games?status=active").json()["games"].size(), 0u);
+}
+
+TEST_F(Api, SummariesSayWhoIsToMove) {
+  // A handicap game: White moves first.
+  Reply c = call("POST", "/api/challenges",
+                 {{"opponent", "bob"}, {"game", "chu"}, {"handicap", "2-lions"}}, alice_);
+  ASSERT_EQ(c.status, 201u) << c.body;
+  Reply a = call("POST", "/api/challenges/" + std::to_string(c.json()["id"].get<Id>()) + "/accept",
+                 nullptr, bob_);
+  ASSERT_EQ(a.status, 200u) << a.body;
+  Id game = a.json()["game"];
+  auto summary = [&] { return call("GET", "/api/games?status=active").json()["games"].at(0); };
+  EXPECT_EQ(summary()["id"], game);
+  EXPECT_EQ(summary()["to_move"], "white");
+  std::string first = call("GET", "/api/games/" + std::to_string(game)).json()["legal_moves"][0];
+  ASSERT_EQ(move(game, first, 0, bob_).status, 200u);
+  EXPECT_EQ(summary()["to_move"], "black");
+  EXPECT_EQ(call("GET", "/api/games/" + std::to_string(game)).json()["to_move"], "black");
 }
 
 TEST_F(Api, DrawsAndAdjournment) {

@@ -104,6 +104,7 @@ export const api = {
   cancelChallenge: (id: number) => request<Challenge>('POST', `/api/challenges/${id}/cancel`),
 
   games: (user?: string) => request<GameList>('GET', user ? `/api/games?user=${enc(user)}` : '/api/games'),
+  activeGames: (limit = 30) => request<GameList>('GET', `/api/games?status=active&limit=${limit}`),
   game: (id: number) => request<GameView>('GET', `/api/games/${id}`),
   move: (id: number, move: string, expectedPly: number) =>
     request<MoveResponse>('POST', `/api/games/${id}/moves`, { move, expected_ply: expectedPly }),

@@ -13,13 +13,6 @@ import { variantDetail, variantList } from '../variants';
 
 export const COMPUTER = 'kirin';
 
-/** The side to move of a game summary (summaries may leave `to_move` out: then from the ply). */
-export function toMoveOf(g: GameSummary): 'black' | 'white' {
-  if (g.to_move) return g.to_move;
-  const first = g.setup.sfen ? (/\s+w(\s|$)/.test(g.setup.sfen) ? 'white' : 'black') : g.setup.handicap ? 'white' : 'black';
-  return g.ply % 2 === 0 ? first : first === 'black' ? 'white' : 'black';
-}
-
 function setupText(c: Challenge, names: Map<string, string>): string {
   const s = c.setup;
   const parts = [names.get(s.game) ?? s.game];
@@ -55,16 +48,17 @@ export function lobbyPage(root: HTMLElement): Page {
 
   async function refresh(): Promise<void> {
     try {
-      const [list, variants, games] = await Promise.all([
+      const [list, variants, games, active] = await Promise.all([
         api.challenges(),
         variantList().catch(() => [] as VariantSummary[]),
         session.signedIn ? api.games().catch(() => ({ games: [] as GameSummary[] })) : Promise.resolve({ games: [] as GameSummary[] }),
+        api.activeGames().catch(() => ({ games: [] as GameSummary[] })),
       ]);
       if (disposed) return;
       names = new Map(variants.map((v) => [v.id, v.name]));
       drawChallenges(list.open, list.incoming ?? [], list.outgoing ?? []);
       drawMine(games.games);
-      drawLive();
+      drawLive(active.games);
       err.clear();
     } catch (e) {
       if (!disposed) err.show(`Could not load the lobby: ${errorMessage(e)}`);
@@ -85,7 +79,7 @@ export function lobbyPage(root: HTMLElement): Page {
       const me = session.name?.toLowerCase();
       const color = g.black.name.toLowerCase() === me ? 'black' : 'white';
       const opp = color === 'black' ? g.white : g.black;
-      const yourMove = g.status === 'active' && toMoveOf(g) === color;
+      const yourMove = g.status === 'active' && g.to_move === color;
       ul.append(h('li', { 'data-game': g.id, class: yourMove ? 'your-move' : '' },
         h('a', { href: `/game/${g.id}` }, `${names.get(g.setup.game) ?? g.setup.game} vs ${opp.name}`),
         h('span', { class: 'muted' }, ` · ${g.status === 'adjourned' ? 'adjourned' : yourMove ? 'your move' : 'their move'} · move ${g.ply}`)));
@@ -128,10 +122,18 @@ export function lobbyPage(root: HTMLElement): Page {
     section('Open to anyone', open, 'open', 'No open challenges. Create one!');
   }
 
-  function drawLive(): void {
+  // The games being played (the latest move first), and any started since they were fetched.
+  function drawLive(active: GameSummary[]): void {
     live.replaceChildren(h('h2', {}, 'Watch'));
-    if (startedGames.size) {
-      live.append(h('h3', {}, 'Games just started'), h('ul', { class: 'game-list' }, [...startedGames].reverse().map(([id, text]) => h('li', {}, h('a', { href: `/game/${id}` }, text)))));
+    const listed = new Set(active.map((g) => g.id));
+    const started = [...startedGames].reverse().filter(([id]) => !listed.has(id));
+    if (active.length === 0 && started.length === 0) live.append(h('p', { class: 'muted' }, 'No games are being played right now.'));
+    else {
+      live.append(h('h3', {}, 'Being played'), h('ul', { class: 'game-list' },
+        started.map(([id, text]) => h('li', { 'data-game': id }, h('a', { href: `/game/${id}` }, text))),
+        active.map((g) => h('li', { 'data-game': g.id },
+          h('a', { href: `/game/${g.id}` }, `${names.get(g.setup.game) ?? g.setup.game}: ${g.black.name} vs ${g.white.name}`),
+          h('span', { class: 'muted' }, ` · move ${g.ply} · ${g.to_move} to move`)))));
     }
     const gameInput = h('input', { type: 'number', min: 1, name: 'game', placeholder: 'game number', 'aria-label': 'Game number', required: true });
     const userInput = h('input', { name: 'user', placeholder: 'player name', 'aria-label': 'Player name', required: true });
