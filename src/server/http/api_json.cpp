@@ -195,6 +195,7 @@ json to_json(const GameView& v) {
   BoardHints hints = board_hints(v);
   j["legal_move_details"] = std::move(hints.legal_move_details);
   j["check"] = std::move(hints.check);
+  j["other_spellings"] = std::move(hints.other_spellings);
   j["clock"] = {{"black_ms", v.clock_ms[kBlack]},
                 {"white_ms", v.clock_ms[kWhite]},
                 {"deadline", v.deadline ? json(*v.deadline) : json(nullptr)},

@@ -96,6 +96,11 @@ BoardHints board_hints(const GameView& view) {
     auto it = by_usi.find(usi);
     hints.legal_move_details.push_back(it != by_usi.end() ? it->second : json{{"usi", usi}});
   }
+  generate_every_piece_moves(pos, *list);
+  for (const Move& m : *list) {
+    std::string usi = to_usi(pos, m);
+    if (!by_usi.contains(usi)) hints.other_spellings.push_back(std::move(usi));
+  }
   return hints;
 }
 

@@ -21,9 +21,13 @@ nlohmann::json move_detail_json(const Position& pos, const Move& move);
 
 // The details of the view's legal moves, in the order of view.legal_moves (empty when the game
 // is not active), and the squares of the side to move's royals that stand attacked.
+// `other_spellings`: an igui or pass that another piece can make as well leaves the same
+// position, so the legal moves list it once, for the first such piece; these are the other
+// pieces' USI spellings of it, which a board offers too and the server accepts.
 struct BoardHints {
   nlohmann::json legal_move_details = nlohmann::json::array();
   std::vector<std::string> check;
+  std::vector<std::string> other_spellings;
 };
 BoardHints board_hints(const GameView& view);
 

@@ -138,6 +138,37 @@ TEST_F(MoveDetails, LionDoubleMovesIguiAndCheck) {
   EXPECT_EQ(detail(after, "12a11b")["from"], "12a");
 }
 
+TEST_F(MoveDetails, OtherPiecesIguiAndPassAreOtherSpellings) {
+  // Two Black Lions (7g, and a promoted Kirin on 5g) next to the White Pawn on 6f: either can
+  // take it in place, and either can pass. The legal moves name each position once.
+  json g = game({{"game", "chu"}, {"sfen", "k11/12/g11/12/12/6p5/5N1+O4/12/12/12/12/11K b - 1"}});
+  auto has = [](const json& list, const std::string& usi) {
+    return std::find(list.begin(), list.end(), usi) != list.end();
+  };
+  const json& legal = g["legal_moves"];
+  const json& other = g["other_spellings"];
+  const bool seven = has(legal, "7g6f7g");
+  EXPECT_NE(seven, has(legal, "5g6f5g"));
+  const std::string alt = seven ? "5g6f5g" : "7g6f7g";
+  EXPECT_TRUE(has(other, alt)) << other;
+  for (const json& o : other) EXPECT_FALSE(has(legal, o)) << o;
+  // One Lion's pass is listed, the other's is another spelling.
+  auto pass_of = [](const std::string& usi) {
+    return usi.size() >= 6 && usi.substr(0, 2) == usi.substr(4, 2);
+  };
+  int passes = 0;
+  for (const json& o : other)
+    if (pass_of(o) && o.get<std::string>().substr(2, 2) != "6f") ++passes;
+  EXPECT_EQ(passes, 1) << other;
+
+  // Played, the other spelling is that move: the Pawn is gone and both Lions stay.
+  Reply moved = call("POST", "/api/games/" + std::to_string(id_) + "/moves",
+                     {{"move", alt}, {"expected_ply", 0}}, alice_);
+  ASSERT_EQ(moved.status, 200u) << moved.body;
+  EXPECT_EQ(view()["sfen"], "k11/12/g11/12/12/12/5N1+O4/12/12/12/12/11K w - 2");
+  EXPECT_EQ(view()["other_spellings"], json::array());  // White has no Lion
+}
+
 TEST_F(MoveDetails, RoyalsInCheck) {
   // Shogi: White's Rook on 5a gives check to Black's King on 5i.
   json g = game({{"game", "shogi"}, {"sfen", "k3r4/9/9/9/9/9/9/9/4K4 b - 1"}});

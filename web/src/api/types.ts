@@ -226,6 +226,8 @@ export interface GameView extends GameSummary {
   moves: MoveRecord[];
   comments: Comment[];
   legal_moves: string[];
+  /** Other pieces' spellings of an igui or pass in legal_moves (the same position). */
+  other_spellings?: string[];
   legal_move_details?: LegalMoveDetail[];
   clock: Clock;
   /** Squares of royals in check, if the server says (else the UI does without). */

@@ -179,7 +179,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     const v = view;
     title.replaceChildren(`${v.game_name ?? v.setup.game} · `, h('span', { class: 'muted' }, `game ${v.id}`), v.time_control.kind !== 'none' ? h('span', { class: 'tc', title: v.time_control.text }, ` · ${describeTimeControl(v.time_control)}`) : '');
     const pos = positions[shownPly]!;
-    const legal = canMove() ? parseUsiList(pos, v.legal_moves) : null;
+    // Every piece's igui and pass too, not only the first piece's that the list names.
+    const legal = canMove() ? parseUsiList(pos, [...v.legal_moves, ...(v.other_spellings ?? [])]) : null;
     const last = shownPly > 0 ? parsedMoves[shownPly - 1] : undefined;
     const check = shownPly === positions.length - 1 ? (v.check ?? []).map((s) => parseSquare(pos, s)).filter((s): s is number => s !== null) : [];
     widget.set({ pos, legal, lastMove: last ? moveSquares(last) : [], check, flip: flip(), coords: session.prefs.coords, pieceSet: session.prefs.pieceSet, zoneRanks, showHands: drops });
