@@ -424,6 +424,21 @@ async function main() {
       await alice.click('.analyse-toggle');
     });
 
+    await step('analysis board: a move played by clicking, the server giving the legal moves', async () => {
+      const answered = alice.waitForResponse((r) => r.url().endsWith('/api/positions') && r.ok());
+      await alice.goto(`${base}/analysis?variant=chu`);
+      await alice.waitForSelector('svg.board[data-ply="0"]');
+      await answered;
+      assert((await pieceAt(alice, '7i')) === 'b:p', 'a Black Pawn on 7i');
+      await sq(alice, '7i').click();
+      await alice.waitForSelector('svg.board .sq.target');
+      await sq(alice, '7h').click();
+      await alice.waitForSelector('svg.board[data-ply="1"]');
+      assert((await pieceAt(alice, '7h')) === 'b:p', 'the Pawn moved');
+      assert((await plies(alice)) === 1, 'one move in the list');
+      assert(new URL(alice.url()).searchParams.get('moves') === '7i7h', 'the line is in the address');
+    });
+
     let seireigi = 0;
     await step('Chu Seireigi: an open challenge, accepted from the lobby', async () => {
       await alice.goto(`${base}/`);

@@ -59,6 +59,9 @@ class AnalysisError : public std::runtime_error {
         offset_(offset) {}
   // {"type":"error","error":{"code":...,"message":...,"field":...,"offset":...}}
   nlohmann::json to_json(const nlohmann::json& id) const;
+  const std::string& code() const { return code_; }
+  const std::string& field() const { return field_; }
+  long offset() const { return offset_; }
 
  private:
   std::string code_, field_;

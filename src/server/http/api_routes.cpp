@@ -14,6 +14,7 @@ void add_api_routes(Router& router, const ApiServices& services) {
   add_challenge_routes(router, services);
   add_game_routes(router, services);
   add_variant_routes(router);
+  add_position_routes(router);
   router.set_error_mapper(map_service_error);
 }
 

@@ -24,6 +24,7 @@ void add_api_routes(Router& router, const ApiServices& services);
 void add_account_routes(Router& router, const ApiServices& services);
 void add_challenge_routes(Router& router, const ApiServices& services);
 void add_game_routes(Router& router, const ApiServices& services);
+void add_position_routes(Router& router);
 
 // WebSocket topics: "lobby" and "game:ID" are public; "user:NAME" needs NAME's session token.
 TopicPolicy api_topic_policy(Accounts& accounts, GameService& games);

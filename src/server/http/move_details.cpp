@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include "notation/sfen.h"
 #include "notation/usi.h"
@@ -61,7 +62,46 @@ Position current_position(const GameView& view) {
   return pos;
 }
 
+// The squares of the side to move's royals that stand attacked.
+std::vector<std::string> royals_in_check(const Position& pos) {
+  std::vector<std::string> out;
+  Square royals[Position::kMaxRoyals];
+  const Color us = pos.side_to_move();
+  const int n = pos.royals(us, royals, Position::kMaxRoyals);
+  for (int i = 0; i < n; ++i)
+    if (pos.attacked(royals[i], ~us)) out.push_back(square_name(pos.variant(), royals[i]));
+  return out;
+}
+
+// Every piece's spelling of a move that `listed` does not name (another piece's igui or pass).
+std::vector<std::string> spellings_beyond(const Position& pos, const std::set<std::string>& listed,
+                                          MoveList& scratch) {
+  std::vector<std::string> out;
+  generate_every_piece_moves(pos, scratch);
+  for (const Move& m : scratch) {
+    std::string usi = to_usi(pos, m);
+    if (!listed.contains(usi)) out.push_back(std::move(usi));
+  }
+  return out;
+}
+
 }  // namespace
+
+PositionMoves position_moves(const Game& game) {
+  PositionMoves out;
+  const Position& pos = game.position();
+  out.check = royals_in_check(pos);
+  if (game.outcome().over()) return out;
+  auto list = std::make_unique<MoveList>();  // large: not on the stack
+  generate_moves(pos, *list);
+  std::set<std::string> listed;
+  for (const Move& m : *list) {
+    out.legal_moves.push_back(to_usi(pos, m));
+    listed.insert(out.legal_moves.back());
+  }
+  out.other_spellings = spellings_beyond(pos, listed, *list);
+  return out;
+}
 
 BoardHints board_hints(const GameView& view) {
   BoardHints hints;
@@ -77,30 +117,24 @@ BoardHints board_hints(const GameView& view) {
     return hints;
   }
   const Position& pos = *replayed;
-  Square royals[Position::kMaxRoyals];
-  Color us = pos.side_to_move();
-  int n = pos.royals(us, royals, Position::kMaxRoyals);
-  for (int i = 0; i < n; ++i)
-    if (pos.attacked(royals[i], ~us)) hints.check.push_back(square_name(pos.variant(), royals[i]));
+  hints.check = royals_in_check(pos);
   if (view.legal_moves.empty()) return hints;
 
   auto list = std::make_unique<MoveList>();  // large: not on the stack
   generate_moves(pos, *list);
   std::map<std::string, json> by_usi;
+  std::set<std::string> listed;
   for (const Move& m : *list) {
     json detail = move_detail_json(pos, m);
     std::string usi = detail["usi"];
+    listed.insert(usi);
     by_usi.emplace(std::move(usi), std::move(detail));
   }
   for (const std::string& usi : view.legal_moves) {
     auto it = by_usi.find(usi);
     hints.legal_move_details.push_back(it != by_usi.end() ? it->second : json{{"usi", usi}});
   }
-  generate_every_piece_moves(pos, *list);
-  for (const Move& m : *list) {
-    std::string usi = to_usi(pos, m);
-    if (!by_usi.contains(usi)) hints.other_spellings.push_back(std::move(usi));
-  }
+  hints.other_spellings = spellings_beyond(pos, listed, *list);
   return hints;
 }
 

@@ -31,4 +31,11 @@ struct BoardHints {
 };
 BoardHints board_hints(const GameView& view);
 
+// A position that is no stored game's (the analysis board): its legal moves (USI; none once
+// the game is over), other pieces' spellings of them, and the royals in check.
+struct PositionMoves {
+  std::vector<std::string> legal_moves, other_spellings, check;
+};
+PositionMoves position_moves(const Game& game);
+
 }  // namespace kirin::server::http

@@ -2,6 +2,7 @@
 
 #include "notation/error.h"
 #include "server/errors.h"
+#include "server/http/analysis.h"
 #include "server/http/log.h"
 #include "server/store/store.h"
 
@@ -40,6 +41,10 @@ std::optional<Response> map_service_error(const std::exception& e) {
     return detailed(status_of(s->code()), code_name(s->code()), s->what(), s->field(), s->offset());
   if (auto* n = dynamic_cast<const NotationError*>(&e))
     return detailed(422, "invalid", n->what(), n->field(), n->offset());
+  if (auto* a = dynamic_cast<const AnalysisError*>(&e)) {  // a position read as for analysis
+    const unsigned status = a->code() == "bad_request" ? 400 : a->code() == "not_found" ? 404 : 422;
+    return detailed(status, a->code().c_str(), a->what(), a->field(), a->offset());
+  }
   if (dynamic_cast<const StoreError*>(&e)) {
     log("error: store: {}", e.what());
     return error_response(503, "store_unavailable", "the game store failed; try again later");

@@ -169,6 +169,47 @@ TEST_F(MoveDetails, OtherPiecesIguiAndPassAreOtherSpellings) {
   EXPECT_EQ(view()["other_spellings"], json::array());  // White has no Lion
 }
 
+// The analysis board's positions, which no stored game holds.
+TEST_F(MoveDetails, PositionsListTheMovesOfAnyPosition) {
+  Reply start = call("POST", "/api/positions", {{"variant", "shogi"}});
+  ASSERT_EQ(start.status, 200u) << start.body;
+  EXPECT_EQ(start.json()["legal_moves"].size(), 30u);
+  EXPECT_EQ(start.json()["to_move"], "black");
+  EXPECT_EQ(start.json()["result"], nullptr);
+
+  Reply after = call("POST", "/api/positions", {{"variant", "shogi"}, {"moves", {"7g7f", "3c3d"}}});
+  ASSERT_EQ(after.status, 200u) << after.body;
+  EXPECT_EQ(after.json()["sfen"],
+            "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
+  EXPECT_EQ(after.json()["to_move"], "black");
+
+  // Rule options travel as in a challenge; other pieces' igui and pass come too.
+  Reply lions = call("POST", "/api/positions",
+                     {{"variant", "chu"}, {"profile", "jcsa"},
+                      {"sfen", "k11/12/g11/12/12/6p5/5N1+O4/12/12/12/12/11K b - 1"}});
+  ASSERT_EQ(lions.status, 200u) << lions.body;
+  EXPECT_FALSE(lions.json()["other_spellings"].empty());
+
+  // Over (the Lion takes the King): no moves, and the result.
+  Reply over = call("POST", "/api/positions",
+                    {{"variant", "chu"}, {"sfen", "k11/1N10/g11/12/12/12/12/12/12/12/12/11K b - 1"},
+                     {"moves", {"11b12a"}}});
+  ASSERT_EQ(over.status, 200u) << over.body;
+  EXPECT_EQ(over.json()["legal_moves"], json::array());
+  EXPECT_NE(over.json()["result"], nullptr);
+
+  Reply no_variant = call("POST", "/api/positions", {{"sfen", "9/9 b - 1"}});
+  EXPECT_EQ(no_variant.status, 400u);
+  EXPECT_EQ(no_variant.json()["error"]["field"], "variant");
+  Reply illegal = call("POST", "/api/positions", {{"variant", "shogi"}, {"moves", {"7g7f", "7g7f"}}});
+  EXPECT_EQ(illegal.status, 422u) << illegal.body;
+  EXPECT_EQ(illegal.json()["error"]["field"], "moves[1]");
+  Reply bad_sfen = call("POST", "/api/positions", {{"variant", "shogi"}, {"sfen", "lnsgk/9 q"}});
+  EXPECT_EQ(bad_sfen.status, 422u) << bad_sfen.body;
+  EXPECT_EQ(bad_sfen.json()["error"]["field"], "sfen");
+  EXPECT_EQ(call("POST", "/api/positions", json::array()).status, 400u);
+}
+
 TEST_F(MoveDetails, RoyalsInCheck) {
   // Shogi: White's Rook on 5a gives check to Black's King on 5i.
   json g = game({{"game", "shogi"}, {"sfen", "k3r4/9/9/9/9/9/9/9/4K4 b - 1"}});

@@ -1,9 +1,9 @@
 // The HTTP JSON API (docs/API.md): one function per route, typed answers, and one error type
 // carrying the server's message, so that pages can show it as it is.
 import type {
-  AcceptResponse, ApiErrorBody, Challenge, ChallengeList, Comment, GameList, GameSummary,
-  GameView, LoginResponse, MeResponse, MoveResponse, NewChallenge, Preferences,
-  VariantDetail, VariantSummary,
+  AcceptResponse, AnalysisRequest, ApiErrorBody, Challenge, ChallengeList, Comment, GameList,
+  GameSummary, GameView, LoginResponse, MeResponse, MoveResponse, NewChallenge, PositionMoves,
+  Preferences, VariantDetail, VariantSummary,
 } from './types';
 
 export class ApiError extends Error {
@@ -104,6 +104,7 @@ export const api = {
   cancelChallenge: (id: number) => request<Challenge>('POST', `/api/challenges/${id}/cancel`),
 
   games: (user?: string) => request<GameList>('GET', user ? `/api/games?user=${enc(user)}` : '/api/games'),
+  position: (req: AnalysisRequest) => request<PositionMoves>('POST', '/api/positions', req),
   activeGames: (limit = 30) => request<GameList>('GET', `/api/games?status=active&limit=${limit}`),
   game: (id: number) => request<GameView>('GET', `/api/games/${id}`),
   move: (id: number, move: string, expectedPly: number) =>

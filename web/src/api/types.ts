@@ -290,6 +290,17 @@ export interface AnalysisRequest {
   depth?: number;
 }
 
+/** POST /api/positions: what may follow a position that no stored game holds. */
+export interface PositionMoves {
+  variant: string;
+  sfen: string;
+  to_move: Color;
+  legal_moves: string[];
+  other_spellings: string[];
+  check: string[];
+  result: string | null;
+}
+
 export type AnalysisMessage =
   | AnalysisInfo
   | { type: 'analysis_started'; id: number; to_move?: Color; sfen?: string; movetime?: number }

@@ -11,7 +11,7 @@ import { session, viewFromWhite } from '../session';
 import { formatMove } from '../shogi/notation';
 import { applyMove, moveSquares, replay } from '../shogi/replay';
 import { parseSfen, styleFor, type Position } from '../shogi/sfen';
-import { parseUsi, type UsiMove } from '../shogi/usi';
+import { parseUsi, parseUsiList, type UsiMove } from '../shogi/usi';
 import { loading, notice } from '../ui/notice';
 import { catalogFor, hasDrops, variantList } from '../variants';
 
@@ -39,6 +39,10 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   let fromWhite = false;
   let localFlip = false;
   let engineStatus = '';
+  // The legal moves of the position shown, asked of the server (POST /api/positions): `line`
+  // is the moves they follow, so an answer about a position no longer shown is dropped.
+  let legal: { line: string; moves: UsiMove[] } | null = null;
+  let asking: string | null = null;
   // The game's rules (profile, options, drops, handicap) go with every analysis request.
   let setup: Pick<AnalysisRequest, 'profile' | 'options' | 'drops' | 'handicap'> = {};
 
@@ -100,7 +104,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
 
   function build(): void {
     if (catalog) {
-      widget = new BoardWidget(catalog, () => undefined);
+      widget = new BoardWidget(catalog, (usi) => playMove(usi));
       disposers.push(() => widget?.dispose());
     }
     void variantList().then((vs) => {
@@ -116,7 +120,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     root.append(h('div', { class: 'page analysis-page' }, title, err.el,
       h('div', { class: 'game-layout' },
         h('div', { class: 'game-board' }, widget ? widget.el : null),
-        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, 'Moves'), moveList, stepper), h('section', { class: 'card' }, h('h2', {}, 'Position'), setup, h('p', { class: 'muted' }, 'Playing moves on the analysis board needs the server to list a position’s legal moves; step through a game’s moves with the arrows.'))))));
+        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, 'Moves'), moveList, stepper), h('section', { class: 'card' }, h('h2', {}, 'Position'), setup, h('p', { class: 'muted' }, 'Click a piece to play a move; played before the last move, it starts a new line from there. Step through the moves with the arrows.'))))));
     const keys = (e: KeyboardEvent) => {
       if ((e.target as Element).closest('input, textarea, select, svg.board')) return;
       if (e.key === 'ArrowLeft') show(ply - 1);
@@ -142,11 +146,53 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     draw();
   }
 
+  /** A move played on the board: the moves after the one shown give way to it. */
+  function playMove(usi: string): void {
+    try {
+      const line = [...moves.slice(0, ply), usi];
+      const r = replay(positions[0]!, line, drops);
+      moves = line;
+      positions = r.positions;
+      parsed = r.parsed;
+    } catch (e) {
+      err.show(errorMessage(e));
+      return;
+    }
+    if (!gameId) {
+      const q = new URLSearchParams(location.search);
+      q.set('moves', moves.join(' '));
+      history.replaceState(null, '', `${location.pathname}?${q}`);
+    }
+    show(ply + 1);
+  }
+
+  function lineKey(p: number): string {
+    return moves.slice(0, p).join(' ');
+  }
+
+  function askLegal(): void {
+    const p = ply;
+    const key = lineKey(p);
+    if (asking === key || legal?.line === key) return;
+    asking = key;
+    api.position({ variant, sfen: startSfen, moves: moves.slice(0, p), ...setup }).then((r) => {
+      if (disposed || lineKey(ply) !== key) return;
+      legal = { line: key, moves: parseUsiList(positions[p]!, [...r.legal_moves, ...r.other_spellings]) };
+      draw();
+    }, (e) => {
+      if (!disposed) err.show(`Legal moves: ${errorMessage(e)}`);
+    }).finally(() => {
+      if (asking === key) asking = null;
+    });
+  }
+
   function draw(): void {
     if (!catalog || !widget) return;
     const pos = positions[ply]!;
     const last = ply > 0 ? parsed[ply - 1] : undefined;
-    widget.set({ pos, legal: null, lastMove: last ? moveSquares(last) : [], flip: fromWhite !== localFlip, coords: session.prefs.coords, pieceSet: session.prefs.pieceSet, zoneRanks: detail?.zone_ranks, showHands: drops, arrows: bestArrow(pos) });
+    const shownLegal = legal?.line === lineKey(ply) ? legal.moves : null;
+    if (!shownLegal) askLegal();
+    widget.set({ pos, legal: shownLegal, lastMove: last ? moveSquares(last) : [], flip: fromWhite !== localFlip, coords: session.prefs.coords, pieceSet: session.prefs.pieceSet, zoneRanks: detail?.zone_ranks, showHands: drops, arrows: bestArrow(pos) });
     widget.el.querySelector('svg.board')?.setAttribute('data-ply', String(ply));
     moveList.replaceChildren(...moves.map((m, i) => {
       let text = m;
