@@ -17,9 +17,11 @@ done
 rm -rf "$out"
 mkdir -p "$out"
 # HaChu refuses moves that repeat a position unless told otherwise (docs/hachu-protocol.md);
-# Kirin's rules allow them, so let HaChu accept them too. -xexit: do not wait on the final popup.
+# Kirin's rules allow them, so let HaChu accept them too. Kirin plays under HaChu's reading of
+# the rules (profile hachu, docs/RULES.md): under lishogi's it would reject some of HaChu's
+# Lion captures. -xexit: do not wait on the final popup.
 timeout 900 xvfb-run -a xboard -variant chu -fcp hachu -firstOptions "Allow repeats=1" \
-  -scp "$kirin engine --protocol xboard" -mg 2 -tc 0:10 -inc 0.1 -noGUI -xponder -xexit \
+  -scp "$kirin engine --protocol xboard --profile hachu" -mg 2 -tc 0:10 -inc 0.1 -noGUI -xponder -xexit \
   -debug -nameOfDebugFile "$out/debug.txt" -sgf "$out/games.pgn" \
   -saveSettingsOnExit false -settingsFile "$out/xboardrc" >"$out/stdout.txt" 2>"$out/stderr.txt"
 status=$?
