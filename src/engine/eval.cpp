@@ -86,6 +86,7 @@ Evaluator::Evaluator(const Variant& variant) {
   for (Kind k = 1; k <= kinds; ++k) {
     Kind p = variant.piece(k).promotes_to;
     promo_gain_[k] = p ? std::max(0, value_[p] - value_[k]) : 0;
+    max_promo_gain_ = std::max(max_promo_gain_, promo_gain_[k]);
   }
   for (Kind k = 1; k <= kinds; ++k) {
     // A piece that may promote carries part of that future.

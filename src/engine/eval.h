@@ -29,6 +29,7 @@ class Evaluator {
   int hand_value(Kind k) const { return hand_value_[k]; }
   // The gain of promoting this kind (0 when it does not promote).
   int promotion_gain(Kind k) const { return promo_gain_[k]; }
+  int max_promotion_gain() const { return max_promo_gain_; }  // of any kind
   // Average number of destinations on an empty board: what the values are derived from.
   double mobility(Kind k) const { return mobility_[k]; }
 
@@ -36,6 +37,7 @@ class Evaluator {
   std::array<int, kMaxKinds + 1> value_{};
   std::array<int, kMaxKinds + 1> hand_value_{};
   std::array<int, kMaxKinds + 1> promo_gain_{};
+  int max_promo_gain_ = 0;
   std::array<double, kMaxKinds + 1> mobility_{};
   std::array<bool, kMaxKinds + 1> royal_{};
   std::array<Kind, kMaxKinds + 1> to_hand_{};

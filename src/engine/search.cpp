@@ -71,7 +71,6 @@ struct Searcher::Impl {
   std::vector<std::array<int, kMaxMoves>> top_stack =
       std::vector<std::array<int, kMaxMoves>>(kMaxPly + 2);
   bool captures_by_victim = false;  // captures_follow_attacks: see qsearch
-  int max_promotion_gain = 0;
   int pv_len[kMaxPly + 2] = {};
   int material[kMaxPly + 2] = {};  // Evaluator::material of the position at each ply
   bool check_rule = false;
@@ -250,7 +249,7 @@ struct Searcher::Impl {
       --left;
       st.square[v] = st.square[left];
       st.value[v] = st.value[left];
-      if (best + 2 * value + max_promotion_gain + 200 <= alpha) return;
+      if (best + 2 * value + eval->max_promotion_gain() + 200 <= alpha) return;
       Square attackers[256];
       const int n = pos->attackers(victim, us, attackers);
       for (int i = 0; i < n; ++i) {
@@ -556,9 +555,6 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
   s.check_rule = s.variant->rules.check_rule;
   s.no_moves_loses = s.variant->rules.no_moves_loses;
   s.captures_by_victim = captures_follow_attacks(*s.variant);
-  s.max_promotion_gain = 0;
-  for (Kind k = 1; k <= s.variant->num_kinds(); ++k)
-    s.max_promotion_gain = std::max(s.max_promotion_gain, s.eval->promotion_gain(k));
   std::memset(s.killers, 0, sizeof s.killers);
   s.tt.new_search();
 

@@ -33,43 +33,54 @@ TEST(CaptureGeneration, OnlyTheCapturesOfAPosition) {
   EXPECT_EQ(capture_texts(silver), (std::vector<std::string>{"7e7d", "7e7d+"}));
 }
 
+// Calls check(pos) on each position of four random games of `v`, up to `plies` plies each;
+// stops at the first fatal failure.
+template <class Check>
+void for_random_positions(const std::shared_ptr<Variant>& v, unsigned seed, int plies,
+                          Check check) {
+  std::mt19937 rng(seed);
+  for (int g = 0; g < 4; ++g) {
+    Game game(parse_sfen(v, v->setup));
+    for (int ply = 0; ply < plies && !game.outcome().over(); ++ply) {
+      check(game.position());
+      if (::testing::Test::HasFatalFailure()) return;
+      MoveList all;
+      generate_moves(game.position(), all);
+      game.play(all[int(rng() % uint32_t(all.size))]);
+    }
+  }
+}
+
 // Random positions of every game: the captures are exactly the capturing legal moves, and a
 // piece's own moves are its moves among every piece's moves.
 class CaptureGenerationAllGames : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(CaptureGenerationAllGames, SubsetsAgreeWithTheFullList) {
-  auto v = builtin_variant(GetParam());
-  std::mt19937 rng(5);
   int captures_seen = 0;
-  for (int g = 0; g < 4; ++g) {
-    Game game(parse_sfen(v, v->setup));
-    for (int ply = 0; ply < 120 && !game.outcome().over(); ++ply) {
-      const Position& pos = game.position();
-      MoveList all, caps, every;
-      generate_moves(pos, all);
-      generate_captures(pos, caps);
-      generate_every_piece_moves(pos, every);
-      std::vector<Move> expected;
-      for (const Move& m : all)
-        if (is_capture(pos, m)) expected.push_back(m);
-      ASSERT_EQ(std::vector<Move>(caps.begin(), caps.end()), expected) << to_sfen(pos);
-      captures_seen += caps.size;
-      for (int i = 0; i < pos.count(pos.side_to_move()); ++i) {
-        Square from = pos.squares(pos.side_to_move())[i];
-        MoveList own;
-        generate_moves_from(pos, from, own);
-        for (const Move& m : own)
-          ASSERT_NE(std::find(every.begin(), every.end(), m), every.end())
-              << to_usi(pos, m) << " in " << to_sfen(pos);
-        for (const Move& m : all) {  // plain moves are never merged away
-          if (m.from != from || m.to == m.from) continue;
-          ASSERT_NE(std::find(own.begin(), own.end(), m), own.end())
-              << to_usi(pos, m) << " in " << to_sfen(pos);
-        }
+  for_random_positions(builtin_variant(GetParam()), 5, 120, [&](const Position& pos) {
+    MoveList all, caps, every;
+    generate_moves(pos, all);
+    generate_captures(pos, caps);
+    generate_every_piece_moves(pos, every);
+    std::vector<Move> expected;
+    for (const Move& m : all)
+      if (is_capture(pos, m)) expected.push_back(m);
+    ASSERT_EQ(std::vector<Move>(caps.begin(), caps.end()), expected) << to_sfen(pos);
+    captures_seen += caps.size;
+    for (int i = 0; i < pos.count(pos.side_to_move()); ++i) {
+      Square from = pos.squares(pos.side_to_move())[i];
+      MoveList own;
+      generate_moves_from(pos, from, own);
+      for (const Move& m : own)
+        ASSERT_NE(std::find(every.begin(), every.end(), m), every.end())
+            << to_usi(pos, m) << " in " << to_sfen(pos);
+      for (const Move& m : all) {  // plain moves are never merged away
+        if (m.from != from || m.to == m.from) continue;
+        ASSERT_NE(std::find(own.begin(), own.end(), m), own.end())
+            << to_usi(pos, m) << " in " << to_sfen(pos);
       }
-      game.play(all[int(rng() % uint32_t(all.size))]);
     }
-  }
+  });
   EXPECT_GT(captures_seen, 0);
   std::printf("[ stats    ] %d captures\n", captures_seen);
 }
@@ -79,39 +90,31 @@ TEST_P(CaptureGenerationAllGames, SubsetsAgreeWithTheFullList) {
 TEST_P(CaptureGenerationAllGames, AttackersOfTheVictimsGiveEveryCapture) {
   auto v = builtin_variant(GetParam());
   if (!captures_follow_attacks(*v)) GTEST_SKIP() << "captures not found through attackers";
-  std::mt19937 rng(7);
   int captures_seen = 0;
-  for (int g = 0; g < 4; ++g) {
-    Game game(parse_sfen(v, v->setup));
-    for (int ply = 0; ply < 160 && !game.outcome().over(); ++ply) {
-      const Position& pos = game.position();
-      const Color us = pos.side_to_move();
-      MoveList caps, by_piece;
-      generate_captures(pos, caps);
-      by_piece.size = 0;
-      for (int i = 0; i < pos.count(us); ++i) append_captures_from(pos, pos.squares(us)[i], by_piece);
-      for (const Move& m : caps) {
-        ASSERT_NE(std::find(by_piece.begin(), by_piece.end(), m), by_piece.end())
-            << to_usi(pos, m) << " in " << to_sfen(pos);
-        for (Square victim : {m.to != m.from ? m.to : kNoSquare, m.mid, m.kill[0], m.kill[1]}) {
-          if (victim == kNoSquare || !is_piece(pos.at(victim))) continue;
-          Square att[256];
-          int n = pos.attackers(victim, us, att);
-          ASSERT_NE(std::find(att, att + n, m.from), att + n)
-              << to_usi(pos, m) << ": the mover does not attack " << int(victim) << " in "
-              << to_sfen(pos);
-        }
+  for_random_positions(v, 7, 160, [&](const Position& pos) {
+    const Color us = pos.side_to_move();
+    MoveList caps, by_piece;
+    generate_captures(pos, caps);
+    by_piece.size = 0;
+    for (int i = 0; i < pos.count(us); ++i) append_captures_from(pos, pos.squares(us)[i], by_piece);
+    for (const Move& m : caps) {
+      ASSERT_NE(std::find(by_piece.begin(), by_piece.end(), m), by_piece.end())
+          << to_usi(pos, m) << " in " << to_sfen(pos);
+      for (Square victim : {m.to != m.from ? m.to : kNoSquare, m.mid, m.kill[0], m.kill[1]}) {
+        if (victim == kNoSquare || !is_piece(pos.at(victim))) continue;
+        Square att[256];
+        int n = pos.attackers(victim, us, att);
+        ASSERT_NE(std::find(att, att + n, m.from), att + n)
+            << to_usi(pos, m) << ": the mover does not attack " << int(victim) << " in "
+            << to_sfen(pos);
       }
-      for (const Move& m : by_piece)  // an igui another piece also has is merged in caps
-        ASSERT_TRUE(std::any_of(caps.begin(), caps.end(),
-                                [&](const Move& c) { return same_result(pos, c, m); }))
-            << to_usi(pos, m) << " in " << to_sfen(pos);
-      captures_seen += caps.size;
-      MoveList all;
-      generate_moves(pos, all);
-      game.play(all[int(rng() % uint32_t(all.size))]);
     }
-  }
+    for (const Move& m : by_piece)  // an igui another piece also has is merged in caps
+      ASSERT_TRUE(std::any_of(caps.begin(), caps.end(),
+                              [&](const Move& c) { return same_result(pos, c, m); }))
+          << to_usi(pos, m) << " in " << to_sfen(pos);
+    captures_seen += caps.size;
+  });
   EXPECT_GT(captures_seen, 0);
   std::printf("[ stats    ] %d captures\n", captures_seen);
 }

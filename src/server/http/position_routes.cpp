@@ -3,6 +3,7 @@
 // rules: the page sends the start position and the moves, and gets back what may follow.
 #include "notation/sfen.h"
 #include "server/http/analysis.h"
+#include "server/http/api_json.h"
 #include "server/http/api_routes.h"
 #include "server/http/move_details.h"
 
@@ -20,7 +21,7 @@ void add_position_routes(Router& router) {
     return json_response(
         {{"variant", request.variant},
          {"sfen", to_sfen(game.position())},
-         {"to_move", game.position().side_to_move() == kBlack ? "black" : "white"},
+         {"to_move", color_word(game.position().side_to_move())},
          {"legal_moves", std::move(moves.legal_moves)},
          {"other_spellings", std::move(moves.other_spellings)},
          {"check", std::move(moves.check)},
