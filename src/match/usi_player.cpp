@@ -113,10 +113,11 @@ void UsiPlayer::check_game(const Variant& v) const { variant_setting(v); }
 void UsiPlayer::new_game(const Position& start, Color side, const TimeControl&) {
   const Variant& v = start.variant();
   if (!configured_) {
-    for (const auto& [opt, value] : config_.options)
-      send("setoption name " + opt + " value " + value);
+    // The game first: an engine may reset its other options (a profile) when the game changes.
     auto [opt, value] = variant_setting(v);
     if (!opt.empty()) send("setoption name " + opt + " value " + value);
+    for (const auto& [name, given] : config_.options)
+      send("setoption name " + name + " value " + given);
     configured_ = true;
   }
   std::string sfen = to_sfen(start);
@@ -167,6 +168,7 @@ EngineReply UsiPlayer::play(const Game& game, const ClockState& clocks, millisec
     return reply;
   }
   std::string line;
+  std::string refusal;  // the engine's error about the position or go just sent
   for (;;) {
     auto r = process_->read_line(line, left_until(until));
     if (r == EngineProcess::Read::Timeout) {
@@ -181,7 +183,15 @@ EngineReply UsiPlayer::play(const Game& game, const ClockState& clocks, millisec
       reply.detail = crash_detail();
       return reply;
     }
+    if (refusal.empty() && line.rfind("info string error", 0) == 0) refusal = line.substr(12);
     if (first_word(line) != "bestmove") continue;
+    if (!refusal.empty()) {
+      // Its answer is about another game than the referee's (Kirin's engine says so and
+      // resigns): a disagreement over the rules, not a resignation.
+      reply.kind = EngineReply::Kind::Protocol;
+      reply.detail = "rejected the position sent (" + refusal + ")";
+      return reply;
+    }
     std::istringstream in(line);
     std::string word;
     in >> word >> reply.text;

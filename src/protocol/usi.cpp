@@ -135,6 +135,7 @@ void UsiEngine::cmd_usi() {
 void UsiEngine::set_rules(const GameRules& rules) {
   try {
     session_.set_rules(rules);
+    refused_position_.clear();  // the start position of the game now set
   } catch (const VariantError& e) {
     info_string("error: " + std::string(e.what()));
   } catch (const NotationError& e) {
@@ -185,7 +186,10 @@ void UsiEngine::cmd_setoption(std::string_view args) {
       info_string("error: " + std::string(e.what()));
       return;
     }
-    // The configured profile and options belong to the configured game only.
+    // GUIs name the game before each game: naming the one being played keeps its profile
+    // and options, whichever order they were set in. The configured profile and options
+    // belong to the configured game only.
+    if (id == session_.variant()->id) return;
     set_rules(id == config_.rules.variant ? config_.rules : GameRules{id, "", {}});
   } else if (name == "Profile") {
     GameRules rules = session_.rules();
@@ -241,8 +245,10 @@ void UsiEngine::cmd_position(std::string_view args) {
     // Everything parsed: only now replace the current position.
     session_.set_position(start);
     for (const Move& m : game.moves()) session_.play(m);
+    refused_position_.clear();
   } catch (const NotationError& e) {
     info_string("error: " + std::string(e.what()) + " (the previous position is kept)");
+    refused_position_ = e.what();
   }
 }
 
@@ -296,6 +302,13 @@ void UsiEngine::cmd_go(std::string_view args) {
   for (Color c : {kBlack, kWhite})
     if (limits.clock[c].byoyomi_ms > 0 && limits.clock[c].time_ms < 0) limits.clock[c].time_ms = 0;
   if (!timed && !limits.ponder) limits.infinite = true;  // bare "go": analyse until stop
+  if (!refused_position_.empty()) {
+    // A move of the position kept would be a move of another game: the GUI would take it
+    // as illegal, or worse, as a different move.
+    info_string("error: no search: the last position was refused (" + refused_position_ + ")");
+    out_.line("bestmove resign");
+    return;
+  }
   const Game& game = session_.game();
   if (game.outcome().over()) {
     out_.line("bestmove resign");

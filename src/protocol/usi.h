@@ -44,6 +44,9 @@ class UsiEngine {
   EngineSession session_;
   bool ponder_option_ = false;
   bool open_ended_ = false;  // the running search waits for stop (infinite, or ponder)
+  // Why the last `position` was refused ("" if it was not): the GUI and the engine no longer
+  // see the same game, so `go` must not answer with a move of the position kept.
+  std::string refused_position_;
 };
 
 // "cp 35", "mate 5" (plies, as USI engines report it) or "mate -4".

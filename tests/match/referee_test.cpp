@@ -103,6 +103,19 @@ TEST(Referee, CrashingEngineLoses) {
   EXPECT_NE(g.reason.find("exited with code 3"), std::string::npos) << g.reason;
 }
 
+// An engine that refused the position answers about another game: the referee reports the
+// disagreement over the rules instead of scoring a resignation.
+TEST(Referee, ARefusedPositionIsAProtocolFailureNotAResignation) {
+  auto black = start_player(usi_script("refuse", "Dissenter"));
+  auto white = start_player(usi_script("5a5b", "B"));
+  GameRecord g = play_game(*black, *white, builtin_variant("shogi"), {}, fast());
+  EXPECT_EQ(g.result, Result::WhiteWins);
+  EXPECT_EQ(g.termination, Termination::Protocol);
+  EXPECT_NE(g.reason.find("Dissenter rejected the position sent (error: move 1: illegal move"),
+            std::string::npos)
+      << g.reason;
+}
+
 TEST(Referee, ResignationAndOpeningMoves) {
   auto black = start_player(usi_script("resign", "Quitter"));
   auto white = start_player(usi_script("5a5b", "B"));

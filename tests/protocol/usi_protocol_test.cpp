@@ -184,6 +184,39 @@ TEST(UsiProtocol, MalformedInputChangesNothing) {
   EXPECT_EQ(out, std::vector<std::string>{"checkmate notimplemented"});
 }
 
+// After a refused position the engine and the GUI see different games: a move of the
+// position kept would be illegal there or mean another move, so `go` answers resign.
+TEST(UsiProtocol, GoAfterARefusedPositionResignsInsteadOfPlayingTheOldOne) {
+  Usi usi;
+  usi.run("position startpos moves 3i3h\n");
+  auto out = usi.run("position startpos moves 3i3h 7g7f\ngo depth 2\n");
+  ASSERT_EQ(with_prefix(out, "bestmove").size(), 1u);
+  EXPECT_EQ(with_prefix(out, "bestmove")[0], "bestmove resign");
+  EXPECT_EQ(with_prefix(out, "info string error: no search: the last position was refused").size(), 1u);
+  EXPECT_EQ(usi.game().plies(), 1);
+  // A position that parses searches again.
+  out = usi.run("position startpos moves 3i3h 10d10e\ngo depth 2\n");
+  bestmove(out, usi.game().position());
+  // So does a new game chosen by name.
+  usi.run("position startpos moves 7g7f\nsetoption name UCI_Variant value dai\n");
+  bestmove(usi.run("go depth 1\n"), usi.game().position());
+}
+
+// GUIs and `kirin match` name the game before every game, after or before the other options:
+// naming the game being played keeps the profile and options already set.
+TEST(UsiProtocol, NamingTheCurrentGameKeepsItsProfileAndOptions) {
+  Usi usi;
+  usi.run("setoption name Profile value hachu\nsetoption name Option_max_plies value 300\n"
+          "setoption name UCI_Variant value chushogi\n");
+  EXPECT_EQ(usi.engine().session().rules().profile, "hachu");
+  EXPECT_TRUE(usi.engine().session().variant()->rules.lion_protection_by_recapture);
+  EXPECT_EQ(usi.engine().session().variant()->rules.max_plies, 300);
+  // Another game starts from its own defaults.
+  usi.run("setoption name UCI_Variant value dai\n");
+  EXPECT_EQ(usi.engine().session().rules().profile, "");
+  EXPECT_FALSE(usi.engine().session().variant()->rules.lion_protection_by_recapture);
+}
+
 TEST(UsiProtocol, VariantNamesAndOptions) {
   Usi usi;
   usi.run("setoption name UCI_Variant value chushogi\n");

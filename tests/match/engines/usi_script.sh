@@ -1,6 +1,7 @@
 #!/bin/sh
 # A USI engine for tests: answers each "go" with the next of its arguments, cycling.
-# "hang" never answers that go; "crash" exits with code 3.
+# "hang" never answers that go; "crash" exits with code 3; "refuse" says the position was
+# refused and resigns, as Kirin's engine does when its rules differ from the referee's.
 while IFS= read -r line; do
   case "$line" in
     usi) echo "id name UsiScript"; echo "option name Hash type spin default 1 min 1 max 8"; echo "usiok" ;;
@@ -12,6 +13,7 @@ while IFS= read -r line; do
       case "$move" in
         hang) ;;
         crash) exit 3 ;;
+        refuse) echo "info string error: move 1: illegal move '7g7f'"; echo "bestmove resign" ;;
         *) echo "info depth 1 score cp 0 pv $move"; echo "bestmove $move" ;;
       esac ;;
     quit) exit 0 ;;
