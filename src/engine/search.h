@@ -15,6 +15,7 @@
 #include "engine/limits.h"
 #include "engine/tt.h"
 #include "rules/game.h"
+#include "rules/movegen.h"
 
 namespace kirin {
 
@@ -48,6 +49,11 @@ struct SearchResult {
   int64_t nodes = 0;
   std::vector<Move> pv;
 };
+
+// The moves a search chooses from: the legal moves, without those that leave the mover's only
+// royal capturable where another move does not (under rules without check such a move loses at
+// once unless it wins first, as by baring the other King; GUIs such as XBoard refuse them).
+void root_choices(const Game& game, MoveList& out);
 
 class Searcher {
  public:

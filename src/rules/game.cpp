@@ -30,29 +30,29 @@ Game::Game(Position start) : pos_(std::move(start)) {
   outcome_ = evaluate();
 }
 
-bool Game::move_attacks(const Move& m) const {
-  // After the move: is the opponent's royal attacked, or (lishogi Chu) could the moved piece
-  // capture something from where it now stands?
-  const Position& p = pos_;
-  Color mover = ~p.side_to_move();
-  if (p.variant().rules.perpetual == RuleOptions::Perpetual::Check) return p.in_check(~mover);
-  Square royals[8];
-  int n = p.royals(~mover, royals, 8);
-  for (int i = 0; i < n; ++i)
-    if (p.attacked(royals[i], mover)) return true;
+bool threatens_capture(const Position& p, Square s) {
   const Variant& v = p.variant();
-  if (m.is_drop()) return false;
-  Piece moved = p.at(m.to);
-  for (int i = 0; i < p.count(~mover); ++i) {
-    Square s = p.squares(~mover)[i];
-    if (!p.piece_attacks(m.to, s)) continue;
+  const Piece piece = p.at(s);
+  const Color them = ~color_of(piece);
+  for (int i = 0; i < p.count(them); ++i) {
+    Square t = p.squares(them)[i];
+    if (!p.piece_attacks(s, t)) continue;
     // A protected Lion two squares away cannot be taken by a Lion (§6.2).
-    if (v.rules.lion_protection && v.is_lion[moved] && v.is_lion[p.at(s)] && distance(m.to, s) == 2 &&
-        p.attacked(s, ~mover, m.to))
+    if (v.rules.lion_protection && v.is_lion[piece] && v.is_lion[p.at(t)] && distance(s, t) == 2 &&
+        p.attacked(t, them, s))
       continue;
     return true;
   }
   return false;
+}
+
+bool Game::move_attacks(const Move& m) const {
+  // After the move: is the opponent's royal attacked, or (lishogi Chu) could the moved piece
+  // capture something from where it now stands?
+  const Position& p = pos_;
+  if (p.in_check(p.side_to_move())) return true;
+  return p.variant().rules.perpetual == RuleOptions::Perpetual::Attack && !m.is_drop() &&
+         threatens_capture(p, m.to);
 }
 
 void Game::play(const Move& m) {

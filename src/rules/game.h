@@ -32,6 +32,11 @@ struct Outcome {
 
 std::string describe(const Outcome& o);  // "Black wins: bare king", "ongoing"
 
+// lishogi's attacking move (rule perpetual = attack), beside attacking the royal: could the
+// piece on `s` capture an enemy piece from there? A Lion two squares from a protected enemy
+// Lion cannot (§6.2).
+bool threatens_capture(const Position& p, Square s);
+
 class Game {
  public:
   explicit Game(Position start);
@@ -46,6 +51,15 @@ class Game {
     std::vector<uint64_t> out;
     out.reserve(since_irreversible_.size());
     for (const Entry& e : since_irreversible_) out.push_back(e.hash);
+    return out;
+  }
+
+  // For each of those positions: did the move that led there attack (the perpetual-attack
+  // rule's sense, see threatens_capture)? 1 if it did.
+  std::vector<uint8_t> recent_attacks() const {
+    std::vector<uint8_t> out;
+    out.reserve(since_irreversible_.size());
+    for (const Entry& e : since_irreversible_) out.push_back(e.attacking);
     return out;
   }
 

@@ -319,6 +319,7 @@ class Generator {
   // of a piece captured earlier in the same move, if any.
   bool lion_capture_ok(Square from, Square bridge, Square victim) const {
     if (mover_lion_) {
+      if (r_.counter_strike_binds_lions && counter_strike_bars(bridge, victim)) return false;
       if (!r_.lion_protection || distance(from, victim) <= 1) return true;
       if (bridge != kNoSquare && !v_.is_minor[b_[bridge]]) return true;
       if (r_.lion_protection_by_recapture && bridge != kNoSquare)
@@ -327,11 +328,17 @@ class Generator {
       // a Pawn or Go-Between standing there still protects.
       return !pos_.attacked(victim, ~us_, from, bridge);
     }
-    if (!counter_strike_) return true;
-    if (r_.counter_strike_same_square && victim == pos_.counter_strike()) return true;
+    return !counter_strike_bars(bridge, victim);
+  }
+
+  // §6.3: does the counter-strike rule, armed by the opponent's last move, bar this capture of
+  // the Lion on `victim`?
+  bool counter_strike_bars(Square bridge, Square victim) const {
+    if (!counter_strike_) return false;
+    if (r_.counter_strike_same_square && victim == pos_.counter_strike()) return false;
     if (r_.bridge_lifts_counter_strike && bridge != kNoSquare && !v_.is_minor[b_[bridge]])
-      return true;
-    return false;
+      return false;
+    return true;
   }
 
   // `plain`: also the move without promotion (false for an igui that another piece's igui of

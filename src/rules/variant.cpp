@@ -72,6 +72,10 @@ const std::vector<OptionBinding>& option_bindings() {
                             &RuleOptions::counter_strike_same_square,
                             "the counter-strike rule still lets a Lion standing on the square "
                             "of the capture be taken (lishogi)"));
+    b.push_back(bool_option("counter_strike_binds_lions",
+                            &RuleOptions::counter_strike_binds_lions,
+                            "the counter-strike rule bars the opponent's Lions too: no Lion may "
+                            "be captured by anything on the next move (XBoard 4.9.1)"));
     b.push_back(bool_option("bridge_lifts_counter_strike",
                             &RuleOptions::bridge_lifts_counter_strike,
                             "a Lion taken as the second victim of a double capture whose first "

@@ -34,6 +34,7 @@ struct RuleOptions {
   bool lion_protection_by_recapture = false;  // ...protected = recapturable after the move
   bool counter_strike = false;             // §6.3: no Lion capture right after losing a Lion
   bool counter_strike_same_square = false;  // ...except of a Lion standing on that square
+  bool counter_strike_binds_lions = false;  // ...and the opponent's Lions are barred too (XBoard)
   bool bridge_lifts_counter_strike = false;  // pbmserv: a bridge double capture is exempt
   bool bare_king = false;                  // a royal left alone loses (JCSA)
   bool no_moves_loses = true;              // having no legal move loses

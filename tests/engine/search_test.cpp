@@ -56,6 +56,50 @@ TEST(Search, SavesItsKingWhenItIsAttackedInChu) {
   EXPECT_FALSE(is_mate_score(r.score)) << r.score;
 }
 
+TEST(Search, RootChoicesKeepTheOnlyKingSafeWhileAMoveCan) {
+  // White's Rook on 7a attacks Black's King on 7l down the open file.
+  Game g = game_of("chu", "6r4k/g11/12/12/12/12/12/12/3N8/12/12/6K5 b - 1");
+  MoveList all, chosen;
+  generate_moves(g.position(), all);
+  root_choices(g, chosen);
+  int safe = 0;
+  for (const Move& m : all) {
+    Game after = g;
+    after.play(m);
+    safe += !after.position().in_check(kBlack);
+  }
+  EXPECT_GT(safe, 0);
+  EXPECT_EQ(chosen.size, safe);
+  for (const Move& m : chosen) {
+    Game after = g;
+    after.play(m);
+    EXPECT_FALSE(after.position().in_check(kBlack)) << to_usi(g.position(), m);
+  }
+  // Two royals (King and Prince): losing one is not the end, every move stays a choice.
+  Game two = game_of("chu", "6r4k/g11/12/12/12/12/12/12/3N8/12/12/5+EK5 b - 1");
+  MoveList all2, chosen2;
+  generate_moves(two.position(), all2);
+  root_choices(two, chosen2);
+  EXPECT_EQ(chosen2.size, all2.size);
+}
+
+// A search cut short in its first iteration still never leaves the only King capturable when
+// a move saves it (Chu has no check rule, but such a move loses at once, and XBoard refuses it).
+TEST(Search, AnInterruptedSearchStillSavesTheOnlyKing) {
+  Game g = game_of("chu", "6r4k/g11/12/12/12/12/12/12/3N8/12/12/6K5 b - 1");
+  for (int64_t nodes : {1, 100, 3000}) {
+    SearchLimits l;
+    l.nodes = nodes;
+    Searcher s;
+    s.set_hash_mb(8);
+    SearchResult r = s.search(g, l);
+    ASSERT_TRUE(r.has_move);
+    Game after = g;
+    after.play(r.best);
+    EXPECT_FALSE(after.position().in_check(kBlack)) << nodes << ": " << to_usi(g.position(), r.best);
+  }
+}
+
 TEST(Search, DropsAGoldToMateInShogi) {
   // White King 5a, Black Pawn 5c, a Gold in hand: G*5b is mate (the Pawn guards it).
   Game g = game_of("shogi", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
@@ -75,6 +119,20 @@ TEST(Search, AvoidsLosingItsLionForNothing) {
   std::string m = best_move(g, l);
   EXPECT_EQ(m.substr(0, 2), "6f") << m;  // the Lion moves (taking the Pawn is best)
   EXPECT_NE(m, "6f6f");
+}
+
+// Standard shogi: perpetual check loses. Black's Rook has checked White's King back and forth
+// once; checking again on 5a repeats the position. White has a Rook, Gold and Silver in hand,
+// so playing on costs Black, but less than losing by the rule (the search once scored the
+// repetition as a near-draw and chose it).
+TEST(Search, AvoidsRepeatingAPerpetualCheck) {
+  Game g = game_of("shogi", "8k/9/9/9/9/9/9/9/K3R4 b rgs 1");
+  for (const char* usi : {"5i5a", "1a1b", "5a5b", "1b1a"}) g.play(parse_usi(g.position(), usi));
+  SearchLimits l;
+  l.depth = 7;
+  int score = 0;
+  EXPECT_NE(best_move(g, l, &score), "5b5a");
+  EXPECT_GT(score, -2000);
 }
 
 TEST(Search, NoMoveWhenTheGameIsOver) {

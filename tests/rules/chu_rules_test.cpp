@@ -859,6 +859,31 @@ TEST(ChuRulesOptions, CounterStrikeOff) {
   EXPECT_TRUE(legal(pos, "5k5e"));
 }
 
+// XBoard's reading: with the rule armed, the opponent's Lions may not take a Lion either.
+TEST(ChuRulesOptions, CounterStrikeBindsLions) {
+  auto v = chu_with("counter_strike_binds_lions", "true");
+  Position pos = position(
+      make_sfen(with_kings({{"3c", "g"}, {"10c", "R"}, {"7e", "N"}, {"7c", "n"}, {"8b", "N"}}), 'b',
+                "3c"),
+      v);
+  EXPECT_FALSE(legal(pos, "10c7c"));
+  EXPECT_FALSE(legal(pos, "7e7c"));    // a jump
+  EXPECT_FALSE(legal(pos, "8b7c"));    // adjacent
+  EXPECT_FALSE(legal(pos, "7e7d7c"));  // by a Lion's second step
+  EXPECT_TRUE(legal(pos, "7e7d"));     // the Lion itself may move
+  Position free = position(
+      make_sfen(with_kings({{"3c", "g"}, {"10c", "R"}, {"7e", "N"}, {"7c", "n"}, {"8b", "N"}}), 'b',
+                "-"),
+      v);
+  EXPECT_TRUE(legal(free, "7e7c"));
+  EXPECT_TRUE(legal(free, "10c7c"));
+  // The xboard profile has it; lishogi's rules do not.
+  auto xboard = chu();
+  xboard->apply_profile("xboard");
+  EXPECT_TRUE(xboard->rules.counter_strike_binds_lions);
+  EXPECT_FALSE(chu()->rules.counter_strike_binds_lions);
+}
+
 TEST(ChuRulesOptions, BridgeLiftsCounterStrike) {
   auto v = chu_with("bridge_lifts_counter_strike", "true");
   // Generation: Gold then Lion by the Falcon is allowed after a Lion capture; the direct

@@ -162,7 +162,7 @@ TEST_F(VariantsApi, ChuInFull) {
 
   std::map<std::string, json> profiles;
   for (const json& p : chu["profiles"]) profiles[p["name"]] = p;
-  EXPECT_EQ(profiles.size(), 4u);
+  EXPECT_EQ(profiles.size(), 5u);
   EXPECT_EQ(profiles["hachu"]["settings"]["lion_protection_by_recapture"], true);
   EXPECT_EQ(profiles["pbmserv"]["settings"]["check_rule"], true);
   EXPECT_EQ(profiles["jcsa"]["settings"]["max_plies"], 0);
