@@ -1,6 +1,8 @@
 #include "protocol/engine_session.h"
 
 #include "notation/sfen.h"
+#include "notation/usi.h"
+#include "rules/movegen.h"
 #include "rules/catalog.h"
 
 namespace kirin::protocol {
@@ -29,6 +31,26 @@ void EngineSession::set_rules(GameRules rules) {
   variant_ = std::move(v);
   start_ = start;
   game_ = Game(start_);
+}
+
+void EngineSession::change_rules(GameRules rules) {
+  auto v = rules.build();
+  if (v->id != variant_->id) throw VariantError("other rules of the same game expected, not " + v->id);
+  Position start = parse_sfen(v, to_sfen(start_));
+  Game replay(start);
+  int number = 1;
+  for (const Move& m : game_.moves()) {
+    if (replay.outcome().over() || !is_legal(replay.position(), m))
+      throw NotationError("move " + std::to_string(number) + " (" + to_usi(replay.position(), m) +
+                              ") is not legal under these rules",
+                          "rules");
+    replay.play(m);
+    ++number;
+  }
+  rules_ = std::move(rules);
+  variant_ = std::move(v);
+  start_ = start;
+  game_ = std::move(replay);
 }
 
 void EngineSession::set_position(const Position& start) {

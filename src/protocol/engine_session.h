@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -29,6 +30,9 @@ struct GameRules {
   // Builds the game definition; throws VariantError (unknown game, profile or option value).
   std::shared_ptr<const Variant> build() const;
 };
+
+// The GUI option that sets a rule option of the game: Option_<name> (USI and XBoard).
+inline constexpr std::string_view kRuleOptionPrefix = "Option_";
 
 // What a front-end starts with (kirin engine --variant/--profile/--option/--hash).
 struct EngineConfig {
@@ -55,6 +59,11 @@ class EngineSession {
   // Switches to other rules (throws VariantError, leaving everything unchanged) and resets the
   // game to the new start position.
   void set_rules(GameRules rules);
+  // Other rules for the same game (a profile or an option changed in a GUI's settings): the
+  // start position and the moves played are kept. Throws VariantError if `rules` does not
+  // build, or NotationError if the start or a move played is not legal under them; nothing
+  // changes then.
+  void change_rules(GameRules rules);
   // Starts over from `start` (of the current game definition) with no moves played.
   void set_position(const Position& start);
   void reset_to_start();

@@ -14,7 +14,6 @@ namespace kirin::protocol {
 namespace {
 
 constexpr int64_t kMaxHashMb = 65536;
-constexpr std::string_view kRuleOptionPrefix = "Option_";
 
 std::string info_line(const Position& root, const SearchInfo& info) {
   std::string line = "info depth " + std::to_string(info.depth) + " seldepth " +

@@ -94,11 +94,13 @@ bool XboardEngine::handle(std::string_view line) {
       command == "random" || command == "computer" || command == "name" ||
       command == "rating" || command == "ics" || command == "hint" || command == "bk" ||
       command == "draw" || command == "hover" || command == "." || command == "cores" ||
-      command == "easy" || command == "hard" || command == "option" || command == "setscore") {
+      command == "easy" || command == "hard" || command == "setscore") {
     // Accepted; nothing to do: one thread, no pondering, no opening book, never agrees to
-    // draws, no engine-defined options.
+    // draws.
   } else if (command == "protover") {
     cmd_protover();
+  } else if (command == "option") {
+    cmd_option(args);
   } else if (command == "new") {
     cmd_new();
   } else if (command == "variant") {
@@ -199,7 +201,70 @@ void XboardEngine::cmd_protover() {
   out_.line(
       "feature setboard=1 usermove=1 ping=1 memory=1 smp=1 colors=0 sigint=0 sigterm=0 "
       "highlight=1 analyze=1 playother=1 time=1 draw=0 san=0 reuse=1 debug=1");
+  // The configured game's rule profile and options, for xboard's Engine Settings dialog.
+  const Variant& v = *session_.variant();
+  if (!v.profiles.empty()) {
+    const std::string current =
+        session_.rules().profile.empty() ? v.default_profile : session_.rules().profile;
+    std::string combo;
+    for (const auto& [name, settings] : v.profiles)
+      combo += (combo.empty() ? "" : " /// ") + std::string(name == current ? "*" : "") + name;
+    out_.line("feature option=\"Profile -combo " + combo + "\"");
+  }
+  for (const OptionInfo& o : v.option_infos) {
+    std::string value = v.option_value(o.name);
+    if (value.empty()) value = o.default_value;
+    std::string line = "feature option=\"" + std::string(kRuleOptionPrefix) + o.name;
+    if (o.type == "bool") {
+      line += std::string(" -check ") + (value == "true" ? "1" : "0");
+    } else if (o.type == "int") {
+      line += " -spin " + value + " 0 1000000";
+    } else {
+      std::string combo;
+      for (const std::string& c : o.choices)
+        combo += (combo.empty() ? "" : " /// ") + std::string(c == value ? "*" : "") + c;
+      line += " -combo " + combo;
+    }
+    out_.line(line + "\"");
+  }
   out_.line("feature done=1");
+}
+
+// `option NAME=VALUE` from the Engine Settings dialog: the rule profile or a rule option of
+// the game being played, which goes on from the same position. For the configured game the
+// choice also outlives `new`.
+void XboardEngine::cmd_option(const std::string& args) {
+  const size_t eq = args.find('=');
+  const std::string name = std::string(trim(args.substr(0, eq)));
+  const std::string value = eq == std::string::npos ? "" : std::string(trim(args.substr(eq + 1)));
+  GameRules rules = session_.rules();
+  if (name == "Profile" && !value.empty()) {
+    rules.profile = value;
+  } else if (name.rfind(kRuleOptionPrefix, 0) == 0 && name.size() > kRuleOptionPrefix.size() &&
+             !value.empty()) {
+    const std::string option = name.substr(kRuleOptionPrefix.size());
+    const auto& infos = session_.variant()->option_infos;
+    auto info = std::find_if(infos.begin(), infos.end(), [&](const auto& o) { return o.name == option; });
+    std::string text = value;
+    if (info != infos.end() && info->type == "bool" && (value == "0" || value == "1"))
+      text = value == "1" ? "true" : "false";  // xboard's check boxes
+    std::erase_if(rules.options, [&](const auto& o) { return o.first == option; });
+    rules.options.emplace_back(option, text);
+  } else {
+    out_.line("Error (expected Profile=NAME or " + std::string(kRuleOptionPrefix) +
+              "NAME=VALUE): option " + args);
+    return;
+  }
+  cancel_search();
+  try {
+    session_.change_rules(rules);
+  } catch (const std::exception& e) {
+    out_.line("Error (" + std::string(e.what()) + "): option " + args);
+    maybe_think();
+    return;
+  }
+  if (rules.variant == config_.rules.variant) config_.rules = rules;
+  maybe_think();
 }
 
 void XboardEngine::cmd_new() {

@@ -31,6 +31,7 @@ class XboardEngine {
 
  private:
   void cmd_protover();
+  void cmd_option(const std::string& args);
   void cmd_new();
   void cmd_variant(const std::string& name);
   void cmd_setboard(const std::string& fen);

@@ -3,6 +3,8 @@
 // highlights and malformed input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "notation/sfen.h"
 #include "protocol/text_util.h"
 #include "protocol/xboard.h"
@@ -43,6 +45,45 @@ TEST(XboardProtocol, Handshake) {
                         "analyze=1"})
     EXPECT_NE(all.find(f), std::string::npos) << f;
   EXPECT_NE(all.find("variants=\"chu,dai,shogi\""), std::string::npos) << all;
+}
+
+// xboard's Engine Settings dialog: the game's rule profile and options, set with `option`.
+TEST(XboardProtocol, RuleProfileAndOptionsAreEngineOptions) {
+  Xboard xb;
+  auto out = xb.run("xboard\nprotover 2\n");
+  auto has = [&](const std::string& line) {
+    return std::find(out.begin(), out.end(), line) != out.end();
+  };
+  EXPECT_TRUE(has("feature option=\"Profile -combo hachu /// jcsa /// *lishogi /// pbmserv /// xboard\""));
+  EXPECT_TRUE(has("feature option=\"Option_drops -check 0\""));
+  EXPECT_TRUE(has("feature option=\"Option_max_plies -spin 1000 0 1000000\""));
+  EXPECT_TRUE(has("feature option=\"Option_promotion -combo *lishogi /// shogi\""));
+
+  // Set in the middle of a game: the game goes on from the same position.
+  out = xb.run("new\nforce\nusermove f3f5\noption Profile=xboard\noption Option_drops=1\n");
+  EXPECT_TRUE(with_prefix(out, "Error").empty()) << out.front();
+  EXPECT_EQ(xb.game().plies(), 1);
+  EXPECT_EQ(xb.engine().session().rules().profile, "xboard");
+  EXPECT_TRUE(xb.engine().session().variant()->rules.counter_strike_binds_lions);
+  EXPECT_TRUE(xb.engine().session().variant()->rules.drops);
+  // ...and outlives `new`, for the configured game.
+  xb.run("new\n");
+  EXPECT_EQ(xb.engine().session().rules().profile, "xboard");
+  EXPECT_TRUE(xb.engine().session().variant()->rules.drops);
+
+  // Bad values, unknown options and rules the game played so far breaks change nothing.
+  for (const char* bad : {"option Profile=nonsense", "option Option_nonsense=1",
+                          "option Option_max_plies=many", "option Hash=3", "option Profile"}) {
+    out = xb.run(std::string(bad) + "\n");
+    ASSERT_EQ(out.size(), 1u) << bad;
+    EXPECT_TRUE(starts_with(out[0], "Error (")) << bad << " -> " << out[0];
+    EXPECT_EQ(xb.engine().session().rules().profile, "xboard") << bad;
+  }
+  xb.run("force\nusermove f3f5\nusermove g10g8\nusermove a4a5\n");
+  out = xb.run("option Option_max_plies=2\n");
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_NE(out[0].find("move 3"), std::string::npos) << out[0];
+  EXPECT_EQ(xb.game().plies(), 3);
 }
 
 TEST(XboardProtocol, MatchAsXboardPlaysIt) {
