@@ -8,7 +8,6 @@
 #include <thread>
 
 #include "engine/repetition.h"
-#include "rules/game.h"
 #include "rules/movegen.h"
 
 namespace kirin {
@@ -127,9 +126,7 @@ struct Searcher::Impl {
         break;
       }
       const Move& m = line_move[k - 1];
-      attacking[e] = pos->in_check(pos->side_to_move()) ||
-                     (rules->perpetual == RuleOptions::Perpetual::Attack && !m.is_drop() &&
-                      threatens_capture(*pos, m.to));
+      attacking[e] = move_attacked(*pos, m);
       pos->undo_move(m, *line_undo[k - 1]);
     }
     for (; k < ply; ++k) pos->do_move(line_move[k], *line_undo[k]);

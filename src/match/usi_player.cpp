@@ -1,6 +1,7 @@
 #include "match/usi_player.h"
 
 #include <sstream>
+#include <string_view>
 
 #include "notation/sfen.h"
 #include "protocol/text_util.h"
@@ -183,7 +184,9 @@ EngineReply UsiPlayer::play(const Game& game, const ClockState& clocks, millisec
       reply.detail = crash_detail();
       return reply;
     }
-    if (refusal.empty() && line.rfind("info string error", 0) == 0) refusal = line.substr(12);
+    constexpr std::string_view kInfoString = "info string ";
+    if (refusal.empty() && line.rfind("info string error", 0) == 0)
+      refusal = line.substr(kInfoString.size());
     if (first_word(line) != "bestmove") continue;
     if (!refusal.empty()) {
       // Its answer is about another game than the referee's (Kirin's engine says so and

@@ -14,6 +14,11 @@ std::shared_ptr<const Variant> GameRules::build() const {
   return v;
 }
 
+void GameRules::set_option(const std::string& name, const std::string& value) {
+  std::erase_if(options, [&](const auto& o) { return o.first == name; });
+  options.emplace_back(name, value);
+}
+
 EngineSession::EngineSession(GameRules rules, size_t hash_mb)
     : rules_(std::move(rules)),
       variant_(rules_.build()),

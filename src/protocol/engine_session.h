@@ -29,6 +29,12 @@ struct GameRules {
 
   // Builds the game definition; throws VariantError (unknown game, profile or option value).
   std::shared_ptr<const Variant> build() const;
+  // Sets a rule option, replacing an earlier value of it.
+  void set_option(const std::string& name, const std::string& value);
+  // The profile in force in `v` (this game's definition): the chosen one or the default.
+  const std::string& profile_in(const Variant& v) const {
+    return profile.empty() ? v.default_profile : profile;
+  }
 };
 
 // The GUI option that sets a rule option of the game: Option_<name> (USI and XBoard).

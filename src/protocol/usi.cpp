@@ -108,9 +108,7 @@ void UsiEngine::cmd_usi() {
   out_.line(variants);
   const Variant& v = *session_.variant();
   if (!v.profiles.empty()) {
-    std::string profile = session_.rules().profile.empty() ? v.default_profile
-                                                           : session_.rules().profile;
-    std::string line = "option name Profile type combo default " + profile;
+    std::string line = "option name Profile type combo default " + session_.rules().profile_in(v);
     for (const auto& [name, settings] : v.profiles) line += " var " + name;
     out_.line(line);
   }
@@ -201,8 +199,7 @@ void UsiEngine::cmd_setoption(std::string_view args) {
     }
     std::string option = name.substr(kRuleOptionPrefix.size());
     GameRules rules = session_.rules();
-    std::erase_if(rules.options, [&](const auto& o) { return o.first == option; });
-    rules.options.emplace_back(option, value);
+    rules.set_option(option, value);
     set_rules(rules);
   } else {
     info_string("error: unknown option '" + name + "'");

@@ -204,8 +204,7 @@ void XboardEngine::cmd_protover() {
   // The configured game's rule profile and options, for xboard's Engine Settings dialog.
   const Variant& v = *session_.variant();
   if (!v.profiles.empty()) {
-    const std::string current =
-        session_.rules().profile.empty() ? v.default_profile : session_.rules().profile;
+    const std::string& current = session_.rules().profile_in(v);
     std::string combo;
     for (const auto& [name, settings] : v.profiles)
       combo += (combo.empty() ? "" : " /// ") + std::string(name == current ? "*" : "") + name;
@@ -248,8 +247,7 @@ void XboardEngine::cmd_option(const std::string& args) {
     std::string text = value;
     if (info != infos.end() && info->type == "bool" && (value == "0" || value == "1"))
       text = value == "1" ? "true" : "false";  // xboard's check boxes
-    std::erase_if(rules.options, [&](const auto& o) { return o.first == option; });
-    rules.options.emplace_back(option, text);
+    rules.set_option(option, text);
   } else {
     out_.line("Error (expected Profile=NAME or " + std::string(kRuleOptionPrefix) +
               "NAME=VALUE): option " + args);

@@ -30,6 +30,8 @@ Game::Game(Position start) : pos_(std::move(start)) {
   outcome_ = evaluate();
 }
 
+namespace {
+
 bool threatens_capture(const Position& p, Square s) {
   const Variant& v = p.variant();
   const Piece piece = p.at(s);
@@ -46,13 +48,12 @@ bool threatens_capture(const Position& p, Square s) {
   return false;
 }
 
-bool Game::move_attacks(const Move& m) const {
-  // After the move: is the opponent's royal attacked, or (lishogi Chu) could the moved piece
-  // capture something from where it now stands?
-  const Position& p = pos_;
-  if (p.in_check(p.side_to_move())) return true;
-  return p.variant().rules.perpetual == RuleOptions::Perpetual::Attack && !m.is_drop() &&
-         threatens_capture(p, m.to);
+}  // namespace
+
+bool move_attacked(const Position& after, const Move& m) {
+  if (after.in_check(after.side_to_move())) return true;
+  return after.variant().rules.perpetual == RuleOptions::Perpetual::Attack && !m.is_drop() &&
+         threatens_capture(after, m.to);
 }
 
 void Game::play(const Move& m) {
@@ -67,7 +68,7 @@ void Game::play(const Move& m) {
   // captured piece can come back, so the whole history is kept.)
   bool irreversible = !v.rules.drops && (pieces_after != pieces_before || m.promotes() ||
                                          v.pieces[kind_of(moved)].forward_only);
-  bool attacking = move_attacks(m);
+  bool attacking = move_attacked(pos_, m);
   Color mover = ~pos_.side_to_move();
   consecutive_attacks_[mover] = attacking ? consecutive_attacks_[mover] + 1 : 0;
   if (irreversible) since_irreversible_.clear();

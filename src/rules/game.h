@@ -32,10 +32,11 @@ struct Outcome {
 
 std::string describe(const Outcome& o);  // "Black wins: bare king", "ongoing"
 
-// lishogi's attacking move (rule perpetual = attack), beside attacking the royal: could the
-// piece on `s` capture an enemy piece from there? A Lion two squares from a protected enemy
-// Lion cannot (§6.2).
-bool threatens_capture(const Position& p, Square s);
+// Did move `m`, which led to `after`, attack in the sense of the game's perpetual rule? It
+// attacks a royal (check), or under lishogi's perpetual-attack rule the piece it moved could
+// capture something from where it stands (a Lion two squares from a protected Lion cannot,
+// §6.2).
+bool move_attacked(const Position& after, const Move& m);
 
 class Game {
  public:
@@ -55,7 +56,7 @@ class Game {
   }
 
   // For each of those positions: did the move that led there attack (the perpetual-attack
-  // rule's sense, see threatens_capture)? 1 if it did.
+  // rule's sense, see move_attacked)? 1 if it did.
   std::vector<uint8_t> recent_attacks() const {
     std::vector<uint8_t> out;
     out.reserve(since_irreversible_.size());
@@ -71,7 +72,6 @@ class Game {
     uint64_t hash;
     bool attacking;  // the move that led here attacked (lishogi's "isAttacking")
   };
-  bool move_attacks(const Move& m) const;
   Outcome evaluate() const;
   bool bared(Color c) const;
 
