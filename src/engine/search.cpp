@@ -81,7 +81,8 @@ struct Searcher::Impl {
   struct VictimStage {
     Square square[256];
     int value[256];
-    uint64_t done[(kArraySize + 63) / 64];  // attackers whose captures are generated
+    uint64_t done[(kArraySize + 63) / 64];  // attackers whose captures are all generated
+    uint64_t taken[(kArraySize + 63) / 64];  // victims taken one at a time (captures_one)
   };
   std::vector<VictimStage> victim_stack = std::vector<VictimStage>(kMaxPly + 2);
   std::vector<std::array<int, kMaxMoves>> top_stack =
@@ -251,13 +252,13 @@ struct Searcher::Impl {
   }
 
   // The quiescence search's captures, found through their victims, the most valuable first:
-  // the attackers of a victim give their captures, which are searched once no victim left is
-  // worth more than theirs. A node that cuts on taking a valuable piece never generates the
-  // other pieces' moves. Stops where even two victims of the value left (a Lion takes two)
-  // could not lift `best` to `alpha`: delta pruning would skip the rest. After
+  // the attackers of a victim give their captures of it (a Lion and the like: all its
+  // captures, once), which are searched once no victim left is worth more than theirs. A node
+  // that cuts on taking a valuable piece never generates the other pieces' moves. A piece
+  // whose captures would all fail delta pruning is not generated at all. After
   // kVictimStages victims without a cut, the pieces left are generated at once (measured:
-  // 1, 2, 4 and 8 stages; docs/BENCHMARKS.md).
-  static constexpr int kVictimStages = 8;
+  // 1, 2, 3, 5, 8 and 16 stages; docs/BENCHMARKS.md).
+  static constexpr int kVictimStages = 2;
   template <class Visit>
   void captures_by_victims(MoveList& list, int* scores, int ply, const int& best,
                            const int& alpha, Visit& visit) {
@@ -271,6 +272,17 @@ struct Searcher::Impl {
       st.value[i] = eval->piece_value(kind_of(pos->at(enemies[i])));
     }
     std::fill(std::begin(st.done), std::end(st.done), 0);
+    std::fill(std::begin(st.taken), std::end(st.taken), 0);
+    auto in = [](const uint64_t* set, Square s) { return set[s >> 6] >> (s & 63) & 1; };
+    const auto& captures_one = pos->variant().captures_one;
+    // Would every capture by the piece on `a` of victims worth at most `top` fail the delta
+    // pruning of `visit`? (A Lion takes up to two; a promotion adds its gain.) Then its
+    // captures are not even generated.
+    auto hopeless = [&](Square a, int top) {
+      const Piece p = pos->at(a);
+      const int gain = (captures_one[p] ? 1 : 2) * top + eval->promotion_gain(kind_of(p));
+      return best + gain + 200 <= alpha;
+    };
     list.size = 0;
     int scored = 0, searched = 0;
     for (int stage = 0; left > 0; ++stage) {
@@ -278,10 +290,17 @@ struct Searcher::Impl {
         // No cut among the most valuable victims: every other piece's captures at once
         // (cheaper than looking up the attackers of each victim left).
         const Square* own = pos->squares(us);
+        const int top = *std::max_element(st.value, st.value + left);
         for (int i = 0, n = pos->count(us); i < n; ++i) {
           const Square a = own[i];
-          if (st.done[a >> 6] >> (a & 63) & 1) continue;
+          if (in(st.done, a) || hopeless(a, top)) continue;
+          const int first = list.size;
           append_captures_from(*pos, a, list);
+          if (!captures_one[pos->at(a)]) continue;
+          int kept = first;  // without the captures of victims already taken one by one
+          for (int j = first; j < list.size; ++j)
+            if (!in(st.taken, list.moves[j].to)) list.moves[kept++] = list.moves[j];
+          list.size = kept;
         }
         for (; scored < list.size; ++scored)
           scores[scored] = capture_score(list.moves[scored], false);
@@ -302,12 +321,17 @@ struct Searcher::Impl {
       if (best + 2 * value + eval->max_promotion_gain() + 200 <= alpha) return;
       Square attackers[256];
       const int n = pos->attackers(victim, us, attackers);
+      st.taken[victim >> 6] |= uint64_t(1) << (victim & 63);
       for (int i = 0; i < n; ++i) {
         const Square a = attackers[i];
-        uint64_t& word = st.done[a >> 6];
+        if (captures_one[pos->at(a)]) {  // just this capture
+          if (!hopeless(a, value)) append_capture_of(*pos, a, victim, list);
+          continue;
+        }
+        uint64_t& word = st.done[a >> 6];  // every capture of a Lion and the like, once
         if (word >> (a & 63) & 1) continue;
         word |= uint64_t(1) << (a & 63);
-        append_captures_from(*pos, a, list);
+        if (!hopeless(a, value)) append_captures_from(*pos, a, list);
       }
       for (; scored < list.size; ++scored) {
         scores[scored] = capture_score(list.moves[scored], false);
@@ -402,6 +426,78 @@ struct Searcher::Impl {
     return best;
   }
 
+  // Is a quiet move (no capture, no promotion) of a node not in check pruned, after
+  // `searched` moves? Futility: near the leaves a quiet move cannot lift a position this far
+  // below alpha. Late-move pruning: the large games have a hundred moves or more, and near the
+  // leaves the quiet ones ordered last almost never matter. Once true it stays true for the
+  // node: alpha and the count only grow.
+  static bool quiets_pruned(int depth, int alpha, int static_eval, int searched, bool pv_node) {
+    if (searched == 0 || pv_node || is_mate_score(alpha)) return false;
+    return (depth <= 2 && static_eval + (depth == 1 ? 150 : 350) <= alpha) ||
+           (depth <= 3 && searched >= 4 + 3 * depth * depth);
+  }
+
+  // The moves of a node not in check, generated in stages so that a cut-off saves the later
+  // ones: captures that do not lose material, the killers, the other captures, then the
+  // quiet moves by history. `done` (or a null move) was searched already. Returns how many
+  // legal moves the position has, or 1 after a cut-off (the count is then not needed).
+  template <class Visit>
+  int staged_moves(MoveList& list, int* scores, const Move& done, int depth, int ply,
+                   const int& alpha, const int& searched, int static_eval, bool pv_node,
+                   Visit& visit) {
+    generate_captures(*pos, list);
+    const int captures = list.size;
+    score_moves(list, scores, Move{}, ply, true);
+    int i = 0;
+    for (; i < list.size; ++i) {
+      pick(list, scores, i);
+      if (scores[i] < (1 << 28)) break;  // losing captures: after the killers
+      if (list.moves[i] == done) continue;
+      if (visit(list.moves[i])) return 1;
+    }
+    Move killer_done[2];
+    for (int k = 0; k < 2; ++k) {
+      const Move& killer = killers[ply][k];
+      if (killer.is_null() || killer.is_drop() || killer == done) continue;
+      MoveList& own = tt_lists[ply];
+      generate_moves_from(*pos, killer.from, own);
+      if (std::find(own.begin(), own.end(), killer) == own.end() || is_capture(*pos, killer))
+        continue;
+      killer_done[k] = killer;
+      if (visit(killer)) return 1;
+    }
+    for (; i < list.size; ++i) {
+      pick(list, scores, i);
+      if (list.moves[i] == done) continue;
+      if (visit(list.moves[i])) return 1;
+    }
+    generate_quiets(*pos, list);
+    const int legal = captures + list.size;
+    const Color us = pos->side_to_move();
+    for (int j = 0; j < list.size; ++j) {
+      const Move& m = list.moves[j];
+      Piece p = m.is_drop() ? make_piece(m.drop_kind, us) : pos->at(m.from);
+      scores[j] = history[p][m.to];
+      if (m.promotes()) scores[j] += (1 << 26) + eval->promotion_gain(kind_of(p));
+    }
+    for (i = 0; i < list.size; ++i) {
+      if (quiets_pruned(depth, alpha, static_eval, searched, pv_node)) {
+        // Only the promotions are still searched (visit prunes the rest).
+        for (; i < list.size; ++i) {
+          const Move& m = list.moves[i];
+          if (!m.promotes() || m == done || m == killer_done[0] || m == killer_done[1]) continue;
+          if (visit(m)) return 1;
+        }
+        break;
+      }
+      pick(list, scores, i);
+      const Move& m = list.moves[i];
+      if (m == done || m == killer_done[0] || m == killer_done[1]) continue;
+      if (visit(m)) return 1;
+    }
+    return legal;
+  }
+
   int search(int alpha, int beta, int depth, int ply, bool null_ok) {
     const bool pv_node = beta - alpha > 1;
     pv_len[ply] = ply;
@@ -477,13 +573,8 @@ struct Searcher::Impl {
     auto visit = [&](const Move& m) {
       const bool capture = is_capture(*pos, m);
       const bool quiet = !capture && !m.promotes();
-      if (quiet && searched > 0 && !pv_node && !in_check && !is_mate_score(alpha)) {
-        // Futility: near the leaves a quiet move cannot lift a position this far below alpha.
-        if (depth <= 2 && static_eval + (depth == 1 ? 150 : 350) <= alpha) return false;
-        // Late-move pruning: the large games have a hundred moves or more, and near the
-        // leaves the quiet ones ordered last almost never matter.
-        if (depth <= 3 && searched >= 4 + 3 * depth * depth) return false;
-      }
+      if (quiet && !in_check && quiets_pruned(depth, alpha, static_eval, searched, pv_node))
+        return false;
       Undo u;
       make(m, u, ply);
       int score;
@@ -545,23 +636,27 @@ struct Searcher::Impl {
     }
 
     MoveList& list = lists[ply];
-    if (ply == 0)
-      list = *root_moves;
-    else
-      generate_moves(*pos, list);
-    if (list.size == 0) {
-      if (in_check || no_moves_loses) return -kMateScore + ply;
-      return 0;
-    }
     int* scores = score_stack[ply].data();
-    score_moves(list, scores, tt_move, ply, true);
-    for (int i = 0; i < list.size; ++i) {
-      pick(list, scores, i);
-      const Move m = list.moves[i];
-      if (tt_tried && m == tt_move) continue;
-      if (visit(m)) break;
+    int legal_moves;  // how many the position has (0: mate or stalemate)
+    if (ply == 0 || in_check) {  // every move at once: the root's list is given
+      if (ply == 0)
+        list = *root_moves;
+      else
+        generate_moves(*pos, list);
+      legal_moves = list.size;
+      score_moves(list, scores, tt_move, ply, true);
+      for (int i = 0; i < list.size; ++i) {
+        pick(list, scores, i);
+        const Move m = list.moves[i];
+        if (tt_tried && m == tt_move) continue;
+        if (visit(m)) break;
+      }
+    } else {
+      legal_moves = staged_moves(list, scores, tt_tried ? tt_move : Move{}, depth, ply, alpha,
+                                 searched, static_eval, pv_node, visit);
     }
     if (aborted) return 0;
+    if (legal_moves == 0) return in_check || no_moves_loses ? -kMateScore + ply : 0;
     Bound bound = best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper;
     tt.store(key, best_move, score_to_tt(best, ply), in_check ? TTEntry::kNoEval : static_eval, depth, bound);
     return best;

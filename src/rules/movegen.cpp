@@ -7,10 +7,13 @@
 
 namespace kirin {
 
-// Legal moves; `drop_mate_rule` off when only asking whether any reply exists.
-void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule, bool captures_only);
-
 namespace {
+
+// Which of the legal moves a generator produces.
+enum class Only : uint8_t { kAll, kCaptures, kQuiets };
+
+// Legal moves; `drop_mate_rule` off when only asking whether any reply exists.
+void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule, Only only);
 
 // What a cell means to the side to move: empty, enemy, or blocked (own piece or wall).
 enum Cell : uint8_t { kCellEmpty = 0, kCellEnemy = 1, kCellBlocked = 2 };
@@ -34,9 +37,10 @@ constexpr int kKingSteps[8] = {offset_of(-1, -1), offset_of(0, -1), offset_of(1,
 
 class Generator {
  public:
-  Generator(const Position& pos, MoveList& out, bool every_piece, bool captures_only = false)
+  Generator(const Position& pos, MoveList& out, bool every_piece, Only only = Only::kAll)
       : every_piece_(every_piece),
-        captures_only_(captures_only),
+        captures_only_(only == Only::kCaptures),
+        quiets_only_(only == Only::kQuiets),
         pos_(pos),
         v_(pos.variant()),
         r_(v_.rules),
@@ -61,18 +65,33 @@ class Generator {
     if (!v_.has_freezers || !frozen(from)) piece_moves(from);
   }
 
+  // The capture of the enemy on `victim` by the piece on `from`, which attacks it and whose
+  // captures take one piece each (Variant::captures_one).
+  void run_capture(Square from, Square victim) {
+    Piece p = b_[from];
+    if (!is_piece(p) || color_of(p) != us_ || cls_[b_[victim]] != kCellEnemy) return;
+    if (v_.has_freezers && frozen(from)) return;
+    begin_piece(p);
+    if (!v_.is_lion[b_[victim]] || lion_capture_ok(from, kNoSquare, victim))
+      add(from, kNoSquare, victim, true);
+  }
+
  private:
-  void piece_moves(Square from) {
-    const Piece p = b_[from];
-    const Kind k = kind_of(p);
-    const MoveTable& t = v_.tables[k][us_];
-    const PieceType& pt = v_.pieces[k];
+  void begin_piece(Piece p) {
+    const PieceType& pt = v_.pieces[kind_of(p)];
     mover_lion_ = v_.is_lion[p];
     pt_ = &pt;
     dedupe_ = pt.dedupe;
     burns_ = pt.burn > 0;
     quiet_ok_ = !captures_only_ || burns_;  // a burning piece's quiet move may burn
     if (dedupe_) seen_.reset();
+  }
+
+  void piece_moves(Square from) {
+    const Piece p = b_[from];
+    const MoveTable& t = v_.tables[kind_of(p)][us_];
+    const PieceType& pt = v_.pieces[kind_of(p)];
+    begin_piece(p);
 
     for (const auto& l : t.leaps) {
       Square to = Square(from + l.off);
@@ -347,6 +366,7 @@ class Generator {
            Square kill1 = kNoSquare, bool plain = true) {
     const PieceType& pt = *pt_;
     if (captures_only_ && !capture && kill0 == kNoSquare && !burns_) return;
+    if (quiets_only_ && (capture || kill0 != kNoSquare)) return;
     if (dedupe_ && mid == kNoSquare && kill0 == kNoSquare) {  // one move per destination
       if (seen_[to]) return;
       seen_.set(to);
@@ -388,7 +408,7 @@ class Generator {
   // Pushes a move and, for a burning piece that moved, each choice of adjacent enemies to burn.
   void push(const Move& m) {
     out_.push(m);
-    if (burns_ && m.to != m.from && !m.has_kills()) burn_variants(m);
+    if (burns_ && !quiets_only_ && m.to != m.from && !m.has_kills()) burn_variants(m);
   }
 
   [[gnu::noinline]] void burn_variants(const Move& m) {
@@ -415,6 +435,7 @@ class Generator {
 
   const bool every_piece_;
   const bool captures_only_;  // only moves that take something (quiescence search)
+  const bool quiets_only_;    // only moves that take nothing (the search's last stage)
   const Position& pos_;
   const Variant& v_;
   const RuleOptions& r_;
@@ -469,7 +490,7 @@ void filter_check(const Position& pos, MoveList& list, bool drop_mate_rule) {
     if (safe && drop_mate_rule && m.is_drop() && v.pieces[m.drop_kind].no_drop_mate &&
         work.in_check(~us)) {
       MoveList replies;
-      generate_legal(work, replies, false, false);
+      generate_legal(work, replies, false, Only::kAll);
       safe = replies.size > 0;
     }
     work.undo_move(m, u);
@@ -481,20 +502,18 @@ void filter_check(const Position& pos, MoveList& list, bool drop_mate_rule) {
   list.size = n;
 }
 
-}  // namespace
-
-void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule,
-                    bool captures_only) {
+void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule, Only only) {
   out.size = 0;
   out.overflow = false;
   // Under the check rule one piece's igui or pass may be illegal where another's is not, so
   // every piece's is generated, filtered, and only then merged into one move per position.
   bool check = pos.variant().rules.check_rule;
-  Generator(pos, out, check, captures_only).run();
-  if (captures_only) {  // a burning piece's quiet moves came with its burns: keep the burns
+  Generator(pos, out, check, only).run();
+  if (only != Only::kAll) {  // e.g. a burning piece's quiet moves came with its burns
+    const bool captures = only == Only::kCaptures;
     int n = 0;
     for (int i = 0; i < out.size; ++i)
-      if (is_capture(pos, out.moves[i])) out.moves[n++] = out.moves[i];
+      if (is_capture(pos, out.moves[i]) == captures) out.moves[n++] = out.moves[i];
     out.size = n;
   }
   if (check) {
@@ -515,12 +534,18 @@ void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule,
     throw std::length_error("more than " + std::to_string(kMaxMoves) + " legal moves");
 }
 
+}  // namespace
+
 void generate_moves(const Position& pos, MoveList& out) {
-  generate_legal(pos, out, true, false);
+  generate_legal(pos, out, true, Only::kAll);
 }
 
 void generate_captures(const Position& pos, MoveList& out) {
-  generate_legal(pos, out, true, true);
+  generate_legal(pos, out, true, Only::kCaptures);
+}
+
+void generate_quiets(const Position& pos, MoveList& out) {
+  generate_legal(pos, out, true, Only::kQuiets);
 }
 
 void generate_moves_from(const Position& pos, Square from, MoveList& out) {
@@ -532,11 +557,15 @@ void generate_moves_from(const Position& pos, Square from, MoveList& out) {
 
 void append_captures_from(const Position& pos, Square from, MoveList& out) {
   const int start = out.size;
-  Generator(pos, out, false, true).run_piece(from);
+  Generator(pos, out, false, Only::kCaptures).run_piece(from);
   int n = start;
   for (int i = start; i < out.size; ++i)
     if (is_capture(pos, out.moves[i])) out.moves[n++] = out.moves[i];
   out.size = n;
+}
+
+void append_capture_of(const Position& pos, Square from, Square victim, MoveList& out) {
+  Generator(pos, out, false, Only::kCaptures).run_capture(from, victim);
 }
 
 bool captures_follow_attacks(const Variant& v) {

@@ -37,6 +37,10 @@ void generate_moves(const Position& pos, MoveList& out);
 // generate_moves, in the same order.
 void generate_captures(const Position& pos, MoveList& out);
 
+// The legal moves that capture nothing: generate_moves less generate_captures, in the same
+// order (the search's last stage, after the captures).
+void generate_quiets(const Position& pos, MoveList& out);
+
 // The legal moves of the piece on `from` alone (a subset of generate_moves, except that a
 // pass or igui another piece also has is not merged away): to check a remembered move.
 void generate_moves_from(const Position& pos, Square from, MoveList& out);
@@ -47,6 +51,12 @@ void generate_moves_from(const Position& pos, Square from, MoveList& out);
 // the victims give every capture: what the quiescence search relies on.
 void append_captures_from(const Position& pos, Square from, MoveList& out);
 bool captures_follow_attacks(const Variant& v);
+
+// Appends the capture (with and without promotion, as the rules allow) of the enemy on `victim`
+// by the piece on `from`, which must attack it (Position::attackers) and take one piece per
+// capture (Variant::captures_one): where captures_follow_attacks holds, these are exactly its
+// captures of that piece.
+void append_capture_of(const Position& pos, Square from, Square victim, MoveList& out);
 
 // Does the move take at least one piece?
 bool is_capture(const Position& pos, const Move& m);

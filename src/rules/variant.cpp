@@ -324,6 +324,7 @@ void Variant::compile() {
   is_lion.fill(false);
   is_royal.fill(false);
   is_minor.fill(false);
+  captures_one.fill(false);
 
   hand_kinds.clear();
   for (size_t k = 1; k < pieces.size(); ++k) {
@@ -452,6 +453,10 @@ void Variant::compile() {
         uint8_t range = sl.range ? sl.range : 255;
         if (range > it->range[p]) it->range[p] = range;
       }
+
+      captures_one[p] = t.firsts.empty() && !pt.area && !pt.igui && !pt.burn && !pt.range_jumps &&
+                        std::none_of(t.quiet_paths.begin(), t.quiet_paths.end(),
+                                     [](const auto& q) { return q.mode & kModeCapture; });
 
       // Squares from which no move of this piece stays on the board.
       for (int row = 0; row < ranks; ++row)

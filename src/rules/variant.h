@@ -186,6 +186,10 @@ class Variant {
   std::array<bool, 256> is_lion{};   // by Piece code
   std::array<bool, 256> is_royal{};  // by Piece code
   std::array<bool, 256> is_minor{};  // by Piece code
+  // By Piece code: every capture of this piece takes the one piece on its destination, by a
+  // step, leap or slide (no two-step, area, standstill, burning or range capture), so the
+  // capture of a piece it attacks is a single move (append_capture_of).
+  std::array<bool, 256> captures_one{};
 
   // Reverse attack tables, per attacking colour: a piece of colour c on `target - off` attacks
   // `target` if leaps[c][i].by[piece]; a ray piece attacks along `dir` up to `range` squares.

@@ -1,5 +1,6 @@
-// The generator's two subsets for the search: captures only (quiescence), and the moves of one
-// piece (checking a remembered move). Both must agree with generate_moves.
+// The generator's subsets for the search: captures only (quiescence and the search's first
+// stage), quiet moves only (its last stage), and the moves of one piece (checking a remembered
+// move). All must agree with generate_moves.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -51,21 +52,23 @@ void for_random_positions(const std::shared_ptr<Variant>& v, unsigned seed, int 
   }
 }
 
-// Random positions of every game: the captures are exactly the capturing legal moves, and a
-// piece's own moves are its moves among every piece's moves.
+// Random positions of every game: the captures are exactly the capturing legal moves, the quiet
+// moves exactly the others, and a piece's own moves are its moves among every piece's moves.
 class CaptureGenerationAllGames : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(CaptureGenerationAllGames, SubsetsAgreeWithTheFullList) {
   int captures_seen = 0;
   for_random_positions(builtin_variant(GetParam()), 5, 120, [&](const Position& pos) {
-    MoveList all, caps, every;
+    MoveList all, caps, quiets, every;
     generate_moves(pos, all);
     generate_captures(pos, caps);
+    generate_quiets(pos, quiets);
     generate_every_piece_moves(pos, every);
-    std::vector<Move> expected;
+    std::vector<Move> expected, expected_quiets;
     for (const Move& m : all)
-      if (is_capture(pos, m)) expected.push_back(m);
+      (is_capture(pos, m) ? expected : expected_quiets).push_back(m);
     ASSERT_EQ(std::vector<Move>(caps.begin(), caps.end()), expected) << to_sfen(pos);
+    ASSERT_EQ(std::vector<Move>(quiets.begin(), quiets.end()), expected_quiets) << to_sfen(pos);
     captures_seen += caps.size;
     for (int i = 0; i < pos.count(pos.side_to_move()); ++i) {
       Square from = pos.squares(pos.side_to_move())[i];
@@ -90,7 +93,7 @@ TEST_P(CaptureGenerationAllGames, SubsetsAgreeWithTheFullList) {
 TEST_P(CaptureGenerationAllGames, AttackersOfTheVictimsGiveEveryCapture) {
   auto v = builtin_variant(GetParam());
   if (!captures_follow_attacks(*v)) GTEST_SKIP() << "captures not found through attackers";
-  int captures_seen = 0;
+  int captures_seen = 0, singles_seen = 0;
   for_random_positions(v, 7, 160, [&](const Position& pos) {
     const Color us = pos.side_to_move();
     MoveList caps, by_piece;
@@ -109,6 +112,25 @@ TEST_P(CaptureGenerationAllGames, AttackersOfTheVictimsGiveEveryCapture) {
             << to_sfen(pos);
       }
     }
+    // A piece whose captures take one piece each: its capture of one victim alone is exactly
+    // its captures that take that piece (what the quiescence search generates victim by
+    // victim).
+    const Square* enemies = pos.squares(~us);
+    for (int e = 0; e < pos.count(~us); ++e) {
+      Square att[256];
+      const int n = pos.attackers(enemies[e], us, att);
+      for (int i = 0; i < n; ++i) {
+        if (!v->captures_one[pos.at(att[i])]) continue;
+        MoveList one, own;
+        append_capture_of(pos, att[i], enemies[e], one);
+        append_captures_from(pos, att[i], own);
+        std::vector<Move> expected;
+        for (const Move& m : own)
+          if (m.to == enemies[e]) expected.push_back(m);
+        ASSERT_EQ(std::vector<Move>(one.begin(), one.end()), expected) << to_sfen(pos);
+        singles_seen += one.size;
+      }
+    }
     for (const Move& m : by_piece)  // an igui another piece also has is merged in caps
       ASSERT_TRUE(std::any_of(caps.begin(), caps.end(),
                               [&](const Move& c) { return same_result(pos, c, m); }))
@@ -116,7 +138,9 @@ TEST_P(CaptureGenerationAllGames, AttackersOfTheVictimsGiveEveryCapture) {
     captures_seen += caps.size;
   });
   EXPECT_GT(captures_seen, 0);
-  std::printf("[ stats    ] %d captures\n", captures_seen);
+  EXPECT_GT(singles_seen, 0);
+  std::printf("[ stats    ] %d captures, %d taken one victim at a time\n", captures_seen,
+              singles_seen);
 }
 
 TEST(CaptureGeneration, ChuCapturesFollowAttacks) {
