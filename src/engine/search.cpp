@@ -258,7 +258,7 @@ struct Searcher::Impl {
   // whose captures would all fail delta pruning is not generated at all. After
   // kVictimStages victims without a cut, the pieces left are generated at once (measured:
   // 1, 2, 3, 5, 8 and 16 stages; docs/BENCHMARKS.md).
-  static constexpr int kVictimStages = 2;
+  static constexpr int kVictimStages = 8;
   template <class Visit>
   void captures_by_victims(MoveList& list, int* scores, int ply, const int& best,
                            const int& alpha, Visit& visit) {
@@ -466,29 +466,37 @@ struct Searcher::Impl {
       killer_done[k] = killer;
       if (visit(killer)) return 1;
     }
-    for (; i < list.size; ++i) {
-      pick(list, scores, i);
-      if (list.moves[i] == done) continue;
-      if (visit(list.moves[i])) return 1;
+    // The losing captures and the quiet moves, ordered together as score_moves orders them
+    // (a quiet promotion comes before a capture that loses material).
+    int n = 0;
+    for (; i < list.size; ++i, ++n) {
+      list.moves[n] = list.moves[i];
+      scores[n] = scores[i];
     }
-    generate_quiets(*pos, list);
-    const int legal = captures + list.size;
+    MoveList& quiets = tt_lists[ply];
+    generate_quiets(*pos, quiets);
+    const int legal = captures + quiets.size;
     const Color us = pos->side_to_move();
-    for (int j = 0; j < list.size; ++j) {
-      const Move& m = list.moves[j];
-      Piece p = m.is_drop() ? make_piece(m.drop_kind, us) : pos->at(m.from);
-      scores[j] = history[p][m.to];
-      if (m.promotes()) scores[j] += (1 << 26) + eval->promotion_gain(kind_of(p));
+    for (const Move& m : quiets) {
+      const Piece p = m.is_drop() ? make_piece(m.drop_kind, us) : pos->at(m.from);
+      int score = history[p][m.to];
+      if (m.promotes()) score += (1 << 26) + eval->promotion_gain(kind_of(p));
+      list.moves[n] = m;
+      scores[n++] = score;
     }
+    list.size = n;
     for (i = 0; i < list.size; ++i) {
       if (quiets_pruned(depth, alpha, static_eval, searched, pv_node)) {
-        // Only the promotions are still searched (visit prunes the rest).
-        for (; i < list.size; ++i) {
-          const Move& m = list.moves[i];
-          if (!m.promotes() || m == done || m == killer_done[0] || m == killer_done[1]) continue;
-          if (visit(m)) return 1;
-        }
-        break;
+        // Only captures and promotions are still searched (visit prunes the rest): keep
+        // those, in order.
+        int kept = i;
+        for (int j = i; j < list.size; ++j)
+          if (list.moves[j].promotes() || is_capture(*pos, list.moves[j])) {
+            list.moves[kept] = list.moves[j];
+            scores[kept++] = scores[j];
+          }
+        list.size = kept;
+        if (i == list.size) break;
       }
       pick(list, scores, i);
       const Move& m = list.moves[i];

@@ -88,18 +88,21 @@ class Generator {
   }
 
   void piece_moves(Square from) {
-    const Piece p = b_[from];
+    // Locals, not members: the calls below would otherwise make the compiler reload them.
+    const Piece* const b = b_;
+    const uint8_t* const cls = cls_;
+    const Piece p = b[from];
     const MoveTable& t = v_.tables[kind_of(p)][us_];
     const PieceType& pt = v_.pieces[kind_of(p)];
     begin_piece(p);
 
     for (const auto& l : t.leaps) {
       Square to = Square(from + l.off);
-      uint8_t c = cls_[b_[to]];
+      uint8_t c = cls[b[to]];
       if (c == kCellEmpty) {
         if ((l.mode & kModeMove) && quiet_ok_) add(from, kNoSquare, to, false);
       } else if (c == kCellEnemy && (l.mode & kModeCapture)) {
-        if (!v_.is_lion[b_[to]] || lion_capture_ok(from, kNoSquare, to)) add(from, kNoSquare, to, true);
+        if (!v_.is_lion[b[to]] || lion_capture_ok(from, kNoSquare, to)) add(from, kNoSquare, to, true);
       }
     }
     for (const auto& s : t.slides) {
@@ -108,14 +111,14 @@ class Generator {
       int step = 1;
       if (s.skip_first) {  // pass over the adjacent square, whatever stands there
         to = Square(to + s.off);
-        if (b_[to] == kWall) continue;
+        if (b[to] == kWall) continue;
         step = 2;
       }
       if (pt.range_jumps && (s.mode & kModeCapture) && !s.hop) range_captures(from, s);
       for (; s.range == 0 || step <= s.range; ++step) {
         to = Square(to + s.off);
-        Piece q = b_[to];
-        uint8_t c = cls_[q];
+        Piece q = b[to];
+        uint8_t c = cls[q];
         if (s.hop && !hopped) {  // cannon: find the screen first
           if (q == kWall) break;
           if (q != kEmpty) hopped = true;
@@ -133,8 +136,8 @@ class Generator {
     }
     for (const auto& f : t.firsts) {
       Square mid = Square(from + f.off);
-      Piece mp = b_[mid];
-      uint8_t mc = cls_[mp];
+      Piece mp = b[mid];
+      uint8_t mc = cls[mp];
       bool capture_mid;
       if ((f.mode & kModeCapture) && mc == kCellEnemy)
         capture_mid = true;
@@ -150,8 +153,8 @@ class Generator {
           if (capture_mid) add(from, mid, from, true, kNoSquare, kNoSquare, first_igui(mid));
           continue;
         }
-        Piece q = b_[to];
-        uint8_t c = cls_[q];
+        Piece q = b[to];
+        uint8_t c = cls[q];
         if (c == kCellEmpty) {
           if (s.mode & kModeMove) add(from, mid, to, capture_mid);
         } else if (c == kCellEnemy && (s.mode & kModeCapture)) {
@@ -163,7 +166,7 @@ class Generator {
     for (const auto& q : t.quiet_paths) {
       for (const auto& [o1, o2] : q.paths) {
         Square mid = Square(from + o1);
-        if (b_[mid] != kEmpty) continue;
+        if (b[mid] != kEmpty) continue;
         if (q.disp == 0) {
           // A pass leaves the same position whichever piece makes it and whichever empty
           // square it steps through: one move per position.
@@ -171,8 +174,8 @@ class Generator {
           break;
         }
         Square to = Square(mid + o2);
-        Piece tp = b_[to];
-        uint8_t c = cls_[tp];
+        Piece tp = b[to];
+        uint8_t c = cls[tp];
         if (c == kCellEmpty && (q.mode & kModeMove)) {
           if (quiet_ok_) add(from, kNoSquare, to, false);
           break;
@@ -509,7 +512,10 @@ void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule, Onl
   // every piece's is generated, filtered, and only then merged into one move per position.
   bool check = pos.variant().rules.check_rule;
   Generator(pos, out, check, only).run();
-  if (only != Only::kAll) {  // e.g. a burning piece's quiet moves came with its burns
+  // Captures only: the generator leaves out every quiet move but a burning piece's, whose
+  // burns come with it. Quiet moves only: a move the generator let through may still take
+  // what it passes (is_capture decides).
+  if (only == Only::kQuiets || (only == Only::kCaptures && pos.variant().has_burners)) {
     const bool captures = only == Only::kCaptures;
     int n = 0;
     for (int i = 0; i < out.size; ++i)
@@ -558,6 +564,7 @@ void generate_moves_from(const Position& pos, Square from, MoveList& out) {
 void append_captures_from(const Position& pos, Square from, MoveList& out) {
   const int start = out.size;
   Generator(pos, out, false, Only::kCaptures).run_piece(from);
+  if (!pos.variant().has_burners) return;  // see generate_legal
   int n = start;
   for (int i = start; i < out.size; ++i)
     if (is_capture(pos, out.moves[i])) out.moves[n++] = out.moves[i];

@@ -338,6 +338,7 @@ void Variant::compile() {
   }
   has_hop_attacks = false;
   has_freezers = false;
+  has_burners = false;
 
   for (size_t k = 1; k < pieces.size(); ++k) {
     PieceType& pt = pieces[k];
@@ -346,6 +347,7 @@ void Variant::compile() {
                          std::to_string(kPad) + " squares are not supported");
     pt.has_two_step = !pt.spec.two_legs.empty();
     has_freezers |= pt.freezes;
+    has_burners |= pt.burn > 0;
     // Two move types that can reach the same square (a jump and a slide, an area move, a
     // range capture): the generator then keeps one move per destination.
     pt.dedupe = pt.area || pt.burn || pt.range_jumps;

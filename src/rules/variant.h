@@ -205,6 +205,7 @@ class Variant {
   std::array<std::vector<RayAttack>, 2> ray_attacks;
   bool has_hop_attacks = false;  // cannon-type or skipping pieces: attacks checked the slow way
   bool has_freezers = false;
+  bool has_burners = false;  // a piece that burns: its quiet moves can capture
   std::vector<Kind> hand_kinds;  // kinds that can be in hand, in SFEN hand order
 
   int num_kinds() const { return int(pieces.size()) - 1; }
