@@ -257,7 +257,8 @@ struct Searcher::Impl {
   // that cuts on taking a valuable piece never generates the other pieces' moves. A piece
   // whose captures would all fail delta pruning is not generated at all. After
   // kVictimStages victims without a cut, the pieces left are generated at once (measured:
-  // 1, 2, 3, 5, 8 and 16 stages; docs/BENCHMARKS.md).
+  // 1, 2, 3, 5, 8 and 16 stages; docs/BENCHMARKS.md), unless the position keeps attack
+  // counts (Chu, Dai): then only the attacked victims are looked up, and all of them.
   static constexpr int kVictimStages = 8;
   template <class Visit>
   void captures_by_victims(MoveList& list, int* scores, int ply, const int& best,
@@ -265,12 +266,16 @@ struct Searcher::Impl {
     const Color us = pos->side_to_move();
     VictimStage& st = victim_stack[ply];
     int* tops = top_stack[ply].data();
-    int left = pos->count(~us);
+    const bool counted = pos->keeps_attack_counts();
+    int left = 0;
     const Square* enemies = pos->squares(~us);
-    for (int i = 0; i < left; ++i) {
-      st.square[i] = enemies[i];
-      st.value[i] = eval->piece_value(kind_of(pos->at(enemies[i])));
+    for (int i = 0, n = pos->count(~us); i < n; ++i) {
+      if (counted && !pos->attacked(enemies[i], us)) continue;
+      st.square[left] = enemies[i];
+      st.value[left++] = eval->piece_value(kind_of(pos->at(enemies[i])));
     }
+    list.size = 0;
+    if (left == 0) return;
     std::fill(std::begin(st.done), std::end(st.done), 0);
     std::fill(std::begin(st.taken), std::end(st.taken), 0);
     auto in = [](const uint64_t* set, Square s) { return set[s >> 6] >> (s & 63) & 1; };
@@ -283,10 +288,9 @@ struct Searcher::Impl {
       const int gain = (captures_one[p] ? 1 : 2) * top + eval->promotion_gain(kind_of(p));
       return best + gain + 200 <= alpha;
     };
-    list.size = 0;
     int scored = 0, searched = 0;
     for (int stage = 0; left > 0; ++stage) {
-      if (stage == kVictimStages) {
+      if (stage == kVictimStages && !counted) {
         // No cut among the most valuable victims: every other piece's captures at once
         // (cheaper than looking up the attackers of each victim left).
         const Square* own = pos->squares(us);
@@ -445,7 +449,10 @@ struct Searcher::Impl {
   int staged_moves(MoveList& list, int* scores, const Move& done, int depth, int ply,
                    const int& alpha, const int& searched, int static_eval, bool pv_node,
                    Visit& visit) {
-    generate_captures(*pos, list);
+    if (captures_by_victim && pos->keeps_attack_counts())
+      generate_captures_by_victims(*pos, list);
+    else
+      generate_captures(*pos, list);
     const int captures = list.size;
     score_moves(list, scores, Move{}, ply, true);
     int i = 0;

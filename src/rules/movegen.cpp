@@ -1,6 +1,7 @@
 #include "rules/movegen.h"
 
 #include <algorithm>
+#include <bitset>
 #include <iterator>
 #include <stdexcept>
 #include <string>
@@ -573,6 +574,29 @@ void append_captures_from(const Position& pos, Square from, MoveList& out) {
 
 void append_capture_of(const Position& pos, Square from, Square victim, MoveList& out) {
   Generator(pos, out, false, Only::kCaptures).run_capture(from, victim);
+}
+
+void generate_captures_by_victims(const Position& pos, MoveList& out) {
+  out.size = 0;
+  out.overflow = false;
+  const Color us = pos.side_to_move();
+  const auto& captures_one = pos.variant().captures_one;
+  std::bitset<kArraySize> all_taken;  // pieces whose every capture is listed already
+  const Square* enemies = pos.squares(~us);
+  for (int e = 0, n = pos.count(~us); e < n; ++e) {
+    const Square victim = enemies[e];
+    if (!pos.attacked(victim, us)) continue;
+    Square attackers[256];
+    for (int i = 0, k = pos.attackers(victim, us, attackers); i < k; ++i) {
+      const Square a = attackers[i];
+      if (captures_one[pos.at(a)]) {
+        append_capture_of(pos, a, victim, out);
+      } else if (!all_taken[a]) {
+        all_taken[a] = true;
+        append_captures_from(pos, a, out);
+      }
+    }
+  }
 }
 
 bool captures_follow_attacks(const Variant& v) {

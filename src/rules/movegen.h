@@ -58,6 +58,13 @@ bool captures_follow_attacks(const Variant& v);
 // captures of that piece.
 void append_capture_of(const Position& pos, Square from, Square victim, MoveList& out);
 
+// The captures found through their victims, for a position that keeps attack counts
+// (Position::keeps_attack_counts) in a game where captures_follow_attacks holds: the
+// attackers of each attacked enemy piece give their captures. The moves of append_captures_from
+// for every piece that has a capture (so generate_captures' moves, but an igui two pieces have
+// is listed for each), in another order; no piece's moves are walked for nothing.
+void generate_captures_by_victims(const Position& pos, MoveList& out);
+
 // Does the move take at least one piece?
 bool is_capture(const Position& pos, const Move& m);
 

@@ -62,6 +62,8 @@ void Position::clear() {
   board_.fill(kWall);
   for (int row = 0; row < variant_->ranks; ++row)
     for (int col = 0; col < variant_->files; ++col) board_[make_square(col, row)] = kEmpty;
+  for (auto& counts : attack_count_) counts.fill(0);
+  attack_map_ = !variant_->has_hop_attacks;
   count_ = {0, 0};
   royal_count_ = {0, 0};
   index_.fill(0);
@@ -96,7 +98,7 @@ void Position::remove_from_list(Square s, Color c) {
 
 void Position::put(Square s, Piece p) {
   if (is_piece(board_[s])) remove(s);
-  board_[s] = p;
+  set_square(s, p);
   add_to_list(s, color_of(p));
   hash_ ^= zobrist::piece(p, s);
 }
@@ -105,7 +107,7 @@ void Position::remove(Square s) {
   set_deferral(s, 0);
   Piece p = board_[s];
   remove_from_list(s, color_of(p));
-  board_[s] = kEmpty;
+  set_square(s, kEmpty);
   hash_ ^= zobrist::piece(p, s);
 }
 
@@ -172,13 +174,14 @@ void Position::do_move(const Move& m, Undo& u) {
   u.hash = hash_;
   u.hand_to = u.hand_mid = 0;
   u.skipped = skipped_;
+  if (attack_map_) u.attack_count = attack_count_;
   Color us = stm_;
   bool pass = false;
 
   if (m.is_drop()) {
     Piece p = make_piece(m.drop_kind, us);
     add_to_hand(us, m.drop_kind, -1);
-    board_[m.to] = p;
+    set_square(m.to, p);
     add_to_list(m.to, us);
     hash_ ^= zobrist::piece(p, m.to);
     u.moved = kEmpty;
@@ -192,11 +195,11 @@ void Position::do_move(const Move& m, Undo& u) {
     u.captured_to = m.to != m.from ? board_[m.to] : kEmpty;
 
     // Lift the mover, clear the victims, then land.
-    board_[m.from] = kEmpty;
+    set_square(m.from, kEmpty);
     remove_from_list(m.from, us);
     hash_ ^= zobrist::piece(p, m.from);
     if (is_piece(u.captured_mid)) {
-      board_[m.mid] = kEmpty;
+      set_square(m.mid, kEmpty);
       remove_from_list(m.mid, ~us);
       hash_ ^= zobrist::piece(u.captured_mid, m.mid);
     }
@@ -210,7 +213,7 @@ void Position::do_move(const Move& m, Undo& u) {
       u.hand_kill[i] = 0;
       if (!k) continue;
       Piece q = board_[k];
-      board_[k] = kEmpty;
+      set_square(k, kEmpty);
       remove_from_list(k, ~us);
       hash_ ^= zobrist::piece(q, k);
       if (v.rules.drops) {
@@ -223,7 +226,7 @@ void Position::do_move(const Move& m, Undo& u) {
     pass = v.rules.no_consecutive_skips && m.is_two_step() && m.to == m.from &&
            !is_piece(u.captured_mid) && !m.has_kills() && !m.promotes();
     Piece landed = m.promotes() ? make_piece(v.pieces[kind_of(p)].promotes_to, us) : p;
-    board_[m.to] = landed;
+    set_square(m.to, landed);
     add_to_list(m.to, us);
     hash_ ^= zobrist::piece(landed, m.to);
 
@@ -258,6 +261,8 @@ void Position::do_move(const Move& m, Undo& u) {
 
 void Position::undo_move(const Move& m, const Undo& u) {
   Color us = ~stm_;
+  // The board is put back directly and the attack counts restored as they were.
+  if (attack_map_) attack_count_ = u.attack_count;
   board_[m.to] = kEmpty;
   remove_from_list(m.to, us);
   if (m.is_drop()) {
@@ -346,7 +351,78 @@ bool Position::piece_attacks(Square from, Square target, Square empty1, Square e
   return false;
 }
 
-bool Position::attacked(Square target, Color by, Square empty1, Square empty2) const {
+void Position::set_square(Square s, Piece p) {
+  const Piece old = board_[s];
+  if (!attack_map_) {
+    board_[s] = p;
+    return;
+  }
+  if (is_piece(old)) count_attacks(s, old, -1);
+  if (old == kEmpty && p != kEmpty) count_rays_through(s, -1);
+  board_[s] = p;
+  if (old != kEmpty && p == kEmpty) count_rays_through(s, +1);
+  if (is_piece(p)) count_attacks(s, p, +1);
+}
+
+void Position::count_attacks(Square s, Piece p, int delta) {
+  const auto& a = variant_->attacks_of[p];
+  auto& counts = attack_count_[color_of(p)];
+  for (int16_t off : a.leaps) counts[s + off] = uint8_t(counts[s + off] + delta);
+  for (const auto& [dir, range] : a.rays) {
+    Square t = s;
+    for (int dist = 1;; ++dist) {
+      t = Square(t + dir);
+      const Piece q = board_[t];
+      if (q == kWall) break;
+      counts[t] = uint8_t(counts[t] + delta);
+      if (q != kEmpty || dist == range) break;
+    }
+  }
+}
+
+void Position::count_rays_through(Square s, int delta) {
+  if (attack_count_[kBlack][s] == 0 && attack_count_[kWhite][s] == 0) return;  // no ray reaches s
+  for (const auto& r : variant_->ray_dirs) {
+    // The first piece behind s: does its ray reach s and go on?
+    Square from = s;
+    int dist = 0;
+    Piece p;
+    do {
+      from = Square(from - r.dir);
+      ++dist;
+      p = board_[from];
+    } while (p == kEmpty);
+    if (p == kWall) continue;
+    const int range = r.range[p];
+    if (range == 0 || (range != 255 && range <= dist)) continue;
+    auto& counts = attack_count_[color_of(p)];
+    const int left = range == 255 ? 255 : range - dist;
+    Square t = s;
+    for (int d = 1;; ++d) {
+      t = Square(t + r.dir);
+      const Piece q = board_[t];
+      if (q == kWall) break;
+      counts[t] = uint8_t(counts[t] + delta);
+      if (q != kEmpty || d == left) break;
+    }
+  }
+}
+
+bool Position::attack_counts_consistent() const {
+  if (!attack_map_) return true;
+  Position fresh(variant_);
+  for (int c = 0; c < 2; ++c)
+    for (int i = 0; i < count_[c]; ++i) fresh.put(list_[c][i], board_[list_[c][i]]);
+  for (int row = 0; row < variant_->ranks; ++row)
+    for (int col = 0; col < variant_->files; ++col) {
+      const Square s = make_square(col, row);
+      for (Color c : {kBlack, kWhite})
+        if (fresh.attack_count_[c][s] != attack_count_[c][s]) return false;
+    }
+  return true;
+}
+
+bool Position::attacked_by_walk(Square target, Color by, Square empty1, Square empty2) const {
   const Variant& v = *variant_;
   for (const auto& a : v.leap_attacks[by])
     if (a.by[board_[target - a.off]]) return true;

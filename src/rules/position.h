@@ -24,6 +24,9 @@ struct Undo {
   uint8_t skipped = 0;
   uint8_t deferral[5] = {};  // promotion deferral (pbmserv) of from, to, mid, kill[0], kill[1]
   uint64_t hash = 0;
+  // The attack counts before the move (Position::keeps_attack_counts): restoring them is
+  // cheaper than counting the move back.
+  std::array<std::array<uint8_t, kArraySize>, 2> attack_count;
 };
 
 // Promotion-deferral marks of a piece (pbmserv, option promotion_deferral).
@@ -78,10 +81,21 @@ class Position {
   // Could a piece of colour `by` capture an enemy standing on `target`? Squares `empty1` and
   // `empty2` count as empty for lines of sight; a piece standing there still attacks.
   bool attacked(Square target, Color by, Square empty1 = kNoSquare,
-                Square empty2 = kNoSquare) const;
+                Square empty2 = kNoSquare) const {
+    if (attack_map_ && empty1 == kNoSquare && empty2 == kNoSquare)
+      return attack_count_[by][target] != 0;
+    return attacked_by_walk(target, by, empty1, empty2);
+  }
   // The squares of the pieces of colour `by` that attack `target` (as attacked() judges), each
   // once; `out` holds up to 256. The quiescence search takes the victims in value order.
   int attackers(Square target, Color by, Square* out) const;
+  // Does this position keep attack counts across moves? It does where every attack of the
+  // game is a leap or a ray (not Variant::has_hop_attacks); attacked() without seen-through
+  // squares is then a lookup.
+  bool keeps_attack_counts() const { return attack_map_; }
+  // For tests: do the kept counts equal counts made afresh from the board? (True where none
+  // are kept.)
+  bool attack_counts_consistent() const;
   // Is the royal of colour c attacked? (Any of them, if it has several.)
   bool in_check(Color c) const;
   // Could the piece on `from` capture an enemy standing on `target`?
@@ -99,6 +113,12 @@ class Position {
   void add_to_hand(Color c, Kind k, int delta);
   Kind to_hand(Piece captured) const;  // the kind a captured piece joins the hand as, or 0
   void update_deferral(const Move& m, Piece mover, Undo& u);
+  // do_move and the set-up change the board through set_square, which keeps the attack
+  // counts; undo_move writes the board back directly and restores the counts from Undo.
+  void set_square(Square s, Piece p);
+  void count_attacks(Square s, Piece p, int delta);  // p's attacks, standing on s
+  void count_rays_through(Square s, int delta);     // rays that pass s (+1: s was emptied)
+  bool attacked_by_walk(Square target, Color by, Square empty1, Square empty2) const;
 
   std::shared_ptr<const Variant> variant_;
   std::array<Piece, kArraySize> board_{};
@@ -115,6 +135,9 @@ class Position {
   uint8_t skipped_ = 0;  // bit c: colour c's last move was a pass
   int move_number_ = 1;
   uint64_t hash_ = 0;
+  // Attacks of each colour on each square: one per leap and per ray that reach it.
+  std::array<std::array<uint8_t, kArraySize>, 2> attack_count_{};
+  bool attack_map_ = false;
 };
 
 namespace zobrist {

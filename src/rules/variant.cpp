@@ -336,6 +336,8 @@ void Variant::compile() {
     leap_attacks[c].clear();
     ray_attacks[c].clear();
   }
+  for (auto& a : attacks_of) a = {};
+  ray_dirs.clear();
   has_hop_attacks = false;
   has_freezers = false;
   has_burners = false;
@@ -472,6 +474,24 @@ void Variant::compile() {
           for (const auto& s : pt.spec.slides) moves |= lands(s.v);
           for (const auto& tl : pt.spec.two_legs) moves |= lands(tl.first);
           pt.dead[c][make_square(col, row)] = !moves;
+        }
+    }
+  }
+  for (int c = 0; c < 2; ++c) {
+    for (const auto& a : leap_attacks[c])
+      for (int p = 0; p < 256; ++p)
+        if (a.by[p]) attacks_of[p].leaps.push_back(a.off);
+    for (const auto& a : ray_attacks[c]) {
+      auto it = std::find_if(ray_dirs.begin(), ray_dirs.end(),
+                             [&](const auto& r) { return r.dir == a.dir; });
+      if (it == ray_dirs.end()) {
+        ray_dirs.push_back({a.dir, {}});
+        it = ray_dirs.end() - 1;
+      }
+      for (int p = 0; p < 256; ++p)
+        if (a.range[p]) {
+          attacks_of[p].rays.emplace_back(a.dir, a.range[p]);
+          it->range[p] = a.range[p];  // a piece code has one colour: no clash
         }
     }
   }

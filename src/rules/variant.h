@@ -203,6 +203,15 @@ class Variant {
   };
   std::array<std::vector<LeapAttack>, 2> leap_attacks;
   std::array<std::vector<RayAttack>, 2> ray_attacks;
+  // The same attacks forward, by Piece code (leap offsets; ray directions with their range),
+  // and every ray direction of either colour with its range by Piece code: what a Position
+  // needs to keep its attack counts (Position::attack_count) across moves.
+  struct PieceAttacks {
+    std::vector<int16_t> leaps;
+    std::vector<std::pair<int16_t, uint8_t>> rays;
+  };
+  std::array<PieceAttacks, 256> attacks_of;
+  std::vector<RayAttack> ray_dirs;
   bool has_hop_attacks = false;  // cannon-type or skipping pieces: attacks checked the slow way
   bool has_freezers = false;
   bool has_burners = false;  // a piece that burns: its quiet moves can capture

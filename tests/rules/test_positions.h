@@ -66,6 +66,15 @@ inline std::vector<std::string> words(const std::string& text) {
   return out;
 }
 
+// A game id as a test name ("chu-seireigi-2023" gives "chuseireigi2023"), for the suites
+// that run once per game.
+inline std::string game_param_name(const ::testing::TestParamInfo<std::string>& p) {
+  std::string n;
+  for (char c : p.param)
+    if (std::isalnum(static_cast<unsigned char>(c))) n += c;
+  return n;
+}
+
 inline std::vector<std::string> sorted(std::vector<std::string> v) {
   std::sort(v.begin(), v.end());
   return v;

@@ -1,0 +1,96 @@
+// The attack counts a Position keeps across moves (games whose attacks are all leaps and
+// rays) must equal counts made afresh after every move and every unmade move, and answer
+// attacked() exactly as walking the board does (Position::attackers walks it).
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "rules/catalog.h"
+#include "rules/game.h"
+#include "test_positions.h"
+
+namespace kirin {
+namespace {
+
+// attacked() by the counts against the walk of attackers(), on every square for both colours.
+::testing::AssertionResult attacks_agree(const Position& pos) {
+  if (!pos.attack_counts_consistent())
+    return ::testing::AssertionFailure() << "counts differ from fresh ones in " << to_sfen(pos);
+  const Variant& v = pos.variant();
+  Square found[256];
+  for (int row = 0; row < v.ranks; ++row)
+    for (int col = 0; col < v.files; ++col)
+      for (Color c : {kBlack, kWhite}) {
+        const Square s = make_square(col, row);
+        if (pos.attacked(s, c) != (pos.attackers(s, c, found) > 0))
+          return ::testing::AssertionFailure()
+                 << "attacked(" << col << "," << row << ") by colour " << int(c)
+                 << " disagrees with the walk in " << to_sfen(pos);
+      }
+  return ::testing::AssertionSuccess();
+}
+
+TEST(AttackCounts, KeptWhereEveryAttackIsALeapOrARay) {
+  for (const char* game : {"chu", "dai"}) {
+    auto v = builtin_variant(game);
+    EXPECT_TRUE(parse_sfen(v, v->setup).keeps_attack_counts()) << game;
+  }
+}
+
+TEST(AttackCounts, ASliderIsCutAndFreedByTheSquaresItPasses) {
+  // A black Lance on 7l looks up the file to the White Pawn on 7c; a Black Pawn dropped in
+  // between (here: set up on 7g) cuts the ray, and moving it aside frees it again.
+  auto v = builtin_variant("chu");
+  Position pos = parse_sfen(v, test::make_sfen({{"7l", "L"}, {"7c", "p"}, {"7g", "P"}, {"1l", "K"},
+                                                {"12a", "k"}}));
+  ASSERT_TRUE(attacks_agree(pos));
+  const Square up = parse_square(*v, "7e"), pawn = parse_square(*v, "7c");
+  EXPECT_FALSE(pos.attacked(up, kBlack));
+  EXPECT_FALSE(pos.attacked(pawn, kBlack));
+  MoveList moves;
+  generate_moves(pos, moves);
+  for (const Move& m : moves) {
+    if (to_usi(pos, m) != "7g7f") continue;
+    Undo u;
+    pos.do_move(m, u);  // the Pawn still blocks, one square higher
+    EXPECT_TRUE(attacks_agree(pos));
+    EXPECT_FALSE(pos.attacked(pawn, kBlack));
+    pos.undo_move(m, u);
+  }
+  ASSERT_TRUE(attacks_agree(pos));
+}
+
+class AttackCountsAllGames : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(AttackCountsAllGames, EqualFreshCountsAfterEveryMoveAndUndo) {
+  auto v = builtin_variant(GetParam());
+  std::mt19937 rng(11);
+  int checked = 0;
+  for (int g = 0; g < 3; ++g) {
+    Game game(parse_sfen(v, v->setup));
+    for (int ply = 0; ply < 150 && !game.outcome().over(); ++ply) {
+      Position pos = game.position();
+      ASSERT_TRUE(attacks_agree(pos));
+      MoveList all;
+      generate_moves(pos, all);
+      if (ply % 10 == 0) {  // every move made and unmade
+        for (const Move& m : all) {
+          Undo u;
+          pos.do_move(m, u);
+          ASSERT_TRUE(attacks_agree(pos)) << "after " << to_usi(game.position(), m);
+          pos.undo_move(m, u);
+          ASSERT_TRUE(attacks_agree(pos)) << "after undoing " << to_usi(game.position(), m);
+          ++checked;
+        }
+      }
+      game.play(all[int(rng() % uint32_t(all.size))]);
+    }
+  }
+  EXPECT_GT(checked, 100);
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, AttackCountsAllGames, ::testing::ValuesIn(builtin_variant_ids()),
+                         test::game_param_name);
+
+}  // namespace
+}  // namespace kirin
