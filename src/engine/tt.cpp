@@ -1,6 +1,10 @@
 #include "engine/tt.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <memory>
+#include <new>
 
 namespace kirin {
 
@@ -8,13 +12,20 @@ void TranspositionTable::resize(size_t mb) {
   mb = std::clamp<size_t>(mb, 1, 65536);
   size_t entries = 1;
   while (entries * 2 * sizeof(TTEntry) <= mb * 1024 * 1024) entries *= 2;  // a power of two
-  table_.assign(entries, TTEntry{});
-  table_.shrink_to_fit();
+  constexpr size_t kHugePage = size_t(2) << 20;
+  const size_t bytes = (entries * sizeof(TTEntry) + kHugePage - 1) / kHugePage * kHugePage;
+  table_.reset();  // the old table goes first: two large ones need not fit at once
+  auto* mem = static_cast<TTEntry*>(std::aligned_alloc(kHugePage, bytes));
+  if (!mem) throw std::bad_alloc();
+  madvise(mem, bytes, MADV_HUGEPAGE);  // advice only: small pages if refused
+  std::uninitialized_fill_n(mem, entries, TTEntry{});
+  table_.reset(mem);
+  entries_ = entries;
   mask_ = entries - 1;
   mb_ = mb;
 }
 
-void TranspositionTable::clear() { std::fill(table_.begin(), table_.end(), TTEntry{}); }
+void TranspositionTable::clear() { std::fill_n(table_.get(), entries_, TTEntry{}); }
 
 void TranspositionTable::store(uint64_t key, const Move& move, int score, int eval, int depth,
                                Bound bound) {
@@ -31,7 +42,7 @@ void TranspositionTable::store(uint64_t key, const Move& move, int score, int ev
 }
 
 int TranspositionTable::hashfull() const {
-  size_t n = std::min<size_t>(1000, table_.size()), used = 0;
+  size_t n = std::min<size_t>(1000, entries_), used = 0;
   for (size_t i = 0; i < n; ++i) used += table_[i].bound != Bound::None && table_[i].age == age_;
   return int(used * 1000 / n);
 }

@@ -3,7 +3,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <memory>
 
 #include "rules/types.h"
 
@@ -41,7 +42,13 @@ class TranspositionTable {
   int hashfull() const;  // per mille of the first thousand entries used in this search
 
  private:
-  std::vector<TTEntry> table_;
+  struct Free {
+    void operator()(TTEntry* p) const { std::free(p); }
+  };
+  // On huge pages where the system allows: a probe is a random access, and with small pages
+  // nearly every one also missed the TLB (measured: docs/BENCHMARKS.md).
+  std::unique_ptr<TTEntry[], Free> table_;
+  size_t entries_ = 0;
   uint64_t mask_ = 0;
   size_t mb_ = 0;
   uint8_t age_ = 0;

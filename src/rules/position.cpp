@@ -474,12 +474,6 @@ int Position::attackers(Square target, Color by, Square* out) const {
   return n;
 }
 
-bool Position::in_check(Color c) const {
-  for (int r = 0; r < royal_count_[c]; ++r)
-    if (attacked(royal_[c][r], ~c)) return true;
-  return false;
-}
-
 int Position::royals(Color c, Square* out, int max) const {
   int n = std::min<int>(royal_count_[c], max);
   for (int r = 0; r < n; ++r) out[r] = royal_[c][r];

@@ -97,7 +97,11 @@ class Position {
   // are kept.)
   bool attack_counts_consistent() const;
   // Is the royal of colour c attacked? (Any of them, if it has several.)
-  bool in_check(Color c) const;
+  bool in_check(Color c) const {
+    for (int r = 0; r < royal_count_[c]; ++r)
+      if (attacked(royal_[c][r], ~c)) return true;
+    return false;
+  }
   // Could the piece on `from` capture an enemy standing on `target`?
   bool piece_attacks(Square from, Square target, Square empty1 = kNoSquare,
                      Square empty2 = kNoSquare) const;
