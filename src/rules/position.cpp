@@ -446,15 +446,22 @@ bool Position::attacked_by_walk(Square target, Color by, Square empty1, Square e
 
 int Position::attackers(Square target, Color by, Square* out) const {
   const Variant& v = *variant_;
-  int n = 0;
+  // With attack counts kept, the search stops once it has found every attack on target.
+  const int routes = attack_map_ ? attack_count_[by][target] : -1;
+  if (routes == 0) return 0;
+  int n = 0, found = 0;
   auto add = [&](Square s) {
+    ++found;
     for (int i = 0; i < n; ++i)
       if (out[i] == s) return;
     out[n++] = s;
   };
   for (const auto& a : v.leap_attacks[by]) {
     Square s = Square(target - a.off);
-    if (a.by[board_[s]]) add(s);
+    if (a.by[board_[s]]) {
+      add(s);
+      if (found == routes) return n;
+    }
   }
   for (const auto& a : v.ray_attacks[by]) {
     Square s = target;
@@ -467,6 +474,7 @@ int Position::attackers(Square target, Color by, Square* out) const {
       if (range && (range == 255 || range >= dist)) add(s);
       break;
     }
+    if (found == routes) return n;
   }
   if (v.has_hop_attacks)
     for (int i = 0; i < count_[by]; ++i)
