@@ -446,8 +446,8 @@ struct Searcher::Impl {
   }
 
   // The moves of a node not in check, generated in stages so that a cut-off saves the later
-  // ones: captures that do not lose material, the killers, the other captures, then the
-  // quiet moves by history. `done` (or a null move) was searched already. Returns how many
+  // ones: captures that do not lose material, the killers, then the losing captures and the
+  // quiet moves together, by score_moves' order. `done` (or a null move) was searched already. Returns how many
   // legal moves the position has, or 1 after a cut-off (the count is then not needed).
   template <class Visit>
   int staged_moves(MoveList& list, int* scores, const Move& done, int depth, int ply,
@@ -488,7 +488,7 @@ struct Searcher::Impl {
     generate_quiets(*pos, quiets);
     const int legal = captures + quiets.size;
     const Color us = pos->side_to_move();
-    for (const Move& m : quiets) {
+    for (const Move& m : quiets) {  // (score_moves would lift the killers, already searched)
       const Piece p = m.is_drop() ? make_piece(m.drop_kind, us) : pos->at(m.from);
       int score = history[p][m.to];
       if (m.promotes()) score += (1 << 26) + eval->promotion_gain(kind_of(p));

@@ -205,7 +205,7 @@ class Variant {
   std::array<std::vector<RayAttack>, 2> ray_attacks;
   // The same attacks forward, by Piece code (leap offsets; ray directions with their range),
   // and every ray direction of either colour with its range by Piece code: what a Position
-  // needs to keep its attack counts (Position::attack_count) across moves.
+  // needs to keep its attack counts across moves (Position::keeps_attack_counts).
   struct PieceAttacks {
     std::vector<int16_t> leaps;
     std::vector<std::pair<int16_t, uint8_t>> rays;

@@ -51,26 +51,26 @@ TEST(AttackCounts, KeptWhereEveryAttackIsALeapOrARay) {
 }
 
 TEST(AttackCounts, ASliderIsCutAndFreedByTheSquaresItPasses) {
-  // A black Lance on 7l looks up the file to the White Pawn on 7c; a Black Pawn dropped in
-  // between (here: set up on 7g) cuts the ray, and moving it aside frees it again.
+  // A black Lance on 7l looks up the file; a black Gold on 7g cuts its ray, so the White Pawn
+  // on 7c and the square 7e are not attacked. The Gold stepping aside (7g6g) frees the ray;
+  // taking the move back cuts it again.
   auto v = builtin_variant("chu");
-  Position pos = parse_sfen(v, test::make_sfen({{"7l", "L"}, {"7c", "p"}, {"7g", "P"}, {"1l", "K"},
+  Position pos = parse_sfen(v, test::make_sfen({{"7l", "L"}, {"7c", "p"}, {"7g", "G"}, {"1l", "K"},
                                                 {"12a", "k"}}));
   ASSERT_TRUE(attacks_agree(pos));
-  const Square up = parse_square(*v, "7e"), pawn = parse_square(*v, "7c");
-  EXPECT_FALSE(pos.attacked(up, kBlack));
+  const Square open = parse_square(*v, "7e"), pawn = parse_square(*v, "7c");
+  EXPECT_FALSE(pos.attacked(open, kBlack));
   EXPECT_FALSE(pos.attacked(pawn, kBlack));
-  MoveList moves;
-  generate_moves(pos, moves);
-  for (const Move& m : moves) {
-    if (to_usi(pos, m) != "7g7f") continue;
-    Undo u;
-    pos.do_move(m, u);  // the Pawn still blocks, one square higher
-    EXPECT_TRUE(attacks_agree(pos));
-    EXPECT_FALSE(pos.attacked(pawn, kBlack));
-    pos.undo_move(m, u);
-  }
+  const Move aside = parse_usi(pos, "7g6g");
+  Undo u;
+  pos.do_move(aside, u);
   ASSERT_TRUE(attacks_agree(pos));
+  EXPECT_TRUE(pos.attacked(open, kBlack));
+  EXPECT_TRUE(pos.attacked(pawn, kBlack));
+  pos.undo_move(aside, u);
+  ASSERT_TRUE(attacks_agree(pos));
+  EXPECT_FALSE(pos.attacked(open, kBlack));
+  EXPECT_FALSE(pos.attacked(pawn, kBlack));
 }
 
 class AttackCountsAllGames : public ::testing::TestWithParam<std::string> {};

@@ -34,6 +34,36 @@ TEST(CaptureGeneration, OnlyTheCapturesOfAPosition) {
   EXPECT_EQ(capture_texts(silver), (std::vector<std::string>{"7e7d", "7e7d+"}));
 }
 
+std::vector<std::string> texts(const Position& pos, const MoveList& list) {
+  std::vector<std::string> out;
+  for (const Move& m : list) out.push_back(to_usi(pos, m));
+  return test::sorted(out);
+}
+
+TEST(CaptureGeneration, TheSearchsSubsetsOfAPosition) {
+  // Black Gold 7g, White Pawns 7f and 6g, Kings in the far corners (1l, 12a).
+  auto v = builtin_variant("chu");
+  Position pos = parse_sfen(
+      v, test::make_sfen({{"7g", "G"}, {"7f", "p"}, {"6g", "p"}, {"1l", "K"}, {"12a", "k"}}));
+  MoveList list;
+  generate_captures_by_victims(pos, list);  // through the attacked Pawns
+  EXPECT_EQ(texts(pos, list), (std::vector<std::string>{"7g6g", "7g7f"}));
+  // The quiet moves: the Gold's four others and the King's three.
+  generate_quiets(pos, list);
+  EXPECT_EQ(texts(pos, list), (std::vector<std::string>{"1l1k", "1l2k", "1l2l", "7g6f", "7g7h",
+                                                         "7g8f", "7g8g"}));
+  // One victim: the Gold's capture of the Pawn on 6g, and a Silver's capture into the zone
+  // in both forms.
+  list.size = 0;
+  append_capture_of(pos, parse_square(*v, "7g"), parse_square(*v, "6g"), list);
+  EXPECT_EQ(texts(pos, list), (std::vector<std::string>{"7g6g"}));
+  Position silver = parse_sfen(
+      v, test::make_sfen({{"7e", "S"}, {"7d", "p"}, {"1l", "K"}, {"12a", "k"}}));
+  list.size = 0;
+  append_capture_of(silver, parse_square(*v, "7e"), parse_square(*v, "7d"), list);
+  EXPECT_EQ(texts(silver, list), (std::vector<std::string>{"7e7d", "7e7d+"}));
+}
+
 // Calls check(pos) on each position of four random games of `v`, up to `plies` plies each;
 // stops at the first fatal failure.
 template <class Check>
