@@ -13,12 +13,16 @@
 namespace kirin {
 namespace {
 
-std::vector<std::string> capture_texts(const Position& pos) {
-  MoveList list;
-  generate_captures(pos, list);
+std::vector<std::string> texts(const Position& pos, const MoveList& list) {
   std::vector<std::string> out;
   for (const Move& m : list) out.push_back(to_usi(pos, m));
   return test::sorted(out);
+}
+
+std::vector<std::string> capture_texts(const Position& pos) {
+  MoveList list;
+  generate_captures(pos, list);
+  return texts(pos, list);
 }
 
 TEST(CaptureGeneration, OnlyTheCapturesOfAPosition) {
@@ -32,12 +36,6 @@ TEST(CaptureGeneration, OnlyTheCapturesOfAPosition) {
   Position silver = parse_sfen(
       v, test::make_sfen({{"7e", "S"}, {"7d", "p"}, {"1l", "K"}, {"12a", "k"}}));
   EXPECT_EQ(capture_texts(silver), (std::vector<std::string>{"7e7d", "7e7d+"}));
-}
-
-std::vector<std::string> texts(const Position& pos, const MoveList& list) {
-  std::vector<std::string> out;
-  for (const Move& m : list) out.push_back(to_usi(pos, m));
-  return test::sorted(out);
 }
 
 TEST(CaptureGeneration, TheSearchsSubsetsOfAPosition) {
