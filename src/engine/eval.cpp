@@ -160,7 +160,63 @@ int Evaluator::material_delta(const Position& pos, const Move& m) const {
   return us == kBlack ? gain : -gain;
 }
 
-int Evaluator::evaluate_with(const Position& pos, int material) const {
+int Evaluator::danger(const Position& pos, Color c) const {
+  if (pos.royal_count(c) != 1) return 0;
+  Square royal;
+  pos.royals(c, &royal, 1);
+  int danger = 0;
+  const Square* enemy = pos.squares(~c);
+  for (int i = 0, n = pos.count(~c); i < n; ++i)
+    if (int w = kNearRoyal(royal, enemy[i])) danger += threat_[kind_of(pos.at(enemy[i]))] * w;
+  return danger;
+}
+
+EvalTerms Evaluator::terms(const Position& pos) const {
+  EvalTerms t;
+  t.material = material(pos);
+  for (Color c : {kBlack, kWhite}) t.danger[c] = danger(pos, c);
+  return t;
+}
+
+EvalTerms Evaluator::terms_after(const Position& pos, const Move& m, const EvalTerms& before) const {
+  EvalTerms t = before;
+  t.material += material_delta(pos, m);
+  // The lone royal of each side (kNoSquare: none, or several), as the move finds them.
+  Square royal[2] = {kNoSquare, kNoSquare};
+  for (Color c : {kBlack, kWhite})
+    if (pos.royal_count(c) == 1) pos.royals(c, &royal[c], 1);
+  // Adds (sign +1) or removes (-1) the piece `p` on `s` from the danger of the enemy royal.
+  auto press = [&](Piece p, Square s, int sign) {
+    const Color c = ~color_of(p);
+    if (royal_[kind_of(p)]) t.stale |= uint8_t(1 << color_of(p));  // a royal comes or goes
+    if (royal[c] != kNoSquare) t.danger[c] += sign * threat_[kind_of(p)] * kNearRoyal(royal[c], s);
+  };
+  const Color us = pos.side_to_move();
+  if (m.is_drop()) {
+    press(make_piece(m.drop_kind, us), m.to, +1);
+    return t;
+  }
+  const Piece p = pos.at(m.from);
+  const Piece landed = m.promotes() ? make_piece(promotes_to_[kind_of(p)], us) : p;
+  auto take = [&](Square s) {
+    if (is_piece(pos.at(s))) press(pos.at(s), s, -1);
+  };
+  if (m.to != m.from) take(m.to);
+  if (m.mid) take(m.mid);
+  if (m.kill[0]) take(m.kill[0]);
+  if (m.kill[1]) take(m.kill[1]);
+  press(p, m.from, -1);
+  press(landed, m.to, +1);
+  return t;
+}
+
+void Evaluator::settle_stale(const Position& pos, EvalTerms& t) const {
+  for (Color c : {kBlack, kWhite})
+    if (t.stale >> c & 1) t.danger[c] = danger(pos, c);
+  t.stale = 0;
+}
+
+int Evaluator::evaluate_with(const Position& pos, const EvalTerms& t) const {
   int safety[2] = {0, 0};
   const Piece* board = pos.board();
   for (Color c : {kBlack, kWhite}) {
@@ -177,14 +233,9 @@ int Evaluator::evaluate_with(const Position& pos, int material) const {
     }
     // Enemy pieces closing in on a lone royal: the danger grows with the square of their
     // number and strength (a King overrun is how most games between engines are lost).
-    if (n != 1) continue;
-    int danger = 0;
-    const Square* enemy = pos.squares(~c);
-    for (int i = 0, m = pos.count(~c); i < m; ++i)
-      if (int w = kNearRoyal(royals[0], enemy[i])) danger += threat_[kind_of(board[enemy[i]])] * w;
-    safety[c] -= std::min(danger * danger / 4, 800);
+    if (n == 1) safety[c] -= std::min(t.danger[c] * t.danger[c] / 4, 800);
   }
-  const int black = material + safety[kBlack] - safety[kWhite];
+  const int black = t.material + safety[kBlack] - safety[kWhite];
   return (pos.side_to_move() == kBlack ? black : -black) + 12;  // the move is worth something
 }
 

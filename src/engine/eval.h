@@ -11,19 +11,38 @@
 
 namespace kirin {
 
+// The parts of the evaluation the search keeps up to date move by move, cheaper than counting
+// them afresh at every node.
+struct EvalTerms {
+  int material = 0;  // values and square bonuses, Black's minus White's, hands included
+  // For a side with a single royal: how closely the enemy pieces press it (the sum, over
+  // enemy pieces within three squares, of their threat times their nearness); 0 otherwise.
+  int danger[2] = {0, 0};
+  uint8_t stale = 0;  // bit c: danger[c] must be counted afresh (its royal moved or changed)
+  friend bool operator==(const EvalTerms&, const EvalTerms&) = default;
+};
+
 class Evaluator {
  public:
   explicit Evaluator(const Variant& variant);
 
   // Score from the side to move's point of view, in centipawns (a Pawn of Chu is about 100).
-  int evaluate(const Position& pos) const { return evaluate_with(pos, material(pos)); }
+  int evaluate(const Position& pos) const { return evaluate_with(pos, terms(pos)); }
 
-  // The search keeps the material-and-square part up to date move by move:
-  // material() of a position (Black's minus White's, hands included), the change a move makes
-  // to it (computed before the move is played), and evaluate() given that part.
+  // The search keeps EvalTerms up to date move by move: terms() of a position, counted
+  // afresh; terms_after() a move, worked out before the move is played, then settle() once it
+  // is played (it counts afresh what the move left stale); and evaluate() given the terms.
+  EvalTerms terms(const Position& pos) const;
+  EvalTerms terms_after(const Position& pos, const Move& m, const EvalTerms& before) const;
+  void settle(const Position& pos, EvalTerms& t) const {
+    if (t.stale) settle_stale(pos, t);
+  }
+  int evaluate_with(const Position& pos, const EvalTerms& t) const;
+
+  // The material part alone: of a position, and the change a move makes to it (before the
+  // move is played).
   int material(const Position& pos) const;
   int material_delta(const Position& pos, const Move& m) const;
-  int evaluate_with(const Position& pos, int material) const;
 
   int piece_value(Kind k) const { return value_[k]; }
   int hand_value(Kind k) const { return hand_value_[k]; }
@@ -34,6 +53,9 @@ class Evaluator {
   double mobility(Kind k) const { return mobility_[k]; }
 
  private:
+  int danger(const Position& pos, Color c) const;  // EvalTerms::danger, counted afresh
+  void settle_stale(const Position& pos, EvalTerms& t) const;
+
   std::array<int, kMaxKinds + 1> value_{};
   std::array<int, kMaxKinds + 1> hand_value_{};
   std::array<int, kMaxKinds + 1> promo_gain_{};

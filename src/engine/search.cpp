@@ -89,7 +89,7 @@ struct Searcher::Impl {
       std::vector<std::array<int, kMaxMoves>>(kMaxPly + 2);
   bool captures_by_victim = false;  // captures_follow_attacks: see qsearch
   int pv_len[kMaxPly + 2] = {};
-  int material[kMaxPly + 2] = {};  // Evaluator::material of the position at each ply
+  EvalTerms terms[kMaxPly + 2] = {};  // the evaluation terms of the position at each ply
   bool check_rule = false;
   bool no_moves_loses = true;
 
@@ -237,8 +237,9 @@ struct Searcher::Impl {
   }
 
   void make(const Move& m, Undo& u, int ply) {
-    material[ply + 1] = material[ply] + eval->material_delta(*pos, m);
+    terms[ply + 1] = eval->terms_after(*pos, m, terms[ply]);
     pos->do_move(m, u);
+    eval->settle(*pos, terms[ply + 1]);
     tt.prefetch(pos->hash());  // the child probes it first thing
     hashes.push_back(pos->hash());
     attacking.push_back(0);
@@ -361,7 +362,7 @@ struct Searcher::Impl {
     seldepth = std::max(seldepth, ply);
     const Color us = pos->side_to_move();
     if (!has_royal(us)) return -kMateScore + ply;
-    if (ply >= kMaxPly) return eval->evaluate_with(*pos, material[ply]);
+    if (ply >= kMaxPly) return eval->evaluate_with(*pos, terms[ply]);
 
     // A royal under attack (check, or in royal-capture games a royal en prise) may not stand
     // pat: the opponent would take it.
@@ -370,7 +371,7 @@ struct Searcher::Impl {
     // entry prefetched by make() time to arrive (measured: docs/BENCHMARKS.md).
     int stand = TTEntry::kNoEval;
     if (!in_check) {
-      stand = eval->evaluate_with(*pos, material[ply]);
+      stand = eval->evaluate_with(*pos, terms[ply]);
       if (stand >= beta) return stand;
     }
     const uint64_t key = pos->hash();
@@ -537,7 +538,7 @@ struct Searcher::Impl {
     ++nodes;
     if ((nodes & 2047) == 0) check_limits();
     if (aborted) return 0;
-    if (ply >= kMaxPly) return eval->evaluate_with(*pos, material[ply]);
+    if (ply >= kMaxPly) return eval->evaluate_with(*pos, terms[ply]);
 
     const uint64_t key = pos->hash();
     const TTEntry* te = tt.probe(key);
@@ -557,7 +558,7 @@ struct Searcher::Impl {
     else if (te && te->eval != TTEntry::kNoEval)
       static_eval = te->eval;
     else
-      static_eval = eval->evaluate_with(*pos, material[ply]);
+      static_eval = eval->evaluate_with(*pos, terms[ply]);
 
     // Reverse futility: near the leaves, a position this far above beta stays there.
     if (!pv_node && !in_check && depth <= 3 && !is_mate_score(beta) &&
@@ -574,7 +575,7 @@ struct Searcher::Impl {
       hashes.push_back(pos->hash());
       attacking.push_back(0);
       line_undo[ply] = nullptr;
-      material[ply + 1] = material[ply];
+      terms[ply + 1] = terms[ply];
       int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
       hashes.pop_back();
       attacking.pop_back();
@@ -738,7 +739,7 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
   s.attacking = game.recent_attacks();
   s.root_entry = int(s.hashes.size()) - 1;
   s.rules = &s.variant->rules;
-  s.material[0] = s.eval->material(pos);
+  s.terms[0] = s.eval->terms(pos);
   s.nodes = 0;
   s.node_limit = limits.nodes;
   s.aborted = false;

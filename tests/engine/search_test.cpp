@@ -246,18 +246,19 @@ TEST_P(EngineSelfPlay, OnlyLegalMoves) {
 INSTANTIATE_TEST_SUITE_P(AllGames, EngineSelfPlay, ::testing::ValuesIn(builtin_variant_ids()),
 game_name);
 
-// The incremental material the search keeps equals the one counted from scratch, in every
-// game, drops included.
+// The evaluation terms the search keeps move by move (material, the danger each royal is in)
+// equal the ones counted from scratch, in every game, drops included.
 class EvalBookkeeping : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(EvalBookkeeping, MaterialDeltaMatchesRecount) {
+TEST_P(EvalBookkeeping, TermsKeptMoveByMoveMatchARecount) {
   auto v = builtin_variant(GetParam());
   if (GetParam() == "chu") v->set_option("drops", "true");
   auto e = evaluator_for(v);
   std::mt19937 rng(11);
+  int pressed = 0;  // positions where a royal is in danger: the test must meet some
   for (int g = 0; g < 3; ++g) {
     Game game(parse_sfen(v, v->setup));
-    int material = e->material(game.position());
+    EvalTerms terms = e->terms(game.position());
     for (int ply = 0; ply < 150 && !game.outcome().over(); ++ply) {
       MoveList list;
       generate_moves(game.position(), list);
@@ -265,11 +266,20 @@ TEST_P(EvalBookkeeping, MaterialDeltaMatchesRecount) {
       Move m = list[int(rng() % uint32_t(list.size))];
       for (int tries = 0; tries < 5 && !is_capture(game.position(), m); ++tries)
         m = list[int(rng() % uint32_t(list.size))];
-      material += e->material_delta(game.position(), m);
+      const int material = terms.material + e->material_delta(game.position(), m);
+      terms = e->terms_after(game.position(), m, terms);
       game.play(m);
-      ASSERT_EQ(material, e->material(game.position())) << to_sfen(game.position());
+      e->settle(game.position(), terms);
+      const EvalTerms fresh = e->terms(game.position());
+      ASSERT_EQ(material, fresh.material) << to_sfen(game.position());
+      ASSERT_EQ(terms.material, fresh.material) << to_sfen(game.position());
+      ASSERT_EQ(terms.danger[kBlack], fresh.danger[kBlack]) << to_sfen(game.position());
+      ASSERT_EQ(terms.danger[kWhite], fresh.danger[kWhite]) << to_sfen(game.position());
+      ASSERT_EQ(terms.stale, 0) << to_sfen(game.position());
+      pressed += fresh.danger[kBlack] > 0 || fresh.danger[kWhite] > 0;
     }
   }
+  EXPECT_GT(pressed, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, EvalBookkeeping, ::testing::ValuesIn(builtin_variant_ids()),
