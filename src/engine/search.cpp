@@ -153,21 +153,6 @@ struct Searcher::Impl {
     return pos->in_check(pos->side_to_move()) ? 300 : 20;
   }
 
-  // Keeps the moves after which none of the mover's royals can be taken (in games without a
-  // check rule, where the others are legal but lose at once).
-  void keep_royal_safe(MoveList& list) {
-    const Color us = pos->side_to_move();
-    int n = 0;
-    for (int i = 0; i < list.size; ++i) {
-      Undo u;
-      pos->do_move(list.moves[i], u);
-      bool safe = !pos->in_check(us);
-      pos->undo_move(list.moves[i], u);
-      if (safe) list.moves[n++] = list.moves[i];
-    }
-    list.size = n;
-  }
-
   int victim_value(const Move& m) const {
     int v = 0;
     if (m.to != m.from && is_piece(pos->at(m.to))) v += eval->piece_value(kind_of(pos->at(m.to)));
@@ -387,7 +372,7 @@ struct Searcher::Impl {
     MoveList& list = lists[ply];
     if (in_check) {
       generate_moves(*pos, list);
-      if (!check_rule) keep_royal_safe(list);  // the rest lose the royal next move
+      if (!check_rule) keep_royal_safe(*pos, list);  // the rest lose the royal next move
       if (list.size == 0) return -kMateScore + ply;
     } else {
       alpha = std::max(alpha, stand);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bitset>
+#include <cstdlib>
 #include <iterator>
 #include <stdexcept>
 #include <string>
@@ -542,6 +543,50 @@ void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule, Onl
 }
 
 }  // namespace
+
+void keep_royal_safe(Position& pos, MoveList& list) {
+  const Color us = pos.side_to_move();
+  const Variant& v = pos.variant();
+  // Where every attack is a leap or a ray (attack counts kept), an attack on a royal ends only
+  // if its attacker is taken or a piece lands between the two. So while a royal is attacked, a
+  // move that does neither and moves no royal leaves it attacked: dropped without being
+  // played. (Every square on a line between attacker and royal counts, a leap's too: such a
+  // move is merely played to find out.)
+  std::bitset<kArraySize> ends;  // squares where a capture or a landing might end an attack
+  bool attacked = false;
+  if (pos.keeps_attack_counts()) {
+    Square royals[Position::kMaxRoyals];
+    for (int r = 0, nr = pos.royals(us, royals, Position::kMaxRoyals); r < nr; ++r) {
+      const Square royal = royals[r];
+      Square attackers[256];
+      for (int a = 0, na = pos.attackers(royal, ~us, attackers); a < na; ++a) {
+        attacked = true;
+        const Square from = attackers[a];
+        ends.set(from);
+        const int dx = col_of(royal) - col_of(from), dy = row_of(royal) - row_of(from);
+        if (dx != 0 && dy != 0 && std::abs(dx) != std::abs(dy)) continue;  // on no line
+        const int steps = std::max(std::abs(dx), std::abs(dy));
+        const int step = offset_of(dx / steps, dy / steps);
+        for (Square s = Square(from + step); s != royal; s = Square(s + step)) ends.set(s);
+      }
+    }
+  }
+  auto may_end_attacks = [&](const Move& m) {
+    return ends[m.to] || (m.mid && ends[m.mid]) || (m.kill[0] && ends[m.kill[0]]) ||
+           (m.kill[1] && ends[m.kill[1]]) || (!m.is_drop() && v.is_royal[pos.at(m.from)]);
+  };
+  int n = 0;
+  for (int i = 0; i < list.size; ++i) {
+    const Move m = list.moves[i];
+    if (attacked && !may_end_attacks(m)) continue;
+    Undo u;
+    pos.do_move(m, u);
+    const bool safe = !pos.in_check(us);
+    pos.undo_move(m, u);
+    if (safe) list.moves[n++] = m;
+  }
+  list.size = n;
+}
 
 void generate_moves(const Position& pos, MoveList& out) {
   generate_legal(pos, out, true, Only::kAll);

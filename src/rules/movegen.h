@@ -65,6 +65,11 @@ void append_capture_of(const Position& pos, Square from, Square victim, MoveList
 // is listed for each), in another order; no piece's moves are walked for nothing.
 void generate_captures_by_victims(const Position& pos, MoveList& out);
 
+// Keeps the moves after which no royal of the side to move is attacked (in games without a
+// check rule, where the others are legal but lose the royal at once). Plays on `pos` the moves
+// it must try, and takes them back.
+void keep_royal_safe(Position& pos, MoveList& list);
+
 // Does the move take at least one piece?
 bool is_capture(const Position& pos, const Move& m);
 

@@ -96,6 +96,20 @@ void Position::remove_from_list(Square s, Color c) {
     }
 }
 
+void Position::restore_to_list(Square s, Color c, int i) {
+  // remove_from_list moved the last piece into slot i: it goes back to the end.
+  if (i < count_[c]) {
+    const Square moved = list_[c][i];
+    list_[c][count_[c]] = moved;
+    index_[moved] = uint8_t(count_[c]);
+  }
+  ++count_[c];
+  list_[c][i] = s;
+  index_[s] = uint8_t(i);
+  if (variant_->is_royal[board_[s]] && royal_count_[c] < kMaxRoyals)
+    royal_[c][royal_count_[c]++] = s;
+}
+
 void Position::put(Square s, Piece p) {
   if (is_piece(board_[s])) remove(s);
   set_square(s, p);
@@ -196,14 +210,17 @@ void Position::do_move(const Move& m, Undo& u) {
 
     // Lift the mover, clear the victims, then land.
     set_square(m.from, kEmpty);
+    u.list_index[0] = index_[m.from];
     remove_from_list(m.from, us);
     hash_ ^= zobrist::piece(p, m.from);
     if (is_piece(u.captured_mid)) {
       set_square(m.mid, kEmpty);
+      u.list_index[2] = index_[m.mid];
       remove_from_list(m.mid, ~us);
       hash_ ^= zobrist::piece(u.captured_mid, m.mid);
     }
     if (is_piece(u.captured_to)) {
+      u.list_index[1] = index_[m.to];
       remove_from_list(m.to, ~us);
       hash_ ^= zobrist::piece(u.captured_to, m.to);
     }
@@ -214,6 +231,7 @@ void Position::do_move(const Move& m, Undo& u) {
       if (!k) continue;
       Piece q = board_[k];
       set_square(k, kEmpty);
+      u.list_index[3 + i] = index_[k];
       remove_from_list(k, ~us);
       hash_ ^= zobrist::piece(q, k);
       if (v.rules.drops) {
@@ -271,23 +289,24 @@ void Position::undo_move(const Move& m, const Undo& u) {
   } else {
     if (u.hand_to) hand_[us][u.hand_to]--, hand_total_[us]--;
     if (u.hand_mid) hand_[us][u.hand_mid]--, hand_total_[us]--;
-    if (is_piece(u.captured_to)) {
-      board_[m.to] = u.captured_to;
-      add_to_list(m.to, ~us);
-    }
-    if (is_piece(u.captured_mid)) {
-      board_[m.mid] = u.captured_mid;
-      add_to_list(m.mid, ~us);
-    }
-    for (int i = 0; i < 2; ++i) {
+    // The pieces return to their lists in the reverse order of their leaving.
+    for (int i = 1; i >= 0; --i) {
       if (u.hand_kill[i]) hand_[us][u.hand_kill[i]]--, hand_total_[us]--;
       if (is_piece(u.captured_kill[i])) {
         board_[m.kill[i]] = u.captured_kill[i];
-        add_to_list(m.kill[i], ~us);
+        restore_to_list(m.kill[i], ~us, u.list_index[3 + i]);
       }
     }
+    if (is_piece(u.captured_to)) {
+      board_[m.to] = u.captured_to;
+      restore_to_list(m.to, ~us, u.list_index[1]);
+    }
+    if (is_piece(u.captured_mid)) {
+      board_[m.mid] = u.captured_mid;
+      restore_to_list(m.mid, ~us, u.list_index[2]);
+    }
     board_[m.from] = u.moved;
-    add_to_list(m.from, us);
+    restore_to_list(m.from, us, u.list_index[0]);
     if (variant_->rules.promotion_deferral) {
       const Square squares[5] = {m.from, m.to, m.mid, m.kill[0], m.kill[1]};
       for (int i = 4; i >= 0; --i)  // backwards: `from` may also be `to` (igui, pass)

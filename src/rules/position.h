@@ -23,6 +23,10 @@ struct Undo {
   Square counter_strike = kNoSquare;
   uint8_t skipped = 0;
   uint8_t deferral[5] = {};  // promotion deferral (pbmserv) of from, to, mid, kill[0], kill[1]
+  // Where the pieces that left the board stood in their colour's list, as above (undo_move
+  // puts them back there: a move made and taken back leaves the lists, and so the order of
+  // generated moves, as they were).
+  uint8_t list_index[5] = {};
   uint64_t hash = 0;
   // The attack counts before the move (Position::keeps_attack_counts): restoring them is
   // cheaper than counting the move back.
@@ -114,6 +118,7 @@ class Position {
  private:
   void add_to_list(Square s, Color c);
   void remove_from_list(Square s, Color c);
+  void restore_to_list(Square s, Color c, int index);  // undoes remove_from_list
   void add_to_hand(Color c, Kind k, int delta);
   Kind to_hand(Piece captured) const;  // the kind a captured piece joins the hand as, or 0
   void update_deferral(const Move& m, Piece mover, Undo& u);

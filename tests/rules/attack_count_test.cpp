@@ -1,6 +1,7 @@
 // The attack counts a Position keeps across moves (games whose attacks are all leaps and
 // rays) must equal counts made afresh after every move and every unmade move, and attacked()
-// and attackers() must answer as each piece's own attack test does.
+// and attackers() must answer as each piece's own attack test does. An unmade move leaves the
+// piece lists in their order (the order moves are generated in).
 #include <gtest/gtest.h>
 
 #include <random>
@@ -75,6 +76,16 @@ TEST(AttackCounts, ASliderIsCutAndFreedByTheSquaresItPasses) {
 
 class AttackCountsAllGames : public ::testing::TestWithParam<std::string> {};
 
+// The pieces of each colour, in list order.
+std::vector<Square> piece_list(const Position& pos) {
+  std::vector<Square> out;
+  for (Color c : {kBlack, kWhite}) {
+    out.insert(out.end(), pos.squares(c), pos.squares(c) + pos.count(c));
+    out.push_back(kNoSquare);
+  }
+  return out;
+}
+
 TEST_P(AttackCountsAllGames, EqualFreshCountsAfterEveryMoveAndUndo) {
   auto v = builtin_variant(GetParam());
   std::mt19937 rng(11);
@@ -93,6 +104,8 @@ TEST_P(AttackCountsAllGames, EqualFreshCountsAfterEveryMoveAndUndo) {
           ASSERT_TRUE(attacks_agree(pos)) << "after " << to_usi(game.position(), m);
           pos.undo_move(m, u);
           ASSERT_TRUE(attacks_agree(pos)) << "after undoing " << to_usi(game.position(), m);
+          ASSERT_EQ(piece_list(pos), piece_list(game.position()))
+              << "after undoing " << to_usi(game.position(), m);
           ++checked;
         }
       }

@@ -1,0 +1,92 @@
+// keep_royal_safe: the moves after which no royal of the mover is attacked. Where a royal is
+// attacked it plays only the moves that could end the attack; the result must be what playing
+// every move would give.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "rules/catalog.h"
+#include "rules/game.h"
+#include "test_positions.h"
+
+namespace kirin {
+namespace {
+
+// Every move played and judged.
+std::vector<std::string> safe_by_playing_all(Position pos, const MoveList& list) {
+  const Color us = pos.side_to_move();
+  std::vector<std::string> out;
+  for (const Move& m : list) {
+    Undo u;
+    pos.do_move(m, u);
+    if (!pos.in_check(us)) out.push_back(to_usi(pos, m));
+    pos.undo_move(m, u);
+  }
+  return out;
+}
+
+std::vector<std::string> texts(const Position& pos, const MoveList& list) {
+  std::vector<std::string> out;
+  for (const Move& m : list) out.push_back(to_usi(pos, m));
+  return out;
+}
+
+TEST(RoyalSafety, AnAttackedKingsWaysOut) {
+  // Black King 6j attacked down the file by a White Rook on 6c. A Black Gold on 5h can step
+  // between (6h, 6g); a Black Lance on 6l, behind the King, cannot help.
+  auto v = builtin_variant("chu");
+  Position pos = parse_sfen(v, test::make_sfen({{"6j", "K"},
+                                                {"5h", "G"},
+                                                {"6l", "L"},
+                                                {"6c", "r"},
+                                                {"12a", "k"}}));
+  ASSERT_TRUE(pos.in_check(kBlack));
+  MoveList list;
+  generate_moves(pos, list);
+  const std::vector<std::string> expected = safe_by_playing_all(pos, list);
+  keep_royal_safe(pos, list);
+  EXPECT_EQ(texts(pos, list), expected);
+  // The Gold blocks, the King steps off the file (not along it).
+  for (const char* out : {"5h6h", "5h6g", "6j5j", "6j7i"})
+    EXPECT_EQ(std::count(expected.begin(), expected.end(), out), 1) << out;
+  for (const char* stays : {"5h4h", "6j6i", "6j6k", "6l6k"})
+    EXPECT_EQ(std::count(expected.begin(), expected.end(), stays), 0) << stays;
+}
+
+class RoyalSafety : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(RoyalSafety, KeepsWhatPlayingEveryMoveKeeps) {
+  auto v = builtin_variant(GetParam());
+  std::mt19937 rng(5);
+  int attacked = 0;  // positions with a royal attacked: where moves are dropped unplayed
+  for (int g = 0; g < 6; ++g) {
+    Game game(parse_sfen(v, v->setup));
+    for (int ply = 0; ply < 200 && !game.outcome().over(); ++ply) {
+      Position pos = game.position();
+      MoveList list;
+      generate_moves(pos, list);
+      if (list.size == 0) break;
+      const std::vector<std::string> expected = safe_by_playing_all(pos, list);
+      attacked += pos.in_check(pos.side_to_move());
+      MoveList kept = list;
+      keep_royal_safe(pos, kept);
+      ASSERT_EQ(texts(pos, kept), expected) << to_sfen(pos);
+      ASSERT_EQ(pos.hash(), game.position().hash());  // every move taken back
+      // Prefer captures: they bring the pieces to the royals sooner.
+      Move m = list[int(rng() % uint32_t(list.size))];
+      for (int tries = 0; tries < 5 && !is_capture(pos, m); ++tries)
+        m = list[int(rng() % uint32_t(list.size))];
+      game.play(m);
+    }
+  }
+  if (!v->rules.check_rule) {
+    EXPECT_GT(attacked, 0);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, RoyalSafety, ::testing::ValuesIn(builtin_variant_ids()),
+                         test::game_param_name);
+
+}  // namespace
+}  // namespace kirin
