@@ -19,7 +19,6 @@ struct EvalTerms {
   // enemy pieces within three squares, of their threat times their nearness); 0 otherwise.
   int danger[2] = {0, 0};
   uint8_t stale = 0;  // bit c: danger[c] must be counted afresh (its royal moved or changed)
-  friend bool operator==(const EvalTerms&, const EvalTerms&) = default;
 };
 
 class Evaluator {

@@ -80,6 +80,10 @@ void Position::clear() {
 void Position::add_to_list(Square s, Color c) {
   index_[s] = uint8_t(count_[c]);
   list_[c][count_[c]++] = s;
+  add_royal(s, c);
+}
+
+void Position::add_royal(Square s, Color c) {
   if (variant_->is_royal[board_[s]] && royal_count_[c] < kMaxRoyals)
     royal_[c][royal_count_[c]++] = s;
 }
@@ -106,8 +110,7 @@ void Position::restore_to_list(Square s, Color c, int i) {
   ++count_[c];
   list_[c][i] = s;
   index_[s] = uint8_t(i);
-  if (variant_->is_royal[board_[s]] && royal_count_[c] < kMaxRoyals)
-    royal_[c][royal_count_[c]++] = s;
+  add_royal(s, c);
 }
 
 void Position::put(Square s, Piece p) {

@@ -119,6 +119,7 @@ class Position {
   void add_to_list(Square s, Color c);
   void remove_from_list(Square s, Color c);
   void restore_to_list(Square s, Color c, int index);  // undoes remove_from_list
+  void add_royal(Square s, Color c);  // if the piece on s is royal (its order is not restored)
   void add_to_hand(Color c, Kind k, int delta);
   Kind to_hand(Piece captured) const;  // the kind a captured piece joins the hand as, or 0
   void update_deferral(const Move& m, Piece mover, Undo& u);
