@@ -185,6 +185,17 @@ struct Searcher::Impl {
     return v;
   }
 
+  // What a promotion adds to a move's place in the order.
+  int promotion_bonus(const Move& m) const {
+    return (1 << 26) + eval->promotion_gain(kind_of(pos->at(m.from)));
+  }
+
+  // A quiet move's place in the order: its history, a promotion ahead.
+  int quiet_score(const Move& m) const {
+    const Piece p = m.is_drop() ? make_piece(m.drop_kind, pos->side_to_move()) : pos->at(m.from);
+    return history[p][m.to] + (m.promotes() ? promotion_bonus(m) : 0);
+  }
+
   // Move ordering: hash move, captures by victim then cheap attacker, promotions, killers,
   // history.
   // `sort_losing`: captures that lose material go after the killers (the main search; the
@@ -203,18 +214,22 @@ struct Searcher::Impl {
       } else if (m == killers[ply][1]) {
         s = (1 << 27) + 1;
       } else {
-        Piece p = m.is_drop() ? make_piece(m.drop_kind, pos->side_to_move()) : pos->at(m.from);
-        s = history[p][m.to];
+        scores[i] = quiet_score(m);
+        continue;
       }
-      if (m.promotes()) s += (1 << 26) + eval->promotion_gain(kind_of(pos->at(m.from)));
+      if (m.promotes()) s += promotion_bonus(m);
       scores[i] = s;
     }
   }
 
+  // Brings the best-scored move from i on to place i (the first of equal ones: the order is
+  // part of the search's behaviour). The maximum first, then its place: the first loop
+  // vectorises, which matters for lists of hundreds of quiet moves.
   static void pick(MoveList& list, int* scores, int i) {
+    int top = scores[i];
+    for (int j = i + 1; j < list.size; ++j) top = std::max(top, scores[j]);
     int best = i;
-    for (int j = i + 1; j < list.size; ++j)
-      if (scores[j] > scores[best]) best = j;
+    while (scores[best] != top) ++best;
     if (best != i) {
       std::swap(list.moves[i], list.moves[best]);
       std::swap(scores[i], scores[best]);
@@ -473,15 +488,18 @@ struct Searcher::Impl {
     MoveList& quiets = tt_lists[ply];
     generate_quiets(*pos, quiets);
     const int legal = captures + quiets.size;
-    const Color us = pos->side_to_move();
     for (const Move& m : quiets) {  // (score_moves would lift the killers, already searched)
-      const Piece p = m.is_drop() ? make_piece(m.drop_kind, us) : pos->at(m.from);
-      int score = history[p][m.to];
-      if (m.promotes()) score += (1 << 26) + eval->promotion_gain(kind_of(p));
       list.moves[n] = m;
-      scores[n++] = score;
+      scores[n++] = quiet_score(m);
     }
     list.size = n;
+    // A pass is one move whichever piece makes it (the generator gives one): if the hash move
+    // or a killer passed with another piece, the list's pass was searched already.
+    auto is_pass = [&](const Move& m) {
+      return !m.is_null() && m.to == m.from && !m.promotes() && !m.has_kills() &&
+             pos->at(m.mid) == kEmpty;
+    };
+    const bool passed = is_pass(done) || is_pass(killer_done[0]) || is_pass(killer_done[1]);
     for (i = 0; i < list.size; ++i) {
       if (quiets_pruned(depth, alpha, static_eval, searched, pv_node)) {
         // Only captures and promotions are still searched (visit prunes the rest): keep
@@ -497,7 +515,8 @@ struct Searcher::Impl {
       }
       pick(list, scores, i);
       const Move& m = list.moves[i];
-      if (m == done || m == killer_done[0] || m == killer_done[1]) continue;
+      if (m == done || m == killer_done[0] || m == killer_done[1] || (passed && is_pass(m)))
+        continue;
       if (visit(m)) return 1;
     }
     return legal;

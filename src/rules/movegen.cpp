@@ -43,6 +43,7 @@ class Generator {
       : every_piece_(every_piece),
         captures_only_(only == Only::kCaptures),
         quiets_only_(only == Only::kQuiets),
+        capture_ok_(only != Only::kQuiets),
         pos_(pos),
         v_(pos.variant()),
         r_(v_.rules),
@@ -103,7 +104,7 @@ class Generator {
       uint8_t c = cls[b[to]];
       if (c == kCellEmpty) {
         if ((l.mode & kModeMove) && quiet_ok_) add(from, kNoSquare, to, false);
-      } else if (c == kCellEnemy && (l.mode & kModeCapture)) {
+      } else if (c == kCellEnemy && (l.mode & kModeCapture) && capture_ok_) {
         if (!v_.is_lion[b[to]] || lion_capture_ok(from, kNoSquare, to)) add(from, kNoSquare, to, true);
       }
     }
@@ -116,7 +117,7 @@ class Generator {
         if (b[to] == kWall) continue;
         step = 2;
       }
-      if (pt.range_jumps && (s.mode & kModeCapture) && !s.hop) range_captures(from, s);
+      if (pt.range_jumps && (s.mode & kModeCapture) && !s.hop && capture_ok_) range_captures(from, s);
       for (; s.range == 0 || step <= s.range; ++step) {
         to = Square(to + s.off);
         Piece q = b[to];
@@ -130,12 +131,47 @@ class Generator {
           if ((s.mode & kModeMove) && quiet_ok_) add(from, kNoSquare, to, false);
           continue;
         }
-        if (c == kCellEnemy && (s.mode & kModeCapture) &&
+        if (c == kCellEnemy && (s.mode & kModeCapture) && capture_ok_ &&
             (!v_.is_lion[q] || lion_capture_ok(from, kNoSquare, to)))
           add(from, kNoSquare, to, true);
         break;
       }
     }
+    // A first step that takes or jumps a piece makes every move through it a capture (see
+    // is_capture): none of them is quiet.
+    if (capture_ok_) two_step_moves(from, t);
+    for (const auto& q : t.quiet_paths) {
+      for (const auto& [o1, o2] : q.paths) {
+        Square mid = Square(from + o1);
+        if (b[mid] != kEmpty) continue;
+        if (q.disp == 0) {
+          // A pass leaves the same position whichever piece makes it and whichever empty
+          // square it steps through: one move per position.
+          add_pass(from, mid);
+          break;
+        }
+        Square to = Square(mid + o2);
+        Piece tp = b[to];
+        uint8_t c = cls[tp];
+        if (c == kCellEmpty && (q.mode & kModeMove)) {
+          if (quiet_ok_) add(from, kNoSquare, to, false);
+          break;
+        }
+        if (c == kCellEnemy && (q.mode & kModeCapture) && capture_ok_ &&
+            (!v_.is_lion[tp] || lion_capture_ok(from, kNoSquare, to))) {
+          add(from, kNoSquare, to, true);
+          break;
+        }
+      }
+    }
+    if (pt.area) area_moves(from, pt.area);
+    if (pt.igui && capture_ok_) standstill_captures(from, pt.igui);
+  }
+
+  // The moves whose first step takes or jumps a piece (a Lion's double moves and igui).
+  void two_step_moves(Square from, const MoveTable& t) {
+    const Piece* const b = b_;
+    const uint8_t* const cls = cls_;
     for (const auto& f : t.firsts) {
       Square mid = Square(from + f.off);
       Piece mp = b[mid];
@@ -165,32 +201,6 @@ class Generator {
         }
       }
     }
-    for (const auto& q : t.quiet_paths) {
-      for (const auto& [o1, o2] : q.paths) {
-        Square mid = Square(from + o1);
-        if (b[mid] != kEmpty) continue;
-        if (q.disp == 0) {
-          // A pass leaves the same position whichever piece makes it and whichever empty
-          // square it steps through: one move per position.
-          add_pass(from, mid);
-          break;
-        }
-        Square to = Square(mid + o2);
-        Piece tp = b[to];
-        uint8_t c = cls[tp];
-        if (c == kCellEmpty && (q.mode & kModeMove)) {
-          if (quiet_ok_) add(from, kNoSquare, to, false);
-          break;
-        }
-        if (c == kCellEnemy && (q.mode & kModeCapture) &&
-            (!v_.is_lion[tp] || lion_capture_ok(from, kNoSquare, to))) {
-          add(from, kNoSquare, to, true);
-          break;
-        }
-      }
-    }
-    if (pt.area) area_moves(from, pt.area);
-    if (pt.igui) standstill_captures(from, pt.igui);
   }
 
   // Frozen: an enemy freezer (Heavenly Tetrarch) stands next to this piece, which is not one.
@@ -371,7 +381,8 @@ class Generator {
            Square kill1 = kNoSquare, bool plain = true) {
     const PieceType& pt = *pt_;
     if (captures_only_ && !capture && kill0 == kNoSquare && !burns_) return;
-    if (quiets_only_ && (capture || kill0 != kNoSquare)) return;
+    // (A move through an occupied square takes or jumps it: is_capture counts it.)
+    if (quiets_only_ && (capture || kill0 != kNoSquare || (mid && is_piece(b_[mid])))) return;
     if (dedupe_ && mid == kNoSquare && kill0 == kNoSquare) {  // one move per destination
       if (seen_[to]) return;
       seen_.set(to);
@@ -441,6 +452,7 @@ class Generator {
   const bool every_piece_;
   const bool captures_only_;  // only moves that take something (quiescence search)
   const bool quiets_only_;    // only moves that take nothing (the search's last stage)
+  const bool capture_ok_;     // captures are wanted (not in quiets-only mode)
   const Position& pos_;
   const Variant& v_;
   const RuleOptions& r_;
@@ -515,13 +527,11 @@ void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule, Onl
   bool check = pos.variant().rules.check_rule;
   Generator(pos, out, check, only).run();
   // Captures only: the generator leaves out every quiet move but a burning piece's, whose
-  // burns come with it. Quiet moves only: a move the generator let through may still take
-  // what it passes (is_capture decides).
-  if (only == Only::kQuiets || (only == Only::kCaptures && pos.variant().has_burners)) {
-    const bool captures = only == Only::kCaptures;
+  // burns come with it. (Quiet moves only: the generator gives exactly those.)
+  if (only == Only::kCaptures && pos.variant().has_burners) {
     int n = 0;
     for (int i = 0; i < out.size; ++i)
-      if (is_capture(pos, out.moves[i]) == captures) out.moves[n++] = out.moves[i];
+      if (is_capture(pos, out.moves[i])) out.moves[n++] = out.moves[i];
     out.size = n;
   }
   if (check) {

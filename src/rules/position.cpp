@@ -504,10 +504,4 @@ int Position::attackers(Square target, Color by, Square* out) const {
   return n;
 }
 
-int Position::royals(Color c, Square* out, int max) const {
-  int n = std::min<int>(royal_count_[c], max);
-  for (int r = 0; r < n; ++r) out[r] = royal_[c][r];
-  return n;
-}
-
 }  // namespace kirin

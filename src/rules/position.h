@@ -2,6 +2,7 @@
 // (the counter-strike square), with make/unmake and an incremental Zobrist hash.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -111,7 +112,11 @@ class Position {
                      Square empty2 = kNoSquare) const;
 
   // Squares of the given colour's royal pieces: writes up to `max` and returns how many it wrote.
-  int royals(Color c, Square* out, int max) const;
+  int royals(Color c, Square* out, int max) const {
+    const int n = std::min<int>(royal_count_[c], max);
+    for (int r = 0; r < n; ++r) out[r] = royal_[c][r];
+    return n;
+  }
   int royal_count(Color c) const { return royal_count_[c]; }
   static constexpr int kMaxRoyals = 8;  // per side (the SFEN reader refuses more)
 
