@@ -444,63 +444,57 @@ bool Position::attack_counts_consistent() const {
   return true;
 }
 
-bool Position::attacked_by_walk(Square target, Color by, Square empty1, Square empty2) const {
-  const Variant& v = *variant_;
-  for (const auto& a : v.leap_attacks[by])
-    if (a.by[board_[target - a.off]]) return true;
+namespace {
+// Calls on(s) for every attack of a piece of colour `by` on `target`, by board walks (a piece
+// attacking by two routes, twice), until on returns true; says whether it did. Squares
+// `empty1` and `empty2` count as empty for lines of sight; a piece standing there still attacks.
+template <class OnAttack>
+[[gnu::always_inline]] inline bool find_attacks(const Position& pos, Square target, Color by, Square empty1, Square empty2,
+                  OnAttack&& on) {
+  const Variant& v = pos.variant();
+  const Piece* board = pos.board();
+  for (const auto& a : v.leap_attacks[by]) {
+    const Square s = Square(target - a.off);
+    if (a.by[board[s]] && on(s)) return true;
+  }
   for (const auto& a : v.ray_attacks[by]) {
     Square s = target;
     for (int dist = 1;; ++dist) {
       s = Square(s - a.dir);
-      Piece p = board_[s];
+      const Piece p = board[s];
       if (p == kEmpty) continue;
       if (p == kWall) break;
-      uint8_t range = a.range[p];
-      if (range && (range == 255 || range >= dist)) return true;
+      const uint8_t range = a.range[p];
+      if (range && (range == 255 || range >= dist)) {
+        if (on(s)) return true;
+        break;
+      }
       if (s != empty1 && s != empty2) break;  // a square seen through: look beyond it
     }
   }
-  if (v.has_hop_attacks)
-    for (int i = 0; i < count_[by]; ++i)
-      if (piece_attacks(list_[by][i], target, empty1, empty2)) return true;
+  if (v.has_hop_attacks) {
+    const Square* own = pos.squares(by);
+    for (int i = 0; i < pos.count(by); ++i)
+      if (pos.piece_attacks(own[i], target, empty1, empty2) && on(own[i])) return true;
+  }
   return false;
+}
+}  // namespace
+
+bool Position::attacked_by_walk(Square target, Color by, Square empty1, Square empty2) const {
+  return find_attacks(*this, target, by, empty1, empty2, [](Square) { return true; });
 }
 
 int Position::attackers(Square target, Color by, Square* out) const {
-  const Variant& v = *variant_;
   // With attack counts kept, the search stops once it has found every attack on target.
   const int routes = attack_map_ ? attack_count_[by][target] : -1;
   if (routes == 0) return 0;
   int n = 0, found = 0;
-  auto add = [&](Square s) {
+  find_attacks(*this, target, by, kNoSquare, kNoSquare, [&](Square s) {
     ++found;
-    for (int i = 0; i < n; ++i)
-      if (out[i] == s) return;
-    out[n++] = s;
-  };
-  for (const auto& a : v.leap_attacks[by]) {
-    Square s = Square(target - a.off);
-    if (a.by[board_[s]]) {
-      add(s);
-      if (found == routes) return n;
-    }
-  }
-  for (const auto& a : v.ray_attacks[by]) {
-    Square s = target;
-    for (int dist = 1;; ++dist) {
-      s = Square(s - a.dir);
-      Piece p = board_[s];
-      if (p == kEmpty) continue;
-      if (p == kWall) break;
-      uint8_t range = a.range[p];
-      if (range && (range == 255 || range >= dist)) add(s);
-      break;
-    }
-    if (found == routes) return n;
-  }
-  if (v.has_hop_attacks)
-    for (int i = 0; i < count_[by]; ++i)
-      if (piece_attacks(list_[by][i], target)) add(list_[by][i]);
+    if (std::find(out, out + n, s) == out + n) out[n++] = s;
+    return found == routes;
+  });
   return n;
 }
 
