@@ -81,8 +81,8 @@ struct Searcher::Impl {
   struct VictimStage {
     Square square[256];
     int value[256];
-    uint64_t done[(kArraySize + 63) / 64];  // attackers whose captures are all generated
-    uint64_t taken[(kArraySize + 63) / 64];  // victims taken one at a time (captures_one)
+    std::bitset<kArraySize> done;   // attackers whose captures are all generated
+    std::bitset<kArraySize> taken;  // victims taken one at a time (captures_one)
   };
   std::vector<VictimStage> victim_stack = std::vector<VictimStage>(kMaxPly + 2);
   std::vector<std::array<int, kMaxMoves>> top_stack =
@@ -277,9 +277,8 @@ struct Searcher::Impl {
     }
     list.size = 0;
     if (left == 0) return;
-    std::fill(std::begin(st.done), std::end(st.done), 0);
-    std::fill(std::begin(st.taken), std::end(st.taken), 0);
-    auto in = [](const uint64_t* set, Square s) { return set[s >> 6] >> (s & 63) & 1; };
+    st.done.reset();
+    st.taken.reset();
     const auto& captures_one = pos->variant().captures_one;
     // Would every capture by the piece on `a` of victims worth at most `top` fail the delta
     // pruning of `visit`? (A Lion takes up to two; a promotion adds its gain.) Then its
@@ -298,13 +297,13 @@ struct Searcher::Impl {
         const int top = *std::max_element(st.value, st.value + left);
         for (int i = 0, n = pos->count(us); i < n; ++i) {
           const Square a = own[i];
-          if (in(st.done, a) || hopeless(a, top)) continue;
+          if (st.done[a] || hopeless(a, top)) continue;
           const int first = list.size;
           append_captures_from(*pos, a, list);
           if (!captures_one[pos->at(a)]) continue;
           int kept = first;  // without the captures of victims already taken one by one
           for (int j = first; j < list.size; ++j)
-            if (!in(st.taken, list.moves[j].to)) list.moves[kept++] = list.moves[j];
+            if (!st.taken[list.moves[j].to]) list.moves[kept++] = list.moves[j];
           list.size = kept;
         }
         for (; scored < list.size; ++scored)
@@ -326,18 +325,9 @@ struct Searcher::Impl {
       if (best + 2 * value + eval->max_promotion_gain() + 200 <= alpha) return;
       Square attackers[256];
       const int n = pos->attackers(victim, us, attackers);
-      st.taken[victim >> 6] |= uint64_t(1) << (victim & 63);
-      for (int i = 0; i < n; ++i) {
-        const Square a = attackers[i];
-        if (captures_one[pos->at(a)]) {  // just this capture
-          if (!hopeless(a, value)) append_capture_of(*pos, a, victim, list);
-          continue;
-        }
-        uint64_t& word = st.done[a >> 6];  // every capture of a Lion and the like, once
-        if (word >> (a & 63) & 1) continue;
-        word |= uint64_t(1) << (a & 63);
-        if (!hopeless(a, value)) append_captures_from(*pos, a, list);
-      }
+      st.taken.set(victim);
+      append_captures_of_victim(*pos, victim, attackers, n, st.done, list,
+                                [&](Square a) { return !hopeless(a, value); });
       for (; scored < list.size; ++scored) {
         scores[scored] = capture_score(list.moves[scored], false);
         tops[scored] = top_victim(list.moves[scored]);

@@ -635,22 +635,14 @@ void generate_captures_by_victims(const Position& pos, MoveList& out) {
   out.size = 0;
   out.overflow = false;
   const Color us = pos.side_to_move();
-  const auto& captures_one = pos.variant().captures_one;
-  std::bitset<kArraySize> all_taken;  // pieces whose every capture is listed already
+  std::bitset<kArraySize> listed;  // pieces whose every capture is listed already
   const Square* enemies = pos.squares(~us);
   for (int e = 0, n = pos.count(~us); e < n; ++e) {
     const Square victim = enemies[e];
     if (!pos.attacked(victim, us)) continue;
     Square attackers[256];
-    for (int i = 0, k = pos.attackers(victim, us, attackers); i < k; ++i) {
-      const Square a = attackers[i];
-      if (captures_one[pos.at(a)]) {
-        append_capture_of(pos, a, victim, out);
-      } else if (!all_taken[a]) {
-        all_taken[a] = true;
-        append_captures_from(pos, a, out);
-      }
-    }
+    const int k = pos.attackers(victim, us, attackers);
+    append_captures_of_victim(pos, victim, attackers, k, listed, out, [](Square) { return true; });
   }
 }
 

@@ -1,6 +1,8 @@
 // Legal move generation: one move per distinct resulting position.
 #pragma once
 
+#include <bitset>
+
 #include <memory>
 
 #include "rules/position.h"
@@ -57,6 +59,27 @@ bool captures_follow_attacks(const Variant& v);
 // capture (Variant::captures_one): where captures_follow_attacks holds, these are exactly its
 // captures of that piece.
 void append_capture_of(const Position& pos, Square from, Square victim, MoveList& out);
+
+// Appends the captures of the enemy on `victim` by its `n` attackers (Position::attackers):
+// for a piece that takes one piece per capture, its capture of this victim; for another (a
+// Lion), every capture it has, once: `listed` marks the pieces whose captures are all
+// appended. `wanted(attacker)` false leaves an attacker's captures out (it is marked all the
+// same).
+template <class Wanted>
+void append_captures_of_victim(const Position& pos, Square victim, const Square* attackers,
+                               int n, std::bitset<kArraySize>& listed, MoveList& out,
+                               Wanted&& wanted) {
+  const auto& captures_one = pos.variant().captures_one;
+  for (int i = 0; i < n; ++i) {
+    const Square a = attackers[i];
+    if (captures_one[pos.at(a)]) {
+      if (wanted(a)) append_capture_of(pos, a, victim, out);
+    } else if (!listed[a]) {
+      listed.set(a);
+      if (wanted(a)) append_captures_from(pos, a, out);
+    }
+  }
+}
 
 // The captures found through their victims, for a position that keeps attack counts
 // (Position::keeps_attack_counts) in a game where captures_follow_attacks holds: the
