@@ -2,7 +2,6 @@
 #pragma once
 
 #include <bitset>
-
 #include <memory>
 
 #include "rules/position.h"

@@ -449,7 +449,7 @@ namespace {
 // attacking by two routes, twice), until on returns true; says whether it did. Squares
 // `empty1` and `empty2` count as empty for lines of sight; a piece standing there still attacks.
 template <class OnAttack>
-[[gnu::always_inline]] inline bool find_attacks(const Position& pos, Square target, Color by, Square empty1, Square empty2,
+bool find_attacks(const Position& pos, Square target, Color by, Square empty1, Square empty2,
                   OnAttack&& on) {
   const Variant& v = pos.variant();
   const Piece* board = pos.board();
