@@ -1,6 +1,7 @@
 #include "engine/search.h"
 
 #include <algorithm>
+#include <bitset>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -483,13 +484,14 @@ struct Searcher::Impl {
       scores[n++] = quiet_score(m);
     }
     list.size = n;
-    // A pass is one move whichever piece makes it (the generator gives one): if the hash move
-    // or a killer passed with another piece, the list's pass was searched already.
-    auto is_pass = [&](const Move& m) {
-      return !m.is_null() && m.to == m.from && !m.promotes() && !m.has_kills() &&
-             pos->at(m.mid) == kEmpty;
+    // Searched already: the hash move, the killers, and a pass the hash move or a killer made
+    // with another piece (the list holds one pass, whichever piece makes it: same_result).
+    auto searched_before = [&](const Move& m) {
+      if (m == done || m == killer_done[0] || m == killer_done[1]) return true;
+      return m.to == m.from &&
+             (same_result(*pos, m, done) || same_result(*pos, m, killer_done[0]) ||
+              same_result(*pos, m, killer_done[1]));
     };
-    const bool passed = is_pass(done) || is_pass(killer_done[0]) || is_pass(killer_done[1]);
     for (i = 0; i < list.size; ++i) {
       if (quiets_pruned(depth, alpha, static_eval, searched, pv_node)) {
         // Only captures and promotions are still searched (visit prunes the rest): keep
@@ -505,8 +507,7 @@ struct Searcher::Impl {
       }
       pick(list, scores, i);
       const Move& m = list.moves[i];
-      if (m == done || m == killer_done[0] || m == killer_done[1] || (passed && is_pass(m)))
-        continue;
+      if (searched_before(m)) continue;
       if (visit(m)) return 1;
     }
     return legal;

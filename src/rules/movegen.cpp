@@ -43,7 +43,6 @@ class Generator {
       : every_piece_(every_piece),
         captures_only_(only == Only::kCaptures),
         quiets_only_(only == Only::kQuiets),
-        capture_ok_(only != Only::kQuiets),
         pos_(pos),
         v_(pos.variant()),
         r_(v_.rules),
@@ -104,7 +103,7 @@ class Generator {
       uint8_t c = cls[b[to]];
       if (c == kCellEmpty) {
         if ((l.mode & kModeMove) && quiet_ok_) add(from, kNoSquare, to, false);
-      } else if (c == kCellEnemy && (l.mode & kModeCapture) && capture_ok_) {
+      } else if (c == kCellEnemy && (l.mode & kModeCapture) && !quiets_only_) {
         if (!v_.is_lion[b[to]] || lion_capture_ok(from, kNoSquare, to)) add(from, kNoSquare, to, true);
       }
     }
@@ -117,7 +116,8 @@ class Generator {
         if (b[to] == kWall) continue;
         step = 2;
       }
-      if (pt.range_jumps && (s.mode & kModeCapture) && !s.hop && capture_ok_) range_captures(from, s);
+      if (pt.range_jumps && (s.mode & kModeCapture) && !s.hop && !quiets_only_)
+        range_captures(from, s);
       for (; s.range == 0 || step <= s.range; ++step) {
         to = Square(to + s.off);
         Piece q = b[to];
@@ -131,7 +131,7 @@ class Generator {
           if ((s.mode & kModeMove) && quiet_ok_) add(from, kNoSquare, to, false);
           continue;
         }
-        if (c == kCellEnemy && (s.mode & kModeCapture) && capture_ok_ &&
+        if (c == kCellEnemy && (s.mode & kModeCapture) && !quiets_only_ &&
             (!v_.is_lion[q] || lion_capture_ok(from, kNoSquare, to)))
           add(from, kNoSquare, to, true);
         break;
@@ -139,7 +139,7 @@ class Generator {
     }
     // A first step that takes or jumps a piece makes every move through it a capture (see
     // is_capture): none of them is quiet.
-    if (capture_ok_) two_step_moves(from, t);
+    if (!quiets_only_) two_step_moves(from, t);
     for (const auto& q : t.quiet_paths) {
       for (const auto& [o1, o2] : q.paths) {
         Square mid = Square(from + o1);
@@ -157,7 +157,7 @@ class Generator {
           if (quiet_ok_) add(from, kNoSquare, to, false);
           break;
         }
-        if (c == kCellEnemy && (q.mode & kModeCapture) && capture_ok_ &&
+        if (c == kCellEnemy && (q.mode & kModeCapture) && !quiets_only_ &&
             (!v_.is_lion[tp] || lion_capture_ok(from, kNoSquare, to))) {
           add(from, kNoSquare, to, true);
           break;
@@ -165,7 +165,7 @@ class Generator {
       }
     }
     if (pt.area) area_moves(from, pt.area);
-    if (pt.igui && capture_ok_) standstill_captures(from, pt.igui);
+    if (pt.igui && !quiets_only_) standstill_captures(from, pt.igui);
   }
 
   // The moves whose first step takes or jumps a piece (a Lion's double moves and igui).
@@ -452,7 +452,6 @@ class Generator {
   const bool every_piece_;
   const bool captures_only_;  // only moves that take something (quiescence search)
   const bool quiets_only_;    // only moves that take nothing (the search's last stage)
-  const bool capture_ok_;     // captures are wanted (not in quiets-only mode)
   const Position& pos_;
   const Variant& v_;
   const RuleOptions& r_;
