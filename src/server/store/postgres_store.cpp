@@ -200,17 +200,13 @@ struct Row {
 };
 
 // Whether an idle connection is still usable: nothing arrives on an idle connection unless
-// the server is closing it (a restart, an administrator's pg_terminate_backend).
+// the server is closing it (a restart, an administrator's pg_terminate_backend). Its last
+// word (a FATAL error, which libpq takes for a notice) can come before the end of the
+// stream does, so anything at all that arrived means the connection is to be replaced.
 bool idle_and_sound(PGconn* pg) {
   if (PQstatus(pg) != CONNECTION_OK || PQtransactionStatus(pg) != PQTRANS_IDLE) return false;
-  auto readable = [&] {
-    pollfd p{PQsocket(pg), POLLIN, 0};
-    return poll(&p, 1, 0) > 0;
-  };
-  if (!readable()) return true;
-  // Possibly a harmless notice; an error, or the end of the stream, means it is gone.
-  if (!PQconsumeInput(pg) || PQstatus(pg) != CONNECTION_OK) return false;
-  return !readable();
+  pollfd p{PQsocket(pg), POLLIN, 0};
+  return poll(&p, 1, 0) == 0;
 }
 
 }  // namespace
