@@ -1,4 +1,5 @@
-// kirin bench perft: move generator speed in nodes per second, single-threaded.
+// kirin bench perft and search: move generation and search speed, one thread (and, against
+// an XBoard engine such as HaChu, the two engines' nodes/s side by side).
 #include <fmt/core.h>
 
 #include <chrono>
@@ -7,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/game_args.h"
 #include "engine/search.h"
+#include "match/xboard_player.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "rules/catalog.h"
@@ -96,8 +98,10 @@ void register_bench(CLI::App& app) {
 
   struct SearchArgs {
     int depth = 9;
+    int64_t movetime = 0;
     size_t hash = 64;
     std::vector<std::string> games;
+    std::string against;
   };
   auto sargs = std::make_shared<SearchArgs>();
   CLI::App* search = bench->add_subcommand(
@@ -106,41 +110,101 @@ void register_bench(CLI::App& app) {
   search->add_option("--depth,-d", sargs->depth, "search depth")
       ->capture_default_str()
       ->check(CLI::Range(1, 40));
+  CLI::Option* movetime =
+      search->add_option("--movetime", sargs->movetime,
+                         "search each position this many milliseconds instead of to --depth")
+          ->check(CLI::Range(int64_t(1), int64_t(3'600'000)));
   search->add_option("--hash", sargs->hash, "hash table MiB")->capture_default_str();
   search->add_option("--games", sargs->games,
                      "also search these games (or 'all') from their start positions");
+  search
+      ->add_option("--against", sargs->against,
+                   "an XBoard engine command (e.g. /usr/games/hachu): it analyses each Chu "
+                   "position for the same --movetime, and its nodes/s are printed beside "
+                   "Kirin's with the ratio (the same machine, the same moment)")
+      ->needs(movetime);
   search->callback([sargs] {
+    struct Run {
+      int64_t nodes = 0;
+      double secs = 0;
+    };
     auto run = [&](const std::string& label, const std::shared_ptr<const Variant>& v,
-                   const std::string& sfen, int64_t& total_nodes, double& total_secs) {
+                   const std::string& sfen) {
       Searcher searcher;
       searcher.set_hash_mb(sargs->hash);
       Game game(parse_sfen(v, sfen));
       SearchLimits limits;
-      limits.depth = sargs->depth;
+      if (sargs->movetime)
+        limits.movetime_ms = sargs->movetime;
+      else
+        limits.depth = sargs->depth;
       auto start = std::chrono::steady_clock::now();
       SearchResult r = searcher.search(game, limits);
       double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      total_nodes += r.nodes;
-      total_secs += secs;
-      fmt::print("{:<18} {:>5} {:>12} {:>8.3f} {:>11.0f} {:>9} {}\n", label, r.depth, r.nodes, secs,
-                 r.nodes / secs, format_score(r.score),
+      fmt::print("{:<18} {:>5} {:>12} {:>8.3f} {:>11.0f} {:>9} {:<8}", label, r.depth, r.nodes,
+                 secs, r.nodes / secs, format_score(r.score),
                  r.has_move ? to_usi(game.position(), r.best) : "-");
       std::fflush(stdout);
+      return Run{r.nodes, secs};
     };
-    fmt::print("{:<18} {:>5} {:>12} {:>8} {:>11} {:>9} {}\n", "position", "depth", "nodes",
-               "seconds", "nodes/s", "score", "best");
+    std::unique_ptr<match::XBoardPlayer> other;
     auto chu = builtin_variant("chu");
-    int64_t nodes = 0;
-    double secs = 0;
-    for (const auto& b : kChuPositions) run(b.label, chu, b.sfen ? b.sfen : chu->setup, nodes, secs);
-    fmt::print("{:<18} {:>5} {:>12} {:>8.3f} {:>11.0f}\n", "total", "", nodes, secs, nodes / secs);
+    try {
+      if (!sargs->against.empty()) {
+        match::PlayerConfig config;
+        config.command = sargs->against;
+        other = std::make_unique<match::XBoardPlayer>(config);
+        other->handshake();
+        other->check_game(*chu);
+      }
+      fmt::print("{:<18} {:>5} {:>12} {:>8} {:>11} {:>9} {:<8}", "position", "depth", "nodes",
+                 "seconds", "nodes/s", "score", "best");
+      if (other)
+        fmt::print(" | {:>5} {:>12} {:>11} {:>7}  ({})", "depth", "nodes", "nodes/s", "ratio",
+                   other->name());
+      fmt::print("\n");
+      Run total, other_total, ours_compared;
+      for (const auto& b : kChuPositions) {
+        const std::string sfen = b.sfen ? b.sfen : chu->setup;
+        Run ours = run(b.label, chu, sfen);
+        total.nodes += ours.nodes;
+        total.secs += ours.secs;
+        if (other) {
+          auto t = other->analyze(parse_sfen(chu, sfen),
+                                  std::chrono::milliseconds(sargs->movetime));
+          if (!t || t->centiseconds == 0) {
+            fmt::print(" | no report with a time in it (a longer --movetime may help)");
+          } else {
+            // Both totals over the positions the other engine reported on.
+            const double secs = double(t->centiseconds) / 100;
+            other_total.nodes += t->nodes;
+            other_total.secs += secs;
+            ours_compared.nodes += ours.nodes;
+            ours_compared.secs += ours.secs;
+            fmt::print(" | {:>5} {:>12} {:>11.0f} {:>7.2f}", t->depth, t->nodes,
+                       t->nodes / secs, (ours.nodes / ours.secs) / (t->nodes / secs));
+          }
+        }
+        fmt::print("\n");
+        std::fflush(stdout);
+      }
+      fmt::print("{:<18} {:>5} {:>12} {:>8.3f} {:>11.0f} {:>9} {:<8}", "total", "", total.nodes,
+                 total.secs, total.nodes / total.secs, "", "");
+      if (other && other_total.secs > 0) {
+        const double theirs = other_total.nodes / other_total.secs;
+        fmt::print(" | {:>5} {:>12} {:>11.0f} {:>7.2f}", "", other_total.nodes, theirs,
+                   (ours_compared.nodes / ours_compared.secs) / theirs);
+      }
+      fmt::print("\n");
+    } catch (const match::EngineError& e) {
+      throw UsageError(e.what());
+    }
     std::vector<std::string> games = sargs->games;
     if (games.size() == 1 && games[0] == "all") games = builtin_variant_ids();
     for (const auto& id : games) {
       auto g = builtin_variant(id);
-      int64_t n = 0;
-      double t = 0;
-      run(g->id + " (start)", g, g->setup, n, t);
+      run(g->id + " (start)", g, g->setup);
+      fmt::print("\n");
     }
   });
   register_bench_server(*bench);  // bench server: src/cli/bench_server.cpp

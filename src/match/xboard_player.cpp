@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 
 #include "engine/limits.h"
 #include "notation/sfen.h"
-#include "protocol/text_util.h"
 #include "notation/usi.h"
+#include "protocol/text_util.h"
+#include "protocol/xboard_notation.h"
 #include "rules/movegen.h"
 
 namespace kirin::match {
@@ -130,6 +132,27 @@ std::string xboard_level_command(const TimeControl& tc) {
   if (base_s % 60)
     base += ":" + std::string(base_s % 60 < 10 ? "0" : "") + std::to_string(base_s % 60);
   return "level 0 " + base + " " + seconds_text(tc.increment_ms);
+}
+
+std::optional<XBoardThinking> parse_xboard_thinking(std::string_view line) {
+  XBoardThinking t;
+  size_t i = 0;
+  auto number = [&](int64_t& out) {
+    while (i < line.size() && line[i] == ' ') ++i;
+    const char* begin = line.data() + i;
+    auto [end, ec] = std::from_chars(begin, line.data() + line.size(), out);
+    if (ec != std::errc() || end == begin) return false;
+    i += size_t(end - begin);
+    return i == line.size() || line[i] == ' ' || line[i] == '\t';
+  };
+  int64_t depth, score;
+  if (!number(depth) || !number(score) || !number(t.centiseconds) || !number(t.nodes))
+    return std::nullopt;
+  if (depth < 0 || t.centiseconds < 0 || t.nodes < 0) return std::nullopt;
+  t.depth = int(depth);
+  t.score = int(score);
+  t.pv = trim(line.substr(i));
+  return t;
 }
 
 XBoardPlayer::XBoardPlayer(const PlayerConfig& config)
@@ -269,6 +292,40 @@ void XBoardPlayer::new_game(const Position& start, Color side, const TimeControl
   sent_ = 0;
   force_mode_ = true;
   side_ = side;
+}
+
+std::optional<XBoardThinking> XBoardPlayer::analyze(const Position& pos, milliseconds time) {
+  const Variant& v = pos.variant();
+  check_game(v);
+  const std::string fen = protocol::to_xboard_fen(pos);
+  const bool setup = fen == protocol::to_xboard_fen(parse_sfen(pos.variant_ptr(), v.setup));
+  if (!setup) {
+    if (features_["setboard"] != "1")
+      throw EngineError("engine '" + name_ + "' cannot be given a position (no setboard)");
+    if (pos.side_to_move() != kBlack || !pos.hand_empty(kBlack) || !pos.hand_empty(kWhite))
+      throw EngineError("only a position with the first player to move and empty hands can "
+                        "be given as a bare board (HaChu's setboard reads nothing else)");
+  }
+  if (features_["memory"] == "1") send("memory 64");
+  send("new");
+  send("variant " + xboard_variant_name(v));
+  send("force");
+  if (!setup) send("setboard " + fen.substr(0, fen.find_first_of(" [")));
+  sync(milliseconds(20000));
+  send("post");
+  send("analyze");
+  std::optional<XBoardThinking> last;
+  const auto until = Clock::now() + time;
+  std::string line;
+  for (;;) {
+    const auto r = process_->read_line(line, left_until(until));
+    if (r == EngineProcess::Read::Closed) throw EngineError(crash_detail());
+    if (r == EngineProcess::Read::Timeout) break;
+    if (auto t = parse_xboard_thinking(line)) last = std::move(t);
+  }
+  send("exit");
+  sync(milliseconds(20000));  // and drops what it printed meanwhile
+  return last;
 }
 
 void XBoardPlayer::send_move(const Move& m) {

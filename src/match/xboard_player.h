@@ -3,6 +3,8 @@
 // player's side; a Lion double move is "a,b" with two legs, a pass "@@@@".
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -25,6 +27,18 @@ std::string xboard_variant_name(const Variant& v);
 // "level 0 0:10 0.1" for a time control (exposed for tests).
 std::string xboard_level_command(const TimeControl& tc);
 
+// One line of an engine's thinking output ("post"): depth, score, time, nodes, variation.
+struct XBoardThinking {
+  int depth = 0;
+  int score = 0;
+  int64_t centiseconds = 0;
+  int64_t nodes = 0;
+  std::string pv;
+};
+// Reads "DEPTH SCORE TIME NODES [PV...]" (time in centiseconds, as protocol 2 has it);
+// std::nullopt for any other line.
+std::optional<XBoardThinking> parse_xboard_thinking(std::string_view line);
+
 class XBoardPlayer : public Player {
  public:
   explicit XBoardPlayer(const PlayerConfig& config);
@@ -39,6 +53,12 @@ class XBoardPlayer : public Player {
   EngineReply play(const Game& game, const ClockState& clocks,
                    std::chrono::milliseconds deadline) override;
   void game_over(const std::string& result, const std::string& reason) override;
+
+  // Has the engine analyse `pos` ("post", "analyze") for `time`; returns its last thinking
+  // line, or std::nullopt if it printed none. A position other than the game's setup goes
+  // as a bare board, the only `setboard` HaChu reads: the first player must be to move, with
+  // empty hands. Throws EngineError (also for a position it cannot be given).
+  std::optional<XBoardThinking> analyze(const Position& pos, std::chrono::milliseconds time);
 
  private:
   void send(const std::string& line);

@@ -78,6 +78,9 @@ check help-show-variant 0 "--variant-file" "$kirin" show-variant --help
 check help-variants 0 "variants" "$kirin" variants --help
 check help-bench 0 "perft" "$kirin" bench --help
 check help-bench-perft 0 "--quick" "$kirin" bench perft --help
+check help-bench-search 0 "--against" "$kirin" bench search --help
+check bench-against-needs-movetime 2 "--against requires --movetime" \
+  "$kirin" bench search --against /usr/games/hachu
 check variants 0 "chu" "$kirin" variants
 check variants-name 0 "Chu Shogi" "$kirin" variants
 

@@ -42,5 +42,12 @@ if "$kirin" engine --help >/dev/null 2>&1; then
     --engine-option1 Profile=hachu --engine2 "$hachu" --protocol2 xboard \
     --engine-option2 "Allow repeats=1" --games 2 --tc 2+0.05
 fi
+# kirin bench search --against: both engines' nodes/s on each bench position.
+if bench=$("$kirin" bench search --movetime 500 --against "$hachu" 2>&1) &&
+  [ "$(grep -cE '^(start|middle-[1-6]|total) .*\| +([0-9]+ +)?[0-9]+ +[0-9]+ +[0-9.]+$' <<<"$bench")" -eq 8 ]; then
+  echo "$bench"
+else
+  echo "FAIL bench search --against: output"; echo "$bench"; fails=$((fails + 1))
+fi
 [ "$fails" -eq 0 ] && echo "match tests passed" && exit 0
 exit 1

@@ -1,8 +1,10 @@
 #!/bin/sh
 # An XBoard engine for tests: once it plays ("go"), answers "go" and each usermove with the
 # next of its arguments. "a,b" is sent as two lines, as HaChu sends a Lion's double move;
-# "resign" resigns.
+# "resign" resigns. "analyze" prints two thinking lines, the second's variation naming the
+# position it was given ("setup", or the setboard text).
 playing=0
+board=setup
 while IFS= read -r line; do
   case "$line" in
     protover*)
@@ -11,6 +13,11 @@ while IFS= read -r line; do
       echo 'feature option="Allow repeats -check 0" done=1' ;;
     ping*) echo "pong ${line#ping }" ;;
     force) playing=0 ;;
+    new) board=setup ;;
+    "setboard "*) board=${line#setboard } ;;
+    analyze)
+      echo "1 5 3 120 h4h5"
+      echo "2 9 10 480 $board" ;;
     go|usermove*)
       [ "$line" = go ] && playing=1
       if [ "$playing" = 1 ]; then
