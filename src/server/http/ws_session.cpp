@@ -47,18 +47,16 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
   if (ec) return;  // closed by the peer, by us, a timeout or a message over the limit
   std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
-  handle(text);
-  do_read();
+  if (handle(text)) do_read();
 }
 
-void WsSession::handle(const std::string& text) {
+bool WsSession::handle(const std::string& text) {
   nlohmann::json message;
   try {
     message = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
-    nlohmann::json error = error_body("bad_json", json_error_message(e));
-    error["type"] = "error";
-    return reply(std::move(error), nullptr);
+    fail("bad_json", json_error_message(e), nullptr);
+    return true;
   }
   nlohmann::json id = message.is_object() && message.contains("id") ? message["id"] : nullptr;
   auto field = [&](const char* name) {
@@ -66,38 +64,73 @@ void WsSession::handle(const std::string& text) {
                ? message[name].get<std::string>()
                : std::string();
   };
-  auto fail = [&](const char* code, const std::string& why) {
-    nlohmann::json error = error_body(code, why);
-    error["type"] = "error";
-    reply(std::move(error), id);
-  };
   std::string op = field("op");
   std::string topic = field("topic");
-  if (op == "ping") return reply({{"type", "pong"}}, id);
+  if (op == "ping") {
+    reply({{"type", "pong"}}, id);
+    return true;
+  }
   if (op != "subscribe" && op != "unsubscribe") {
     std::string known = "\"subscribe\", \"unsubscribe\", \"ping\"";
     for (const auto& extension : context_.ws_extensions)
       for (const std::string& handled : extension->ops()) {
-        if (handled == op)
-          return extension->handle(shared_from_this(), op, message, id, context_.run_handler);
+        if (handled == op) {
+          extension->handle(shared_from_this(), op, message, id, context_.run_handler);
+          return true;
+        }
         known += ", \"" + handled + "\"";
       }
-    return fail("bad_op", "op must be one of " + known);
+    fail("bad_op", "op must be one of " + known, id);
+    return true;
   }
-  if (topic.empty()) return fail("bad_topic", "\"topic\" (a string) is required");
+  if (topic.empty()) {
+    fail("bad_topic", "\"topic\" (a string) is required", id);
+    return true;
+  }
   if (op == "unsubscribe") {
     if (topics_.erase(topic)) context_.hub.unsubscribe(topic, this);
-    return reply({{"type", "unsubscribed"}, {"topic", topic}}, id);
+    reply({{"type", "unsubscribed"}, {"topic", topic}}, id);
+    return true;
   }
-  if (!topics_.count(topic)) {
-    if (topics_.size() >= context_.options.ws_topic_limit)
-      return fail("too_many_topics", fmt::format("at most {} subscriptions per connection",
-                                                 context_.options.ws_topic_limit));
-    if (auto refused = context_.topic_policy(topic, token_)) return fail("forbidden", *refused);
-    topics_.insert(topic);
-    context_.hub.subscribe(topic, shared_from_this());
+  if (topics_.count(topic)) {
+    reply({{"type", "subscribed"}, {"topic", topic}}, id);
+    return true;
   }
-  reply({{"type", "subscribed"}, {"topic", topic}}, id);
+  if (topics_.size() >= context_.options.ws_topic_limit) {
+    fail("too_many_topics",
+         fmt::format("at most {} subscriptions per connection", context_.options.ws_topic_limit),
+         id);
+    return true;
+  }
+  // The policy may read the store (the game to watch, the session behind a token): it runs on
+  // a worker, not on this I/O thread. Reading waits meanwhile, so that the client's messages
+  // are still answered in order.
+  context_.run_handler([self = shared_from_this(), topic, id] {
+    std::optional<std::string> refused;
+    try {
+      refused = self->context_.topic_policy(topic, self->token_);
+    } catch (const std::exception& e) {
+      log("error: the topic policy failed on '{}': {}", topic, e.what());
+      refused = "the server could not check this topic";
+    }
+    net::post(self->ws_.get_executor(), [self, topic, id, refused] {
+      if (refused) {
+        self->fail("forbidden", *refused, id);
+      } else {
+        self->topics_.insert(topic);
+        self->context_.hub.subscribe(topic, self);
+        self->reply({{"type", "subscribed"}, {"topic", topic}}, id);
+      }
+      self->do_read();
+    });
+  });
+  return false;
+}
+
+void WsSession::fail(const char* code, const std::string& why, const nlohmann::json& id) {
+  nlohmann::json error = error_body(code, why);
+  error["type"] = "error";
+  reply(std::move(error), id);
 }
 
 void WsSession::reply(nlohmann::json message, const nlohmann::json& id) {

@@ -43,8 +43,11 @@ class WsSession : public Connection,
   void on_accept(boost::beast::error_code ec);
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
-  void handle(const std::string& text);
+  // Answers one message; false if it goes on asynchronously (a subscription's policy check),
+  // which reads the next message when done.
+  bool handle(const std::string& text);
   void reply(nlohmann::json message, const nlohmann::json& id);
+  void fail(const char* code, const std::string& why, const nlohmann::json& id);
   void enqueue(std::shared_ptr<const std::string> text);
   void do_write();
   void on_write(boost::beast::error_code ec, std::size_t bytes);

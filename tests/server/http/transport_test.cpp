@@ -297,6 +297,49 @@ TEST(TransportWorkers, ASlowHandlerDoesNotHoldUpOthers) {
   server.stop();
 }
 
+// The topic policy may read the store (watching a game loads it): it runs on a worker, so a
+// slow check holds up neither the I/O thread's other clients nor, out of order, its own.
+TEST(TransportWorkers, ASlowTopicPolicyDoesNotHoldUpOthers) {
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  std::atomic<bool> checked{false};
+  auto policy = [released, &checked](const std::string& topic,
+                                     const std::optional<std::string>&)
+      -> std::optional<std::string> {
+    if (topic == "game:slow") {
+      released.wait_for(std::chrono::seconds(10));
+      checked = true;
+    }
+    return topic == "game:refused" ? std::optional<std::string>("no") : std::nullopt;
+  };
+  ServerOptions options = test_options();
+  options.threads = 1;  // one I/O thread: a check running on it would block everything
+  options.workers = 2;
+  Server server(options, test_routes(), policy);
+  server.start();
+  {
+    WsClient slow(server.port());
+    slow.send({{"op", "subscribe"}, {"topic", "game:slow"}, {"id", 1}});
+    slow.send({{"op", "ping"}, {"id", 2}});
+    WsClient other(server.port());
+    EXPECT_EQ(other.call({{"op", "ping"}})["type"], "pong");
+    EXPECT_EQ(other.call({{"op", "subscribe"}, {"topic", "game:refused"}})["error"]["code"],
+              "forbidden");
+    EXPECT_EQ(other.call({{"op", "subscribe"}, {"topic", "lobby"}})["type"], "subscribed");
+    EXPECT_FALSE(checked);
+    release.set_value();
+    auto first = slow.receive();
+    auto second = slow.receive();
+    ASSERT_TRUE(first && second);
+    EXPECT_EQ((*first)["type"], "subscribed");
+    EXPECT_EQ((*first)["id"], 1);
+    EXPECT_EQ((*second)["type"], "pong");  // after the answer to the message before it
+    EXPECT_EQ((*second)["id"], 2);
+    EXPECT_EQ(server.hub().subscriber_count("game:slow"), 1u);
+  }
+  server.stop();
+}
+
 TEST(TransportListen, BusyPortIsAClearError) {
   Server first(test_options(), test_routes());
   first.start();
