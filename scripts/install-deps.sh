@@ -5,6 +5,8 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config
+  # ccache: objects compiled once are reused by every clone (CMakeLists.txt).
+  ccache
   libcli11-dev libtomlplusplus-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   # The cross-check test (tests/crosscheck/fsf_perft.py): an independent engine to compare

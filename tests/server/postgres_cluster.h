@@ -28,12 +28,8 @@
 
 namespace kirin::server::testing {
 
-// scripts/pg-test-cluster.sh of this source tree.
-inline std::string pg_cluster_script() {
-  return (std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "scripts" /
-          "pg-test-cluster.sh")
-      .string();
-}
+// scripts/pg-test-cluster.sh of this source tree (postgres_cluster.cpp).
+std::string pg_cluster_script();
 
 // Runs a shell command; its exit status, and its output and errors together.
 inline int run_shell(const std::string& command, std::string& output) {
