@@ -15,7 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, errors } from 'playwright-core';
 
 const web = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const kirin = resolve(process.argv[2] ?? process.env.KIRIN_BIN ?? join(web, '..', 'build', 'kirin'));
@@ -163,6 +163,15 @@ async function createChallenge(page, base, { game, opponentKind, opponent, color
   }
   await page.click('.create-form button[type=submit]');
 }
+/** The challenger's lobby follows an accepted challenge to its game by itself; the test only waits. */
+async function lobbyFollows(page, who, id) {
+  try {
+    await page.waitForURL(new RegExp(`/game/${id}$`), { timeout: 10000 });
+  } catch (e) {
+    if (!(e instanceof errors.TimeoutError)) throw e;
+    throw new Error(`${who}'s lobby did not follow her accepted challenge to /game/${id} within 10 s (still on ${page.url()})`);
+  }
+}
 async function gameIdOf(page) {
   await page.waitForURL(/\/game\/\d+$/, { timeout: 15000 });
   return Number(page.url().split('/').pop());
@@ -263,8 +272,7 @@ async function main() {
       await bob.waitForSelector('.challenge-list.incoming .accept');
       await bob.click('.challenge-list.incoming .accept');
       chu = await gameIdOf(bob);
-      // Alice's lobby follows her accepted challenge to the game.
-      await alice.waitForURL(new RegExp(`/game/${chu}$`), { timeout: 10000 }).catch(async () => alice.goto(`${base}/game/${chu}`));
+      await lobbyFollows(alice, 'Alice', chu);
       await alice.waitForSelector('svg.board [data-sq="7j"]');
       await bob.waitForSelector('svg.board [data-sq="7j"]');
       assert((await pieceAt(alice, '7j')) === 'b:n', 'Black Lion on 7j');
@@ -448,7 +456,7 @@ async function main() {
       await bob.waitForSelector('.challenge-list.open .accept');
       await bob.click('.challenge-list.open .accept');
       seireigi = await gameIdOf(bob);
-      await alice.waitForURL(new RegExp(`/game/${seireigi}$`), { timeout: 10000 }).catch(async () => alice.goto(`${base}/game/${seireigi}`));
+      await lobbyFollows(alice, 'Alice', seireigi);
       await alice.waitForSelector('svg.board [data-sq="8j"]');
       await bob.waitForSelector('svg.board [data-sq="8j"]');
     });
@@ -525,7 +533,7 @@ async function main() {
       await bob.locator('.moves-box h2').tap();
       await bob.waitForSelector('.diagram.floating', { state: 'detached', timeout: 3000 });
     });
-    // Alice challenges Bob to Mitsugumi from a set-up position; Bob accepts; Alice opens it.
+    // Alice challenges Bob to Mitsugumi from a set-up position; Bob accepts; Alice's lobby follows.
     const setUpMitsugumi = async (sfen) => {
       await alice.goto(`${base}/`);
       await createChallenge(alice, base, { game: 'mitsugumi', opponentKind: 'person', opponent: B, sfen });
@@ -534,7 +542,7 @@ async function main() {
       await bob.waitForSelector('.challenge-list.incoming .accept');
       await bob.click('.challenge-list.incoming .accept');
       const id = await gameIdOf(bob);
-      await alice.goto(`${base}/game/${id}`);
+      await lobbyFollows(alice, 'Alice', id);
       await alice.waitForSelector('svg.board [data-sq="7g"]');
     };
     await step('Mitsugumi from a set-up position: a Fire Demon moves and burns two pieces', async () => {
