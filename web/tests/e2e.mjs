@@ -24,6 +24,7 @@ const shots = resolve(process.env.KIRIN_E2E_SHOTS ?? join(web, 'test-results'));
 const dist = join(web, 'dist');
 const PASSWORD = 'correct horse battery';
 
+const started = Date.now();
 const results = [];
 const children = [];
 let failed = false;
@@ -188,34 +189,19 @@ async function main() {
   for (const f of readdirSync(shots)) if (/^failure-.*\.png$/.test(f)) rmSync(join(shots, f));
   const tmp = mkdtempSync(join(tmpdir(), 'kirin-web-e2e-'));
   const port = await freePort();
-  const api = `http://127.0.0.1:${port}`;
-  const help = await new Promise((res) => {
-    const c = spawn(kirin, ['serve', '--help']);
-    let s = '';
-    c.stdout.on('data', (d) => (s += d));
-    c.on('close', () => res(s));
-  });
-  const webRoot = help.includes('--web-root');
-  const serveArgs = ['serve', '--listen', `127.0.0.1:${port}`, '--db', `sqlite:${join(tmp, 'kirin.db')}`, '--computer-movetime', '200'];
-  if (webRoot) serveArgs.push('--web-root', dist);
-  const server = run(kirin, serveArgs);
+  const server = run(kirin, ['serve', '--listen', `127.0.0.1:${port}`, '--db', `sqlite:${join(tmp, 'kirin.db')}`, '--computer-movetime', '200', '--web-root', dist]);
   server.on('exit', (code) => {
     if (code && code !== 0 && code !== 143) log(`kirin serve exited with ${code}:\n${server.output()}`);
   });
-  await waitHttp(`${api}/api/challenges`);
-  let base = api;
-  const servesPages = webRoot && (await fetch(`${api}/`).then((r) => r.ok && (r.headers.get('content-type') ?? '').includes('text/html'), () => false));
-  if (webRoot && !servesPages) log('  (kirin serve takes --web-root but does not serve the pages: using vite preview)');
-  if (!servesPages) {
-    // The server does not serve the pages yet: vite preview serves them and proxies the API.
-    const vitePort = await freePort();
-    run(process.execPath, [join(web, 'node_modules', 'vite', 'bin', 'vite.js'), 'preview', '--port', String(vitePort), '--strictPort'], { cwd: web, env: { ...process.env, KIRIN_URL: api } });
-    base = `http://127.0.0.1:${vitePort}`;
-    await waitHttp(`${base}/`);
-    log(`  pages from vite preview on ${base}${webRoot ? '' : ' (kirin serve has no --web-root)'}, API on ${api}`);
-  } else {
-    log(`  kirin serve on ${api}, pages from ${dist}`);
+  const base = `http://127.0.0.1:${port}`;
+  await waitHttp(`${base}/api/challenges`);
+  // The pages come from kirin serve itself, as in production: the page at / and a client-side route.
+  for (const path of ['/', '/analysis']) {
+    const r = await fetch(`${base}${path}`);
+    const type = r.headers.get('content-type') ?? '';
+    assert(r.ok && type.includes('text/html'), `kirin serve --web-root ${dist} does not serve the built pages: GET ${path} answered ${r.status} ${type}: ${(await r.text()).slice(0, 300)}`);
   }
+  log(`  kirin serve on ${base}, pages from ${dist}`);
 
   const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   const desktop = { viewport: { width: 1280, height: 900 } };
@@ -278,7 +264,7 @@ async function main() {
       assert((await pieceAt(alice, '7j')) === 'b:n', 'Black Lion on 7j');
       // Bob plays White: with the account's `flip` (true for new accounts) he sees it from his side.
       const token = await bob.evaluate(() => localStorage.getItem('kirin.token'));
-      const prefs = (await (await fetch(`${api}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json()).preferences;
+      const prefs = (await (await fetch(`${base}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json()).preferences;
       assert((await bob.locator('svg.board').evaluate((e) => e.classList.contains('flipped'))) === prefs.flip, `Bob's board orientation follows flip=${prefs.flip}`);
       assert(!(await alice.locator('svg.board').evaluate((e) => e.classList.contains('flipped'))), 'Alice (Black) has Black below');
 
@@ -610,7 +596,7 @@ async function main() {
       await alice.check('input[name="Coordinates"][value="chess"]');
       await alice.waitForSelector('.notice.success:not([hidden])');
       const token = await alice.evaluate(() => localStorage.getItem('kirin.token'));
-      const me = await (await fetch(`${api}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json();
+      const me = await (await fetch(`${base}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json();
       assert(me.preferences.piece_set === 'western', `piece_set saved (${me.preferences.piece_set})`);
       await alice.goto(`${base}/game/${chu}`);
       await alice.waitForSelector('svg.board [data-sq="7j"]');
@@ -633,13 +619,18 @@ async function main() {
 }
 
 main()
-  .catch(() => {
+  .catch((e) => {
+    // A failed step has printed its error; anything else (the set-up, a screenshot between
+    // steps) is printed here.
+    if (!failed) log(`  ✗ ${e instanceof Error ? e.stack ?? e.message : e}`);
     failed = true;
   })
   .finally(() => {
     const ok = results.filter((r) => r[0] === 'ok').length;
     const skipped = results.filter((r) => r[0] === 'SKIP').length;
-    log(`\n${failed ? 'FAILED' : 'passed'}: ${ok} steps passed${skipped ? `, ${skipped} skipped` : ''}${failed ? ', 1 failed' : ''}; screenshots in ${shots}`);
+    const failure = results.some((r) => r[0] === 'FAIL') ? ', 1 failed' : ', then the run failed outside a step';
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    log(`\n${failed ? 'FAILED' : 'passed'}: ${ok} steps passed${skipped ? `, ${skipped} skipped` : ''}${failed ? failure : ''} in ${seconds} s; screenshots in ${shots}`);
     cleanup();
     process.exit(failed ? 1 : 0);
   });
