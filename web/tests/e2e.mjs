@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 // End-to-end test of the web UI against a real `kirin serve` (its own port and a temporary
 // SQLite store), driving Debian's Chromium through playwright-core:
-//   two people sign up; one challenges the other to Chu Shogi; they play a Lion's igui, a
-//   double capture and a promotion (entered by clicks, with the "stop here" and Cancel paths),
-//   comment, and one resigns, while a spectator watches the moves arrive live; a Chu Seireigi
-//   game with a drop; a game against the engine; the archive, stepping back through a game; the
-//   analysis board; preferences.
+//   every game the server lists, drawn in its start position on the analysis board; two people
+//   sign up; one challenges the other to Chu Shogi; they play a Lion's igui, a double capture
+//   and a promotion (entered by clicks, with the "stop here" and Cancel paths), comment, and one
+//   resigns, while a spectator watches the moves arrive live; a Chu Seireigi game with a drop; a
+//   game against the engine; the archive, stepping back through a game; the analysis board;
+//   preferences.
 // Screenshots of every game's board go to $KIRIN_E2E_SHOTS (default web/test-results/).
 // Whatever the product fails to do fails the test: no fallbacks, no filtered console errors.
 //
 //   node tests/e2e.mjs [path/to/kirin]        (KIRIN_BIN, CHROMIUM, KIRIN_E2E_SHOTS also work)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, existsSync, readdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -204,6 +205,60 @@ async function lobbyFollows(page, who, id) {
     throw new Error(`${who}'s lobby did not follow her accepted challenge to /game/${id} within 10 s (still on ${page.url()})`);
   }
 }
+/** An SFEN's board (ranks from the top, files from the left, runs of empty squares in any
+ *  number of digits): its size and its pieces by square name, written as the board's
+ *  `data-piece` (`b:+o`, `w:a'`); promotion-deferral marks (`~`, `=`) are not part of a piece. */
+function sfenBoard(sfen) {
+  const rows = sfen.split(' ')[0].split('/');
+  const pieces = new Map();
+  let files = 0;
+  rows.forEach((row, r) => {
+    const placed = [];
+    let col = 0;
+    let read = '';
+    for (const [token, run] of row.matchAll(/([0-9]+)|\+?[A-Za-z]'*[~=]*/g)) {
+      read += token;
+      if (run) {
+        col += Number(run);
+        continue;
+      }
+      const piece = token.replace(/[~=]+$/, '');
+      const letter = piece.replace(/^\+/, '')[0];
+      placed.push([col, `${letter === letter.toUpperCase() ? 'b' : 'w'}:${piece.toLowerCase()}`]);
+      col++;
+    }
+    assert(read === row, `the test cannot read rank ${r + 1} of the SFEN "${sfen}"`);
+    if (r === 0) files = col;
+    assert(col === files, `rank ${r + 1} of the SFEN "${sfen}" has ${col} files, the first ${files}`);
+    for (const [c, piece] of placed) pieces.set(`${files - c}${String.fromCharCode(97 + r)}`, piece);
+  });
+  return { files, ranks: rows.length, pieces };
+}
+/** What the page's board draws: its squares' layout and the pieces on them. */
+async function drawnBoard(page) {
+  return page.locator('svg.board').evaluate((board) => {
+    const squares = [...board.querySelectorAll('[data-sq]')];
+    const rects = squares.map((s) => s.getBoundingClientRect());
+    return {
+      squares: squares.length,
+      names: new Set(squares.map((s) => s.getAttribute('data-sq'))).size,
+      columns: new Set(rects.map((r) => Math.round(r.left))).size,
+      rows: new Set(rects.map((r) => Math.round(r.top))).size,
+      marked: squares.filter((s) => s.hasAttribute('data-piece')).length,
+      pieces: squares
+        .filter((s) => s.querySelector('.piece'))
+        .map((s) => ({ square: s.getAttribute('data-sq'), piece: s.getAttribute('data-piece'), face: s.querySelector('.piece').textContent.trim() })),
+    };
+  });
+}
+/** The ids of the games in variants/*.toml (the server embeds them all). */
+function gamesInSource() {
+  const dir = join(web, '..', 'variants');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.toml'))
+    .map((f) => /^\[game\]\n(?:[^[].*\n|\n)*?id = "([^"]+)"/m.exec(readFileSync(join(dir, f), 'utf8'))?.[1] ?? `(no [game] id in ${f})`)
+    .sort();
+}
 async function gameIdOf(page) {
   await page.waitForURL(/\/game\/\d+$/, { timeout: 15000 });
   return Number(page.url().split('/').pop());
@@ -253,6 +308,36 @@ async function main() {
       await watcher.waitForSelector('.challenges h2');
       assert((await watcher.locator('a[href="/signup"]').count()) > 0, 'sign-up link');
     });
+    let games = [];
+    await step('the server lists its games (GET /api/variants): every one of variants/*.toml', async () => {
+      const r = await fetch(`${base}/api/variants`);
+      assert(r.ok, `GET /api/variants answered ${r.status}`);
+      games = (await r.json()).variants;
+      const listed = games.map((g) => g.id).sort();
+      assert(JSON.stringify(listed) === JSON.stringify(gamesInSource()), `the server lists ${listed.join(', ')}; variants/ has ${gamesInSource().join(', ')}`);
+    });
+    for (const game of games) {
+      await step(`${game.name} (${game.id}): the analysis board draws ${game.files}x${game.ranks} squares and the start position`, async () => {
+        const r = await fetch(`${base}/api/variants/${game.id}`);
+        assert(r.ok, `GET /api/variants/${game.id} answered ${r.status}`);
+        const start = sfenBoard((await r.json()).setup_sfen);
+        assert(start.files === game.files && start.ranks === game.ranks, `the start SFEN is ${start.files}x${start.ranks}, the game ${game.files}x${game.ranks}`);
+        const legalMoves = watcher.waitForResponse((r) => new URL(r.url()).pathname === '/api/positions');
+        await watcher.goto(`${base}/analysis?variant=${game.id}`);
+        await watcher.waitForSelector('svg.board[data-ply="0"]');
+        assert((await legalMoves).ok(), `the server gave the start position's legal moves (${(await legalMoves).status()})`);
+        assert((await watcher.locator('.notice.error:not([hidden])').count()) === 0, `no error shown (${await watcher.locator('.notice.error').allTextContents()})`);
+        const drawn = await drawnBoard(watcher);
+        assert(drawn.squares === game.files * game.ranks && drawn.names === drawn.squares, `${drawn.squares} squares (${drawn.names} names), not ${game.files}x${game.ranks}`);
+        assert(drawn.columns === game.files && drawn.rows === game.ranks, `squares laid out in ${drawn.columns} columns and ${drawn.rows} rows, not ${game.files} and ${game.ranks}`);
+        assert(drawn.pieces.length === start.pieces.size && drawn.marked === drawn.pieces.length, `${drawn.pieces.length} pieces drawn (${drawn.marked} squares say they hold one), the SFEN has ${start.pieces.size}`);
+        const misplaced = drawn.pieces.filter((p) => start.pieces.get(p.square) !== p.piece).map((p) => `${p.square}: ${p.piece}, not ${start.pieces.get(p.square) ?? 'empty'}`);
+        assert(misplaced.length === 0, `pieces not as in the SFEN: ${misplaced.join('; ')}`);
+        const blank = drawn.pieces.filter((p) => !p.face).map((p) => `${p.piece} on ${p.square}`);
+        assert(blank.length === 0, `pieces drawn without a name: ${blank.join(', ')}`);
+        await watcher.locator('.board-widget').screenshot({ path: join(shots, `start-${game.id}.png`) });
+      });
+    }
     await step('two people sign up (one on a phone-sized screen)', async () => {
       await signup(alice, base, A);
       await signup(bob, base, B);
