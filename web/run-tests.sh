@@ -9,7 +9,8 @@
 # SKIP_E2E=1 (unit tests only).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-kirin="${1:-$here/../build/kirin}"
+# Absolute before the cd below, so that a path relative to the caller's directory works.
+kirin="$(realpath -m -- "${1:-$here/../build/kirin}")"
 cd "$here"
 
 step() { printf '\n== %s\n' "$*"; }
