@@ -202,7 +202,7 @@ async function lobbyFollows(page, who, id) {
     await page.waitForURL(new RegExp(`/game/${id}$`), { timeout: 10000 });
   } catch (e) {
     if (!(e instanceof errors.TimeoutError)) throw e;
-    throw new Error(`${who}'s lobby did not follow her accepted challenge to /game/${id} within 10 s (still on ${page.url()})`);
+    throw new Error(`${who}'s lobby did not follow the accepted challenge to /game/${id} within 10 s (still on ${page.url()})`);
   }
 }
 /** An SFEN's board (ranks from the top, files from the left, runs of empty squares in any
@@ -318,9 +318,9 @@ async function main() {
     });
     for (const game of games) {
       await step(`${game.name} (${game.id}): the analysis board draws ${game.files}x${game.ranks} squares and the start position`, async () => {
-        const r = await fetch(`${base}/api/variants/${game.id}`);
-        assert(r.ok, `GET /api/variants/${game.id} answered ${r.status}`);
-        const start = sfenBoard((await r.json()).setup_sfen);
+        const described = await fetch(`${base}/api/variants/${game.id}`);
+        assert(described.ok, `GET /api/variants/${game.id} answered ${described.status}`);
+        const start = sfenBoard((await described.json()).setup_sfen);
         assert(start.files === game.files && start.ranks === game.ranks, `the start SFEN is ${start.files}x${start.ranks}, the game ${game.files}x${game.ranks}`);
         const legalMoves = watcher.waitForResponse((r) => new URL(r.url()).pathname === '/api/positions');
         await watcher.goto(`${base}/analysis?variant=${game.id}`);
