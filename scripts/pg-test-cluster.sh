@@ -16,7 +16,8 @@
 #                                       cluster started for it in a new directory under /tmp,
 #                                       then stop the cluster; exit with COMMAND's status.
 #                                       Without PostgreSQL installed COMMAND runs without it
-#                                       (its PostgreSQL tests skip). For `make test`: one
+#                                       (its PostgreSQL tests skip), unless
+#                                       KIRIN_REQUIRE_ORACLES is set. For `make test`: one
 #                                       cluster for every test process of a ctest run.
 #
 # The server binaries are looked for in $KIRIN_PG_BIN, on PATH, then in the usual places
@@ -45,6 +46,7 @@ if [[ $cmd == run ]]; then
   url=$(bash "$0" start "$dir" $$) || rc=$?
   if ((rc == 77)); then
     rmdir -- "$dir" 2>/dev/null || true
+    [[ -z ${KIRIN_REQUIRE_ORACLES:-} ]] || die "PostgreSQL is not installed (KIRIN_REQUIRE_ORACLES)"
     echo "pg-test-cluster: PostgreSQL is not installed: its tests will skip" >&2
     exec "$@"
   fi

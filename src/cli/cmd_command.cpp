@@ -7,12 +7,8 @@
 #include "cli/commands.h"
 #include "cli/game_args.h"
 #include "cli/mail_notices.h"
-#include "server/accounts.h"
-#include "server/challenges.h"
 #include "server/commands.h"
-#include "server/events.h"
-#include "server/games.h"
-#include "server/store/store.h"
+#include "server/services.h"
 
 namespace kirin::cli {
 
@@ -59,18 +55,15 @@ void register_command(CLI::App& app) {
       std::error_code ec;
       if (!dir.empty()) std::filesystem::create_directories(dir, ec);
     }
-    std::unique_ptr<server::Store> store;
+    std::unique_ptr<server::Services> services;
     try {
-      store = server::open_store(args->db);
+      services = std::make_unique<server::Services>(args->db);
     } catch (const server::StoreError& e) {
       throw UsageError(e.what());
     }
-    server::EventHub events;
-    server::Accounts accounts(*store);
-    server::GameService games(*store, events);
-    server::Challenges challenges(*store, games, events);
-    server::CommandInterface commands(accounts, challenges, games);
-    NoticeMailer mailer(args->notices, events, accounts, challenges, games, commands);
+    server::CommandInterface commands(services->accounts(), services->challenges(),
+                                      services->games());
+    NoticeMailer mailer(args->notices, *services, commands);
     server::CommandContext ctx;
     ctx.sender_email = args->from;
     ctx.operator_mode = args->from.empty();

@@ -8,13 +8,9 @@
 #include "cli/commands.h"
 #include "cli/game_args.h"
 #include "cli/mail_notices.h"
-#include "server/accounts.h"
-#include "server/challenges.h"
 #include "server/commands.h"
-#include "server/events.h"
-#include "server/games.h"
 #include "server/mail/mail.h"
-#include "server/store/store.h"
+#include "server/services.h"
 
 namespace kirin::cli {
 namespace {
@@ -80,20 +76,17 @@ void register_mail(CLI::App& app) {
     {
       std::string raw;
       size_t total = read_stdin(raw, std::max(args->max_size, size_t(64 * 1024)) + 1);
-      std::unique_ptr<server::Store> store;
+      std::unique_ptr<server::Services> services;
       try {
-        store = server::open_store(args->db);
+        services = std::make_unique<server::Services>(args->db);
       } catch (const server::StoreError& e) {
         std::cerr << "kirin mail: " << e.what() << " (try again later)\n";
         std::exit(server::mail::kTempFail);
       }
-      server::EventHub events;
-      server::Accounts accounts(*store);
-      server::GameService games(*store, events);
-      server::Challenges challenges(*store, games, events);
-      server::CommandInterface commands(accounts, challenges, games);
+      server::CommandInterface commands(services->accounts(), services->challenges(),
+                                        services->games());
       args->notices.mail_from = args->from;
-      NoticeMailer mailer(args->notices, events, accounts, challenges, games, commands);
+      NoticeMailer mailer(args->notices, *services, commands);
       server::mail::MailOptions options;
       options.from = args->from;
       options.max_bytes = args->max_size;

@@ -16,10 +16,9 @@ void NoticeArgs::add_to(CLI::App* cmd, bool from_option) {
         ->capture_default_str();
 }
 
-NoticeMailer::NoticeMailer(const NoticeArgs& args, server::EventHub& hub,
-                           server::Accounts& accounts, server::Challenges& challenges,
-                           server::GameService& games, server::CommandInterface& commands)
-    : hub_(hub) {
+NoticeMailer::NoticeMailer(const NoticeArgs& args, server::Services& services,
+                           server::CommandInterface& commands)
+    : hub_(services.events()) {
   if (args.sendmail.empty()) return;
   options_.from = args.mail_from;
   try {
@@ -27,7 +26,8 @@ NoticeMailer::NoticeMailer(const NoticeArgs& args, server::EventHub& hub,
   } catch (const server::mail::MailError& e) {
     throw UsageError(std::string("--mail-from: ") + e.what());
   }
-  notices_ = std::make_unique<server::Notices>(accounts, challenges, games, commands);
+  notices_ = std::make_unique<server::Notices>(services.accounts(), services.challenges(),
+                                               services.games(), commands);
   sendmail_ = std::make_unique<server::mail::Sendmail>(args.sendmail);
   handle_ = hub_.subscribe([this](const server::Event& e) {
     std::lock_guard lock(mutex_);

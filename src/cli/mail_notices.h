@@ -9,13 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "server/accounts.h"
-#include "server/challenges.h"
 #include "server/commands.h"
-#include "server/events.h"
-#include "server/games.h"
 #include "server/mail/outbox.h"
 #include "server/notices.h"
+#include "server/services.h"
 
 namespace kirin::cli {
 
@@ -30,8 +27,7 @@ struct NoticeArgs {
 // stderr. Throws UsageError for a --mail-from that is not a mailbox.
 class NoticeMailer {
  public:
-  NoticeMailer(const NoticeArgs& args, server::EventHub& hub, server::Accounts& accounts,
-               server::Challenges& challenges, server::GameService& games,
+  NoticeMailer(const NoticeArgs& args, server::Services& services,
                server::CommandInterface& commands);
   ~NoticeMailer();
   NoticeMailer(const NoticeMailer&) = delete;

@@ -2,9 +2,11 @@
 
 #include <ctime>
 
+#include "notation/gamecourier.h"
 #include "notation/kif.h"
 #include "notation/sfen.h"
 #include "server/clocks.h"
+#include "server/errors.h"
 #include "server/results.h"
 
 namespace kirin::server {
@@ -54,6 +56,19 @@ std::string export_kif(const ExportInput& in) {
   k.ending = ending(g);
   if (g.status == GameStatus::Finished && !rules_reason(g.reason)) k.comment = describe_result(g);
   return write_kif(k);
+}
+
+std::string export_gamecourier(const ExportInput& in) {
+  return gamecourier_log(in.start, in.moves);
+}
+
+Exporter exporter_for(std::string_view format) {
+  if (format == "usi") return export_usi;
+  if (format == "kif") return export_kif;
+  if (format == "gamecourier") return export_gamecourier;
+  throw ServiceError(ErrorCode::Invalid,
+                     "unknown export format '" + std::string(format) + "' (usi, kif, gamecourier)",
+                     "format");
 }
 
 }  // namespace kirin::server

@@ -1,9 +1,9 @@
-// Game records for download: USI (start SFEN and moves) and KIF. Other notations (Game
-// Courier's log) plug in as an Exporter registered with the GameService under a name.
+// Game records for download: USI (start SFEN and moves), KIF and Game Courier's log, by name.
 #pragma once
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/position.h"
@@ -27,5 +27,12 @@ std::string export_usi(const ExportInput& in);
 // KIF (notation/kif.h) with players, start date (UTC), time control, thinking times and the
 // ending.
 std::string export_kif(const ExportInput& in);
+
+// Game Courier's movelist (notation/gamecourier.h), as its presets paste it.
+std::string export_gamecourier(const ExportInput& in);
+
+// The exporter of a format: "usi", "kif" or "gamecourier"; throws ServiceError (invalid,
+// field "format") naming the formats for any other.
+Exporter exporter_for(std::string_view format);
 
 }  // namespace kirin::server

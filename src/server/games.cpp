@@ -94,11 +94,6 @@ Id GameService::computer_user() {
   return computer_ ? computer_->user() : 0;
 }
 
-void GameService::register_exporter(const std::string& format, Exporter exporter) {
-  std::lock_guard lock(mutex_);
-  exporters_[format] = std::move(exporter);
-}
-
 // --- The cache ---
 
 std::shared_ptr<GameService::Live> GameService::load(Id id) {
@@ -662,23 +657,7 @@ GameView GameService::view(Id id, Id viewer) {
 }
 
 std::string GameService::export_game(Id id, std::string_view format) {
-  Exporter exporter;
-  if (format == "usi") {
-    exporter = export_usi;
-  } else if (format == "kif") {
-    exporter = export_kif;
-  } else {
-    std::lock_guard lock(mutex_);
-    auto it = exporters_.find(format);
-    if (it == exporters_.end()) {
-      std::string known = "usi, kif";
-      for (const auto& [name, e] : exporters_) known += ", " + name;
-      throw ServiceError(ErrorCode::Invalid,
-                         "unknown export format '" + std::string(format) + "' (" + known + ")",
-                         "format");
-    }
-    exporter = it->second;
-  }
+  const Exporter exporter = exporter_for(format);
   return with_game(id, [&](Live& g, Pending&) {
     return exporter(ExportInput{g.state, g.start, g.game.moves(), g.moves});
   });

@@ -125,9 +125,8 @@ class GameService {
   // client subscribed to it); throws not_found.
   void watch(Id game);
 
-  // "usi", "kif", or a format registered here (e.g. Game Courier's log).
+  // The game's record in a format of game_export.h: "usi", "kif" or "gamecourier".
   std::string export_game(Id game, std::string_view format);
-  void register_exporter(const std::string& format, Exporter exporter);
 
  private:
   struct Live;
@@ -158,7 +157,6 @@ class GameService {
   std::mutex mutex_;  // guards the fields below
   MoveParser parser_;
   std::map<Id, std::shared_ptr<Live>> cache_;
-  std::map<std::string, Exporter, std::less<>> exporters_;
   std::mutex computer_mutex_;  // held while calling the computer
   ComputerPlayer* computer_ = nullptr;
 };

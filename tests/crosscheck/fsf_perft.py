@@ -12,7 +12,7 @@ On a mismatch it prints the SFEN, both counts and the path down to the first pos
 move lists differ, with the moves only one program generates.
 
 Exit codes: 0 all agree, 1 a mismatch, 2 a usage or tool error, 77 Fairy-Stockfish is missing
-(ctest reports the test as skipped).
+(ctest reports the test as skipped; with KIRIN_REQUIRE_ORACLES set, as `make test` sets it, 1).
 """
 
 import argparse
@@ -393,7 +393,11 @@ def main():
 
     fsf_path = find_fsf(args.fsf)
     if not fsf_path:
-        print("SKIP: fairy-stockfish not found (scripts/install-deps.sh installs it)")
+        missing = "fairy-stockfish not found (scripts/install-deps.sh installs it)"
+        if os.environ.get("KIRIN_REQUIRE_ORACLES"):  # as tests/oracle.sh
+            print(f"FAIL: {missing} (KIRIN_REQUIRE_ORACLES is set: this test may not be skipped)")
+            return 1
+        print(f"SKIP: {missing}")
         return SKIP
     fsf = FairyStockfish(fsf_path)
     print(f"{fsf.name} ({fsf_path}); seed {args.seed}")

@@ -177,7 +177,9 @@ TEST(Search, RespectsNodeAndTimeLimits) {
                 std::chrono::steady_clock::now() - start)
                 .count();
   EXPECT_TRUE(r.has_move);
-  EXPECT_LT(ms, 1000);  // generous: the machine may be busy; the budget itself is 100 ms
+  // The budget is 100 ms; without it the search would run on for minutes. The bound is wide,
+  // as this also runs under the sanitizers on a busy machine (speed: docs/BENCHMARKS.md).
+  EXPECT_LT(ms, 10000);
 }
 
 TEST(Search, ReportsEachIteration) {

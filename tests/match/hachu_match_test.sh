@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # kirin match end to end: HaChu against HaChu in Chu (2 fast games), and Kirin's own engine
-# against HaChu once `kirin engine` exists. Skipped (77) without Debian's hachu.
+# against HaChu. Without Debian's hachu: tests/oracle.sh.
+# Usage: hachu_match_test.sh KIRIN [OUTPUT_DIR]: the games and logs stay in OUTPUT_DIR (made
+# afresh; default a new temporary directory), so that a failing run can be read afterwards.
 set -u
 kirin="$1"
 hachu=/usr/games/hachu
-[ -x "$hachu" ] || { echo "hachu not installed: skipped"; exit 77; }
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+. "$(dirname "$0")/../oracle.sh"
+[ -x "$hachu" ] || oracle_missing "hachu is not installed (scripts/install-deps.sh installs it)"
+if [ -n "${2:-}" ]; then
+  out=$2
+  rm -rf "$out" && mkdir -p "$out"
+else
+  out=$(mktemp -d)
+fi
 fails=0
 
 run() {  # name, kirin match arguments...
@@ -37,11 +44,9 @@ run() {  # name, kirin match arguments...
 # and then plays a Lion capture that the JCSA protection rule forbids.
 run hachu-hachu --variant chu --profile hachu --engine1 "$hachu" --engine2 "$hachu" \
   --games 2 --tc 2+0.05
-if "$kirin" engine --help >/dev/null 2>&1; then
-  run kirin-hachu --variant chu --profile hachu --engine1 "$kirin engine" \
-    --engine-option1 Profile=hachu --engine2 "$hachu" --protocol2 xboard \
-    --engine-option2 "Allow repeats=1" --games 2 --tc 2+0.05
-fi
+run kirin-hachu --variant chu --profile hachu --engine1 "$kirin engine" \
+  --engine-option1 Profile=hachu --engine2 "$hachu" --protocol2 xboard \
+  --engine-option2 "Allow repeats=1" --games 2 --tc 2+0.05
 # kirin bench search --against: both engines' nodes/s on each bench position.
 if bench=$("$kirin" bench search --movetime 500 --against "$hachu" 2>&1) &&
   [ "$(grep -cE '^(start|middle-[1-6]|total) .*\| +([0-9]+ +)?[0-9]+ +[0-9]+ +[0-9.]+$' <<<"$bench")" -eq 8 ]; then
@@ -50,4 +55,5 @@ else
   echo "FAIL bench search --against: output"; echo "$bench"; fails=$((fails + 1))
 fi
 [ "$fails" -eq 0 ] && echo "match tests passed" && exit 0
+echo "$fails failures; the games and logs are in $out"
 exit 1

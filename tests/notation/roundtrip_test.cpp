@@ -1,5 +1,5 @@
-// Random games from the Chu start position and the three lishogi handicaps. At every position
-// reached: SFEN out and in again is the same position (text and hash); every legal move's USI
+// Random games from the Chu start position and the three lishogi handicaps. At every tenth
+// position reached (tests/random_play.h; at the others, the move played): SFEN out and in again is the same position (text and hash); every legal move's USI
 // text reads back as that move, every other spelling lishogi accepts (two-steps through empty
 // squares, each pass path) reads as the same move and their number is spellings(); making and
 // unmaking each move restores the position exactly; the game only ever plays legal moves.
@@ -12,6 +12,7 @@
 #include <random>
 #include <set>
 
+#include "../random_play.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "rules/catalog.h"
@@ -212,14 +213,14 @@ bool check_position(const Position& pos, const MoveList& list, Stats& st) {
 
 void play_random_games(const std::shared_ptr<Variant>& v, const std::string& start,
                        uint32_t seed, Stats& st) {
-  std::mt19937 rng(seed);
-  for (int g = 0; g < kGamesPerStart; ++g) {
+  std::mt19937 rng(test::random_seed(seed));
+  for (int g = 0; g < test::random_games(kGamesPerStart); ++g) {
     Game game(parse_sfen(v, start));
     for (int ply = 0; ply < kMaxPlies && !game.outcome().over(); ++ply) {
       const Position& pos = game.position();
       MoveList list;
       generate_moves(pos, list);
-      if (!check_position(pos, list, st)) return;
+      if (test::check_every_move_at(ply) && !check_position(pos, list, st)) return;
       ASSERT_GT(list.size, 0) << to_sfen(pos);
       const Move m = list[int(rng() % uint32_t(list.size))];
       ASSERT_TRUE(is_legal(pos, m)) << to_usi(pos, m) << " in " << to_sfen(pos);
@@ -248,7 +249,7 @@ TEST_P(RoundTrip, RandomGames) {
   play_random_games(v, start, 20240601u + uint32_t(which), st);
   ASSERT_FALSE(HasFailure());
   // The games really went somewhere: many positions, with Lion two-steps and promotions.
-  EXPECT_GE(st.positions, long(kGamesPerStart) * 20);
+  EXPECT_GE(st.positions, long(kGamesPerStart) * 2);  // checked in full: every tenth
   EXPECT_GT(st.two_steps, 0);
   EXPECT_GT(st.alt_spellings, 0);
   EXPECT_GT(st.promotions, 0);
@@ -275,7 +276,7 @@ TEST(RoundTripPbmserv, RandomGames) {
   Stats st;
   play_random_games(v, v->setup, 20261121u, st);
   ASSERT_FALSE(HasFailure());
-  EXPECT_GE(st.positions, long(kGamesPerStart) * 20);
+  EXPECT_GE(st.positions, long(kGamesPerStart) * 2);  // checked in full: every tenth
   EXPECT_GT(st.promotions, 0);
   EXPECT_GT(st.deferral_marks, 0);
   std::printf("[ stats    ] %ld positions, %ld promotions, %ld deferral marks seen\n",

@@ -2,17 +2,16 @@
 # Kirin against HaChu in Debian's xboard, headless (-noGUI still needs an X display, so under
 # xvfb-run): a 2-game Chu match at 10 s + 0.1 s. xboard checks the chu rules itself, so the
 # match proves that it accepted every Kirin move; xboard_match_check.py reads its debug file.
-# Usage: xboard_hachu_test.sh <kirin binary> <output dir>. Exit 77 (skipped) without the tools.
+# Usage: xboard_hachu_test.sh <kirin binary> <output dir>. Without the tools: tests/oracle.sh.
 set -u
 kirin=$1
 out=$2
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../oracle.sh"
 export PATH=$PATH:/usr/games  # Debian installs xboard and hachu there
 for tool in xboard hachu xvfb-run xauth python3; do
-  if ! command -v "$tool" >/dev/null; then
-    echo "skipped: $tool is not installed (scripts/install-deps.sh installs it)"
-    exit 77
-  fi
+  command -v "$tool" >/dev/null ||
+    oracle_missing "$tool is not installed (scripts/install-deps.sh installs it)"
 done
 rm -rf "$out"
 mkdir -p "$out"

@@ -8,6 +8,7 @@
 // ranks a-d, White's ranks j-m. Kirin's decisions on UNCONFIRMED points: docs/rules/mitsugumi.md.
 #include <gtest/gtest.h>
 
+#include "../random_play.h"
 #include "test_positions.h"
 #include <algorithm>
 #include <array>
@@ -972,14 +973,16 @@ TEST(MitsugumiMachinery, PromotingIguiIsKeptWhenAnotherPieceCanTakeTheSameVictim
 // ---------------------------------------------------------------------------------------------
 // Random play from the start position.
 
+// At every tenth position every legal move is checked (tests/random_play.h), at the others the
+// move played.
 TEST(MitsugumiRandomPlay, MovesRoundTripAndUndoAndAreDistinct) {
 #ifdef KIRIN_SANITIZED
-  const int games = 20;
+  const int games = test::random_games(20);
 #else
-  const int games = 100;
+  const int games = test::random_games(100);
 #endif
   const int max_plies = 200;
-  std::mt19937 rng(20260213u);
+  std::mt19937 rng(test::random_seed(20260213u));
   const Position start = parse_sfen(mitsugumi(), mitsugumi()->setup);
   int finished = 0, longest_list = 0, kills = 0, skips = 0;
   for (int game = 0; game < games; ++game) {
@@ -993,9 +996,13 @@ TEST(MitsugumiRandomPlay, MovesRoundTripAndUndoAndAreDistinct) {
       longest_list = std::max(longest_list, list.size);
       const std::string sfen = to_sfen(pos);
       const uint64_t hash = pos.hash();
+      const Move pick = list[int(rng() % uint32_t(list.size))];
+      const std::vector<Move> checked = test::check_every_move_at(g.plies())
+                                            ? std::vector<Move>(list.begin(), list.end())
+                                            : std::vector<Move>{pick};
       // USI round trip (before any do/undo: undo restores the position but not the order of
       // the piece lists, which decides which piece's skip stands for all of them).
-      for (const Move& m : list) {
+      for (const Move& m : checked) {
         std::string text = to_usi(pos, m);
         try {
           Move back = parse_usi(pos, text);
@@ -1011,7 +1018,7 @@ TEST(MitsugumiRandomPlay, MovesRoundTripAndUndoAndAreDistinct) {
       const int counts[2] = {pos.count(kBlack), pos.count(kWhite)};
       const bool skipped[2] = {pos.skipped(kBlack), pos.skipped(kWhite)};
       std::set<uint64_t> results;
-      for (const Move& m : list) {
+      for (const Move& m : checked) {
         Undo u;
         pos.do_move(m, u);
         if (!results.insert(pos.hash()).second) {
@@ -1039,7 +1046,6 @@ TEST(MitsugumiRandomPlay, MovesRoundTripAndUndoAndAreDistinct) {
         ASSERT_EQ(pos.hash(), hash) << "undo of " << to_usi(pos, m) << " in " << sfen;
       }
       ASSERT_EQ(to_sfen(pos), sfen);
-      const Move& pick = list[int(rng() % uint32_t(list.size))];
       kills += pick.has_kills();
       skips += is_stay(pos, pick) && !pick.promotes();
       g.play(pick);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -30,6 +31,12 @@ namespace kirin::server::testing {
 
 // scripts/pg-test-cluster.sh of this source tree (postgres_cluster.cpp).
 std::string pg_cluster_script();
+
+// `make test` installs PostgreSQL and sets KIRIN_REQUIRE_ORACLES: then a test that would skip
+// for want of it fails instead (tests/oracle.sh).
+inline bool oracles_required() { return std::getenv("KIRIN_REQUIRE_ORACLES") != nullptr; }
+inline constexpr const char* kOraclesRequired =
+    " (KIRIN_REQUIRE_ORACLES is set: this test may not be skipped)";
 
 // Runs a shell command; its exit status, and its output and errors together.
 inline int run_shell(const std::string& command, std::string& output) {

@@ -17,7 +17,10 @@ class PostgresTest : public ::testing::Test {
  protected:
   void SetUp() override {
     PostgresCluster& pg = PostgresCluster::shared();
-    if (pg.state() == PostgresCluster::State::Absent) GTEST_SKIP() << pg.message();
+    if (pg.state() == PostgresCluster::State::Absent) {
+      if (oracles_required()) FAIL() << pg.message() << kOraclesRequired;
+      GTEST_SKIP() << pg.message();
+    }
     ASSERT_EQ(pg.state(), PostgresCluster::State::Ready) << pg.message();
     database_ = pg.create_database();
   }

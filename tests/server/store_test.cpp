@@ -120,7 +120,8 @@ TEST_F(StoreTest, AFinishedGameTakesNoMoreMoves) {
 
 // A listener on a second store (another server, or a server hearing `kirin command`) hears
 // every committed change of a game, in commit order, with the game's new version or the
-// comment added; not the writes that changed nothing, and nothing once it stopped.
+// comment added; not the writes that changed nothing, and nothing once it stopped. (That nothing
+// else came is shown by a later change arriving next, as changes arrive in commit order.)
 TEST_F(StoreTest, AListenerHearsEveryCommittedGameChange) {
   auto node2 = open_store(url());
   Heard heard;
@@ -144,25 +145,22 @@ TEST_F(StoreTest, AListenerHearsEveryCommittedGameChange) {
   ASSERT_EQ(store->update_game(over), WriteResult::Ok);       // b v2
   EXPECT_EQ(store->update_game(over), WriteResult::Changed);  // nothing
   Id c = start_game(shogi());                                 // c v1
+  Id marker = start_game(shogi());                            // marker v1
 
-  EXPECT_EQ(heard.wait_for(6), (std::vector<Id>{a, a, b, a, b, c}));
-  std::this_thread::sleep_for(300ms);
-  ASSERT_EQ(heard.wait_for(6).size(), 6u);  // nothing else
+  EXPECT_EQ(heard.wait_for(7), (std::vector<Id>{a, a, b, a, b, c, marker}));
   {
     std::lock_guard lock(heard.mutex);
     std::vector<std::pair<int, Id>> tail;  // version, comment
     for (const GameChange& ch : heard.changes) tail.emplace_back(ch.version, ch.comment);
     EXPECT_EQ(tail, (std::vector<std::pair<int, Id>>{
-                        {1, 0}, {2, 0}, {1, 0}, {0, comment}, {2, 0}, {1, 0}}));
+                        {1, 0}, {2, 0}, {1, 0}, {0, comment}, {2, 0}, {1, 0}, {1, 0}}));
   }
 
   node2->stop_listening();
-  start_game(shogi());
-  std::this_thread::sleep_for(300ms);
-  EXPECT_EQ(heard.wait_for(6).size(), 6u);
-  node2->listen_for_game_changes(std::ref(heard));  // again: from now on
+  start_game(shogi());                              // not heard...
+  node2->listen_for_game_changes(std::ref(heard));  // ...nor later: from now on
   Id d = start_game(shogi());
-  EXPECT_EQ(heard.wait_for(7).back(), d);
+  EXPECT_EQ(heard.wait_for(8), (std::vector<Id>{a, a, b, a, b, c, marker, d}));
 }
 
 // For each ply, of two writers racing with the same expected ply exactly one wins and the

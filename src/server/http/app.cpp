@@ -2,7 +2,6 @@
 
 #include <random>
 
-#include "notation/gamecourier.h"
 #include "server/command_http.h"
 #include "server/errors.h"
 #include "server/http/analysis.h"
@@ -12,43 +11,39 @@
 
 namespace kirin::server::http {
 
-App::App(AppOptions options) : options_(std::move(options)) {
-  store_ = open_store(options_.store_url);
-  accounts_ = std::make_unique<Accounts>(*store_, options_.hash_cost);
-  games_ = std::make_unique<GameService>(*store_, events_);
-  challenges_ = std::make_unique<Challenges>(*store_, *games_, events_);
-  games_->register_exporter(
-      "gamecourier", [](const ExportInput& in) { return gamecourier_log(in.start, in.moves); });
+App::App(AppOptions options)
+    : options_(std::move(options)),
+      services_(std::make_unique<Services>(options_.store_url, options_.hash_cost)) {
   if (!options_.computer_name.empty()) attach_computer();
 
-  commands_ = std::make_unique<CommandInterface>(*accounts_, *challenges_, *games_);
+  commands_ = std::make_unique<CommandInterface>(accounts(), challenges(), games());
   if (!options_.sendmail.empty()) {
-    notices_ = std::make_unique<Notices>(*accounts_, *challenges_, *games_, *commands_);
+    notices_ = std::make_unique<Notices>(accounts(), challenges(), games(), *commands_);
     mail::MailOptions mail_options;
     mail_options.from = options_.mail_from;
     mail::check_options(mail_options);  // a bad From: fails at start-up, not at each mail
     outbox_ = std::make_unique<mail::Outbox>(
         *notices_, mail::Sendmail(options_.sendmail), mail_options,
         [](const std::string& what) { log("error: {}", what); });
-    outbox_handle_ = events_.subscribe([this](const Event& e) { outbox_->publish(e); });
+    outbox_handle_ = events().subscribe([this](const Event& e) { outbox_->publish(e); });
   }
   Router router;
-  add_api_routes(router, {*accounts_, *challenges_, *games_});
-  add_command_route(router, *commands_, *accounts_);
+  add_api_routes(router, {accounts(), challenges(), games()});
+  add_command_route(router, *commands_, accounts());
   add_static_files(router, options_.http.web_root);  // the web UI: every path no route takes
   server_ = std::make_unique<Server>(options_.http, std::move(router),
-                                     api_topic_policy(*accounts_, *games_));
+                                     api_topic_policy(accounts(), games()));
   server_->add_ws_extension(std::make_shared<AnalysisService>(analysis_limits(options_.http)));
   forwarder_ = std::make_unique<EventForwarder>(server_->hub(), [this](Id challenge) {
-    return challenges_->get(challenge).challenged.id == 0;
+    return challenges().get(challenge).challenged.id == 0;
   });
-  forwarder_handle_ = events_.subscribe([this](const Event& e) { forwarder_->publish(e); });
+  forwarder_handle_ = events().subscribe([this](const Event& e) { forwarder_->publish(e); });
 }
 
 App::~App() {
   stop();
-  events_.unsubscribe(forwarder_handle_);
-  if (outbox_) events_.unsubscribe(outbox_handle_);
+  events().unsubscribe(forwarder_handle_);
+  if (outbox_) events().unsubscribe(outbox_handle_);
   outbox_.reset();  // sends what is queued
   computer_.reset();  // its worker calls the game service: gone before the service is
 }
@@ -56,19 +51,19 @@ App::~App() {
 void App::attach_computer() {
   Id user = 0;
   try {
-    user = accounts_->user_by_name(options_.computer_name).id;
+    user = accounts().user_by_name(options_.computer_name).id;
   } catch (const ServiceError& e) {
     if (e.code() != ErrorCode::NotFound) throw;
     // Nobody logs in as the computer: its password is random and never shown.
     std::random_device random;
     std::string password;
     for (int i = 0; i < 32; ++i) password += "abcdefghijklmnopqrstuvwxyz0123456789"[random() % 36];
-    user = accounts_
-               ->sign_up(options_.computer_name, options_.computer_name + "@computer.invalid",
+    user = accounts()
+               .sign_up(options_.computer_name, options_.computer_name + "@computer.invalid",
                          password)
                .id;
   }
-  computer_ = std::make_unique<EngineComputer>(*games_, user, options_.computer_movetime_ms);
+  computer_ = std::make_unique<EngineComputer>(games(), user, options_.computer_movetime_ms);
 }
 
 void App::start() {
@@ -80,9 +75,9 @@ void App::start() {
   ticker_ = std::thread([this] { tick_loop(); });
   // Moves and comments other processes store (another node, `kirin command`, `kirin mail`)
   // reach this server's clients and its computer player.
-  store_->listen_for_game_changes(
-      [this](const GameChange& change) { games_->changed_elsewhere(change); });
-  games_->wake_computer();  // games where it was to move when the server last stopped
+  services_->store().listen_for_game_changes(
+      [this](const GameChange& change) { games().changed_elsewhere(change); });
+  games().wake_computer();  // games where it was to move when the server last stopped
 }
 
 void App::stop() {
@@ -93,7 +88,7 @@ void App::stop() {
   }
   tick_wake_.notify_all();
   ticker_.join();
-  store_->stop_listening();
+  services_->store().stop_listening();
   server_->stop();
 }
 
@@ -105,8 +100,8 @@ void App::tick_loop() {
   while (!tick_wake_.wait_for(lock, options_.tick, [this] { return !ticking_; })) {
     lock.unlock();
     try {
-      games_->expire_clocks(system_now());
-      if (++ticks % 3600 == 0) store_->delete_expired_sessions(system_now());
+      games().expire_clocks(system_now());
+      if (++ticks % 3600 == 0) services_->store().delete_expired_sessions(system_now());
     } catch (const std::exception& e) {
       log("error: clock ticker: {}", e.what());
     }

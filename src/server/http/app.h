@@ -13,17 +13,13 @@
 #include <string>
 #include <thread>
 
-#include "server/accounts.h"
-#include "server/challenges.h"
 #include "server/commands.h"
 #include "server/computer.h"
-#include "server/events.h"
-#include "server/games.h"
 #include "server/http/event_forwarder.h"
 #include "server/http/server.h"
 #include "server/mail/outbox.h"
 #include "server/notices.h"
-#include "server/store/store.h"
+#include "server/services.h"
 
 namespace kirin::server::http {
 
@@ -54,20 +50,18 @@ class App {
 
   std::uint16_t port() const { return server_->port(); }
   Server& server() { return *server_; }
-  Accounts& accounts() { return *accounts_; }
-  Challenges& challenges() { return *challenges_; }
-  GameService& games() { return *games_; }
+  Accounts& accounts() { return services_->accounts(); }
+  Challenges& challenges() { return services_->challenges(); }
+  GameService& games() { return services_->games(); }
 
  private:
   void tick_loop();
   void attach_computer();
 
+  EventHub& events() { return services_->events(); }
+
   AppOptions options_;
-  std::unique_ptr<Store> store_;
-  EventHub events_;
-  std::unique_ptr<Accounts> accounts_;
-  std::unique_ptr<GameService> games_;
-  std::unique_ptr<Challenges> challenges_;
+  std::unique_ptr<Services> services_;
   std::unique_ptr<EngineComputer> computer_;
   std::unique_ptr<CommandInterface> commands_;  // POST /api/command
   std::unique_ptr<Notices> notices_;

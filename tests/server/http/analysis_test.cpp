@@ -166,6 +166,36 @@ TEST_F(Analysis, SearchesBeyondTheLimitWaitTheirTurn) {
   EXPECT_EQ(until(second, "analysis_done", 2)["reason"], "finished");
 }
 
+// With the one thread busy and the queue full, a further analysis is refused at once with
+// "busy", and nothing of it is left behind: once the queue has room, it is accepted.
+TEST_F(Analysis, PastTheQueueLimitAnAnalysisIsRefusedAsBusy) {
+  server_->stop();
+  ServerOptions options;
+  options.port = 0;
+  options.shutdown_grace = std::chrono::milliseconds(500);
+  AnalysisLimits limits = analysis_limits(options);
+  limits.queue_limit = 1;
+  server_ = std::make_unique<Server>(options, Router());
+  server_->add_ws_extension(std::make_shared<AnalysisService>(limits));
+  server_->start();
+
+  WsClient running(server_->port()), waiting(server_->port()), refused(server_->port());
+  running.send({{"op", "analyze"}, {"variant", "chu"}, {"id", 1}});
+  until(running, "analysis_started", 1);
+  waiting.send({{"op", "analyze"}, {"variant", "chu"}, {"id", 2}});
+  until(waiting, "analysis_queued", 2);
+  refused.send({{"op", "analyze"}, {"variant", "shogi"}, {"id", 3}});
+  json error = until(refused, "error", 3);
+  EXPECT_EQ(error["error"]["code"], "busy");
+  waiting.send({{"op", "stop_analysis"}});
+  EXPECT_EQ(until(waiting, "analysis_done", 2)["reason"], "stopped");
+  refused.send({{"op", "analyze"}, {"variant", "shogi"}, {"depth", 2}, {"id", 4}});
+  until(refused, "analysis_queued", 4);
+  running.send({{"op", "stop_analysis"}});
+  EXPECT_EQ(until(running, "analysis_done", 1)["reason"], "stopped");
+  EXPECT_EQ(until(refused, "analysis_done", 4)["reason"], "finished");
+}
+
 TEST_F(Analysis, AClosedConnectionStopsItsSearch) {
   {
     WsClient ws(server_->port());

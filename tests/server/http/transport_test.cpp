@@ -137,6 +137,49 @@ TEST_F(Transport, BodyOverTheLimitIs413) {
             201u);
 }
 
+TEST_F(Transport, HeadersOverTheLimitAre431) {
+  HttpClient client(port());
+  auto reply = client.request("GET", "/api/whoami", "", {{"X-Padding", std::string(9000, 'x')}});
+  EXPECT_EQ(reply.status, 431u);
+  EXPECT_EQ(reply.json()["error"]["code"], "headers_too_large");
+  EXPECT_FALSE(reply.keep_alive);
+  HttpClient again(port());  // headers that fit still work
+  auto fits = again.request("GET", "/api/whoami", "", {{"Authorization", "Bearer " + std::string(7000, 'x')}});
+  EXPECT_EQ(fits.status, 200u);
+}
+
+TEST(TransportLimits, AWebSocketMessageOverTheLimitClosesTheConnection) {
+  ServerOptions options = test_options();
+  options.ws_message_limit = 1024;
+  Server server(options, test_routes());
+  server.start();
+  WsClient ws(server.port());
+  ws.send({{"op", "ping"}, {"padding", std::string(900, 'x')}});  // fits
+  EXPECT_EQ(ws.receive().value()["type"], "pong");
+  ws.send({{"op", "ping"}, {"padding", std::string(1100, 'x')}});
+  EXPECT_FALSE(ws.receive(std::chrono::seconds(5)));  // closed, not answered
+  server.stop();
+}
+
+TEST(TransportLimits, SubscriptionsPastTheLimitAreRefused) {
+  ServerOptions options = test_options();
+  options.ws_topic_limit = 3;
+  Server server(options, test_routes());
+  server.start();
+  WsClient ws(server.port());
+  for (int i = 1; i <= 3; ++i)
+    ASSERT_EQ(ws.call({{"op", "subscribe"}, {"topic", "game:" + std::to_string(i)}})["type"],
+              "subscribed");
+  json refused = ws.call({{"op", "subscribe"}, {"topic", "game:4"}});
+  EXPECT_EQ(refused["error"]["code"], "too_many_topics");
+  EXPECT_EQ(server.hub().subscriber_count("game:4"), 0u);
+  // Subscribing again to a topic it has is no new subscription; leaving one makes room.
+  EXPECT_EQ(ws.call({{"op", "subscribe"}, {"topic", "game:1"}})["type"], "subscribed");
+  EXPECT_EQ(ws.call({{"op", "unsubscribe"}, {"topic", "game:1"}})["type"], "unsubscribed");
+  EXPECT_EQ(ws.call({{"op", "subscribe"}, {"topic", "game:4"}})["type"], "subscribed");
+  server.stop();
+}
+
 TEST_F(Transport, BearerTokenAndHandlerErrors) {
   HttpClient client(port());
   EXPECT_EQ(client.request("GET", "/api/whoami").status, 401u);

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# `kirin serve` as an operator runs it, on each kind of store: a SQLite file and a PostgreSQL
+# database. Two users sign up, one challenges, the other accepts, a move is played; SIGTERM
+# stops the server cleanly, and started again on the same store it still has all of it.
+# Usage: serve_test.sh PATH/TO/kirin
+# PostgreSQL: the cluster KIRIN_TEST_POSTGRES_URL names (`make test` starts one), else one of
+# its own (scripts/pg-test-cluster.sh run); without PostgreSQL installed: tests/oracle.sh.
+set -u
+kirin=$1
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../oracle.sh"
+if [ -z "${KIRIN_TEST_POSTGRES_URL:-}" ]; then
+  [ -z "${KIRIN_SERVE_TEST_CLUSTER:-}" ] || oracle_missing "PostgreSQL is not installed"
+  KIRIN_SERVE_TEST_CLUSTER=1 exec bash "$here/../../scripts/pg-test-cluster.sh" run \
+    bash "$0" "$@"
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/kirin-serve-XXXXXX")
+server_pid=
+cleanup() {
+  [ -z "$server_pid" ] || kill "$server_pid" 2>/dev/null
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+fails=0
+
+# Starts `kirin serve` on a free port; sets server_pid and port, or returns 1.
+start_server() {  # store URL, log file
+  "$kirin" serve --listen 127.0.0.1:0 --db "$1" --computer none --web-root "$tmp/no-web" \
+    >"$2" 2>&1 &
+  server_pid=$!
+  port=
+  for _ in $(seq 1 200); do
+    port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$2")
+    [ -n "$port" ] && return 0
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  echo "FAIL: kirin serve --db $1 did not start:"
+  cat "$2"
+  return 1
+}
+
+# Stops the server with SIGTERM; it must exit 0 and say so.
+stop_server() {  # log file
+  kill -TERM "$server_pid"
+  wait "$server_pid"
+  local rc=$?
+  server_pid=
+  if [ "$rc" -ne 0 ] || ! grep -q "stopped" "$1"; then
+    echo "FAIL: the server did not stop cleanly on SIGTERM (exit $rc):"
+    cat "$1"
+    return 1
+  fi
+}
+
+# The API calls of one phase, in Python's standard library: "play" or "check".
+api() {  # phase
+  python3 - "$port" "$1" <<'PY'
+import json, sys, urllib.request, urllib.error
+port, phase = sys.argv[1], sys.argv[2]
+
+def call(method, path, body=None, token=None):
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method,
+                                 data=None if body is None else json.dumps(body).encode())
+    req.add_header("Content-Type", "application/json")
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(req, timeout=20) as r:
+            return r.status, json.load(r)
+    except urllib.error.HTTPError as e:
+        return e.code, json.load(e)
+
+def expect(what, got, want):
+    if got != want:
+        sys.exit(f"FAIL {phase}: {what}: got {got!r}, want {want!r}")
+
+if phase == "play":
+    status, alice = call("POST", "/api/signup",
+                         {"name": "alice", "email": "a@example.org", "password": "password-a"})
+    expect("signup alice", status, 201)
+    status, bob = call("POST", "/api/signup",
+                       {"name": "bob", "email": "b@example.org", "password": "password-b"})
+    expect("signup bob", status, 201)
+    status, ch = call("POST", "/api/challenges", {"opponent": "bob", "game": "shogi",
+                      "time_control": "3 days"}, alice["token"])
+    expect("challenge", status, 201)
+    status, acc = call("POST", f"/api/challenges/{ch['id']}/accept", {}, bob["token"])
+    expect("accept", status, 200)
+    status, mv = call("POST", f"/api/games/{acc['game']}/moves",
+                      {"move": "7g7f", "expected_ply": 0}, alice["token"])
+    expect("move", status, 200)
+    status, mv = call("POST", f"/api/games/{acc['game']}/moves",
+                      {"move": "3c3d", "expected_ply": 0}, bob["token"])
+    expect("a move for a stale ply", status, 409)
+    print(acc["game"])
+else:
+    status, login = call("POST", "/api/login", {"name": "bob", "password": "password-b"})
+    expect("login after the restart", status, 200)
+    status, games = call("GET", "/api/games?user=alice")
+    expect("games list", status, 200)
+    ids = [g["id"] for g in (games["games"] if isinstance(games, dict) else games)]
+    expect("alice's games", len(ids), 1)
+    status, game = call("GET", f"/api/games/{ids[0]}")
+    expect("the game", (status, game["ply"], [m["usi"] for m in game["moves"]]),
+           (200, 1, ["7g7f"]))
+PY
+}
+
+one_store() {  # name, store URL
+  local name=$1 url=$2 log="$tmp/$1.log"
+  start_server "$url" "$log" || { fails=$((fails + 1)); return; }
+  if ! api play; then fails=$((fails + 1)); stop_server "$log"; return; fi
+  stop_server "$log" || { fails=$((fails + 1)); return; }
+  start_server "$url" "$log.2" || { fails=$((fails + 1)); return; }
+  api check || fails=$((fails + 1))
+  stop_server "$log.2" || fails=$((fails + 1))
+  [ "$fails" -eq 0 ] && echo "ok kirin serve --db $name"
+}
+
+one_store sqlite "sqlite:$tmp/store/kirin.db"
+# A database of its own on the shared cluster: its URL is the cluster's with another name.
+database="kirin_serve_$$"
+psql "$KIRIN_TEST_POSTGRES_URL" -qc "CREATE DATABASE $database" >/dev/null ||
+  { echo "FAIL: cannot create the database $database"; exit 1; }
+one_store postgresql "${KIRIN_TEST_POSTGRES_URL/\/kirin\?//$database?}"
+psql "$KIRIN_TEST_POSTGRES_URL" -qc "DROP DATABASE $database WITH (FORCE)" >/dev/null
+[ "$fails" -eq 0 ]
