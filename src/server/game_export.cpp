@@ -2,9 +2,9 @@
 
 #include <ctime>
 
+#include "clock/time_control.h"
 #include "notation/kif.h"
 #include "notation/sfen.h"
-#include "server/clocks.h"
 #include "server/results.h"
 
 namespace kirin::server {
