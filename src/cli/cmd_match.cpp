@@ -100,8 +100,8 @@ void register_match(CLI::App& app) {
     MatchSettings s;
     s.variant = a->game.load_variant();
     try {
-      s.referee.tc = parse_time_control(a->tc, a->byoyomi, a->movetime, a->nodes);
-    } catch (const std::invalid_argument& e) {
+      s.referee.tc = match_time_control(a->tc, a->byoyomi, a->movetime, a->nodes);
+    } catch (const TimeControlError& e) {
       throw UsageError(e.what());
     }
     s.referee.grace_ms = a->grace;
@@ -148,7 +148,7 @@ void register_match(CLI::App& app) {
     kill_engines_on_interrupt();
 
     fmt::print("match: {} ({}), {} games, time control {}, openings: {}\n", s.variant->name,
-               s.variant->id, s.games, s.referee.tc.describe(), opening_text);
+               s.variant->id, s.games, describe(s.referee.tc), opening_text);
     std::fflush(stdout);
     MatchResult result;
     try {

@@ -4,16 +4,6 @@
 
 namespace kirin {
 
-std::string seconds_text(int64_t ms) {
-  std::string s = std::to_string(ms / 1000);
-  if (int64_t frac = ms % 1000) {
-    std::string f = std::to_string(1000 + frac).substr(1);
-    while (f.back() == '0') f.pop_back();
-    s += "." + f;
-  }
-  return s;
-}
-
 TimeBudget plan_time(const SearchLimits& limits, Color us, int ply_of_game) {
   if (limits.infinite || limits.ponder) return {};
   if (limits.movetime_ms > 0) {
@@ -21,10 +11,10 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int ply_of_game) {
     int64_t t = std::max<int64_t>(1, limits.movetime_ms - margin);
     return {t, t};
   }
-  if (!limits.has_clock(us)) return {};
-  const Clock& c = limits.clock[us];
+  if (limits.time_control.kind != TimeControl::Kind::Live) return {};
+  const TimeControl& c = limits.time_control;
   const int64_t margin = 50;  // protocol and scheduling delays
-  const int64_t left = std::max<int64_t>(0, c.time_ms);
+  const int64_t left = std::max<int64_t>(0, limits.clock.remaining_ms[us]);
   // What may be spent on this move without losing on time: the main time left (less the
   // margin) plus the byoyomi period, which is renewed every move.
   const int64_t usable = std::max<int64_t>(1, left + c.byoyomi_ms - margin);

@@ -33,7 +33,7 @@ struct GameRecord {
   std::string black, white;  // engine names (Black moves first)
   std::string variant_id, variant_name;
   std::string start_sfen;
-  std::string time_control;  // TimeControl::describe()
+  std::string time_control;  // describe(TimeControl)
   std::string date;          // "2025/01/31 12:34:56", local time of the start
   int opening_plies = 0;     // the first moves, chosen by the match, not the engines
   std::vector<RecordedMove> moves;

@@ -80,7 +80,8 @@ MatchResult run_match(const MatchSettings& settings, const GameCallback& on_game
       pool[0][size_t(e)]->check_game(*s.variant);
       // XBoard has no node budget per move (its `nps` scales clocks, which engines read
       // differently): refuse rather than play games that measure something else.
-      if (s.referee.tc.nodes > 0 && pool[0][size_t(e)]->protocol() != Protocol::Usi)
+      if (s.referee.tc.kind == TimeControl::Kind::Nodes &&
+          pool[0][size_t(e)]->protocol() != Protocol::Usi)
         throw EngineError("a node budget (--nodes) needs a USI engine; this one speaks XBoard");
     } catch (const EngineError& ex) {
       throw EngineError("engine " + std::to_string(e + 1) + ": " + ex.what());
@@ -131,7 +132,7 @@ MatchResult run_match(const MatchSettings& settings, const GameCallback& on_game
         g.variant_id = s.variant->id;
         g.variant_name = s.variant->name;
         g.start_sfen = to_sfen(parse_sfen(s.variant, s.variant->setup));
-        g.time_control = s.referee.tc.describe();
+        g.time_control = describe(s.referee.tc);
         g.result = loser == kBlack ? Result::WhiteWins : Result::BlackWins;
         g.termination = Termination::Crash;
         g.reason = display_name(s.engines[failed]) + " could not start: " + failure;

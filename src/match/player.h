@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "clock/time_control.h"
 #include "match/engine_process.h"
-#include "match/time_control.h"
 #include "rules/game.h"
 
 namespace kirin::match {
@@ -45,11 +45,6 @@ struct EngineReply {
   std::string detail;  // for everything but Move
 };
 
-struct ClockState {
-  const TimeControl* tc = nullptr;
-  int64_t left_ms[2] = {0, 0};  // by Color
-};
-
 class Player {
  public:
   virtual ~Player() = default;
@@ -64,8 +59,9 @@ class Player {
   // the engine cannot play it or does not answer.
   virtual void new_game(const Position& start, Color side, const TimeControl& tc) = 0;
   // Asks for the move in `game` (every move since the start is in game.moves(); those the
-  // engine has not seen yet are sent first). Waits at most `deadline`.
-  virtual EngineReply play(const Game& game, const ClockState& clocks,
+  // engine has not seen yet are sent first), with the clocks as they stand. Waits at most
+  // `deadline`.
+  virtual EngineReply play(const Game& game, const TimeControl& tc, const ClockState& clock,
                            std::chrono::milliseconds deadline) = 0;
   // Tells the engine the game has ended; `result` is "1-0" (Black, the first player, won),
   // "0-1" or "1/2-1/2".

@@ -1,6 +1,7 @@
 #include "match/referee.h"
 
 #include <chrono>
+#include <cmath>
 
 #include "notation/sfen.h"
 #include "notation/usi.h"
@@ -22,6 +23,24 @@ void forfeit(GameRecord& g, Color loser, Termination t, const std::string& reaso
 
 }  // namespace
 
+TimeControl match_time_control(const std::string& tc, double byoyomi_s, int64_t movetime_ms,
+                               int64_t nodes) {
+  if (movetime_ms < 0) throw TimeControlError("--movetime must be positive");
+  if (nodes < 0) throw TimeControlError("--nodes must be positive");
+  if (nodes > 0 && movetime_ms > 0) throw TimeControlError("give --nodes or --movetime, not both");
+  if (nodes > 0) return {.kind = TimeControl::Kind::Nodes, .nodes = nodes};
+  if (movetime_ms > 0) return {.kind = TimeControl::Kind::MoveTime, .movetime_ms = movetime_ms};
+  if (!std::isfinite(byoyomi_s) || byoyomi_s < 0 || byoyomi_s > 1e6)
+    throw TimeControlError("--byoyomi must be a non-negative number of seconds");
+  // The options spelled as parse_time_control reads them: "60 byoyomi 5".
+  int64_t byoyomi_ms = std::llround(byoyomi_s * 1000);
+  TimeControl out =
+      parse_time_control(byoyomi_ms ? tc + " byoyomi " + seconds_text(byoyomi_ms) : tc);
+  if (out.kind != TimeControl::Kind::Live)
+    throw TimeControlError("--tc takes seconds or seconds+increment, not '" + tc + "'");
+  return out;
+}
+
 int default_max_plies(const Variant& v) { return v.rules.max_plies > 0 ? v.rules.max_plies : 1500; }
 
 GameRecord play_game(Player& black, Player& white, std::shared_ptr<const Variant> variant,
@@ -31,7 +50,7 @@ GameRecord play_game(Player& black, Player& white, std::shared_ptr<const Variant
   g.white = white.name();
   g.variant_id = variant->id;
   g.variant_name = variant->name;
-  g.time_control = settings.tc.describe();
+  g.time_control = describe(settings.tc);
   Position start = parse_sfen(variant, variant->setup);
   g.start_sfen = to_sfen(start);
   Player* players[2] = {&black, &white};
@@ -54,9 +73,11 @@ GameRecord play_game(Player& black, Player& white, std::shared_ptr<const Variant
     }
   }
 
-  ClockState clocks;
-  clocks.tc = &settings.tc;
-  clocks.left_ms[kBlack] = clocks.left_ms[kWhite] = settings.tc.base_ms;
+  auto now_ms = [] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch())
+        .count();
+  };
+  ClockState clock = start_clock(settings.tc, now_ms());
   for (;;) {
     if (game.outcome().over()) {
       g.result = game.outcome().result;
@@ -73,12 +94,12 @@ GameRecord play_game(Player& black, Player& white, std::shared_ptr<const Variant
     }
     Color us = game.position().side_to_move();
     Player& p = *players[us];
-    int64_t available = settings.tc.available_ms(clocks.left_ms[us]);
-    auto started = Clock::now();
-    EngineReply reply =
-        p.play(game, clocks, std::chrono::milliseconds(available + settings.grace_ms));
-    int64_t elapsed =
-        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count();
+    clock.turn_started = now_ms();  // an engine's time runs from when it is asked to move
+    int64_t available = deadline(settings.tc, clock, us).value() - clock.turn_started;
+    EngineReply reply = p.play(game, settings.tc, clock,
+                               std::chrono::milliseconds(available + settings.grace_ms));
+    int64_t now = now_ms();
+    int64_t elapsed = now - clock.turn_started;
     switch (reply.kind) {
       case EngineReply::Kind::Move:
         break;
@@ -106,7 +127,7 @@ GameRecord play_game(Player& black, Player& white, std::shared_ptr<const Variant
               p.name() + " played an illegal move: '" + reply.text + "'");
       break;
     }
-    if (!settings.tc.charge(clocks.left_ms[us], elapsed, settings.grace_ms)) {
+    if (!charge_move(settings.tc, clock, us, now, settings.grace_ms)) {
       forfeit(g, us, Termination::Time,
               p.name() + " lost on time (" + std::to_string(elapsed) + " ms for a move, " +
                   std::to_string(available) + " ms available)");

@@ -10,12 +10,16 @@
 
 #include "match/game_record.h"
 #include "match/player.h"
-#include "match/time_control.h"
 
 namespace kirin::match {
 
+// The time control of `kirin match --tc S[+I] --byoyomi S --movetime MS --nodes N`: a node
+// budget or a fixed time per move replaces the clock. Throws TimeControlError.
+TimeControl match_time_control(const std::string& tc, double byoyomi_s, int64_t movetime_ms,
+                               int64_t nodes = 0);
+
 struct RefereeSettings {
-  TimeControl tc;
+  TimeControl tc;  // a clock or a time per move (match_time_control)
   int64_t grace_ms = 200;  // tolerated overstep: communication and process scheduling
   int max_plies = 0;       // adjudicate a draw after this many plies; 0 = no cap
 };

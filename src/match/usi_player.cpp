@@ -133,18 +133,19 @@ void UsiPlayer::new_game(const Position& start, Color side, const TimeControl&) 
   send("usinewgame");
 }
 
-std::string UsiPlayer::go_command(const ClockState& clocks) {
-  const TimeControl& tc = *clocks.tc;
-  if (tc.nodes > 0) return "go nodes " + std::to_string(tc.nodes);
-  if (tc.fixed_per_move()) return "go movetime " + std::to_string(tc.movetime_ms);
-  std::string go = "go btime " + std::to_string(clocks.left_ms[kBlack]) + " wtime " +
-                   std::to_string(clocks.left_ms[kWhite]);
+std::string UsiPlayer::go_command(const TimeControl& tc, const ClockState& clock) {
+  if (tc.kind == TimeControl::Kind::Nodes) return "go nodes " + std::to_string(tc.nodes);
+  if (tc.kind == TimeControl::Kind::MoveTime)
+    return "go movetime " + std::to_string(tc.movetime_ms);
+  std::string go = "go btime " + std::to_string(clock.remaining_ms[kBlack]) + " wtime " +
+                   std::to_string(clock.remaining_ms[kWhite]);
   if (tc.byoyomi_ms) return go + " byoyomi " + std::to_string(tc.byoyomi_ms);
   return go + " binc " + std::to_string(tc.increment_ms) + " winc " +
          std::to_string(tc.increment_ms);
 }
 
-EngineReply UsiPlayer::play(const Game& game, const ClockState& clocks, milliseconds deadline) {
+EngineReply UsiPlayer::play(const Game& game, const TimeControl& tc, const ClockState& clock,
+                            milliseconds deadline) {
   EngineReply reply;
   auto until = Clock::now() + deadline;
   // Positions are sent in full each time: USI engines keep no game state of their own.
@@ -162,7 +163,7 @@ EngineReply UsiPlayer::play(const Game& game, const ClockState& clocks, millisec
   }
   try {
     send(cmd);
-    send(go_command(clocks));
+    send(go_command(tc, clock));
   } catch (const EngineError& e) {
     reply.kind = EngineReply::Kind::Crash;
     reply.detail = e.what();

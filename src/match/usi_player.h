@@ -23,12 +23,12 @@ class UsiPlayer : public Player {
   Protocol protocol() const override { return Protocol::Usi; }
   void check_game(const Variant& v) const override;
   void new_game(const Position& start, Color side, const TimeControl& tc) override;
-  EngineReply play(const Game& game, const ClockState& clocks,
+  EngineReply play(const Game& game, const TimeControl& tc, const ClockState& clock,
                    std::chrono::milliseconds deadline) override;
   void game_over(const std::string& result, const std::string& reason) override;
 
   // The "go" command for these clocks (exposed for tests).
-  static std::string go_command(const ClockState& clocks);
+  static std::string go_command(const TimeControl& tc, const ClockState& clock);
 
  private:
   void send(const std::string& line);

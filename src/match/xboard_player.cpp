@@ -5,7 +5,7 @@
 #include <charconv>
 #include <cmath>
 
-#include "engine/limits.h"
+#include "clock/time_control.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "protocol/text_util.h"
@@ -127,7 +127,7 @@ std::string to_xboard_move(const Position& pos, const Move& m) {
 }
 
 std::string xboard_level_command(const TimeControl& tc) {
-  int64_t base_s = (tc.base_ms + 999) / 1000;  // XBoard takes whole seconds
+  int64_t base_s = (tc.main_ms + 999) / 1000;  // XBoard takes whole seconds
   std::string base = std::to_string(base_s / 60);
   if (base_s % 60)
     base += ":" + std::string(base_s % 60 < 10 ? "0" : "") + std::to_string(base_s % 60);
@@ -279,7 +279,7 @@ void XBoardPlayer::new_game(const Position& start, Color side, const TimeControl
   }
   // HaChu refuses any repeated position by default, which the rules allow.
   if (!repeats_given && engine_options_.count("Allow repeats")) send("option Allow repeats=1");
-  if (tc.fixed_per_move())
+  if (tc.per_move())
     send("st " + std::to_string(std::max<int64_t>(1, (tc.movetime_ms + 999) / 1000)));
   else
     send(xboard_level_command(tc));
@@ -343,13 +343,13 @@ EngineReply XBoardPlayer::fail(EngineReply::Kind kind, std::string detail) {
   return r;
 }
 
-EngineReply XBoardPlayer::play(const Game& game, const ClockState& clocks, milliseconds deadline) {
+EngineReply XBoardPlayer::play(const Game& game, const TimeControl& tc, const ClockState& clock,
+                               milliseconds deadline) {
   auto until = Clock::now() + deadline;
   const auto& moves = game.moves();
-  const TimeControl& tc = *clocks.tc;
   Color us = game.position().side_to_move();
   auto centis = [&](Color c) {
-    int64_t ms = tc.fixed_per_move() ? tc.movetime_ms : clocks.left_ms[c] + tc.byoyomi_ms;
+    int64_t ms = tc.per_move() ? tc.movetime_ms : clock.remaining_ms[c] + tc.byoyomi_ms;
     return std::to_string(std::max<int64_t>(ms, 0) / 10);
   };
   try {

@@ -252,6 +252,7 @@ void UsiEngine::cmd_go(std::string_view args) {
   auto words = split_words(args);
   SearchLimits limits;
   bool timed = false;
+  int64_t increment_ms[2] = {0, 0};  // binc, winc
   for (size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i];
     if (w == "infinite") {
@@ -283,20 +284,22 @@ void UsiEngine::cmd_go(std::string_view args) {
       return;
     }
     int64_t value = std::max<int64_t>(0, *n);  // a lagging GUI may send negative times
-    if (w == "btime") limits.clock[kBlack].time_ms = value, timed = true;
-    if (w == "wtime") limits.clock[kWhite].time_ms = value, timed = true;
-    if (w == "binc") limits.clock[kBlack].increment_ms = value;
-    if (w == "winc") limits.clock[kWhite].increment_ms = value;
-    if (w == "byoyomi")
-      limits.clock[kBlack].byoyomi_ms = limits.clock[kWhite].byoyomi_ms = value, timed = true;
+    // A clock not given reads 0: a byoyomi alone means the main time is used up.
+    if (w == "btime" || w == "wtime" || w == "byoyomi")
+      limits.time_control.kind = TimeControl::Kind::Live, timed = true;
+    if (w == "btime") limits.clock.remaining_ms[kBlack] = value;
+    if (w == "wtime") limits.clock.remaining_ms[kWhite] = value;
+    if (w == "binc") increment_ms[kBlack] = value;
+    if (w == "winc") increment_ms[kWhite] = value;
+    if (w == "byoyomi") limits.time_control.byoyomi_ms = value;
     if (w == "movestogo") limits.moves_to_go = int(std::min<int64_t>(value, 1000));
     if (w == "depth") limits.depth = int(std::clamp<int64_t>(value, 1, kMaxPly - 1)), timed = true;
     if (w == "nodes") limits.nodes = std::max<int64_t>(1, value), timed = true;
     if (w == "movetime") limits.movetime_ms = std::max<int64_t>(1, value), timed = true;
   }
-  // A byoyomi without main time: the main time is used up.
-  for (Color c : {kBlack, kWhite})
-    if (limits.clock[c].byoyomi_ms > 0 && limits.clock[c].time_ms < 0) limits.clock[c].time_ms = 0;
+  // The model has one increment: the side to move's, which its time plan reads.
+  const Game& game = session_.game();
+  limits.time_control.increment_ms = increment_ms[game.position().side_to_move()];
   if (!timed && !limits.ponder) limits.infinite = true;  // bare "go": analyse until stop
   if (!refused_position_.empty()) {
     // A move of the position kept would be a move of another game: the GUI would take it
@@ -305,7 +308,6 @@ void UsiEngine::cmd_go(std::string_view args) {
     out_.line("bestmove resign");
     return;
   }
-  const Game& game = session_.game();
   if (game.outcome().over()) {
     out_.line("bestmove resign");
     return;

@@ -48,15 +48,6 @@ int64_t parse_minutes(std::string_view text) {
   return int64_t(std::llround((m * 60 + s) * 1000));
 }
 
-// Seconds (possibly fractional) -> milliseconds; -1 if malformed.
-int64_t parse_seconds(std::string_view text) {
-  std::string s(text);
-  char* end = nullptr;
-  double v = std::strtod(s.c_str(), &end);
-  if (s.empty() || *end || v < 0 || v > 1e9) return -1;
-  return int64_t(std::llround(v * 1000));
-}
-
 }  // namespace
 
 XboardEngine::XboardEngine(std::istream& in, std::ostream& out, EngineConfig config)
@@ -141,11 +132,11 @@ bool XboardEngine::handle(std::string_view line) {
   } else if (command == "level") {
     cmd_level(args);
   } else if (command == "st") {
-    int64_t ms = parse_seconds(args);
-    if (ms <= 0)
+    std::optional<int64_t> ms = parse_seconds(args);
+    if (!ms || *ms <= 0)
       out_.line("Error (st takes seconds per move): st " + args);
     else
-      fixed_move_ms_ = ms;
+      fixed_move_ms_ = *ms;
   } else if (command == "sd") {
     auto d = parse_int(args);
     if (!d || *d < 1)
@@ -349,16 +340,16 @@ void XboardEngine::cmd_take_back(int plies, const std::string& command) {
 void XboardEngine::cmd_level(const std::string& args) {
   auto words = split_words(args);
   int64_t base = words.size() == 3 ? parse_minutes(words[1]) : -1;
-  int64_t inc = words.size() == 3 ? parse_seconds(words[2]) : -1;
+  std::optional<int64_t> inc = words.size() == 3 ? parse_seconds(words[2]) : std::nullopt;
   auto moves = words.size() == 3 ? parse_int(words[0]) : std::nullopt;
-  if (!moves || *moves < 0 || base < 0 || inc < 0) {
+  if (!moves || *moves < 0 || base < 0 || !inc) {
     out_.line("Error (level takes MOVES BASE INC, as in level 40 5 0 or level 0 0:10 0.1): level " +
               args);
     return;
   }
   level_moves_ = int(*moves);
-  level_base_ms_ = base;
-  level_inc_ms_ = inc;
+  level_.main_ms = base;
+  level_.increment_ms = *inc;
   fixed_move_ms_ = 0;
 }
 
@@ -370,10 +361,9 @@ SearchLimits XboardEngine::limits_for_move() const {
     return limits;
   }
   const Color us = engine_side_;
-  limits.clock[us].time_ms = engine_clock_ms_ >= 0 ? engine_clock_ms_ : level_base_ms_;
-  limits.clock[us].increment_ms = level_inc_ms_;
-  limits.clock[~us].time_ms = opponent_clock_ms_ >= 0 ? opponent_clock_ms_ : level_base_ms_;
-  limits.clock[~us].increment_ms = level_inc_ms_;
+  limits.time_control = level_;
+  limits.clock.remaining_ms[us] = engine_clock_ms_ >= 0 ? engine_clock_ms_ : level_.main_ms;
+  limits.clock.remaining_ms[~us] = opponent_clock_ms_ >= 0 ? opponent_clock_ms_ : level_.main_ms;
   if (level_moves_ > 0) {
     // Moves the engine has made in this game; the control repeats every level_moves_.
     const Game& g = session_.game();

@@ -66,8 +66,7 @@ class XboardEngine {
   bool thinking_on_move_ = false;  // the running search will play its move
   // Time control: level MPS BASE INC, st, sd, and the clocks from time/otim.
   int level_moves_ = 0;
-  int64_t level_base_ms_ = 5 * 60 * 1000;
-  int64_t level_inc_ms_ = 0;
+  TimeControl level_{.kind = TimeControl::Kind::Live, .main_ms = 5 * 60 * 1000};
   int64_t fixed_move_ms_ = 0;  // st
   int max_depth_ = 0;          // sd
   int64_t engine_clock_ms_ = -1, opponent_clock_ms_ = -1;

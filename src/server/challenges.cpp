@@ -60,7 +60,7 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
     throw ServiceError(ErrorCode::Invalid,
                        "a level is for a game against the computer: challenge it by name",
                        "level");
-  validate(r.time_control);
+  check_time_control(r.time_control);
   if (store_.open_challenges_from(challenger).size() >= kMaxOpenPerUser)
     throw ServiceError(ErrorCode::Conflict, "you have " + std::to_string(kMaxOpenPerUser) +
                                                 " open challenges: cancel some first");

@@ -1,12 +1,8 @@
-// Clock arithmetic of server games, apart from the service so that it can be tested and read
-// on its own. Live clocks: main time, then a byoyomi period per move that is not consumed, or
-// a Fischer increment. Correspondence: a number of days per move. Times come from the caller
-// (an injectable clock), never from the system here.
+// The server's side of clocks (the arithmetic is clock/time_control.h): the current time, and
+// the time controls a server game may have, with their errors as the service reports them.
 #pragma once
 
 #include <functional>
-#include <optional>
-#include <string>
 #include <string_view>
 
 #include "server/store/records.h"
@@ -17,27 +13,12 @@ namespace kirin::server {
 using NowFn = std::function<TimeMs()>;
 TimeMs system_now();  // milliseconds since the epoch, from the system clock
 
-// "none" (or empty), "S" / "S+I" / "S byoyomi B" in seconds (decimals allowed: "0.5"),
-// or "D days" per move. Throws ServiceError (invalid, field "time_control").
-TimeControl parse_time_control(std::string_view text);
-// The same form: "600 byoyomi 30", "300+5", "3 days", "none".
-std::string describe(const TimeControl& tc);
-// Throws ServiceError (invalid, field "time_control") for negative or absurd values.
-void validate(const TimeControl& tc);
-
-// The clocks of a new game whose first turn starts at `now`.
-ClockState start_clock(const TimeControl& tc, TimeMs now);
-
-// When the side to move runs out of time, if it can.
-std::optional<TimeMs> deadline(const TimeControl& tc, const ClockState& clock, Color to_move);
-
-// Charges `mover` for a move made at `now` and starts the opponent's turn. Returns the time
-// the move used, or nullopt (clock unchanged) if the mover's time had already run out.
-std::optional<int64_t> charge_move(const TimeControl& tc, ClockState& clock, Color mover,
-                                   TimeMs now);
-
-// Main time left of each colour at `now` (the side to move's running down, not below 0).
-std::array<int64_t, 2> remaining_at(const TimeControl& tc, const ClockState& clock,
-                                    Color to_move, TimeMs now);
+// A requested time control from its text (parse_time_control's spellings), checked by
+// check_time_control. Throws ServiceError (invalid, field "time_control").
+TimeControl read_time_control(std::string_view text);
+// Throws ServiceError (invalid, field "time_control") unless a server game can have `tc`:
+// none, live or correspondence, within bounds (a fixed time or node budget per move is for
+// engine matches).
+void check_time_control(const TimeControl& tc);
 
 }  // namespace kirin::server

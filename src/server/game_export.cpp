@@ -2,10 +2,10 @@
 
 #include <ctime>
 
+#include "clock/time_control.h"
 #include "notation/gamecourier.h"
 #include "notation/kif.h"
 #include "notation/sfen.h"
-#include "server/clocks.h"
 #include "server/errors.h"
 #include "server/results.h"
 

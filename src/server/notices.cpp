@@ -1,6 +1,6 @@
 #include "server/notices.h"
 
-#include "server/clocks.h"
+#include "clock/time_control.h"
 #include "server/game_setup.h"
 #include "server/results.h"
 

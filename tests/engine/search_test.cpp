@@ -321,6 +321,14 @@ TEST(Eval, PieceValuesFollowTheirReach) {
   EXPECT_LT(value("q"), value("n"));  // Queen < Lion
 }
 
+// Limits with `left_ms` on both clocks of the time control `tc`.
+SearchLimits clock_limits(const char* tc, int64_t left_ms) {
+  SearchLimits l;
+  l.time_control = parse_time_control(tc);
+  l.clock.remaining_ms = {left_ms, left_ms};
+  return l;
+}
+
 TEST(TimePlan, FixedMoveTime) {
   SearchLimits l;
   l.movetime_ms = 1000;
@@ -331,8 +339,7 @@ TEST(TimePlan, FixedMoveTime) {
 }
 
 TEST(TimePlan, SuddenDeathSpendsAFraction) {
-  SearchLimits l;
-  l.clock[kWhite].time_ms = 60000;
+  SearchLimits l = clock_limits("60", 60000);
   TimeBudget b = plan_time(l, kWhite, 40);
   EXPECT_GT(b.soft_ms, 500);
   EXPECT_LT(b.soft_ms, 5000);
@@ -341,20 +348,16 @@ TEST(TimePlan, SuddenDeathSpendsAFraction) {
 }
 
 TEST(TimePlan, IncrementAndByoyomiAreUsed) {
-  SearchLimits inc;
-  inc.clock[kBlack] = {10000, 100, 0};
-  SearchLimits byo;
-  byo.clock[kBlack] = {10000, 0, 5000};
+  SearchLimits inc = clock_limits("10+0.1", 10000);
+  SearchLimits byo = clock_limits("10 byoyomi 5", 10000);
   EXPECT_GT(plan_time(byo, kBlack, 0).soft_ms, plan_time(inc, kBlack, 0).soft_ms);
   // Only byoyomi left: most of the period, never all of it.
-  SearchLimits only;
-  only.clock[kBlack] = {0, 0, 3000};
+  SearchLimits only = clock_limits("0 byoyomi 3", 0);
   TimeBudget b = plan_time(only, kBlack, 100);
   EXPECT_GT(b.hard_ms, 2000);
   EXPECT_LT(b.hard_ms, 3000);
   // Almost no time at all still gives a positive budget below what is left.
-  SearchLimits tiny;
-  tiny.clock[kBlack] = {40, 0, 0};
+  SearchLimits tiny = clock_limits("0.04", 40);
   b = plan_time(tiny, kBlack, 100);
   EXPECT_GE(b.hard_ms, 1);
   EXPECT_LE(b.hard_ms, 40);
@@ -366,8 +369,7 @@ TEST(TimePlan, AnIncrementGameKeepsAReserve) {
   for (bool overrun : {false, true}) {
     int64_t left = 10000;
     for (int move = 0; move < 300; ++move) {
-      SearchLimits l;
-      l.clock[kBlack] = {left, 100, 0};
+      SearchLimits l = clock_limits("10+0.1", left);
       TimeBudget b = plan_time(l, kBlack, 2 * move);
       ASSERT_LT(b.hard_ms, left) << "move " << move;
       left += 100 - (overrun && move % 5 == 0 ? b.hard_ms : b.soft_ms);
@@ -381,8 +383,8 @@ TEST(TimePlan, AnIncrementGameKeepsAReserve) {
 TEST(TimePlan, NoClockNoLimit) {
   SearchLimits l;
   EXPECT_EQ(plan_time(l, kBlack, 0).hard_ms, 0);
+  l = clock_limits("1", 1000);
   l.infinite = true;
-  l.clock[kBlack].time_ms = 1000;
   EXPECT_EQ(plan_time(l, kBlack, 0).hard_ms, 0);
 }
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "match/time_control.h"
+#include "match/referee.h"
 
 namespace kirin::match {
 namespace {
@@ -37,53 +37,28 @@ TEST(Elo, AllWinsIsUnbounded) {
   EXPECT_EQ(none.elo, 0);
 }
 
-TEST(TimeControl, ParsesAndCharges) {
-  TimeControl tc = parse_time_control("10+0.1", 0, 0);
-  EXPECT_EQ(tc.base_ms, 10000);
-  EXPECT_EQ(tc.increment_ms, 100);
-  EXPECT_EQ(tc.describe(), "10+0.1");
-  int64_t left = 1000;
-  EXPECT_TRUE(tc.charge(left, 400, 50));
-  EXPECT_EQ(left, 700);
-  EXPECT_TRUE(tc.charge(left, 740, 50));  // 40 ms over: within the grace
-  EXPECT_EQ(left, 100);
-  EXPECT_FALSE(tc.charge(left, 200, 50));
-  EXPECT_EQ(left, 0);
-
-  TimeControl byo = parse_time_control("1", 2.5, 0);
-  EXPECT_EQ(byo.describe(), "1+byoyomi 2.5");
-  left = 1000;
-  EXPECT_EQ(byo.available_ms(left), 3500);
-  EXPECT_TRUE(byo.charge(left, 3000, 0));
-  EXPECT_EQ(left, 0);
-  EXPECT_TRUE(byo.charge(left, 2500, 0));  // the byoyomi comes back every move
-  EXPECT_FALSE(byo.charge(left, 2600, 0));
-
-  TimeControl fixed = parse_time_control("10", 0, 250);
-  EXPECT_TRUE(fixed.fixed_per_move());
-  EXPECT_EQ(fixed.available_ms(0), 250);
-  EXPECT_EQ(fixed.describe(), "movetime 0.25");
-
-  // A node budget: no clock, only a generous deadline against a hanging engine.
-  TimeControl nodes = parse_time_control("10", 0, 0, 50000);
-  EXPECT_TRUE(nodes.fixed_per_move());
-  EXPECT_EQ(nodes.nodes, 50000);
-  EXPECT_EQ(nodes.available_ms(0), TimeControl::kNodesDeadlineMs);
-  int64_t unused = 0;
-  EXPECT_TRUE(nodes.charge(unused, 30000, 0));
-  EXPECT_FALSE(nodes.charge(unused, TimeControl::kNodesDeadlineMs + 1, 0));
-  EXPECT_EQ(nodes.describe(), "nodes 50000");
+// The clock arithmetic is tested with the model (tests/clock); here, the match's options.
+TEST(TimeControl, FromMatchOptions) {
+  EXPECT_EQ(match_time_control("10+0.1", 0, 0), parse_time_control("10+0.1"));
+  EXPECT_EQ(describe(match_time_control("10+0.1", 0, 0)), "10+0.1");
+  EXPECT_EQ(match_time_control("1", 2.5, 0), parse_time_control("1 byoyomi 2.5"));
+  EXPECT_EQ(describe(match_time_control("1", 2.5, 0)), "1 byoyomi 2.5");
+  EXPECT_EQ(describe(match_time_control("0", 0.5, 0)), "0 byoyomi 0.5");
+  EXPECT_EQ(describe(match_time_control("10", 0, 250)), "movetime 0.25");
+  EXPECT_EQ(describe(match_time_control("10", 0, 0, 50000)), "nodes 50000");
 }
 
 TEST(TimeControl, RejectsNonsense) {
-  EXPECT_THROW(parse_time_control("ten", 0, 0), std::invalid_argument);
-  EXPECT_THROW(parse_time_control("10+", 0, 0), std::invalid_argument);
-  EXPECT_THROW(parse_time_control("-5", 0, 0), std::invalid_argument);
-  EXPECT_THROW(parse_time_control("0", 0, 0), std::invalid_argument);
-  EXPECT_THROW(parse_time_control("10+1", 5, 0), std::invalid_argument);
-  EXPECT_THROW(parse_time_control("10", 0, -1), std::invalid_argument);
-  EXPECT_THROW(parse_time_control("10", 0, 0, -1), std::invalid_argument);
-  EXPECT_THROW(parse_time_control("10", 0, 100, 1000), std::invalid_argument);
+  EXPECT_THROW(match_time_control("ten", 0, 0), TimeControlError);
+  EXPECT_THROW(match_time_control("10+", 0, 0), TimeControlError);
+  EXPECT_THROW(match_time_control("-5", 0, 0), TimeControlError);
+  EXPECT_THROW(match_time_control("0", 0, 0), TimeControlError);
+  EXPECT_THROW(match_time_control("10+1", 5, 0), TimeControlError);
+  EXPECT_THROW(match_time_control("10", 0, -1), TimeControlError);
+  EXPECT_THROW(match_time_control("10", 0, 0, -1), TimeControlError);
+  EXPECT_THROW(match_time_control("10", 0, 100, 1000), TimeControlError);
+  EXPECT_THROW(match_time_control("3 days", 0, 0), TimeControlError);
+  EXPECT_THROW(match_time_control("", 0, 0), TimeControlError);
 }
 
 }  // namespace

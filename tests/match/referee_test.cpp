@@ -35,7 +35,7 @@ PlayerConfig xboard_script(const std::string& moves) {
 
 RefereeSettings fast(int64_t movetime_ms = 2000) {
   RefereeSettings s;
-  s.tc.movetime_ms = movetime_ms;
+  s.tc = {.kind = TimeControl::Kind::MoveTime, .movetime_ms = movetime_ms};
   s.grace_ms = 100;
   return s;
 }
@@ -196,7 +196,7 @@ TEST(Match, NodeBudgetGoesToUsiEnginesOnly) {
   s.variant = builtin_variant("shogi");
   s.engines[0] = usi_script("resign", "One");
   s.engines[1] = xboard_script("g7g6");
-  s.referee.tc.nodes = 1000;
+  s.referee.tc = parse_time_control("nodes 1000");
   s.games = 2;
   try {
     run_match(s, {});
@@ -256,31 +256,25 @@ TEST(XBoardNotation, MovesBothWays) {
   EXPECT_EQ(parse_xboard_move(p, "B@f5"), parse_usi(p, "B*4e"));
   EXPECT_EQ(to_xboard_move(p, parse_usi(p, "B*4e")), "B@f5");
 
-  TimeControl tc;
-  tc.base_ms = 2000;
-  tc.increment_ms = 50;
+  TimeControl tc = parse_time_control("2+0.05");
   EXPECT_EQ(xboard_level_command(tc), "level 0 0:02 0.05");
-  tc.base_ms = 90000;
+  tc.main_ms = 90000;
   tc.increment_ms = 0;
   EXPECT_EQ(xboard_level_command(tc), "level 0 1:30 0");
-  tc.base_ms = 120000;
+  tc.main_ms = 120000;
   EXPECT_EQ(xboard_level_command(tc), "level 0 2 0");
 }
 
 TEST(UsiNotation, GoCommands) {
-  TimeControl tc;
-  tc.base_ms = 10000;
-  tc.increment_ms = 100;
-  ClockState c;
-  c.tc = &tc;
-  c.left_ms[kBlack] = 9000;
-  c.left_ms[kWhite] = 8000;
-  EXPECT_EQ(UsiPlayer::go_command(c), "go btime 9000 wtime 8000 binc 100 winc 100");
+  TimeControl tc = parse_time_control("10+0.1");
+  ClockState c{{9000, 8000}, 0};
+  EXPECT_EQ(UsiPlayer::go_command(tc, c), "go btime 9000 wtime 8000 binc 100 winc 100");
   tc.increment_ms = 0;
   tc.byoyomi_ms = 3000;
-  EXPECT_EQ(UsiPlayer::go_command(c), "go btime 9000 wtime 8000 byoyomi 3000");
+  EXPECT_EQ(UsiPlayer::go_command(tc, c), "go btime 9000 wtime 8000 byoyomi 3000");
+  tc.kind = TimeControl::Kind::MoveTime;
   tc.movetime_ms = 500;
-  EXPECT_EQ(UsiPlayer::go_command(c), "go movetime 500");
+  EXPECT_EQ(UsiPlayer::go_command(tc, c), "go movetime 500");
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "server/clocks.h"
+#include "clock/time_control.h"
 #include "server/computer.h"
 #include "server/mail/outbox.h"
 #include "server_fixture.h"

@@ -4,6 +4,7 @@
 #include "server/http/message.h"
 #include "server/http/move_details.h"
 #include "server/results.h"
+#include "server/store/record_text.h"
 
 namespace kirin::server::http {
 
@@ -104,21 +105,13 @@ json to_json(const GameSetup& setup) {
 }
 
 json to_json(const TimeControl& tc) {
-  json j = {{"text", describe(tc)}};
-  switch (tc.kind) {
-    case TimeControl::Kind::None:
-      j["kind"] = "none";
-      break;
-    case TimeControl::Kind::Live:
-      j["kind"] = "live";
-      j["main_ms"] = tc.main_ms;
-      j["byoyomi_ms"] = tc.byoyomi_ms;
-      j["increment_ms"] = tc.increment_ms;
-      break;
-    case TimeControl::Kind::Correspondence:
-      j["kind"] = "correspondence";
-      j["days_per_move"] = tc.days_per_move;
-      break;
+  json j = {{"text", describe(tc)}, {"kind", record_text::tc_kind_text(tc.kind)}};
+  if (tc.kind == TimeControl::Kind::Live) {
+    j["main_ms"] = tc.main_ms;
+    j["byoyomi_ms"] = tc.byoyomi_ms;
+    j["increment_ms"] = tc.increment_ms;
+  } else if (tc.kind == TimeControl::Kind::Correspondence) {
+    j["days_per_move"] = tc.days_per_move;
   }
   return j;
 }
@@ -287,7 +280,7 @@ ChallengeRequest read_challenge_request(const json& body) {
     r.color = ColorChoice::Random;
   else
     bad_field("color", "must be \"black\", \"white\" or \"random\" (the challenger's colour)");
-  r.time_control = parse_time_control(optional_string(body, "time_control").value_or("none"));
+  r.time_control = read_time_control(optional_string(body, "time_control").value_or("none"));
   return r;
 }
 

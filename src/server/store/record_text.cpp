@@ -1,6 +1,7 @@
 #include "server/store/record_text.h"
 
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 namespace kirin::server::record_text {
 
@@ -9,8 +10,10 @@ const char* tc_kind_text(TimeControl::Kind k) {
     case TimeControl::Kind::None: return "none";
     case TimeControl::Kind::Live: return "live";
     case TimeControl::Kind::Correspondence: return "correspondence";
+    case TimeControl::Kind::MoveTime:
+    case TimeControl::Kind::Nodes: break;
   }
-  return "none";
+  throw std::logic_error("a time per move is for engine matches: check_time_control refuses it");
 }
 TimeControl::Kind tc_kind_of(const std::string& s) {
   return s == "live" ? TimeControl::Kind::Live

@@ -6,13 +6,13 @@
 // own, so that they change in the same write as the ply and the clocks.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "clock/time_control.h"
 #include "rules/game.h"
 
 namespace kirin::server {
@@ -68,16 +68,6 @@ struct GameSetup {
   friend bool operator==(const GameSetup&, const GameSetup&) = default;
 };
 
-struct TimeControl {
-  enum class Kind { None, Live, Correspondence };
-  Kind kind = Kind::None;
-  int64_t main_ms = 0;       // Live: main time per player
-  int64_t byoyomi_ms = 0;    // Live: per-move period once the main time is used up
-  int64_t increment_ms = 0;  // Live: added after each move (Fischer)
-  int days_per_move = 0;     // Correspondence
-  friend bool operator==(const TimeControl&, const TimeControl&) = default;
-};
-
 enum class ColorChoice { ChallengerBlack, ChallengerWhite, Random };
 enum class ChallengeStatus { Open, Accepted, Declined, Cancelled };
 
@@ -94,14 +84,6 @@ struct Challenge {
 };
 
 enum class GameStatus { Active, Adjourned, Finished };
-
-// Live clocks: the main time left per colour, and when the side to move's turn began (the
-// time it has used since is not yet charged). Correspondence games use only `turn_started`.
-struct ClockState {
-  std::array<int64_t, 2> remaining_ms{0, 0};  // by Color
-  TimeMs turn_started = 0;
-  friend bool operator==(const ClockState&, const ClockState&) = default;
-};
 
 // A move sealed by the player to move when adjourning: played when the game resumes.
 struct SealedMove {

@@ -1,0 +1,182 @@
+#include "clock/time_control.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+
+namespace kirin {
+namespace {
+
+constexpr int64_t kDayMs = 24 * 3600 * 1000;
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+// Seconds in milliseconds; `what` names the part of the time control in the error.
+int64_t seconds_of(std::string_view text, const std::string& what) {
+  std::optional<int64_t> ms = parse_seconds(text);
+  if (!ms)
+    throw TimeControlError(what + " '" + std::string(text) + "' is not a number of seconds");
+  return *ms;
+}
+
+// A whole decimal number, or nothing.
+std::optional<int64_t> whole_number(std::string_view text) {
+  int64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+std::optional<int64_t> parse_seconds(std::string_view text) {
+  std::string s(text);
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  // The bound keeps the milliseconds in range; validate says what is sensible.
+  if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v) || v < 0 || v > 1e9)
+    return std::nullopt;
+  return int64_t(std::llround(v * 1000));
+}
+
+std::string seconds_text(int64_t ms) {
+  std::string s = std::to_string(ms / 1000);
+  if (int64_t frac = ms % 1000) {
+    std::string f = std::to_string(1000 + frac).substr(1);
+    while (f.back() == '0') f.pop_back();
+    s += "." + f;
+  }
+  return s;
+}
+
+TimeControl parse_time_control(std::string_view text) {
+  text = trim(text);
+  TimeControl tc;
+  if (text.empty() || text == "none") return tc;
+  if (text.ends_with(" days") || text.ends_with(" day")) {
+    std::string_view n = trim(text.substr(0, text.rfind(' ')));
+    std::optional<int64_t> days = whole_number(n);
+    if (!days) throw TimeControlError("'" + std::string(n) + "' is not a number of days");
+    tc.kind = TimeControl::Kind::Correspondence;
+    tc.days_per_move = int(std::clamp<int64_t>(*days, -100000, 100000));  // validate says why
+  } else if (text.starts_with("movetime ")) {
+    tc.kind = TimeControl::Kind::MoveTime;
+    tc.movetime_ms = seconds_of(trim(text.substr(9)), "the time per move");
+  } else if (text.starts_with("nodes ")) {
+    std::string_view n = trim(text.substr(6));
+    std::optional<int64_t> nodes = whole_number(n);
+    if (!nodes) throw TimeControlError("'" + std::string(n) + "' is not a number of nodes");
+    tc.kind = TimeControl::Kind::Nodes;
+    tc.nodes = *nodes;
+  } else {
+    tc.kind = TimeControl::Kind::Live;
+    std::string_view main = text;
+    if (auto b = text.find("byoyomi "); b != std::string_view::npos) {
+      main = trim(text.substr(0, b));
+      if (main.ends_with('+')) main = trim(main.substr(0, main.size() - 1));  // "60+byoyomi 5"
+      tc.byoyomi_ms = seconds_of(trim(text.substr(b + 8)), "byoyomi");
+    }
+    if (auto plus = main.find('+'); plus != std::string_view::npos) {
+      tc.increment_ms = seconds_of(trim(main.substr(plus + 1)), "increment");
+      main = trim(main.substr(0, plus));
+    }
+    tc.main_ms = seconds_of(main, "main time");
+  }
+  validate(tc);
+  return tc;
+}
+
+std::string describe(const TimeControl& tc) {
+  switch (tc.kind) {
+    case TimeControl::Kind::None: return "none";
+    case TimeControl::Kind::Correspondence:
+      return std::to_string(tc.days_per_move) + (tc.days_per_move == 1 ? " day" : " days");
+    case TimeControl::Kind::MoveTime: return "movetime " + seconds_text(tc.movetime_ms);
+    case TimeControl::Kind::Nodes: return "nodes " + std::to_string(tc.nodes);
+    case TimeControl::Kind::Live: break;
+  }
+  std::string s = seconds_text(tc.main_ms);
+  if (tc.increment_ms) s += "+" + seconds_text(tc.increment_ms);
+  if (tc.byoyomi_ms) s += " byoyomi " + seconds_text(tc.byoyomi_ms);
+  return s;
+}
+
+void validate(const TimeControl& tc) {
+  switch (tc.kind) {
+    case TimeControl::Kind::None: return;
+    case TimeControl::Kind::Correspondence:
+      if (tc.days_per_move < 1 || tc.days_per_move > 60)
+        throw TimeControlError("days per move must be from 1 to 60, not " +
+                               std::to_string(tc.days_per_move));
+      return;
+    case TimeControl::Kind::MoveTime:
+      if (tc.movetime_ms < 1 || tc.movetime_ms > kDayMs)
+        throw TimeControlError("the time per move must be from 1 ms to a day");
+      return;
+    case TimeControl::Kind::Nodes:
+      if (tc.nodes < 1) throw TimeControlError("the node budget must be positive");
+      return;
+    case TimeControl::Kind::Live: break;
+  }
+  if (tc.main_ms < 0 || tc.byoyomi_ms < 0 || tc.increment_ms < 0)
+    throw TimeControlError("times cannot be negative");
+  if (tc.main_ms > 7 * kDayMs) throw TimeControlError("the main time cannot exceed a week");
+  if (tc.byoyomi_ms > kDayMs || tc.increment_ms > kDayMs)
+    throw TimeControlError("byoyomi and increment cannot exceed a day");
+  if (tc.byoyomi_ms > 0 && tc.increment_ms > 0)
+    throw TimeControlError("give a byoyomi or an increment, not both");
+  if (tc.main_ms + tc.byoyomi_ms + tc.increment_ms == 0)
+    throw TimeControlError("it gives no time at all");
+}
+
+ClockState start_clock(const TimeControl& tc, int64_t now) {
+  ClockState c;
+  if (tc.kind == TimeControl::Kind::Live) c.remaining_ms = {tc.main_ms, tc.main_ms};
+  c.turn_started = now;
+  return c;
+}
+
+std::optional<int64_t> deadline(const TimeControl& tc, const ClockState& clock, Color to_move) {
+  switch (tc.kind) {
+    case TimeControl::Kind::None: return std::nullopt;
+    case TimeControl::Kind::Correspondence:
+      return clock.turn_started + tc.days_per_move * kDayMs;
+    case TimeControl::Kind::MoveTime: return clock.turn_started + tc.movetime_ms;
+    case TimeControl::Kind::Nodes: return clock.turn_started + TimeControl::kNodesDeadlineMs;
+    case TimeControl::Kind::Live: break;
+  }
+  return clock.turn_started + clock.remaining_ms[to_move] + tc.byoyomi_ms;
+}
+
+std::optional<int64_t> charge_move(const TimeControl& tc, ClockState& clock, Color mover,
+                                   int64_t now, int64_t grace_ms) {
+  int64_t used = std::max<int64_t>(0, now - clock.turn_started);
+  std::optional<int64_t> limit = deadline(tc, clock, mover);
+  if (limit && now > *limit + grace_ms) return std::nullopt;
+  if (tc.kind == TimeControl::Kind::Live) {
+    int64_t& left = clock.remaining_ms[mover];
+    left = std::max<int64_t>(0, left - used) + tc.increment_ms;
+  }
+  clock.turn_started = now;
+  return used;
+}
+
+std::array<int64_t, 2> remaining_at(const TimeControl& tc, const ClockState& clock,
+                                    Color to_move, int64_t now) {
+  std::array<int64_t, 2> left = clock.remaining_ms;
+  if (tc.kind == TimeControl::Kind::Correspondence) {
+    left = {0, 0};
+    left[to_move] = std::max<int64_t>(0, *deadline(tc, clock, to_move) - now);
+  } else if (tc.kind == TimeControl::Kind::Live) {
+    int64_t used = std::max<int64_t>(0, now - clock.turn_started);
+    left[to_move] = std::max<int64_t>(0, left[to_move] - used);
+  }
+  return left;
+}
+
+}  // namespace kirin

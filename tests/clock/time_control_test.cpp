@@ -1,0 +1,121 @@
+#include "clock/time_control.h"
+
+#include <gtest/gtest.h>
+
+namespace kirin {
+namespace {
+
+TEST(Clocks, ParseAndDescribe) {
+  TimeControl byo = parse_time_control("600 byoyomi 30");
+  EXPECT_EQ(byo, (TimeControl{TimeControl::Kind::Live, 600000, 30000, 0, 0}));
+  TimeControl inc = parse_time_control(" 300+2.5 ");
+  EXPECT_EQ(inc, (TimeControl{TimeControl::Kind::Live, 300000, 0, 2500, 0}));
+  TimeControl corr = parse_time_control("3 days");
+  EXPECT_EQ(corr, (TimeControl{TimeControl::Kind::Correspondence, 0, 0, 0, 3}));
+  EXPECT_EQ(parse_time_control("").kind, TimeControl::Kind::None);
+  EXPECT_EQ(parse_time_control("none").kind, TimeControl::Kind::None);
+  for (const char* text : {"600 byoyomi 30", "300+2.5", "3 days", "1 day", "none", "0.5",
+                           "10+0.1", "movetime 0.25", "nodes 50000"})
+    EXPECT_EQ(describe(parse_time_control(text)), text);
+  // The match wrote a byoyomi this way in its game files.
+  EXPECT_EQ(parse_time_control("60+byoyomi 5"), parse_time_control("60 byoyomi 5"));
+}
+
+TEST(Clocks, BadTimeControlsSayWhy) {
+  struct Case {
+    const char *text, *message;
+  };
+  for (const Case& c : {
+           Case{"ten minutes", "time control: main time 'ten minutes' is not a number of seconds"},
+           Case{"60+5 byoyomi 10", "time control: give a byoyomi or an increment, not both"},
+           Case{"0", "time control: it gives no time at all"},
+           Case{"0 days", "time control: days per move must be from 1 to 60, not 0"},
+           Case{"x days", "time control: 'x' is not a number of days"},
+           Case{"-5", "time control: main time '-5' is not a number of seconds"},
+           Case{"10+", "time control: increment '' is not a number of seconds"},
+           Case{"nodes 0", "time control: the node budget must be positive"},
+       }) {
+    try {
+      parse_time_control(c.text);
+      ADD_FAILURE() << c.text;
+    } catch (const TimeControlError& e) {
+      EXPECT_EQ(std::string(e.what()), c.message);
+    }
+  }
+}
+
+TEST(Clocks, ByoyomiIsNotConsumed) {
+  TimeControl tc = parse_time_control("10 byoyomi 5");
+  ClockState c = start_clock(tc, 1000);
+  EXPECT_EQ(deadline(tc, c, kBlack), 1000 + 10000 + 5000);
+  EXPECT_EQ(charge_move(tc, c, kBlack, 1000 + 14000), 14000);
+  EXPECT_EQ(c.remaining_ms[kBlack], 0);
+  EXPECT_EQ(c.turn_started, 15000);
+  EXPECT_EQ(charge_move(tc, c, kWhite, 15000 + 15000), 15000);  // 10 s + the whole 5 s
+  EXPECT_EQ(deadline(tc, c, kBlack), 30000 + 5000);
+  ClockState before = c;
+  EXPECT_EQ(charge_move(tc, c, kBlack, 35001), std::nullopt);
+  EXPECT_EQ(c, before);  // unchanged when out of time
+}
+
+TEST(Clocks, IncrementAndRemaining) {
+  TimeControl tc = parse_time_control("10+2");
+  ClockState c = start_clock(tc, 0);
+  EXPECT_EQ(charge_move(tc, c, kBlack, 4000), 4000);
+  EXPECT_EQ(c.remaining_ms, (std::array<int64_t, 2>{8000, 10000}));
+  EXPECT_EQ(remaining_at(tc, c, kWhite, 7000), (std::array<int64_t, 2>{8000, 7000}));
+  EXPECT_EQ(remaining_at(tc, c, kWhite, 99000), (std::array<int64_t, 2>{8000, 0}));
+  EXPECT_EQ(deadline(TimeControl{}, c, kWhite), std::nullopt);
+  ClockState none = start_clock(TimeControl{}, 5);
+  EXPECT_EQ(charge_move(TimeControl{}, none, kBlack, 1000000), 999995);
+}
+
+// The match referee's use: a grace for communication, and time per move instead of a clock.
+TEST(Clocks, GraceAndTimePerMove) {
+  TimeControl tc = parse_time_control("10+0.1");
+  EXPECT_EQ(tc.main_ms, 10000);
+  EXPECT_EQ(tc.increment_ms, 100);
+  ClockState c{{1000, 1000}, 0};
+  EXPECT_EQ(charge_move(tc, c, kBlack, 400, 50), 400);
+  EXPECT_EQ(c.remaining_ms[kBlack], 700);
+  EXPECT_EQ(charge_move(tc, c, kBlack, 400 + 740, 50), 740);  // 40 ms over: within the grace
+  EXPECT_EQ(c.remaining_ms[kBlack], 100);
+  ClockState before = c;
+  EXPECT_EQ(charge_move(tc, c, kBlack, 1140 + 200, 50), std::nullopt);
+  EXPECT_EQ(c, before);
+
+  TimeControl byo = parse_time_control("1 byoyomi 2.5");
+  c = {{1000, 1000}, 0};
+  EXPECT_EQ(*deadline(byo, c, kBlack) - c.turn_started, 3500);
+  EXPECT_EQ(charge_move(byo, c, kBlack, 3000), 3000);
+  EXPECT_EQ(c.remaining_ms[kBlack], 0);
+  EXPECT_EQ(charge_move(byo, c, kBlack, 3000 + 2500), 2500);  // the byoyomi comes back
+  EXPECT_EQ(charge_move(byo, c, kBlack, 5500 + 2600), std::nullopt);
+
+  TimeControl fixed{.kind = TimeControl::Kind::MoveTime, .movetime_ms = 250};
+  EXPECT_TRUE(fixed.per_move());
+  c = start_clock(fixed, 0);
+  EXPECT_EQ(deadline(fixed, c, kWhite), 250);
+
+  // A node budget: no clock, only a generous deadline against a hanging engine.
+  TimeControl nodes = parse_time_control("nodes 50000");
+  EXPECT_TRUE(nodes.per_move());
+  EXPECT_EQ(nodes.nodes, 50000);
+  c = start_clock(nodes, 0);
+  EXPECT_EQ(deadline(nodes, c, kBlack), TimeControl::kNodesDeadlineMs);
+  EXPECT_EQ(charge_move(nodes, c, kBlack, 30000), 30000);
+  EXPECT_EQ(charge_move(nodes, c, kWhite, 30000 + TimeControl::kNodesDeadlineMs + 1),
+            std::nullopt);
+}
+
+TEST(Clocks, SecondsText) {
+  EXPECT_EQ(seconds_text(1500), "1.5");
+  EXPECT_EQ(seconds_text(10000), "10");
+  EXPECT_EQ(seconds_text(50), "0.05");
+  EXPECT_EQ(parse_seconds("0.1"), 100);
+  EXPECT_EQ(parse_seconds("-1"), std::nullopt);
+  EXPECT_EQ(parse_seconds("1x"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace kirin
