@@ -7,6 +7,7 @@
 #include <random>
 #include <set>
 
+#include "../random_play.h"
 #include "rules/catalog.h"
 #include "rules/game.h"
 #include "test_positions.h"
@@ -88,16 +89,16 @@ std::vector<Square> piece_list(const Position& pos) {
 
 TEST_P(AttackCountsAllGames, EqualFreshCountsAfterEveryMoveAndUndo) {
   auto v = builtin_variant(GetParam());
-  std::mt19937 rng(11);
+  std::mt19937 rng(test::random_seed(11));
   int checked = 0;
-  for (int g = 0; g < 3; ++g) {
+  for (int g = 0; g < test::random_games(3); ++g) {
     Game game(parse_sfen(v, v->setup));
     for (int ply = 0; ply < 150 && !game.outcome().over(); ++ply) {
       Position pos = game.position();
       ASSERT_TRUE(attacks_agree(pos));
       MoveList all;
       generate_moves(pos, all);
-      if (ply % 10 == 0) {  // every move made and unmade
+      if (test::check_every_move_at(ply)) {  // every move made and unmade
         for (const Move& m : all) {
           Undo u;
           pos.do_move(m, u);
