@@ -241,6 +241,10 @@ class Variant {
   void compile();
 };
 
+// Square names as USI writes them: file number then rank letter ("7g", "12a"). The rules
+// layer names squares too, in its explanation of an illegal move (rules/illegal_move.h).
+std::string square_name(const Variant& v, Square s);
+
 // Fills in type, choices and description of a rule option known to Kirin; false if unknown.
 bool describe_option(OptionInfo& info);
 
