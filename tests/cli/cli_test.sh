@@ -203,6 +203,7 @@ check2 bad-variant-syntax 2 "syntax-error.toml:6:9" "expected" "$kirin" perft --
 check2 bad-variant-missing 2 "missing-field.toml:2:1" "missing field 'files'" "$kirin" perft --variant-file "$bad/missing-field.toml" -d 1
 check2 bad-variant-betza 2 "bad-betza.toml:23:9" "piece gold: betza \"WfX\" at offset 2" "$kirin" perft --variant-file "$bad/bad-betza.toml" -d 1
 check2 bad-variant-promotion 2 "unknown-promotion.toml:24:12" "unknown piece 'tokin'" "$kirin" perft --variant-file "$bad/unknown-promotion.toml" -d 1
+check2 bad-variant-names 2 "unknown-name-key.toml:11:18" "[names]: unknown key 'fairystockfish'" "$kirin" perft --variant-file "$bad/unknown-name-key.toml" -d 1
 check2 bad-variant-duplicate 2 "duplicate-sfen.toml:29:8" "share the SFEN 'g'" "$kirin" show-variant --variant-file "$bad/duplicate-sfen.toml"
 check2 bad-variant-missing-file 2 "cannot read variant file" "no-such-file.toml" "$kirin" perft --variant-file "$bad/no-such-file.toml" -d 1
 echo "$passes passed, $fails failed"
