@@ -18,10 +18,7 @@ using std::chrono::milliseconds;
 std::vector<std::string> variant_names(const Variant& v) {
   std::vector<std::string> names = {v.id};
   for (const std::string& a : v.aliases) names.push_back(a);
-  // Fairy-Stockfish's names.
-  if (v.id == "chu") names.push_back("chushogi");
-  if (v.id == "dai") names.push_back("daishogi");
-  if (v.id == "sho") names.push_back("shoshogi");
+  if (!v.names.fairy_stockfish.empty()) names.push_back(v.names.fairy_stockfish);
   return names;
 }
 

@@ -57,7 +57,9 @@ std::string xboard_square(const Variant& v, Square s) {
   return char('a' + col_of(s)) + std::to_string(v.ranks - row_of(s));
 }
 
-std::string xboard_variant_name(const Variant& v) { return v.id == "shogi" ? "shogi" : v.id; }
+std::string xboard_variant_name(const Variant& v) {
+  return v.names.xboard.empty() ? v.id : v.names.xboard;
+}
 
 Move parse_xboard_move(const Position& pos, std::string_view text) {
   const Variant& v = pos.variant();

@@ -22,7 +22,7 @@ namespace kirin::match {
 std::string xboard_square(const Variant& v, Square s);
 Move parse_xboard_move(const Position& pos, std::string_view text);
 std::string to_xboard_move(const Position& pos, const Move& m);
-// The name XBoard uses for a game ("chu", "dai", "shogi", "sho"; otherwise Kirin's id).
+// The name XBoard uses for a game: its XBoard name ("chu"), else Kirin's id (HaChu's "sho").
 std::string xboard_variant_name(const Variant& v);
 // "level 0 0:10 0.1" for a time control (exposed for tests).
 std::string xboard_level_command(const TimeControl& tc);

@@ -100,10 +100,6 @@ void parse_counter_strike(Position& pos, const Field& f) {
 
 }  // namespace
 
-std::string square_name(const Variant& v, Square s) {
-  return std::to_string(v.files - col_of(s)) + char('a' + row_of(s));
-}
-
 Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfen) {
   const Variant& v = *variant;
   Position pos(variant);

@@ -14,7 +14,4 @@ namespace kirin {
 Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfen);
 std::string to_sfen(const Position& pos);
 
-// Square names as USI writes them: file number then rank letter ("7g", "12a").
-std::string square_name(const Variant& v, Square s);
-
 }  // namespace kirin

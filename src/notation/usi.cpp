@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "notation/sfen.h"
+#include "rules/illegal_move.h"
 #include "rules/movegen.h"
 
 namespace kirin {
@@ -42,56 +43,22 @@ bool read_square(const Variant& v, std::string_view text, size_t& i, Square& out
 // A short reason why a move between these squares is not legal, for the error message.
 std::string reason(const Position& pos, Square from, Square mid, Square to, bool promote) {
   const Variant& v = pos.variant();
-  Piece p = pos.at(from);
-  if (!is_piece(p)) return "there is no piece on " + square_name(v, from);
-  const PieceType& pt = v.piece(kind_of(p));
-  if (color_of(p) != pos.side_to_move())
-    return "the " + pt.name + " on " + square_name(v, from) + " belongs to the opponent";
+  if (auto why = piece_refusal(pos, from)) return *why;
+  const PieceType& pt = v.piece(kind_of(pos.at(from)));
+  // A two-step through an empty square is also the direct move to its end.
+  auto meant = [&](const Move& m) {
+    return m.from == from && m.to == to && (!mid || m.mid == mid || pos.at(mid) == kEmpty);
+  };
   MoveList list;
   generate_moves(pos, list);
   bool reaches = false, with_promotion = false, without = false;
   for (const Move& m : list) {
-    if (m.from != from || m.to != to || (mid && m.mid != mid && pos.at(mid) != kEmpty)) continue;
+    if (!meant(m)) continue;
     reaches = true;
     (m.promotes() ? with_promotion : without) = true;
   }
-  if (reaches && promote && !with_promotion)
-    return "the " + pt.name + " may not promote on this move";
-  if (reaches && !promote && !without) return "the " + pt.name + " must promote on this move";
-  // Which rule forbids it? Try again without the check rule, then without the Lion rules.
-  auto legal_without = [&](auto relax) {
-    Variant relaxed = v;
-    relax(relaxed.rules);
-    Position loose(std::make_shared<const Variant>(relaxed));
-    for (int c = 0; c < 2; ++c) {
-      for (int i = 0; i < pos.count(Color(c)); ++i) {
-        Square s = pos.squares(Color(c))[i];
-        loose.put(s, pos.at(s));
-      }
-      for (Kind k : v.hand_kinds) loose.set_hand(Color(c), k, pos.hand(Color(c), k));
-    }
-    loose.set_side_to_move(pos.side_to_move());
-    loose.set_counter_strike(pos.counter_strike());
-    MoveList all;
-    generate_moves(loose, all);
-    for (const Move& m : all)
-      if (m.from == from && m.to == to && (!mid || m.mid == mid || pos.at(mid) == kEmpty))
-        return true;
-    return false;
-  };
-  if (v.rules.check_rule && legal_without([](RuleOptions& r) { r.check_rule = false; }))
-    return "it would leave the King in check";
-  if (legal_without([](RuleOptions& r) {
-        r.check_rule = false;
-        r.lion_protection = false;
-        r.counter_strike = false;
-      })) {
-    if (v.is_lion[p])
-      return "a Lion may not capture a protected Lion two squares away unless its first step "
-             "captured a piece other than a Pawn or Go-Between (lion_protection)";
-    return "a Lion was just captured by a non-Lion, so no non-Lion piece may capture a Lion "
-           "on this move (counter_strike)";
-  }
+  if (reaches && !(promote ? with_promotion : without)) return promotion_refusal(pt, promote);
+  if (auto rule = forbidding_rule(pos, meant)) return *rule;
   return "the " + pt.name + " on " + square_name(v, from) + " cannot move " +
          (mid ? "through " + square_name(v, mid) + " " : "") + "to " + square_name(v, to);
 }
@@ -118,28 +85,12 @@ static Move parse_drop(const Position& pos, std::string_view text, size_t star) 
   Square to = parse_square(v, text.substr(star + 1));
   if (to == kNoSquare)
     malformed(text, "expected a square of the board after '*'", star + 1);
-  if (!v.rules.drops) illegal(text, "game " + v.id + " is played without drops");
-  Color us = pos.side_to_move();
-  const PieceType& pt = v.piece(*kind);
-  if (pos.hand(us, *kind) == 0) illegal(text, "there is no " + pt.name + " in hand");
   Move m{kNoSquare, kNoSquare, to, Move::kDrop, *kind};
   MoveList list;
   generate_moves(pos, list);
   for (const Move& x : list)
     if (x == m) return m;
-  if (pos.at(to) != kEmpty) illegal(text, square_name(v, to) + " is not empty");
-  if (pt.dead[us][to])
-    illegal(text, "a " + pt.name + " dropped on " + square_name(v, to) + " could never move");
-  if (pt.one_per_file)
-    for (int row = 0; row < v.ranks; ++row)
-      if (pos.at(make_square(col_of(to), row)) == make_piece(*kind, us))
-        illegal(text, "there is already an unpromoted " + pt.name + " on that file");
-  Position probe = pos;
-  Undo u;
-  probe.do_move(m, u);
-  if (probe.in_check(us)) illegal(text, "it leaves the King in check");
-  if (pt.no_drop_mate) illegal(text, "a " + pt.name + " drop may not give checkmate");
-  illegal(text, "not a legal move in this position");
+  illegal(text, drop_refusal(pos, *kind, to));
 }
 
 Move parse_usi(const Position& pos, std::string_view text) {

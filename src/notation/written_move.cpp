@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <memory>
 
 #include "notation/sfen.h"
+#include "rules/illegal_move.h"
 #include "rules/movegen.h"
 
 namespace kirin {
@@ -90,58 +90,6 @@ bool matches(const Position& pos, const WrittenMove& w, const Move& m) {
   return m.mid == s.mid && m.to == s.to && !m_stays && same_squares(s.kills, kills_of(m));
 }
 
-// The position with some rules relaxed, to tell which rule forbids a move.
-template <typename Relax>
-Position relaxed(const Position& pos, Relax relax) {
-  auto v = std::make_shared<Variant>(pos.variant());
-  relax(v->rules);
-  Position loose(std::shared_ptr<const Variant>(std::move(v)));
-  for (int c = 0; c < 2; ++c) {
-    for (int i = 0; i < pos.count(Color(c)); ++i) {
-      Square s = pos.squares(Color(c))[i];
-      loose.put(s, pos.at(s));
-      loose.set_deferral(s, pos.deferral(s));
-    }
-    for (Kind k : pos.variant().hand_kinds) loose.set_hand(Color(c), k, pos.hand(Color(c), k));
-    loose.set_skipped(Color(c), pos.skipped(Color(c)));
-  }
-  loose.set_side_to_move(pos.side_to_move());
-  loose.set_counter_strike(pos.counter_strike());
-  return loose;
-}
-
-bool any_match(const Position& pos, const WrittenMove& w) {
-  MoveList all;
-  generate_every_piece_moves(pos, all);
-  return std::any_of(all.begin(), all.end(), [&](const Move& m) { return matches(pos, w, m); });
-}
-
-std::string drop_reason(const Position& pos, const WrittenMove& w) {
-  const Variant& v = pos.variant();
-  Color us = pos.side_to_move();
-  const PieceType& pt = v.piece(w.piece);
-  Square to = w.path.back();
-  if (!v.rules.drops) return "game " + v.id + " is played without drops";
-  if (std::find(v.hand_kinds.begin(), v.hand_kinds.end(), w.piece) == v.hand_kinds.end())
-    return "a " + pt.name + " is never in hand";
-  if (pos.hand(us, w.piece) == 0)
-    return std::string(side_name(us)) + " has no " + pt.name + " in hand";
-  if (pos.at(to) != kEmpty) return square_name(v, to) + " is not empty";
-  if (pt.dead[us][to])
-    return "a " + pt.name + " dropped on " + square_name(v, to) + " could never move";
-  if (pt.one_per_file)
-    for (int row = 0; row < v.ranks; ++row)
-      if (pos.at(make_square(col_of(to), row)) == make_piece(w.piece, us))
-        return "there is already an unpromoted " + pt.name + " of " + side_name(us) +
-               " on that file";
-  Position probe = pos;
-  Undo u;
-  probe.do_move(Move{kNoSquare, kNoSquare, to, Move::kDrop, w.piece}, u);
-  if (v.rules.check_rule && probe.in_check(us)) return "it would leave the King in check";
-  if (pt.no_drop_mate) return "a " + pt.name + " drop may not give checkmate";
-  return "the " + pt.name + " cannot be dropped on " + square_name(v, to);
-}
-
 // What the move tries to do, for "the Pawn on 7g cannot <what>".
 std::string attempt(const Position& pos, const WrittenMove& w) {
   const Variant& v = pos.variant();
@@ -172,27 +120,8 @@ std::string attempt(const Position& pos, const WrittenMove& w) {
 
 std::string reason(const Position& pos, const WrittenMove& w) {
   const Variant& v = pos.variant();
-  const RuleOptions& r = v.rules;
-  if (r.check_rule && any_match(relaxed(pos, [](RuleOptions& o) { o.check_rule = false; }), w))
-    return "it would leave the King in check";
-  if ((r.lion_protection || r.counter_strike) &&
-      any_match(relaxed(pos,
-                        [](RuleOptions& o) {
-                          o.check_rule = false;
-                          o.lion_protection = false;
-                          o.counter_strike = false;
-                        }),
-                w)) {
-    bool lion_mover = w.from ? v.is_lion[pos.at(w.from)]
-                             : w.piece && v.piece(w.piece).lion;
-    if (lion_mover)
-      return "a Lion may not capture a protected Lion two squares away unless its first step "
-             "took a piece other than a Pawn or Go-Between";
-    return "a Lion was just taken by a non-Lion, so only a Lion may take a Lion on this move";
-  }
-  if (r.no_consecutive_skips &&
-      any_match(relaxed(pos, [](RuleOptions& o) { o.no_consecutive_skips = false; }), w))
-    return "a player may not pass on two turns in a row";
+  if (auto rule = forbidding_rule(pos, [&](const Move& m) { return matches(pos, w, m); }))
+    return *rule;
   std::string what = attempt(pos, w);
   if (w.from) {
     const PieceType& pt = v.piece(kind_of(pos.at(w.from)));
@@ -218,16 +147,13 @@ Move resolve_written_move(const Position& pos, const WrittenMove& w, std::string
     Move m{kNoSquare, kNoSquare, w.path.back(), Move::kDrop, w.piece};
     for (const Move& x : legal)
       if (x == m) return m;
-    no_legal_move(text, drop_reason(pos, w));
+    no_legal_move(text, drop_refusal(pos, w.piece, m.to));
   }
 
   if (w.from) {
+    if (auto why = piece_refusal(pos, w.from)) no_legal_move(text, *why);
     Piece p = pos.at(w.from);
-    if (!is_piece(p)) no_legal_move(text, "there is no piece on " + square_name(v, w.from));
     const PieceType& pt = v.piece(kind_of(p));
-    if (color_of(p) != us)
-      no_legal_move(text, "the " + pt.name + " on " + square_name(v, w.from) + " is " +
-                              side_name(~us) + "'s");
     if (w.piece && kind_of(p) != w.piece)
       throw NotationError("wrong piece in '" + std::string(text) + "': the piece on " +
                               square_name(v, w.from) + " is a " + pt.name + " (" +
@@ -258,7 +184,7 @@ Move resolve_written_move(const Position& pos, const WrittenMove& w, std::string
   }
   if (found.empty()) no_legal_move(text, reason(pos, w));
 
-  auto mover_name = [&](const Move& m) { return v.piece(kind_of(pos.at(m.from))).name; };
+  auto mover = [&](const Move& m) -> const PieceType& { return v.piece(kind_of(pos.at(m.from))); };
   using P = WrittenMove::Promotion;
   std::vector<Move> kept;
   bool promoting = false, plain = false;
@@ -271,16 +197,14 @@ Move resolve_written_move(const Position& pos, const WrittenMove& w, std::string
     if (keep) kept.push_back(m);
   }
   if (kept.empty())
-    no_legal_move(text, "the " + mover_name(found[0]) +
-                            (w.promotion == P::Promote ? " may not promote on this move"
-                                                       : " must promote on this move"));
+    no_legal_move(text, promotion_refusal(mover(found[0]), w.promotion == P::Promote));
   if (kept.size() == 1) return kept[0];
   if (kept.size() == 2 && kept[0].promotes() != kept[1].promotes()) {
     Move a = kept[0], b = kept[1];
     a.flags &= uint8_t(~Move::kPromote);
     b.flags &= uint8_t(~Move::kPromote);
     if (a == b)
-      throw NotationError("ambiguous move '" + std::string(text) + "': the " + mover_name(a) +
+      throw NotationError("ambiguous move '" + std::string(text) + "': the " + mover(a).name +
                               " may promote here; add + to promote or = to decline",
                           "move", -1);
   }

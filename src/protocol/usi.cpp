@@ -103,8 +103,7 @@ void UsiEngine::cmd_usi() {
             " min 1 max " + std::to_string(kMaxHashMb));
   out_.line("option name USI_Ponder type check default false");
   std::string variants = "option name UCI_Variant type combo default " + session_.rules().variant;
-  for (const std::string& id : builtin_variant_ids()) variants += " var " + id;
-  for (const char* lishogi : {"chushogi", "daishogi", "standard"}) variants += std::string(" var ") + lishogi;
+  for (const std::string& name : usi_variant_names()) variants += " var " + name;
   out_.line(variants);
   const Variant& v = *session_.variant();
   if (!v.profiles.empty()) {

@@ -1,4 +1,5 @@
-// Game names as the protocols spell them, mapped to Kirin's built-in games.
+// Game names as the protocols spell them, mapped to Kirin's built-in games: the games' [names]
+// tables (docs/VARIANTS.md) say which, this file only how they are used.
 #pragma once
 
 #include <string>
@@ -7,12 +8,15 @@
 
 namespace kirin::protocol {
 
-// USI (UCI_Variant): a Kirin id or alias, or lishogi's name ("chushogi", "standard").
-// Returns the Kirin id; throws VariantError naming the games Kirin plays, also for lishogi
-// variants that Kirin does not have ("minishogi", "annanshogi", ...).
+// USI (UCI_Variant): every game's id, then the games' USI names ("chushogi", "standard").
+std::vector<std::string> usi_variant_names();
+// USI (UCI_Variant): a Kirin id or alias, or a game's USI name. Returns the Kirin id; throws
+// VariantError naming the games Kirin plays, also for another program's game that Kirin does
+// not have (lishogi's "minishogi", "annanshogi", ...).
 std::string kirin_id_from_usi(std::string_view name);
 
-// XBoard: the games whose rules xboard 4.9 knows itself, under its names: chu, dai, shogi.
+// XBoard: the games whose rules xboard 4.9 knows itself (those with an XBoard name), under
+// those names: chu, dai, shogi.
 // The other games are not offered. As engine-defined variants xboard would need a `piece`
 // command (Betza) for each piece and its piece-to-char table, or it applies its own moves to
 // their letters and forfeits legal ones (tried: sho, chuseireigi10); and it cannot draw 12x12

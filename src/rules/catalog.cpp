@@ -7,7 +7,9 @@
 namespace kirin {
 
 extern const EmbeddedFile kEmbeddedVariants[];
-extern const size_t kEmbeddedVariantCount;
+extern const size_t kEmbeddedVariantsCount;
+extern const EmbeddedFile kEmbeddedOtherGames[];
+extern const size_t kEmbeddedOtherGamesCount;
 
 namespace {
 
@@ -15,10 +17,24 @@ namespace {
 const std::map<std::string, std::shared_ptr<const Variant>>& catalog() {
   static const auto games = [] {
     std::map<std::string, std::shared_ptr<const Variant>> m;
-    for (size_t i = 0; i < kEmbeddedVariantCount; ++i) {
+    for (size_t i = 0; i < kEmbeddedVariantsCount; ++i) {
       auto v = load_variant_toml(kEmbeddedVariants[i].text,
                                  std::string("variants/") + kEmbeddedVariants[i].name);
       m[v->id] = v;
+    }
+    return m;
+  }();
+  return games;
+}
+
+// Other programs' games: name -> program.
+const std::map<std::string, std::string, std::less<>>& other_games() {
+  static const auto games = [] {
+    std::map<std::string, std::string, std::less<>> m;
+    for (size_t i = 0; i < kEmbeddedOtherGamesCount; ++i) {
+      OtherGames other = load_other_games_toml(
+          kEmbeddedOtherGames[i].text, std::string("variants/") + kEmbeddedOtherGames[i].name);
+      for (const std::string& game : other.games) m.emplace(game, other.program);
     }
     return m;
   }();
@@ -31,6 +47,17 @@ std::vector<std::string> builtin_variant_ids() {
   std::vector<std::string> ids;
   for (const auto& [id, _] : catalog()) ids.push_back(id);
   return ids;
+}
+
+std::vector<std::shared_ptr<const Variant>> builtin_games() {
+  std::vector<std::shared_ptr<const Variant>> games;
+  for (const auto& [_, v] : catalog()) games.push_back(v);
+  return games;
+}
+
+std::string program_of_other_game(std::string_view name) {
+  auto it = other_games().find(name);
+  return it == other_games().end() ? std::string() : it->second;
 }
 
 std::shared_ptr<Variant> builtin_variant(std::string_view name) {

@@ -22,4 +22,12 @@ std::vector<std::string> builtin_variant_ids();
 // listing the known games if there is none. Callers may set options on their copy.
 std::shared_ptr<Variant> builtin_variant(std::string_view name);
 
+// The built-in games as loaded, shared and in id order: to find one by another program's name
+// (Variant::names).
+std::vector<std::shared_ptr<const Variant>> builtin_games();
+
+// The program that has a game of this name which Kirin does not play ("lishogi" for
+// "minishogi"; variants/other-games/), or "".
+std::string program_of_other_game(std::string_view name);
+
 }  // namespace kirin

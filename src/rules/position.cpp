@@ -58,6 +58,15 @@ Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(
   clear();
 }
 
+Position Position::with_rules(const RuleOptions& rules) const {
+  // The compiled tables do not depend on the rule options, so the state carries over as it is.
+  auto relaxed = std::make_shared<Variant>(*variant_);
+  relaxed->rules = rules;
+  Position out = *this;
+  out.variant_ = std::move(relaxed);
+  return out;
+}
+
 void Position::clear() {
   board_.fill(kWall);
   for (int row = 0; row < variant_->ranks; ++row)

@@ -46,6 +46,9 @@ class Position {
 
   const Variant& variant() const { return *variant_; }
   const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
+  // This position, with all its state (the counter-strike square, skips, promotion deferrals),
+  // under other rule options of the same game: to ask which rule forbids a move.
+  Position with_rules(const RuleOptions& rules) const;
 
   Piece at(Square s) const { return board_[s]; }
   const Piece* board() const { return board_.data(); }

@@ -172,6 +172,10 @@ bool describe_option(OptionInfo& info) {
   return true;
 }
 
+std::string square_name(const Variant& v, Square s) {
+  return std::to_string(v.files - col_of(s)) + char('a' + row_of(s));
+}
+
 std::optional<Kind> Variant::kind_by_sfen(std::string_view token) const {
   for (size_t k = 1; k < pieces.size(); ++k)
     if (pieces[k].sfen == token) return Kind(k);

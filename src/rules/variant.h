@@ -178,6 +178,12 @@ class Variant {
   std::map<std::string, std::map<std::string, std::string>> profiles;  // name -> option values
   std::string default_profile;
   RuleOptions rules;
+  // The game's names in other programs ([names]); "" where a program has none for it.
+  struct Names {
+    std::string usi;              // a UCI_Variant value Kirin offers and takes, besides the id
+    std::string fairy_stockfish;  // Fairy-Stockfish's UCI_Variant value
+    std::string xboard;           // XBoard's own variant, for a game whose rules XBoard knows
+  } names;
 
   // Compiled tables.
   std::array<std::array<MoveTable, 2>, kMaxKinds + 1> tables;
@@ -241,10 +247,22 @@ class Variant {
   void compile();
 };
 
+// Square names as USI writes them: file number then rank letter ("7g", "12a"). The rules
+// layer names squares too, in its explanation of an illegal move (rules/illegal_move.h).
+std::string square_name(const Variant& v, Square s);
+
 // Fills in type, choices and description of a rule option known to Kirin; false if unknown.
 bool describe_option(OptionInfo& info);
 
 // Parses a TOML definition. `origin` names the file in error messages.
 std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::string& origin);
+
+// Games of another program that Kirin does not play, by that program's names
+// (variants/other-games/*.toml).
+struct OtherGames {
+  std::string program;  // "lishogi"
+  std::vector<std::string> games;
+};
+OtherGames load_other_games_toml(std::string_view text, const std::string& origin);
 
 }  // namespace kirin

@@ -65,18 +65,21 @@ class Reader {
   std::string origin_;
 };
 
-}  // namespace
-
-std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::string& origin) {
-  toml::table root;
+toml::table parse(std::string_view text, const std::string& origin) {
   try {
-    root = toml::parse(text, origin);
+    return toml::parse(text, origin);
   } catch (const toml::parse_error& e) {
     std::ostringstream out;
     out << origin << ":" << e.source().begin.line << ":" << e.source().begin.column << ": "
         << e.description();
     throw VariantError(out.str());
   }
+}
+
+}  // namespace
+
+std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::string& origin) {
+  const toml::table root = parse(text, origin);
   Reader r(root, origin);
   auto v = std::make_shared<Variant>();
 
@@ -97,6 +100,18 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
   if (const toml::array* aliases = (*game)["aliases"].as_array())
     for (const auto& a : *aliases)
       if (auto s = a.value<std::string>()) v->aliases.push_back(*s);
+  if (const toml::node* node = root.get("names")) {
+    const toml::table* names = node->as_table();
+    if (!names) r.fail("[names] must be a table", node);
+    for (const auto& [key, value] : *names)
+      if (key.str() != "usi" && key.str() != "fairy_stockfish" && key.str() != "xboard")
+        r.fail("[names]: unknown key '" + std::string(key.str()) +
+                   "' (usi, fairy_stockfish or xboard)",
+               &value);
+    v->names.usi = r.str(*names, "usi", "[names]", false);
+    v->names.fairy_stockfish = r.str(*names, "fairy_stockfish", "[names]", false);
+    v->names.xboard = r.str(*names, "xboard", "[names]", false);
+  }
 
   // Pieces. Promotions name their target by id, so resolve them after all are read.
   const toml::array* pieces = root["piece"].as_array();
@@ -301,6 +316,21 @@ std::shared_ptr<Variant> load_variant_toml(std::string_view text, const std::str
     throw VariantError(origin + ": " + e.what());
   }
   return v;
+}
+
+OtherGames load_other_games_toml(std::string_view text, const std::string& origin) {
+  const toml::table root = parse(text, origin);
+  Reader r(root, origin);
+  OtherGames other;
+  other.program = r.str(root, "program", "other games", true);
+  const toml::array* games = root["games"].as_array();
+  if (!games) r.fail("missing list 'games'", nullptr);
+  for (const auto& g : *games) {
+    auto name = g.value<std::string>();
+    if (!name) r.fail("'games' must be a list of strings", &g);
+    other.games.push_back(*name);
+  }
+  return other;
 }
 
 }  // namespace kirin

@@ -175,7 +175,7 @@ check2 bad-usi-suffix 2 "move 1" "offset 4" "$kirin" play-moves 9h9g#
 check2 bad-usi-square 2 "move 1" "offset 0" "$kirin" play-moves 13a12a
 check2 bad-usi-square2 2 "move 1" "'7m'" "$kirin" moves --moves 7g7m
 check2 illegal-no-piece 2 "move 2" "no piece on 9h" "$kirin" play-moves 9h9g 9h9g
-check2 illegal-opponent 2 "move 1" "opponent" "$kirin" play-moves 9e9f
+check2 illegal-opponent 2 "move 1" "is White's" "$kirin" play-moves 9e9f
 check2 illegal-reach 2 "move 3" "9g9e" "$kirin" perft -d 1 --moves 9h9g 9e9f 9g9e
 check2 illegal-promote 2 "move 1" "may not promote" "$kirin" play-moves 9h9g+
 check2 illegal-lion 2 "move 1" "lion_protection" "$kirin" play-moves --sfen "k11/12/12/5p6/5n6/12/5N6/12/12/12/12/11K b - 1" 7g7e
@@ -203,6 +203,7 @@ check2 bad-variant-syntax 2 "syntax-error.toml:6:9" "expected" "$kirin" perft --
 check2 bad-variant-missing 2 "missing-field.toml:2:1" "missing field 'files'" "$kirin" perft --variant-file "$bad/missing-field.toml" -d 1
 check2 bad-variant-betza 2 "bad-betza.toml:23:9" "piece gold: betza \"WfX\" at offset 2" "$kirin" perft --variant-file "$bad/bad-betza.toml" -d 1
 check2 bad-variant-promotion 2 "unknown-promotion.toml:24:12" "unknown piece 'tokin'" "$kirin" perft --variant-file "$bad/unknown-promotion.toml" -d 1
+check2 bad-variant-names 2 "unknown-name-key.toml:11:18" "[names]: unknown key 'fairystockfish'" "$kirin" perft --variant-file "$bad/unknown-name-key.toml" -d 1
 check2 bad-variant-duplicate 2 "duplicate-sfen.toml:29:8" "share the SFEN 'g'" "$kirin" show-variant --variant-file "$bad/duplicate-sfen.toml"
 check2 bad-variant-missing-file 2 "cannot read variant file" "no-such-file.toml" "$kirin" perft --variant-file "$bad/no-such-file.toml" -d 1
 echo "$passes passed, $fails failed"

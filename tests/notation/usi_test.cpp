@@ -124,7 +124,7 @@ TEST(Usi, PromotionSuffixes) {
   EXPECT_EQ(to_usi(pos, mv("6e", "6d", true)), "6e6d+");
   EXPECT_EQ(to_usi(pos, mv("6e", "6d")), "6e6d");
   EXPECT_ILLEGAL(pos, "10g10f+", "may not promote");
-  EXPECT_ILLEGAL(pos, "12a12b", "belongs to the opponent");
+  EXPECT_ILLEGAL(pos, "12a12b", "is White's");
 }
 
 TEST(Usi, MustPromote) {
@@ -294,11 +294,11 @@ TEST(UsiErrors, NoPiece) {
 
 TEST(UsiErrors, OpponentsPiece) {
   Position pos = at(kLoneLion);
-  EXPECT_ILLEGAL(pos, "12a12b", "belongs to the opponent");
-  EXPECT_ILLEGAL(pos, "11a11b", "belongs to the opponent");
+  EXPECT_ILLEGAL(pos, "12a12b", "is White's");
+  EXPECT_ILLEGAL(pos, "11a11b", "is White's");
   Position start = at(chu()->setup);
-  EXPECT_ILLEGAL(start, "9e9f", "belongs to the opponent");
-  EXPECT_ILLEGAL(start, "6c6d6e", "belongs to the opponent");
+  EXPECT_ILLEGAL(start, "9e9f", "is White's");
+  EXPECT_ILLEGAL(start, "6c6d6e", "is White's");
 }
 
 TEST(UsiErrors, CannotReach) {

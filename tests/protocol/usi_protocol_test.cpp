@@ -46,7 +46,10 @@ TEST(UsiProtocol, Handshake) {
   auto has = [&](const std::string& prefix) { return !with_prefix(out, prefix).empty(); };
   EXPECT_TRUE(has("option name USI_Hash type spin default 64"));
   EXPECT_TRUE(has("option name USI_Ponder type check"));
-  EXPECT_TRUE(has("option name UCI_Variant type combo default chu"));
+  // Every game's id, then the games' USI names (their [names] tables).
+  EXPECT_TRUE(has("option name UCI_Variant type combo default chu var chu var chu-seireigi "
+                  "var chu-seireigi-10 var chu-seireigi-2023 var dai var dai-seireigi "
+                  "var mitsugumi var sho var shogi var chushogi var daishogi var standard"));
   EXPECT_TRUE(has("option name Profile type combo default lishogi"));
   EXPECT_TRUE(has("option name Option_lion_protection type check default true"));
   EXPECT_TRUE(has("option name Option_promotion type combo default lishogi var lishogi var shogi"));
