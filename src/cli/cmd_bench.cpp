@@ -1,9 +1,9 @@
-// kirin bench perft and search: the options of the benchmark module (src/bench).
+// kirin bench perft, search and server: the options of the benchmark module (src/bench).
 #include <iostream>
 
 #include "bench/perft_bench.h"
 #include "bench/search_bench.h"
-#include "cli/bench_server.h"
+#include "bench/server_load.h"
 #include "cli/commands.h"
 #include "cli/game_args.h"
 #include "match/engine_process.h"
@@ -65,6 +65,71 @@ void register_bench_search(CLI::App& parent) {
   });
 }
 
+void register_bench_server(CLI::App& parent) {
+  struct Args {
+    bench::ServerLoadOptions load;
+    bool spawn = false;  // the default already: the flag only excludes --url
+  };
+  auto args = std::make_shared<Args>();
+  bench::ServerLoadOptions& load = args->load;
+  CLI::App* cmd = parent.add_subcommand(
+      "server",
+      "Load-test the game server: many concurrent games of random legal moves over HTTP, one "
+      "request per move; accepted moves/s and latency percentiles; optionally idle WebSockets");
+  auto* url =
+      cmd->add_option("--url", load.url, "a running server, http://HOST:PORT (default: --spawn)");
+  cmd->add_flag("--spawn", args->spawn,
+                "start a server in this process on a temporary SQLite store and an ephemeral "
+                "port (the default)")
+      ->excludes(url);
+  cmd->add_option("--games", load.games, "concurrent games")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--seconds", load.seconds, "length of the measured phase")
+      ->capture_default_str()
+      ->check(CLI::Range(0.1, 3600.0));
+  cmd->add_option("--connections", load.connections, "HTTP keep-alive connections")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
+  cmd->add_option("--idle-ws", load.idle_ws,
+                  "idle WebSocket connections to open, subscribe to the lobby and hold")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  cmd->add_option("--db", load.db,
+                  "with --spawn: the store, sqlite:PATH (default: a temporary file, removed "
+                  "afterwards)")
+      ->excludes(url);
+  cmd->add_option("--threads", load.threads, "client threads")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--server-threads", load.server_threads, "with --spawn: server I/O threads")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64))
+      ->excludes(url);
+  cmd->add_option("--server-workers", load.server_workers,
+                  "with --spawn: server threads running requests")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256))
+      ->excludes(url);
+  cmd->add_option("--game", load.game, "the game played (a game id or alias)")
+      ->capture_default_str();
+  cmd->add_option("--rate", load.rate,
+                  "offer this many moves/s in all, each due at a fixed time (latency counts "
+                  "from then); 0: as fast as the server answers")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1e6));
+  cmd->add_option("--seed", load.seed, "seed of the random moves")->capture_default_str();
+  cmd->callback([args] {
+    bench::ServerLoadResult result;
+    try {
+      result = bench::run_server_load(args->load, std::cout);
+    } catch (const bench::ServerLoadOptionError& e) {
+      throw UsageError(e.what());
+    }
+    if (result.accepted_moves == 0) throw std::runtime_error("no move was accepted");
+  });
+}
+
 }  // namespace
 
 void register_bench(CLI::App& app) {
@@ -72,7 +137,7 @@ void register_bench(CLI::App& app) {
   bench->require_subcommand(1);
   register_bench_perft(*bench);
   register_bench_search(*bench);
-  register_bench_server(*bench);  // bench server: src/cli/bench_server.cpp
+  register_bench_server(*bench);
 }
 
 }  // namespace kirin::cli
