@@ -1,22 +1,19 @@
-// Google Benchmark: move generation and make/unmake on Chu positions.
+// Google Benchmark: move generation and make/unmake on Chu positions of bench/positions.tsv.
 #include <benchmark/benchmark.h>
 
-#include "notation/sfen.h"
-#include "rules/catalog.h"
+#include "bench/positions.h"
 #include "rules/movegen.h"
 #include "rules/perft.h"
 
 namespace {
 
-const char* kMiddle =
-    "lf1sg1kgscbl/a1bctxehtrfa/mvrhdq4vm/pppDpppdpp1p/7o2p1/8i3/8I3/PP3P5P/1R2P1PPPPP1/"
-    "M4Q1DHRVM/AV1NTOXTGB1A/LFCSGKE1SCFL b - 41";
+// The middle game measured (72 moves).
+constexpr const char* kMiddle = "middle-3";
 
-// Generates with `generate` in the position `sfen` (the game's start if empty), counting moves.
-void generate_in(benchmark::State& state, const char* sfen,
+// Generates with `generate` in the bench position `label`, counting moves.
+void generate_in(benchmark::State& state, const char* label,
                  void (*generate)(const kirin::Position&, kirin::MoveList&)) {
-  auto v = kirin::builtin_variant("chu");
-  kirin::Position pos = kirin::parse_sfen(v, *sfen ? sfen : v->setup.c_str());
+  const kirin::Position& pos = kirin::bench::bench_position(label).position;
   kirin::MoveList list;
   for (auto _ : state) {
     generate(pos, list);
@@ -25,7 +22,9 @@ void generate_in(benchmark::State& state, const char* sfen,
   state.SetItemsProcessed(state.iterations() * list.size);
 }
 
-void BM_GenerateStart(benchmark::State& state) { generate_in(state, "", kirin::generate_moves); }
+void BM_GenerateStart(benchmark::State& state) {
+  generate_in(state, "start", kirin::generate_moves);
+}
 BENCHMARK(BM_GenerateStart);
 
 void BM_GenerateMiddle(benchmark::State& state) {
@@ -45,8 +44,7 @@ void BM_GenerateCapturesMiddle(benchmark::State& state) {
 BENCHMARK(BM_GenerateCapturesMiddle);
 
 void BM_PerftMiddle3(benchmark::State& state) {
-  auto v = kirin::builtin_variant("chu");
-  kirin::Position pos = kirin::parse_sfen(v, kMiddle);
+  kirin::Position pos = kirin::bench::bench_position(kMiddle).position;
   uint64_t nodes = 0;
   for (auto _ : state) nodes += kirin::perft(pos, 3, kirin::PerftCount::Positions);
   state.SetItemsProcessed(int64_t(nodes));

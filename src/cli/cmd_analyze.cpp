@@ -8,14 +8,6 @@
 
 namespace kirin::cli {
 
-std::string format_score(int score) {
-  if (is_mate_score(score)) {
-    int plies = kMateScore - std::abs(score);
-    return fmt::format("mate {}{}", score > 0 ? "" : "-", (plies + 1) / 2);
-  }
-  return fmt::format("cp {}", score);
-}
-
 void register_analyze(CLI::App& app) {
   struct Args {
     GameArgs game;

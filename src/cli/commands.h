@@ -21,7 +21,4 @@ void register_serve(CLI::App& app);       // serve (the game server)
 void register_command(CLI::App& app);     // command (text commands on stdin)
 void register_mail(CLI::App& app);        // mail (the play-by-email gateway)
 
-// Engine output shared by the commands that search: "cp 35" / "mate 3".
-std::string format_score(int score);
-
 }  // namespace kirin::cli

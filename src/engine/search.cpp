@@ -4,6 +4,7 @@
 #include <bitset>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <thread>
@@ -822,6 +823,14 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
   }
   s.pos = nullptr;
   return result;
+}
+
+std::string format_score(int score) {
+  if (is_mate_score(score)) {
+    const int plies = kMateScore - std::abs(score);
+    return "mate " + std::string(score > 0 ? "" : "-") + std::to_string((plies + 1) / 2);
+  }
+  return "cp " + std::to_string(score);
 }
 
 }  // namespace kirin

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "engine/eval.h"
@@ -25,6 +26,9 @@ constexpr int kMateBound = kMateScore - kMaxPly;
 constexpr int kInfinity = 32000;
 
 inline bool is_mate_score(int score) { return score >= kMateBound || score <= -kMateBound; }
+
+// A score as the commands that search print it: "cp 35", "mate 3" (moves), "mate -2".
+std::string format_score(int score);
 
 // What the searcher reports after each completed iteration (and at the end).
 struct SearchInfo {

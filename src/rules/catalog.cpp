@@ -33,7 +33,8 @@ const std::map<std::string, std::string, std::less<>>& other_games() {
     std::map<std::string, std::string, std::less<>> m;
     for (size_t i = 0; i < kEmbeddedOtherGamesCount; ++i) {
       OtherGames other = load_other_games_toml(
-          kEmbeddedOtherGames[i].text, std::string("variants/") + kEmbeddedOtherGames[i].name);
+          kEmbeddedOtherGames[i].text,
+          std::string("variants/other-games/") + kEmbeddedOtherGames[i].name);
       for (const std::string& game : other.games) m.emplace(game, other.program);
     }
     return m;

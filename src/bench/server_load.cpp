@@ -1,4 +1,4 @@
-// kirin bench server: a load generator for the game server. It signs up two players per game,
+// The game server's load generator (kirin bench server). It signs up two players per game,
 // starts the games through the HTTP API, then plays random legal moves in all of them at once
 // over a pool of keep-alive connections, one request per move, and measures accepted moves per
 // second and the latency of each move request. It can also open and hold idle WebSockets.
@@ -9,9 +9,10 @@
 //
 // Everything is asynchronous (Asio coroutines over Beast), run by a few client threads; each
 // connection and each WebSocket lives on a strand of its own.
-#include "cli/bench_server.h"
+#include "bench/server_load.h"
 
-#include <fmt/core.h>
+#include <fmt/ostream.h>
+#include <utility>  // first: boost/asio/awaitable.hpp uses std::exchange without it
 
 #include <algorithm>
 #include <atomic>
@@ -27,9 +28,9 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
-#include <cstdio>
 #include <deque>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -39,7 +40,6 @@
 #include <thread>
 #include <vector>
 
-#include "cli/game_args.h"
 #include "notation/usi.h"
 #include "rules/game.h"
 #include "rules/movegen.h"
@@ -47,7 +47,7 @@
 #include "server/http/app.h"
 #include "server/http/fd_limit.h"
 
-namespace kirin::cli {
+namespace kirin::bench {
 namespace {
 
 namespace net = boost::asio;
@@ -58,22 +58,6 @@ using tcp = net::ip::tcp;
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
-
-struct BenchArgs {
-  std::string url;  // empty: --spawn
-  bool spawn = false;
-  int games = 200;
-  double seconds = 20;
-  int connections = 64;
-  int idle_ws = 0;
-  std::string db;  // --spawn only; empty: a temporary file
-  int threads = 2;
-  int server_threads = 2;
-  int server_workers = 4;
-  std::string game = "chu";
-  uint64_t seed = 1;
-  double rate = 0;  // moves/s offered in all; 0: as fast as the server answers
-};
 
 double seconds_since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
@@ -160,14 +144,18 @@ struct WorkerStats {
   int64_t new_games = 0, resyncs = 0, other_requests = 0, finished = 0;
 };
 
-class Bench {
+class ServerLoad {
  public:
-  explicit Bench(const BenchArgs& args) : args_(args), io_(args.threads) {}
+  ServerLoad(const ServerLoadOptions& options, std::ostream& out)
+      : args_(options), spawn_(options.url.empty()), out_(out), io_(options.threads) {}
 
-  void run();
+  ServerLoadResult run();
 
  private:
   // --- phases (called on the main thread) ---
+  long check_open_files() const;  // raises the process's limit and returns it
+  void spawn_server();
+  void resolve_url();
   void start_threads();
   void stop_threads();
   template <typename F>
@@ -177,6 +165,7 @@ class Bench {
   void play();
   void check_websockets();
   void report();
+  void close_all();
 
   // --- coroutines ---
   net::awaitable<void> setup_worker(std::shared_ptr<Conn> conn);
@@ -193,8 +182,12 @@ class Bench {
   Slot* pop_slot();
   void push_slot(Slot* slot);
   void fail(const std::string& message);
+  // The completion of a worker coroutine: its exception, if any, is the run's failure.
+  std::function<void(std::exception_ptr)> worker_done();
 
-  BenchArgs args_;
+  ServerLoadOptions args_;
+  const bool spawn_;  // no url: the server runs in this process
+  std::ostream& out_;
   net::io_context io_;
   std::optional<net::executor_work_guard<net::io_context::executor_type>> work_;
   std::vector<std::thread> threads_;
@@ -235,12 +228,25 @@ class Bench {
   int ws_alive_at_end_ = 0, ws_pongs_at_end_ = 0;
 };
 
-void Bench::fail(const std::string& message) {
+void ServerLoad::fail(const std::string& message) {
   std::lock_guard lock(fail_mutex_);
   if (failure_.empty()) failure_ = message;
 }
 
-Slot* Bench::pop_slot() {
+std::function<void(std::exception_ptr)> ServerLoad::worker_done() {
+  return [this](std::exception_ptr e) {
+    if (e) {
+      try {
+        std::rethrow_exception(e);
+      } catch (const std::exception& ex) {
+        fail(ex.what());
+      }
+    }
+    --workers_left_;
+  };
+}
+
+Slot* ServerLoad::pop_slot() {
   std::lock_guard lock(queue_mutex_);
   if (queue_.empty()) return nullptr;
   Slot* s = queue_.front();
@@ -248,17 +254,17 @@ Slot* Bench::pop_slot() {
   return s;
 }
 
-void Bench::push_slot(Slot* slot) {
+void ServerLoad::push_slot(Slot* slot) {
   std::lock_guard lock(queue_mutex_);
   queue_.push_back(slot);
 }
 
-void Bench::start_threads() {
+void ServerLoad::start_threads() {
   work_.emplace(io_.get_executor());
   for (int i = 0; i < args_.threads; ++i) threads_.emplace_back([this] { io_.run(); });
 }
 
-void Bench::stop_threads() {
+void ServerLoad::stop_threads() {
   work_.reset();
   io_.stop();
   for (std::thread& t : threads_) t.join();
@@ -266,25 +272,16 @@ void Bench::stop_threads() {
 }
 
 template <typename F>
-void Bench::run_workers(int count, F make) {
+void ServerLoad::run_workers(int count, F make) {
   workers_left_ = count;
   for (int i = 0; i < count; ++i)
     net::co_spawn(conns_.empty() ? net::any_io_executor(net::make_strand(io_))
                                  : conns_[std::size_t(i) % conns_.size()]->executor(),
-                  make(i), [this](std::exception_ptr e) {
-                    if (e) {
-                      try {
-                        std::rethrow_exception(e);
-                      } catch (const std::exception& ex) {
-                        fail(ex.what());
-                      }
-                    }
-                    --workers_left_;
-                  });
+                  make(i), worker_done());
   while (workers_left_ > 0) std::this_thread::sleep_for(5ms);
 }
 
-net::awaitable<Player> Bench::sign_up(Conn& conn, const std::string& name) {
+net::awaitable<Player> ServerLoad::sign_up(Conn& conn, const std::string& name) {
   json body = {{"name", name}, {"email", name + "@example.org"}, {"password", "bench-" + name}};
   Reply r = co_await conn.request(bhttp::verb::post, "/api/signup", body.dump(), "");
   if (r.status != 201)
@@ -292,7 +289,7 @@ net::awaitable<Player> Bench::sign_up(Conn& conn, const std::string& name) {
   co_return Player{name, json::parse(r.body).at("token").get<std::string>()};
 }
 
-net::awaitable<void> Bench::new_game(Conn& conn, Slot& slot) {
+net::awaitable<void> ServerLoad::new_game(Conn& conn, Slot& slot) {
   json body = {{"opponent", slot.white.name}, {"game", args_.game}, {"color", "black"}};
   Reply c = co_await conn.request(bhttp::verb::post, "/api/challenges", body.dump(),
                                   slot.black.token);
@@ -309,7 +306,7 @@ net::awaitable<void> Bench::new_game(Conn& conn, Slot& slot) {
   slot.resync = slot.need_new = false;
 }
 
-net::awaitable<void> Bench::reload_game(Conn& conn, Slot& slot, WorkerStats& stats) {
+net::awaitable<void> ServerLoad::reload_game(Conn& conn, Slot& slot, WorkerStats& stats) {
   ++stats.resyncs;
   ++stats.other_requests;
   Reply r = co_await conn.request(bhttp::verb::get, fmt::format("/api/games/{}", slot.game_id),
@@ -327,7 +324,7 @@ net::awaitable<void> Bench::reload_game(Conn& conn, Slot& slot, WorkerStats& sta
   slot.resync = false;
 }
 
-net::awaitable<void> Bench::setup_worker(std::shared_ptr<Conn> conn) {
+net::awaitable<void> ServerLoad::setup_worker(std::shared_ptr<Conn> conn) {
   for (;;) {
     int i = next_setup_++;
     if (i >= args_.games) break;
@@ -338,8 +335,8 @@ net::awaitable<void> Bench::setup_worker(std::shared_ptr<Conn> conn) {
   }
 }
 
-net::awaitable<void> Bench::play_worker(std::shared_ptr<Conn> conn,
-                                        std::shared_ptr<WorkerStats> stats) {
+net::awaitable<void> ServerLoad::play_worker(std::shared_ptr<Conn> conn,
+                                             std::shared_ptr<WorkerStats> stats) {
   auto list = std::make_unique<MoveList>();  // 64 KiB: not in the coroutine frame
   net::steady_timer pause(conn->executor());
   while (Clock::now() < deadline_) {
@@ -426,7 +423,7 @@ net::awaitable<void> Bench::play_worker(std::shared_ptr<Conn> conn,
   }
 }
 
-net::awaitable<void> Bench::ws_hold(std::shared_ptr<websocket::stream<beast::tcp_stream>> ws) {
+net::awaitable<void> ServerLoad::ws_hold(std::shared_ptr<websocket::stream<beast::tcp_stream>> ws) {
   beast::flat_buffer buffer;
   try {
     for (;;) {
@@ -440,7 +437,7 @@ net::awaitable<void> Bench::ws_hold(std::shared_ptr<websocket::stream<beast::tcp
   --ws_open_;
 }
 
-net::awaitable<void> Bench::ws_opener(int first, int step) {
+net::awaitable<void> ServerLoad::ws_opener(int first, int step) {
   for (int i = first; i < args_.idle_ws; i += step) {
     auto ws = std::make_shared<websocket::stream<beast::tcp_stream>>(
         net::make_strand(io_.get_executor()));
@@ -474,7 +471,7 @@ net::awaitable<void> Bench::ws_opener(int first, int step) {
   }
 }
 
-void Bench::setup_games() {
+void ServerLoad::setup_games() {
   auto t0 = Clock::now();
   std::mt19937_64 seeder(args_.seed);
   for (int i = 0; i < args_.games; ++i) {
@@ -489,12 +486,13 @@ void Bench::setup_games() {
   setup_seconds_ = seconds_since(t0);
   setup_requests_ = int64_t(args_.games) * 4;
   for (auto& s : slots_) queue_.push_back(s.get());
-  fmt::print("setup: {} users signed up and {} games of {} started in {:.2f} s ({} requests)\n",
+  fmt::print(out_,
+             "setup: {} users signed up and {} games of {} started in {:.2f} s ({} requests)\n",
              2 * args_.games, args_.games, args_.game, setup_seconds_, setup_requests_);
-  std::fflush(stdout);
+  out_.flush();
 }
 
-void Bench::open_websockets() {
+void ServerLoad::open_websockets() {
   if (args_.idle_ws <= 0) return;
   auto t0 = Clock::now();
   int openers = std::min(args_.idle_ws, 100);
@@ -502,20 +500,19 @@ void Bench::open_websockets() {
   run_workers(openers, [&](int i) { return ws_opener(i, openers); });
   conns_ = std::move(keep);
   ws_open_seconds_ = seconds_since(t0);
-  fmt::print("idle websockets: {} of {} opened and subscribed in {:.2f} s{}\n", ws_opened_.load(),
-             args_.idle_ws, ws_open_seconds_,
-             ws_failed_ ? fmt::format(" ({} failed, first: {})", ws_failed_.load(),
-                                      ws_first_error_)
-                        : "");
-  std::fflush(stdout);
+  fmt::print(
+      out_, "idle websockets: {} of {} opened and subscribed in {:.2f} s{}\n", ws_opened_.load(),
+      args_.idle_ws, ws_open_seconds_,
+      ws_failed_ ? fmt::format(" ({} failed, first: {})", ws_failed_.load(), ws_first_error_) : "");
+  out_.flush();
 }
 
-void Bench::play() {
+void ServerLoad::play() {
   int workers = std::min(args_.connections, args_.games);
-  fmt::print("playing {} games over {} connections for {} s ({} client threads{})\n",
+  fmt::print(out_, "playing {} games over {} connections for {} s ({} client threads{})\n",
              args_.games, workers, args_.seconds, args_.threads,
              args_.rate > 0 ? fmt::format(", {} moves/s offered", args_.rate) : "");
-  std::fflush(stdout);
+  out_.flush();
   play_start_ = Clock::now();
   deadline_ = play_start_ + std::chrono::microseconds(int64_t(args_.seconds * 1e6));
   workers_left_ = workers;
@@ -524,16 +521,7 @@ void Bench::play() {
     stats->move_latency_us.reserve(1 << 14);
     stats_.push_back(stats);
     net::co_spawn(conns_[std::size_t(i)]->executor(), play_worker(conns_[std::size_t(i)], stats),
-                  [this](std::exception_ptr e) {
-                    if (e) {
-                      try {
-                        std::rethrow_exception(e);
-                      } catch (const std::exception& ex) {
-                        fail(ex.what());
-                      }
-                    }
-                    --workers_left_;
-                  });
+                  worker_done());
   }
   int64_t last = 0;
   auto tick = play_start_;
@@ -544,16 +532,16 @@ void Bench::play() {
     if (workers_left_ == 0) break;
     ++second;
     int64_t now = accepted_;
-    fmt::print("{:4} s {:8} moves/s  ({} accepted, {} errors{})\n", second, now - last, now,
+    fmt::print(out_, "{:4} s {:8} moves/s  ({} accepted, {} errors{})\n", second, now - last, now,
                move_errors_.load(),
                args_.idle_ws > 0 ? fmt::format(", {} websockets open", ws_open_.load()) : "");
-    std::fflush(stdout);
+    out_.flush();
     last = now;
   }
   play_end_ = Clock::now();
 }
 
-void Bench::check_websockets() {
+void ServerLoad::check_websockets() {
   if (args_.idle_ws <= 0) return;
   ws_alive_at_end_ = ws_open_;
   // Every socket still open sends a ping op; the answers prove the connections still work.
@@ -576,7 +564,7 @@ void Bench::check_websockets() {
   ws_pongs_at_end_ = ws_pongs_;
 }
 
-void Bench::report() {
+void ServerLoad::report() {
   WorkerStats all;
   for (const auto& s : stats_) {
     all.move_latency_us.insert(all.move_latency_us.end(), s->move_latency_us.begin(),
@@ -596,123 +584,97 @@ void Bench::report() {
     return lat[i] / 1000.0;
   };
   int64_t accepted = accepted_;
-  fmt::print("\n{:<26} {:>12}\n", "measured phase (s)", fmt::format("{:.2f}", secs));
-  fmt::print("{:<26} {:>12}\n", "games / connections",
+  fmt::print(out_, "\n{:<26} {:>12}\n", "measured phase (s)", fmt::format("{:.2f}", secs));
+  fmt::print(out_, "{:<26} {:>12}\n", "games / connections",
              fmt::format("{} / {}", args_.games, std::min(args_.connections, args_.games)));
-  fmt::print("{:<26} {:>12}\n", "move requests", lat.size());
-  fmt::print("{:<26} {:>12}\n", "accepted moves", accepted);
-  fmt::print("{:<26} {:>12.1f}\n", "accepted moves/s", accepted / secs);
-  fmt::print("{:<26} {:>12}\n", "errors", move_errors_.load());
-  for (const auto& [k, v] : all.errors) fmt::print("  {:<24} {:>12}\n", k, v);
-  fmt::print("{:<26} {:>12}\n", "games finished", all.finished);
-  fmt::print("{:<26} {:>12}\n", "other requests",
-             fmt::format("{} ({} new games, {} reloads)", all.other_requests, all.new_games,
-                         all.resyncs));
-  fmt::print("\nmove latency (ms)  {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}\n", "mean", "p50", "p90",
-             "p99", "p99.9", "max");
+  fmt::print(out_, "{:<26} {:>12}\n", "move requests", lat.size());
+  fmt::print(out_, "{:<26} {:>12}\n", "accepted moves", accepted);
+  fmt::print(out_, "{:<26} {:>12.1f}\n", "accepted moves/s", accepted / secs);
+  fmt::print(out_, "{:<26} {:>12}\n", "errors", move_errors_.load());
+  for (const auto& [k, v] : all.errors) fmt::print(out_, "  {:<24} {:>12}\n", k, v);
+  fmt::print(out_, "{:<26} {:>12}\n", "games finished", all.finished);
+  fmt::print(
+      out_, "{:<26} {:>12}\n", "other requests",
+      fmt::format("{} ({} new games, {} reloads)", all.other_requests, all.new_games, all.resyncs));
+  fmt::print(out_, "\nmove latency (ms)  {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}\n", "mean", "p50",
+             "p90", "p99", "p99.9", "max");
   double mean = 0;
   for (uint32_t v : lat) mean += v;
   mean = lat.empty() ? 0 : mean / double(lat.size()) / 1000.0;
-  fmt::print("                   {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f}\n", mean,
-             pct(50), pct(90), pct(99), pct(99.9), lat.empty() ? 0.0 : lat.back() / 1000.0);
+  fmt::print(out_, "                   {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f}\n",
+             mean, pct(50), pct(90), pct(99), pct(99.9), lat.empty() ? 0.0 : lat.back() / 1000.0);
   if (args_.idle_ws > 0)
-    fmt::print(
-        "\nidle websockets    {} asked, {} opened in {:.2f} s, {} still open at the end, {} "
-        "answered a ping\n",
-        args_.idle_ws, ws_opened_.load(), ws_open_seconds_, ws_alive_at_end_, ws_pongs_at_end_);
-  std::fflush(stdout);
+    fmt::print(out_,
+               "\nidle websockets    {} asked, {} opened in {:.2f} s, {} still open at the end, {} "
+               "answered a ping\n",
+               args_.idle_ws, ws_opened_.load(), ws_open_seconds_, ws_alive_at_end_,
+               ws_pongs_at_end_);
+  out_.flush();
 }
 
-void Bench::run() {
-  namespace http = server::http;
-  long files = http::raise_fd_limit();
+long ServerLoad::check_open_files() const {
+  const long files = server::http::raise_fd_limit();
   // Each connection is a descriptor in the client and, with --spawn, one more in the server.
-  long needed = long(args_.idle_ws + args_.connections) * (args_.spawn ? 2 : 1) + 64;
+  const long needed = long(args_.idle_ws + args_.connections) * (spawn_ ? 2 : 1) + 64;
   if (files > 0 && needed > files)
-    throw UsageError(fmt::format(
+    throw ServerLoadOptionError(fmt::format(
         "{} idle WebSockets and {} connections need about {} open files{}, but the limit is {}: "
         "run `kirin serve` in another process and point --url at it",
-        args_.idle_ws, args_.connections, needed, args_.spawn ? " (client and server)" : "",
-        files));
+        args_.idle_ws, args_.connections, needed, spawn_ ? " (client and server)" : "", files));
+  return files;
+}
 
-  server::GameSetup setup;
-  setup.game = args_.game;
-  server::BuiltSetup built = server::build_setup(setup);
-  variant_ = built.variant;
-  start_.emplace(built.start);
-  args_.game = setup.game;
-
-  std::random_device rd;
-  std::string alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
-  prefix_ = "lg";
-  for (int i = 0; i < 6; ++i) prefix_ += alphabet[rd() % alphabet.size()];
-  prefix_ += "_";
-
-  if (args_.spawn) {
-    http::AppOptions options;
-    options.http.host = "127.0.0.1";
-    options.http.port = 0;
-    options.http.threads = args_.server_threads;
-    options.http.workers = args_.server_workers;
-    options.http.shutdown_grace = 1s;
-    if (args_.db.empty()) {
-      temp_dir_ = std::filesystem::temp_directory_path() /
-                  fmt::format("kirin-bench-{}", prefix_.substr(2, 6));
-      std::filesystem::create_directories(temp_dir_);
-      options.store_url = "sqlite:" + (temp_dir_ / "kirin.db").string();
-    } else {
-      options.store_url = args_.db;
-    }
-    options.hash_cost = server::HashCost::Minimal;
-    options.computer_name = "";
-    app_ = std::make_unique<http::App>(options);
-    app_->start();
-    endpoint_ = tcp::endpoint(net::ip::make_address("127.0.0.1"), app_->port());
-    host_ = "127.0.0.1";
-    fmt::print("server: in this process on 127.0.0.1:{} ({}, {} I/O threads, {} workers, cheap "
-               "password hashing); client and server share the machine's cores\n",
-               app_->port(), options.store_url, args_.server_threads, args_.server_workers);
+void ServerLoad::spawn_server() {
+  namespace http = server::http;
+  http::AppOptions options;
+  options.http.host = "127.0.0.1";
+  options.http.port = 0;
+  options.http.threads = args_.server_threads;
+  options.http.workers = args_.server_workers;
+  options.http.shutdown_grace = 1s;
+  if (args_.db.empty()) {
+    temp_dir_ = std::filesystem::temp_directory_path() /
+                fmt::format("kirin-bench-{}", prefix_.substr(2, 6));
+    std::filesystem::create_directories(temp_dir_);
+    options.store_url = "sqlite:" + (temp_dir_ / "kirin.db").string();
   } else {
-    std::string rest = args_.url;
-    if (rest.rfind("http://", 0) == 0) rest = rest.substr(7);
-    if (auto slash = rest.find('/'); slash != std::string::npos) rest = rest.substr(0, slash);
-    std::string host = rest, port = "80";
-    if (auto colon = rest.rfind(':'); colon != std::string::npos && rest.back() != ']') {
-      host = rest.substr(0, colon);
-      port = rest.substr(colon + 1);
-    }
-    if (host.size() >= 2 && host.front() == '[') host = host.substr(1, host.size() - 2);
-    tcp::resolver resolver(io_);
-    beast::error_code ec;
-    auto results = resolver.resolve(host, port, ec);
-    if (ec || results.empty())
-      throw UsageError(fmt::format("--url {}: cannot resolve {}:{}: {}", args_.url, host, port,
-                                   ec.message()));
-    endpoint_ = results.begin()->endpoint();
-    host_ = host;
-    fmt::print("server: {} (signing up uses the server's real password hashing)\n", args_.url);
+    options.store_url = args_.db;
   }
-  fmt::print("client: {} threads, {} open files at most\n", args_.threads, files);
-  std::fflush(stdout);
+  options.hash_cost = server::HashCost::Minimal;
+  options.computer_name = "";
+  app_ = std::make_unique<http::App>(options);
+  app_->start();
+  endpoint_ = tcp::endpoint(net::ip::make_address("127.0.0.1"), app_->port());
+  host_ = "127.0.0.1";
+  fmt::print(out_,
+             "server: in this process on 127.0.0.1:{} ({}, {} I/O threads, {} workers, cheap "
+             "password hashing); client and server share the machine's cores\n",
+             app_->port(), options.store_url, args_.server_threads, args_.server_workers);
+}
 
-  for (int i = 0; i < args_.connections; ++i)
-    conns_.push_back(
-        std::make_shared<Conn>(net::make_strand(io_.get_executor()), endpoint_, host_));
-  start_threads();
-  try {
-    setup_games();
-    open_websockets();
-    play();
-    check_websockets();
-  } catch (...) {
-    stop_threads();
-    throw;
+void ServerLoad::resolve_url() {
+  std::string rest = args_.url;
+  if (rest.rfind("http://", 0) == 0) rest = rest.substr(7);
+  if (auto slash = rest.find('/'); slash != std::string::npos) rest = rest.substr(0, slash);
+  std::string host = rest, port = "80";
+  if (auto colon = rest.rfind(':'); colon != std::string::npos && rest.back() != ']') {
+    host = rest.substr(0, colon);
+    port = rest.substr(colon + 1);
   }
-  stop_threads();
-  if (!failure_.empty()) fmt::print("a worker stopped: {}\n", failure_);
-  report();
+  if (host.size() >= 2 && host.front() == '[') host = host.substr(1, host.size() - 2);
+  tcp::resolver resolver(io_);
+  beast::error_code ec;
+  auto results = resolver.resolve(host, port, ec);
+  if (ec || results.empty())
+    throw ServerLoadOptionError(
+        fmt::format("--url {}: cannot resolve {}:{}: {}", args_.url, host, port, ec.message()));
+  endpoint_ = results.begin()->endpoint();
+  host_ = host;
+  fmt::print(out_, "server: {} (signing up uses the server's real password hashing)\n", args_.url);
+}
 
-  // Close everything before the server stops, so that it has no one to wait for.
+void ServerLoad::close_all() {
+  // Everything closes before the server stops, so that it has no one to wait for.
   for (auto& c : conns_) c->close();
   conns_.clear();
   for (auto& ws : sockets_) {
@@ -728,66 +690,55 @@ void Bench::run() {
     std::error_code ec;
     std::filesystem::remove_all(temp_dir_, ec);
   }
-  if (accepted_ == 0) throw std::runtime_error("no move was accepted");
+}
+
+ServerLoadResult ServerLoad::run() {
+  const long files = check_open_files();
+
+  server::GameSetup setup;
+  setup.game = args_.game;
+  server::BuiltSetup built = server::build_setup(setup);
+  variant_ = built.variant;
+  start_.emplace(built.start);
+  args_.game = setup.game;
+
+  std::random_device rd;
+  std::string alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  prefix_ = "lg";
+  for (int i = 0; i < 6; ++i) prefix_ += alphabet[rd() % alphabet.size()];
+  prefix_ += "_";
+
+  if (spawn_)
+    spawn_server();
+  else
+    resolve_url();
+  fmt::print(out_, "client: {} threads, {} open files at most\n", args_.threads, files);
+  out_.flush();
+
+  for (int i = 0; i < args_.connections; ++i)
+    conns_.push_back(
+        std::make_shared<Conn>(net::make_strand(io_.get_executor()), endpoint_, host_));
+  start_threads();
+  try {
+    setup_games();
+    open_websockets();
+    play();
+    check_websockets();
+  } catch (...) {
+    stop_threads();
+    throw;
+  }
+  stop_threads();
+  if (!failure_.empty()) fmt::print(out_, "a worker stopped: {}\n", failure_);
+  report();
+  close_all();
+  return {accepted_, move_errors_, std::chrono::duration<double>(play_end_ - play_start_).count()};
 }
 
 }  // namespace
 
-void register_bench_server(CLI::App& bench) {
-  auto args = std::make_shared<BenchArgs>();
-  CLI::App* cmd = bench.add_subcommand(
-      "server",
-      "Load-test the game server: many concurrent games of random legal moves over HTTP, one "
-      "request per move; accepted moves/s and latency percentiles; optionally idle WebSockets");
-  auto* url = cmd->add_option("--url", args->url,
-                              "a running server, http://HOST:PORT (default: --spawn)");
-  cmd->add_flag("--spawn", args->spawn,
-                "start a server in this process on a temporary SQLite store and an ephemeral "
-                "port (the default)")
-      ->excludes(url);
-  cmd->add_option("--games", args->games, "concurrent games")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 100000));
-  cmd->add_option("--seconds", args->seconds, "length of the measured phase")
-      ->capture_default_str()
-      ->check(CLI::Range(0.1, 3600.0));
-  cmd->add_option("--connections", args->connections, "HTTP keep-alive connections")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 10000));
-  cmd->add_option("--idle-ws", args->idle_ws,
-                  "idle WebSocket connections to open, subscribe to the lobby and hold")
-      ->capture_default_str()
-      ->check(CLI::Range(0, 1000000));
-  cmd->add_option("--db", args->db,
-                  "with --spawn: the store, sqlite:PATH (default: a temporary file, removed "
-                  "afterwards)")
-      ->excludes(url);
-  cmd->add_option("--threads", args->threads, "client threads")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 64));
-  cmd->add_option("--server-threads", args->server_threads, "with --spawn: server I/O threads")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 64))
-      ->excludes(url);
-  cmd->add_option("--server-workers", args->server_workers,
-                  "with --spawn: server threads running requests")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 256))
-      ->excludes(url);
-  cmd->add_option("--game", args->game, "the game played (a game id or alias)")
-      ->capture_default_str();
-  cmd->add_option("--rate", args->rate,
-                  "offer this many moves/s in all, each due at a fixed time (latency counts "
-                  "from then); 0: as fast as the server answers")
-      ->capture_default_str()
-      ->check(CLI::Range(0.0, 1e6));
-  cmd->add_option("--seed", args->seed, "seed of the random moves")->capture_default_str();
-  cmd->callback([args] {
-    BenchArgs a = *args;
-    a.spawn = a.url.empty();
-    Bench load(a);
-    load.run();
-  });
+ServerLoadResult run_server_load(const ServerLoadOptions& options, std::ostream& out) {
+  return ServerLoad(options, out).run();
 }
 
-}  // namespace kirin::cli
+}  // namespace kirin::bench
