@@ -43,7 +43,7 @@
 #include "notation/usi.h"
 #include "rules/game.h"
 #include "rules/movegen.h"
-#include "server/game_setup.h"
+#include "server/domain/game_setup.h"
 #include "server/http/app.h"
 #include "server/http/fd_limit.h"
 

@@ -1,7 +1,7 @@
 // kirin analyze: the engine's principal variation and score as it deepens.
 #include <fmt/core.h>
 
-#include "cli/commands.h"
+#include "cli/subcommands.h"
 #include "cli/game_args.h"
 #include "engine/search.h"
 #include "notation/usi.h"

@@ -4,7 +4,7 @@
 #include "bench/perft_bench.h"
 #include "bench/search_bench.h"
 #include "bench/server_load.h"
-#include "cli/commands.h"
+#include "cli/subcommands.h"
 #include "cli/game_args.h"
 #include "match/engine_process.h"
 #include "rules/catalog.h"

@@ -1,14 +1,14 @@
 // kirin command: the game server's text commands (pbmserv's play-by-email grammar,
-// server/commands.h) read from stdin, one a line, answered on stdout.
+// server/text/commands.h) read from stdin, one a line, answered on stdout.
 #include <filesystem>
 #include <iostream>
 #include <string>
 
-#include "cli/commands.h"
+#include "cli/subcommands.h"
 #include "cli/game_args.h"
 #include "cli/mail_notices.h"
-#include "server/commands.h"
-#include "server/services.h"
+#include "server/text/commands.h"
+#include "server/domain/services.h"
 
 namespace kirin::cli {
 

@@ -2,11 +2,11 @@
 #include <iostream>
 #include <string>
 
-#include "cli/commands.h"
+#include "cli/subcommands.h"
 #include "cli/game_args.h"
 #include "protocol/text_util.h"
-#include "protocol/usi.h"
-#include "protocol/xboard.h"
+#include "protocol/usi_engine.h"
+#include "protocol/xboard_engine.h"
 
 namespace kirin::cli {
 

@@ -5,12 +5,12 @@
 #include <iostream>
 #include <string>
 
-#include "cli/commands.h"
+#include "cli/subcommands.h"
 #include "cli/game_args.h"
 #include "cli/mail_notices.h"
-#include "server/commands.h"
+#include "server/text/commands.h"
 #include "server/mail/mail.h"
-#include "server/services.h"
+#include "server/domain/services.h"
 
 namespace kirin::cli {
 namespace {

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <mutex>
 
-#include "cli/commands.h"
+#include "cli/subcommands.h"
 #include "cli/game_args.h"
 #include "match/match_runner.h"
 

@@ -1,7 +1,7 @@
 // kirin moves / play-moves: the legal moves of a position, and the state after some moves.
 #include <fmt/core.h>
 
-#include "cli/commands.h"
+#include "cli/subcommands.h"
 #include "cli/game_args.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"

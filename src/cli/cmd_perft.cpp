@@ -3,7 +3,7 @@
 
 #include <chrono>
 
-#include "cli/commands.h"
+#include "cli/subcommands.h"
 #include "cli/game_args.h"
 #include "notation/usi.h"
 #include "rules/movegen.h"

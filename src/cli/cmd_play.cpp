@@ -4,7 +4,7 @@
 #include <iostream>
 #include <optional>
 
-#include "cli/commands.h"
+#include "cli/subcommands.h"
 #include "cli/game_args.h"
 #include "engine/search.h"
 #include "notation/board_text.h"

@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <string>
 
-#include "cli/commands.h"
+#include "cli/subcommands.h"
 #include "cli/game_args.h"
 #include "server/http/app.h"
 #include "server/http/fd_limit.h"

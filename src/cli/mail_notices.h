@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "server/commands.h"
+#include "server/text/commands.h"
 #include "server/mail/outbox.h"
-#include "server/notices.h"
-#include "server/services.h"
+#include "server/text/notices.h"
+#include "server/domain/services.h"
 
 namespace kirin::cli {
 

@@ -4,9 +4,9 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
-#include "cli/commands.h"
+#include "cli/subcommands.h"
 #include "cli/game_args.h"
-#include "notation/error.h"
+#include "notation/notation_error.h"
 #include "rules/betza.h"
 #include "rules/variant.h"
 

@@ -4,7 +4,7 @@
 #include <set>
 #include <sstream>
 
-#include "notation/error.h"
+#include "notation/notation_error.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "rules/game.h"

@@ -7,7 +7,7 @@
 #include <memory>
 #include <string_view>
 
-#include "notation/error.h"
+#include "notation/notation_error.h"
 #include "rules/position.h"
 
 namespace kirin {

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "notation/error.h"
+#include "notation/notation_error.h"
 #include "rules/position.h"
 
 namespace kirin {

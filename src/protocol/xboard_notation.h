@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "notation/error.h"
+#include "notation/notation_error.h"
 #include "rules/position.h"
 
 namespace kirin::protocol {

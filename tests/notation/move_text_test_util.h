@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "notation/error.h"
+#include "notation/notation_error.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "rules/catalog.h"

@@ -5,7 +5,7 @@
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "protocol/text_util.h"
-#include "protocol/usi.h"
+#include "protocol/usi_engine.h"
 #include "protocol_driver.h"
 #include "rules/movegen.h"
 

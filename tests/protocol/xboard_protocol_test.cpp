@@ -7,7 +7,7 @@
 
 #include "notation/sfen.h"
 #include "protocol/text_util.h"
-#include "protocol/xboard.h"
+#include "protocol/xboard_engine.h"
 #include "protocol/xboard_notation.h"
 #include "protocol_driver.h"
 #include "rules/catalog.h"

@@ -2,7 +2,7 @@
 #include <barrier>
 #include <thread>
 
-#include "server/game_setup.h"
+#include "server/domain/game_setup.h"
 #include "server_fixture.h"
 
 namespace kirin::server::testing {

@@ -1,8 +1,8 @@
-#include "server/clocks.h"
+#include "server/domain/clocks.h"
 
 #include <gtest/gtest.h>
 
-#include "server/errors.h"
+#include "server/domain/service_error.h"
 
 namespace kirin::server {
 namespace {

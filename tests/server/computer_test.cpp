@@ -1,4 +1,4 @@
-#include "server/computer.h"
+#include "server/domain/computer.h"
 
 #include "notation/sfen.h"
 #include "notation/usi.h"

@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "server/accounts.h"
-#include "server/challenges.h"
-#include "server/errors.h"
-#include "server/events.h"
-#include "server/games.h"
+#include "server/domain/accounts.h"
+#include "server/domain/challenges.h"
+#include "server/domain/service_error.h"
+#include "server/domain/events.h"
+#include "server/domain/games.h"
 #include "postgres_cluster.h"
 #include "server/store/store.h"
 

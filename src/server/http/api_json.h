@@ -7,10 +7,10 @@
 #include <optional>
 #include <string>
 
-#include "server/challenges.h"
-#include "server/events.h"
-#include "server/games.h"
-#include "server/store/records.h"
+#include "server/domain/challenges.h"
+#include "server/domain/events.h"
+#include "server/domain/games.h"
+#include "server/domain/records.h"
 
 namespace kirin::server::http {
 

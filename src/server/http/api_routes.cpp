@@ -3,7 +3,7 @@
 #include <cctype>
 #include <charconv>
 
-#include "server/errors.h"
+#include "server/domain/service_error.h"
 #include "server/http/service_errors.h"
 #include "server/http/variant_json.h"
 

@@ -6,9 +6,9 @@
 #include <optional>
 #include <string>
 
-#include "server/accounts.h"
-#include "server/challenges.h"
-#include "server/games.h"
+#include "server/domain/accounts.h"
+#include "server/domain/challenges.h"
+#include "server/domain/games.h"
 #include "server/http/context.h"
 #include "server/http/router.h"
 

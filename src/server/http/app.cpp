@@ -2,8 +2,8 @@
 
 #include <random>
 
-#include "server/command_http.h"
-#include "server/errors.h"
+#include "server/http/command_routes.h"
+#include "server/domain/service_error.h"
 #include "server/http/analysis.h"
 #include "server/http/api_routes.h"
 #include "server/http/log.h"

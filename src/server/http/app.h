@@ -13,13 +13,13 @@
 #include <string>
 #include <thread>
 
-#include "server/commands.h"
-#include "server/computer.h"
+#include "server/text/commands.h"
+#include "server/domain/computer.h"
 #include "server/http/event_forwarder.h"
 #include "server/http/server.h"
 #include "server/mail/outbox.h"
-#include "server/notices.h"
-#include "server/services.h"
+#include "server/text/notices.h"
+#include "server/domain/services.h"
 
 namespace kirin::server::http {
 
@@ -30,7 +30,7 @@ struct AppOptions {
   std::string computer_name = "kirin";         // the engine's account; empty: no computer opponent
   int64_t computer_movetime_ms = 2000;
   std::chrono::milliseconds tick{1000};  // how often run-out clocks are looked for
-  // Mail notices to the players (server/notices.h) through this command, e.g.
+  // Mail notices to the players (server/text/notices.h) through this command, e.g.
   // "/usr/sbin/sendmail -t -oi"; empty: none are sent.
   std::string sendmail;
   std::string mail_from = "Kirin game server <kirin@localhost>";

@@ -6,7 +6,7 @@
 
 #include <functional>
 
-#include "server/events.h"
+#include "server/domain/events.h"
 #include "server/http/hub.h"
 
 namespace kirin::server::http {

@@ -4,7 +4,7 @@
 
 #include "notation/board_svg.h"
 #include "notation/sfen.h"
-#include "server/game_setup.h"
+#include "server/domain/game_setup.h"
 #include "server/http/api_json.h"
 #include "server/http/api_routes.h"
 

@@ -8,7 +8,7 @@
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "rules/movegen.h"
-#include "server/game_setup.h"
+#include "server/domain/game_setup.h"
 #include "server/http/log.h"
 
 namespace kirin::server::http {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "rules/position.h"
-#include "server/games.h"
+#include "server/domain/games.h"
 
 namespace kirin::server::http {
 

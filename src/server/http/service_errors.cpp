@@ -1,7 +1,7 @@
 #include "server/http/service_errors.h"
 
-#include "notation/error.h"
-#include "server/errors.h"
+#include "notation/notation_error.h"
+#include "server/domain/service_error.h"
 #include "server/http/analysis.h"
 #include "server/http/log.h"
 #include "server/store/store.h"

@@ -7,7 +7,7 @@
 #include <memory>
 #include <mutex>
 
-#include "server/command_text.h"
+#include "server/text/command_text.h"
 
 namespace kirin::server::mail {
 namespace {

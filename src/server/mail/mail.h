@@ -1,5 +1,5 @@
 // The mail gateway: an RFC 5322 message in (as an MTA hands it to a program), its body run as
-// commands (server/commands.h) on behalf of its sender, the reply message out, for
+// commands (server/text/commands.h) on behalf of its sender, the reply message out, for
 // `sendmail -t`. Parsing and writing mail is GMime's (gmime-3.0): MIME structure, transfer
 // encodings (quoted-printable, base64), charsets, RFC 2047 headers.
 //
@@ -31,8 +31,8 @@
 #include <string_view>
 #include <vector>
 
-#include "server/commands.h"
-#include "server/notices.h"
+#include "server/text/commands.h"
+#include "server/text/notices.h"
 
 namespace kirin::server::mail {
 
@@ -72,7 +72,7 @@ IncomingMail read_header(std::string_view raw);
 // Throws MailError if options.from is not a mailbox.
 std::string compose_reply(const IncomingMail& to, const std::string& body,
                           const MailOptions& options);
-// A notice (server/notices.h) as a message to its recipient: Auto-Submitted: auto-generated,
+// A notice (server/text/notices.h) as a message to its recipient: Auto-Submitted: auto-generated,
 // so that their vacation replies stay away. Throws MailError if options.from is not a mailbox.
 std::string compose_notice(const Notice& notice, const MailOptions& options);
 

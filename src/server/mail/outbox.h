@@ -1,4 +1,4 @@
-// The server's outgoing mail: the notices its events call for (server/notices.h), composed
+// The server's outgoing mail: the notices its events call for (server/text/notices.h), composed
 // and handed to the mail transfer agent on a thread of its own, so that no request waits for
 // it. Events heard from other processes are skipped: those processes mail their own.
 #pragma once
@@ -10,10 +10,10 @@
 #include <string>
 #include <thread>
 
-#include "server/events.h"
+#include "server/domain/events.h"
 #include "server/mail/mail.h"
 #include "server/mail/sendmail.h"
-#include "server/notices.h"
+#include "server/text/notices.h"
 
 namespace kirin::server::mail {
 

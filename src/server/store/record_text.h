@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "server/store/records.h"
+#include "server/domain/records.h"
 
 namespace kirin::server::record_text {
 

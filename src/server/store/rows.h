@@ -11,7 +11,7 @@
 #include <string>
 
 #include "server/store/record_text.h"
-#include "server/store/records.h"
+#include "server/domain/records.h"
 #include "server/store/store.h"
 
 namespace kirin::server::rows {

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "server/store/records.h"
+#include "server/domain/records.h"
 
 namespace kirin::server {
 

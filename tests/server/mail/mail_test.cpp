@@ -6,7 +6,7 @@
 #include <random>
 
 #include "../server_fixture.h"
-#include "server/command_text.h"
+#include "server/text/command_text.h"
 
 namespace kirin::server::testing {
 namespace {

@@ -1,0 +1,171 @@
+#include "server/domain/accounts.h"
+
+#include <sodium.h>
+
+#include <stdexcept>
+
+#include "server/domain/service_error.h"
+
+namespace kirin::server {
+namespace {
+
+[[noreturn]] void invalid(const std::string& field, const std::string& what) {
+  throw ServiceError(ErrorCode::Invalid, what, field);
+}
+
+bool ascii_alnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+// Hex BLAKE2b-256 of a session token: what the store keeps.
+std::string token_hash(std::string_view token) {
+  unsigned char digest[32];
+  crypto_generichash(digest, sizeof digest, reinterpret_cast<const unsigned char*>(token.data()),
+                     token.size(), nullptr, 0);
+  char hex[2 * sizeof digest + 1];
+  sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
+  return hex;
+}
+
+std::string new_token() {
+  unsigned char bytes[32];
+  randombytes_buf(bytes, sizeof bytes);
+  char text[sodium_base64_ENCODED_LEN(sizeof bytes, sodium_base64_VARIANT_URLSAFE_NO_PADDING)];
+  sodium_bin2base64(text, sizeof text, bytes, sizeof bytes,
+                    sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+  return text;
+}
+
+const char* const kUnauthorized = "wrong name or password";
+
+}  // namespace
+
+Accounts::Accounts(Store& store, HashCost cost, NowFn now)
+    : store_(store), cost_(cost), now_(std::move(now)) {
+  if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
+}
+
+void Accounts::validate_name(std::string_view name) {
+  if (name.size() < 2 || name.size() > 24)
+    invalid("name", "a name has 2 to 24 characters, not " + std::to_string(name.size()));
+  if (!((name[0] >= 'a' && name[0] <= 'z') || (name[0] >= 'A' && name[0] <= 'Z')))
+    invalid("name", "a name starts with a letter (A-Z, a-z)");
+  for (size_t i = 0; i < name.size(); ++i)
+    if (!ascii_alnum(name[i]) && name[i] != '_' && name[i] != '-')
+      invalid("name", "a name has only letters, digits, '_' and '-': character " +
+                          std::to_string(i + 1) + " is not one");
+}
+
+void Accounts::validate_email(std::string_view email) {
+  if (email.size() > 254) invalid("email", "the email address is longer than 254 characters");
+  auto at = email.find('@');
+  if (at == std::string_view::npos || at == 0 || email.find('@', at + 1) != email.npos)
+    invalid("email", "an email address has one '@' with something before it");
+  std::string_view domain = email.substr(at + 1);
+  auto dot = domain.find('.');
+  if (domain.empty() || dot == 0 || dot == std::string_view::npos || domain.back() == '.')
+    invalid("email", "the domain of the email address ('" + std::string(domain) +
+                         "') has no dot between its parts");
+  for (char c : email)
+    if (static_cast<unsigned char>(c) <= ' ' || c == 0x7f)
+      invalid("email", "an email address has no spaces or control characters");
+}
+
+void Accounts::validate_password(std::string_view password) {
+  if (password.size() < 8) invalid("password", "a password has at least 8 characters");
+  if (password.size() > 1024) invalid("password", "a password has at most 1024 characters");
+}
+
+void Accounts::validate_preferences(const Preferences& p) {
+  if (p.board_style != "standard" && p.board_style != "alternate" && p.board_style != "small")
+    invalid("board_style",
+            "board_style is standard, alternate or small, not '" + p.board_style + "'");
+  if (p.piece_set.empty() || p.piece_set.size() > 32)
+    invalid("piece_set", "piece_set has 1 to 32 characters");
+  for (char c : p.piece_set)
+    if (!ascii_alnum(c) && c != '-' && c != '_')
+      invalid("piece_set", "piece_set has only letters, digits, '-' and '_': '" + p.piece_set +
+                               "' is not a piece set name");
+}
+
+std::string Accounts::hash_password(std::string_view password) const {
+  char out[crypto_pwhash_STRBYTES];
+  bool cheap = cost_ == HashCost::Minimal;
+  if (crypto_pwhash_str_alg(out, password.data(), password.size(),
+                            cheap ? crypto_pwhash_OPSLIMIT_MIN : crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                            cheap ? crypto_pwhash_MEMLIMIT_MIN : crypto_pwhash_MEMLIMIT_INTERACTIVE,
+                            crypto_pwhash_ALG_ARGON2ID13) != 0)
+    throw std::runtime_error("password hashing ran out of memory");
+  return out;
+}
+
+User Accounts::sign_up(std::string_view name, std::string_view email, std::string_view password) {
+  validate_name(name);
+  validate_email(email);
+  validate_password(password);
+  if (store_.find_user_by_name(name))
+    throw ServiceError(ErrorCode::Conflict, "the name '" + std::string(name) + "' is taken",
+                       "name");
+  User u;
+  u.name = name;
+  u.email = email;
+  u.password_hash = hash_password(password);
+  u.created = now_();
+  std::optional<Id> id = store_.create_user(u);
+  if (!id)  // someone took it between the check and the insert
+    throw ServiceError(ErrorCode::Conflict, "the name '" + std::string(name) + "' is taken",
+                       "name");
+  u.id = *id;
+  return u;
+}
+
+LoginResult Accounts::log_in(std::string_view name, std::string_view password) {
+  std::optional<User> u = store_.find_user_by_name(name);
+  if (!u || crypto_pwhash_str_verify(u->password_hash.c_str(), password.data(),
+                                     password.size()) != 0)
+    throw ServiceError(ErrorCode::Unauthorized, kUnauthorized);
+  LoginResult r;
+  r.token = new_token();
+  r.expires = now_() + kSessionLifetimeMs;
+  r.user = std::move(*u);
+  store_.create_session({token_hash(r.token), r.user.id, r.expires, now_()});
+  return r;
+}
+
+User Accounts::authenticate(std::string_view token) {
+  std::optional<Session> s = store_.find_session(token_hash(token));
+  if (!s) throw ServiceError(ErrorCode::Unauthorized, "not signed in (unknown session)");
+  if (s->expires <= now_()) {
+    store_.delete_session(s->token_hash);
+    throw ServiceError(ErrorCode::Unauthorized, "the session has expired: sign in again");
+  }
+  std::optional<User> u = store_.find_user(s->user);
+  if (!u) throw ServiceError(ErrorCode::Unauthorized, "not signed in (no such user)");
+  return *u;
+}
+
+void Accounts::log_out(std::string_view token) { store_.delete_session(token_hash(token)); }
+
+int Accounts::purge_expired_sessions() { return store_.delete_expired_sessions(now_()); }
+
+User Accounts::user(Id id) {
+  std::optional<User> u = store_.find_user(id);
+  if (!u) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(id));
+  return *u;
+}
+
+User Accounts::user_by_name(std::string_view name) {
+  std::optional<User> u = store_.find_user_by_name(name);
+  if (!u) throw ServiceError(ErrorCode::NotFound, "no user named '" + std::string(name) + "'");
+  return *u;
+}
+
+Preferences Accounts::preferences(Id id) { return user(id).preferences; }
+
+void Accounts::set_preferences(Id id, const Preferences& prefs) {
+  validate_preferences(prefs);
+  user(id);  // not_found
+  store_.set_preferences(id, prefs);
+}
+
+}  // namespace kirin::server

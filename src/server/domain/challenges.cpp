@@ -1,0 +1,158 @@
+#include "server/domain/challenges.h"
+
+#include <random>
+
+#include "notation/sfen.h"
+#include "server/domain/service_error.h"
+#include "server/domain/game_setup.h"
+
+namespace kirin::server {
+namespace {
+
+const char* status_word(ChallengeStatus s) {
+  switch (s) {
+    case ChallengeStatus::Open: return "open";
+    case ChallengeStatus::Accepted: return "already accepted";
+    case ChallengeStatus::Declined: return "declined";
+    case ChallengeStatus::Cancelled: return "cancelled";
+  }
+  return "closed";
+}
+
+std::string challenge_name(Id id) { return "challenge " + std::to_string(id); }
+
+}  // namespace
+
+Challenges::Challenges(Store& store, GameService& games, EventSink& events, NowFn now)
+    : store_(store), games_(games), events_(events), now_(std::move(now)) {}
+
+void Challenges::publish(const Challenge& c, const char* what) {
+  Event e;
+  e.kind = EventKind::Challenge;
+  e.challenge = c.id;
+  e.game = c.game;
+  e.text = what;
+  e.users = {c.challenger};
+  if (c.challenged.id) e.users.push_back(c.challenged);
+  events_.publish(e);
+}
+
+Challenge Challenges::create(Id challenger, ChallengeRequest r) {
+  std::optional<User> me = store_.find_user(challenger);
+  if (!me) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(challenger));
+  Challenge c;
+  c.challenger = {me->id, me->name};
+  if (!r.opponent.empty()) {
+    std::optional<User> them = store_.find_user_by_name(r.opponent);
+    if (!them)
+      throw ServiceError(ErrorCode::NotFound, "no user named '" + r.opponent + "'", "opponent");
+    if (them->id == me->id)
+      throw ServiceError(ErrorCode::Invalid, "you cannot challenge yourself", "opponent");
+    c.challenged = {them->id, them->name};
+  }
+  build_setup(r.setup);  // throws, naming the bad field
+  if (r.setup.computer_level < 0 || r.setup.computer_level > kMaxComputerLevel)
+    throw ServiceError(ErrorCode::Invalid,
+                       "the computer's level is 1 to " + std::to_string(kMaxComputerLevel) +
+                           " (0: the server's default)",
+                       "level");
+  if (r.setup.computer_level && !(c.challenged.id && c.challenged.id == games_.computer_user()))
+    throw ServiceError(ErrorCode::Invalid,
+                       "a level is for a game against the computer: challenge it by name",
+                       "level");
+  check_time_control(r.time_control);
+  if (store_.open_challenges_from(challenger).size() >= kMaxOpenPerUser)
+    throw ServiceError(ErrorCode::Conflict, "you have " + std::to_string(kMaxOpenPerUser) +
+                                                " open challenges: cancel some first");
+  c.setup = std::move(r.setup);
+  c.color = r.color;
+  c.time_control = r.time_control;
+  c.created = now_();
+  c.id = store_.create_challenge(c);
+  bool at_once = c.challenged.id && (r.opponent_agrees || c.challenged.id == games_.computer_user());
+  if (!at_once) publish(c, "created");
+  if (at_once) {
+    try {
+      c.game = accept(c.id, c.challenged.id);
+    } catch (...) {
+      store_.close_challenge(c.id, ChallengeStatus::Cancelled);  // none is left open
+      throw;
+    }
+    c.status = ChallengeStatus::Accepted;
+  }
+  return c;
+}
+
+Id Challenges::accept(Id id, Id user) {
+  Challenge c = get(id);
+  if (c.status != ChallengeStatus::Open)
+    throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is " + status_word(c.status));
+  if (c.challenged.id && c.challenged.id != user)
+    throw ServiceError(ErrorCode::Forbidden, challenge_name(id) + " is for " + c.challenged.name);
+  if (c.challenger.id == user)
+    throw ServiceError(ErrorCode::Forbidden, "you cannot accept your own challenge");
+  std::optional<User> me = store_.find_user(user);
+  if (!me) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(user));
+
+  GameState g;
+  g.setup = c.setup;
+  BuiltSetup built = build_setup(g.setup);  // again: the catalog may have changed since
+  g.start_sfen = to_sfen(built.start);
+  bool challenger_black = c.color == ColorChoice::ChallengerBlack;
+  if (c.color == ColorChoice::Random) challenger_black = std::random_device{}() % 2 == 0;
+  PlayerRef accepter{me->id, me->name};
+  g.black = challenger_black ? c.challenger : accepter;
+  g.white = challenger_black ? accepter : c.challenger;
+  g.time_control = c.time_control;
+  g.created = g.updated = now_();
+  g.clock = start_clock(g.time_control, g.created);
+  std::optional<Id> game = store_.accept_challenge(id, g);
+  if (!game) throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is no longer open");
+  c.status = ChallengeStatus::Accepted;
+  c.game = *game;
+  if (!c.challenged.id) c.challenged = accepter;
+  publish(c, "accepted");
+  games_.game_created(*game);
+  return *game;
+}
+
+void Challenges::decline(Id id, Id user) {
+  Challenge c = get(id);
+  if (c.challenged.id != user)
+    throw ServiceError(ErrorCode::Forbidden,
+                       c.challenged.id ? challenge_name(id) + " is for " + c.challenged.name
+                                       : challenge_name(id) +
+                                             " is open to anyone: only its challenger may "
+                                             "cancel it");
+  if (c.status != ChallengeStatus::Open)
+    throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is " + status_word(c.status));
+  if (!store_.close_challenge(id, ChallengeStatus::Declined))
+    throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is no longer open");
+  c.status = ChallengeStatus::Declined;
+  publish(c, "declined");
+}
+
+void Challenges::cancel(Id id, Id user) {
+  Challenge c = get(id);
+  if (c.challenger.id != user)
+    throw ServiceError(ErrorCode::Forbidden,
+                       "only its challenger may cancel " + challenge_name(id));
+  if (c.status != ChallengeStatus::Open)
+    throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is " + status_word(c.status));
+  if (!store_.close_challenge(id, ChallengeStatus::Cancelled))
+    throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is no longer open");
+  c.status = ChallengeStatus::Cancelled;
+  publish(c, "cancelled");
+}
+
+Challenge Challenges::get(Id id) {
+  std::optional<Challenge> c = store_.find_challenge(id);
+  if (!c) throw ServiceError(ErrorCode::NotFound, "no challenge with id " + std::to_string(id));
+  return *c;
+}
+
+std::vector<Challenge> Challenges::open() { return store_.open_challenges_to(0); }
+std::vector<Challenge> Challenges::incoming(Id user) { return store_.open_challenges_to(user); }
+std::vector<Challenge> Challenges::outgoing(Id user) { return store_.open_challenges_from(user); }
+
+}  // namespace kirin::server

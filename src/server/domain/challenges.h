@@ -1,0 +1,59 @@
+// Challenges: a user proposes a game (any built-in game or alias, with its profile, options,
+// handicap or start position, colours and time control) to another user or to anyone;
+// accepting creates the game. The setup is checked by building the game for real, so a
+// challenge that exists can be played.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "server/domain/clocks.h"
+#include "server/domain/events.h"
+#include "server/domain/games.h"
+#include "server/store/store.h"
+
+namespace kirin::server {
+
+struct ChallengeRequest {
+  std::string opponent;  // a user name; empty: open to anyone
+  GameSetup setup;
+  ColorChoice color = ColorChoice::ChallengerBlack;
+  TimeControl time_control;
+  // The opponent agrees already (a text command naming both players): the game starts at
+  // once, and no open challenge is announced.
+  bool opponent_agrees = false;
+};
+
+class Challenges {
+ public:
+  static constexpr size_t kMaxOpenPerUser = 50;
+
+  Challenges(Store& store, GameService& games, EventSink& events, NowFn now = system_now);
+
+  // Throws ServiceError: invalid naming the bad field (game, profile, option NAME, drops,
+  // handicap, start_sfen, time_control, opponent), not_found (no such opponent), conflict
+  // (too many open challenges). A challenge to the computer, or one the opponent agrees to
+  // already, is accepted at once (the returned challenge has its game).
+  Challenge create(Id challenger, ChallengeRequest request);
+  // Creates the game and returns its id. Black is the challenger unless the challenge says
+  // otherwise; who moves first is the start position's (White in a handicap game).
+  // Throws not_found, forbidden (not for this user, or one's own), conflict (no longer open).
+  Id accept(Id challenge, Id user);
+  void decline(Id challenge, Id user);  // the challenged user
+  void cancel(Id challenge, Id user);   // the challenger
+
+  Challenge get(Id challenge);  // throws not_found
+  std::vector<Challenge> open();            // open to anyone
+  std::vector<Challenge> incoming(Id user);  // addressed to the user, still open
+  std::vector<Challenge> outgoing(Id user);  // sent by the user, still open
+
+ private:
+  void publish(const Challenge& c, const char* what);
+
+  Store& store_;
+  GameService& games_;
+  EventSink& events_;
+  NowFn now_;
+};
+
+}  // namespace kirin::server

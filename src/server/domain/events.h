@@ -1,0 +1,69 @@
+// What the service tells the transports after each stored change, so that they can push it
+// (WebSocket events, mail). The service publishes only after the store accepted the change,
+// and never while holding a game's lock, so a listener may call back into the service.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "server/domain/records.h"
+
+namespace kirin::server {
+
+enum class EventKind {
+  Move,       // a move was stored: ply, text = USI
+  Comment,    // text = the comment
+  DrawOffer,  // text = "offered" or "declined"
+  Result,     // the game ended: text = "Black wins by resignation"...
+  Adjourn,    // text = "adjourned" or "resumed"
+  Challenge,  // text = "created", "accepted", "declined" or "cancelled"
+};
+const char* event_kind_name(EventKind k);  // "move", "comment", ...
+
+struct Event {
+  EventKind kind = EventKind::Move;
+  Id game = 0;
+  Id challenge = 0;
+  int ply = 0;  // the game's ply after the change
+  std::string text;
+  std::vector<PlayerRef> users;  // the players concerned
+  // Game events: the status and clocks after the change. Clock changes travel with the
+  // move, adjourn and result events that cause them.
+  GameStatus status = GameStatus::Active;
+  ClockState clock;
+  // Published on hearing of a change another process made (GameService::changed_elsewhere):
+  // that process has told its own users already (mail notices).
+  bool elsewhere = false;
+};
+
+class EventSink {
+ public:
+  virtual ~EventSink() = default;
+  // Must not throw: the change is stored already, and the caller is told it succeeded.
+  virtual void publish(const Event& event) = 0;
+};
+
+class NullEventSink : public EventSink {
+ public:
+  void publish(const Event&) override {}
+};
+
+// Fans events out to any number of listeners (called on the publishing thread). A listener
+// that throws is skipped; the others still get the event.
+class EventHub : public EventSink {
+ public:
+  using Listener = std::function<void(const Event&)>;
+  int subscribe(Listener listener);  // returns a handle for unsubscribe
+  void unsubscribe(int handle);
+  void publish(const Event& event) override;
+
+ private:
+  std::mutex mutex_;
+  int next_ = 1;
+  std::map<int, Listener> listeners_;
+};
+
+}  // namespace kirin::server

@@ -1,0 +1,25 @@
+// From a GameSetup (game id, profile, options, handicap or SFEN) to the variant and start
+// position, by building them for real: a setup that passes here is one the rules can play.
+#pragma once
+
+#include <memory>
+
+#include "rules/position.h"
+#include "server/domain/records.h"
+
+namespace kirin::server {
+
+struct BuiltSetup {
+  std::shared_ptr<const Variant> variant;
+  Position start;
+};
+
+// Builds the setup's game and start position and makes setup.game the canonical game id.
+// Throws ServiceError (invalid) naming the bad field: "game", "profile", "option NAME",
+// "drops", "handicap" or "start_sfen" (with the character offset).
+BuiltSetup build_setup(GameSetup& setup);
+
+// The variant of a stored setup (already validated once).
+std::shared_ptr<const Variant> setup_variant(const GameSetup& setup);
+
+}  // namespace kirin::server

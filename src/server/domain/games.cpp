@@ -1,0 +1,666 @@
+#include "server/domain/games.h"
+
+#include <algorithm>
+#include <type_traits>
+
+#include "notation/sfen.h"
+#include "notation/usi.h"
+#include "rules/movegen.h"
+#include "server/domain/service_error.h"
+#include "server/domain/game_setup.h"
+#include "server/domain/results.h"
+#include "server/domain/utf8.h"
+
+namespace kirin::server {
+
+struct GameService::Live {
+  Live(GameState s, std::shared_ptr<const Variant> v, Position p)
+      : state(std::move(s)), variant(std::move(v)), start(p), game(std::move(p)) {}
+  std::mutex mutex;
+  bool valid = true;  // false once dropped from the cache: whoever waited must reload
+  GameState state;
+  std::shared_ptr<const Variant> variant;
+  Position start;
+  Game game;
+  std::vector<MoveRecord> moves;
+  std::vector<Comment> comments;
+};
+
+struct GameService::Pending {
+  struct Turn {
+    Id game;
+    int ply;
+    Id user;
+    Game now;
+    int level;
+  };
+  std::vector<Event> events;
+  std::optional<Turn> turn;
+};
+
+namespace {
+
+const char* color_name(Color c) { return c == kBlack ? "Black" : "White"; }
+Result win_for(Color c) { return c == kBlack ? Result::BlackWins : Result::WhiteWins; }
+
+ServiceError conflict(const std::string& what) { return {ErrorCode::Conflict, what}; }
+ServiceError forbidden(const std::string& what) { return {ErrorCode::Forbidden, what}; }
+
+std::string game_name(Id id) { return "game " + std::to_string(id); }
+
+Event event(EventKind kind, const GameState& s, std::string text = {}) {
+  Event e;
+  e.kind = kind;
+  e.game = s.id;
+  e.ply = s.ply;
+  e.text = std::move(text);
+  e.users = {s.black, s.white};
+  e.status = s.status;
+  e.clock = s.clock;
+  return e;
+}
+
+void require_active(const GameState& s) {
+  if (s.status == GameStatus::Finished)
+    throw conflict(game_name(s.id) + " is over (" + describe_result(s) + ")");
+  if (s.status == GameStatus::Adjourned)
+    throw conflict(game_name(s.id) + " is adjourned: resume it first");
+}
+
+}  // namespace
+
+GameService::GameService(Store& store, EventSink& events, NowFn now)
+    : store_(store), events_(events), now_(std::move(now)), parser_(parse_usi) {}
+
+GameService::~GameService() = default;
+
+void GameService::set_move_parser(MoveParser parser) {
+  std::lock_guard lock(mutex_);
+  parser_ = std::move(parser);
+}
+
+void GameService::set_computer(ComputerPlayer* c) {
+  std::lock_guard lock(computer_mutex_);
+  computer_ = c;
+}
+
+void GameService::clear_computer(ComputerPlayer* c) {
+  std::lock_guard lock(computer_mutex_);
+  if (computer_ == c) computer_ = nullptr;
+}
+
+Id GameService::computer_user() {
+  std::lock_guard lock(computer_mutex_);
+  return computer_ ? computer_->user() : 0;
+}
+
+// --- The cache ---
+
+std::shared_ptr<GameService::Live> GameService::load(Id id) {
+  std::optional<StoredGame> sg = store_.load_game(id);
+  if (!sg) throw ServiceError(ErrorCode::NotFound, "no game with id " + std::to_string(id));
+  std::shared_ptr<const Variant> v = setup_variant(sg->state.setup);
+  auto g = std::make_shared<Live>(sg->state, v, parse_sfen(v, sg->state.start_sfen));
+  for (const MoveRecord& m : sg->moves) {
+    try {
+      g->game.play(parse_usi(g->game.position(), m.usi));
+    } catch (const NotationError& e) {
+      throw StoreError("stored " + game_name(id) + " does not replay at ply " +
+                       std::to_string(m.ply) + " '" + m.usi + "': " + e.what());
+    }
+  }
+  g->moves = std::move(sg->moves);
+  g->comments = std::move(sg->comments);
+  return g;
+}
+
+std::shared_ptr<GameService::Live> GameService::live(Id id) {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = cache_.find(id); it != cache_.end()) return it->second;
+  }
+  std::shared_ptr<Live> g = load(id);  // outside the lock: replaying takes a while
+  std::lock_guard lock(mutex_);
+  return cache_.try_emplace(id, g).first->second;  // another thread may have been first
+}
+
+void GameService::forget(Id id, Live& g) {
+  g.valid = false;
+  std::lock_guard lock(mutex_);
+  if (auto it = cache_.find(id); it != cache_.end() && it->second.get() == &g) cache_.erase(it);
+}
+
+// Runs f(Live&, Pending&) under the game's lock, then publishes what it left in Pending (also
+// when it threw: a game that ended on time before a late move was refused still ended).
+template <class F>
+auto GameService::with_game(Id id, F&& f) {
+  for (;;) {
+    std::shared_ptr<Live> g = live(id);
+    std::unique_lock lock(g->mutex);
+    if (!g->valid) continue;
+    // Another process may have written the game since it was cached: one row read finds out.
+    std::optional<GameState> stored = store_.find_game(id);
+    if (!stored) {
+      forget(id, *g);
+      throw ServiceError(ErrorCode::NotFound, "no game with id " + std::to_string(id));
+    }
+    Pending p;
+    if (stored->version != g->state.version) {
+      std::optional<StoredGame> sg = store_.load_game(id);
+      if (!sg || !catch_up(*g, std::move(*sg), p)) {
+        forget(id, *g);
+        continue;
+      }
+    }
+    auto done = [&] {
+      if (g->state.status == GameStatus::Finished) forget(id, *g);  // only live games stay
+      lock.unlock();
+      flush(p);
+    };
+    try {
+      if constexpr (std::is_void_v<decltype(f(*g, p))>) {
+        f(*g, p);
+        done();
+        return;
+      } else {
+        auto result = f(*g, p);
+        done();
+        return result;
+      }
+    } catch (...) {
+      if (lock.owns_lock()) done();
+      throw;
+    }
+  }
+}
+
+void GameService::flush(Pending& p) {
+  for (const Event& e : p.events) events_.publish(e);
+  p.events.clear();
+  if (p.turn) {
+    std::lock_guard lock(computer_mutex_);
+    if (computer_ && computer_->user() == p.turn->user)
+      computer_->your_turn(p.turn->game, p.turn->ply, p.turn->now, p.turn->level);
+    p.turn.reset();
+  }
+}
+
+// --- Writing ---
+
+void GameService::write(Live& g, const GameState& next) {
+  switch (store_.update_game(next)) {
+    case WriteResult::Ok:
+      g.state = next;
+      return;
+    case WriteResult::NotFound:
+      forget(next.id, g);
+      throw ServiceError(ErrorCode::NotFound, "no game with id " + std::to_string(next.id));
+    case WriteResult::StalePly:
+    case WriteResult::Changed:
+      break;
+  }
+  forget(next.id, g);
+  throw conflict(game_name(next.id) + " changed meanwhile: reload it and try again");
+}
+
+void GameService::finish(Live& g, Result result, const std::string& reason, Pending& p,
+                         std::optional<Color> flagged) {
+  GameState next = g.state;
+  next.status = GameStatus::Finished;
+  next.result = result;
+  next.reason = reason;
+  next.draw_offer.reset();
+  next.sealed.reset();
+  if (flagged) next.clock.remaining_ms[*flagged] = 0;
+  next.version++;
+  next.updated = now_();
+  write(g, next);
+  p.events.push_back(event(EventKind::Result, next, describe_result(next)));
+}
+
+void GameService::after_move(Live& g, Pending& p) {
+  if (g.state.status != GameStatus::Active) return;
+  Id cu = computer_user();
+  Color stm = g.game.position().side_to_move();
+  Id to_move = stm == kBlack ? g.state.black.id : g.state.white.id;
+  if (cu && cu == to_move)
+    p.turn = Pending::Turn{g.state.id, g.state.ply, cu, g.game, g.state.setup.computer_level};
+}
+
+Color GameService::player_color(const Live& g, Id user) const {
+  bool black = g.state.black.id == user, white = g.state.white.id == user;
+  if (black && white) return g.game.position().side_to_move();
+  if (black) return kBlack;
+  if (white) return kWhite;
+  throw forbidden("you are not a player of " + game_name(g.state.id));
+}
+
+MoveAck GameService::store_move(Live& g, GameState next, const Move& m, int64_t used,
+                                TimeMs at, Pending& p) {
+  Color mover = g.game.position().side_to_move();
+  MoveRecord rec{g.state.ply + 1, to_usi(g.game.position(), m), used, at};
+  Game after = g.game;
+  after.play(m);
+  next.ply = rec.ply;
+  next.version++;
+  next.updated = now_();
+  next.status = GameStatus::Active;
+  next.sealed.reset();
+  if (next.draw_offer && *next.draw_offer != mover) next.draw_offer.reset();  // declined by moving
+  if (after.outcome().over()) {
+    next.status = GameStatus::Finished;
+    next.result = after.outcome().result;
+    next.reason = reason_word(after.outcome().reason);
+  }
+  switch (store_.append_move(g.state.id, g.state.ply, rec, next)) {
+    case WriteResult::Ok: break;
+    case WriteResult::NotFound:
+      forget(g.state.id, g);
+      throw ServiceError(ErrorCode::NotFound, "no game with id " + std::to_string(g.state.id));
+    case WriteResult::StalePly:
+      forget(g.state.id, g);
+      throw conflict("another move was stored first for ply " + std::to_string(rec.ply) +
+                     " of " + game_name(g.state.id) + ": reload it");
+    case WriteResult::Changed:
+      forget(g.state.id, g);
+      throw conflict(game_name(g.state.id) + " changed meanwhile: reload it and try again");
+  }
+  g.game = std::move(after);
+  g.state = next;
+  g.moves.push_back(rec);
+  p.events.push_back(event(EventKind::Move, next, rec.usi));
+  if (next.status == GameStatus::Finished)
+    p.events.push_back(event(EventKind::Result, next, describe_result(next)));
+  after_move(g, p);
+  return {rec, next};
+}
+
+// --- Operations ---
+
+namespace {
+
+// Reads a move with the given parser and checks that it is legal; throws ServiceError invalid (field "move").
+Move read_checked_move(const MoveParser& parser, const Position& pos, std::string_view text) {
+  std::string quoted = "move '" + std::string(text.substr(0, 64)) + "'";
+  if (text.empty()) throw ServiceError(ErrorCode::Invalid, "the move is empty", "move");
+  if (text.size() > 64) throw ServiceError(ErrorCode::Invalid, "the move is too long", "move");
+  Move m;
+  try {
+    m = parser(pos, text);
+  } catch (const NotationError& e) {
+    throw ServiceError(ErrorCode::Invalid, quoted + ": " + e.what(), "move", e.offset());
+  }
+  if (!is_legal(pos, m))  // a plugged-in parser might not check
+    throw ServiceError(ErrorCode::Invalid, quoted + " is not legal here", "move");
+  return m;
+}
+
+// A copy of `value`, taken under `mutex`.
+template <class Mutex, class T>
+T locked_copy(Mutex& mutex, const T& value) {
+  std::lock_guard lock(mutex);
+  return value;
+}
+
+// Charges `mover` on next's clock for a move made `now` (`doing`: "the move", "sealing") and
+// returns the time it used. If its time had already run out, calls `lose_on_time` (which
+// finishes the game) and throws a conflict saying so.
+template <class F>
+int64_t charge_or_lose(GameState& next, Color mover, TimeMs now, const char* doing,
+                       F&& lose_on_time) {
+  std::optional<int64_t> used = charge_move(next.time_control, next.clock, mover, now);
+  if (used) return *used;
+  lose_on_time();
+  throw conflict(std::string(color_name(mover)) + "'s time ran out before " + doing + ": " +
+                 color_name(~mover) + " wins on time");
+}
+
+}  // namespace
+
+MoveAck GameService::play_move(Id id, Id user, std::string_view text,
+                               std::optional<int> expected_ply) {
+  MoveParser parser = locked_copy(mutex_, parser_);
+  return with_game(id, [&](Live& g, Pending& p) {
+    require_active(g.state);
+    Color c = player_color(g, user);
+    // The ply first: a client whose view is stale learns that, not a misleading "not your turn".
+    if (expected_ply && *expected_ply != g.state.ply)
+      throw conflict(game_name(id) + " is at ply " + std::to_string(g.state.ply) + ", not " +
+                     std::to_string(*expected_ply) + ": reload it");
+    Color stm = g.game.position().side_to_move();
+    if (c != stm)
+      throw forbidden("it is not your turn: " + std::string(color_name(stm)) + " is to move in " +
+                      game_name(id));
+    Move m = read_checked_move(parser, g.game.position(), text);
+    TimeMs now = now_();
+    GameState next = g.state;
+    int64_t used = charge_or_lose(next, c, now, "the move",
+                                  [&] { finish(g, win_for(~c), kTimeout, p, c); });
+    return store_move(g, next, m, used, now, p);
+  });
+}
+
+void GameService::resign(Id id, Id user) {
+  with_game(id, [&](Live& g, Pending& p) {
+    if (g.state.status == GameStatus::Finished)
+      throw conflict(game_name(id) + " is over (" + describe_result(g.state) + ")");
+    finish(g, win_for(~player_color(g, user)), kResignation, p);
+  });
+}
+
+void GameService::offer_draw(Id id, Id user) {
+  with_game(id, [&](Live& g, Pending& p) {
+    require_active(g.state);
+    Color c = player_color(g, user);
+    if (g.state.draw_offer == ~c) return finish(g, Result::Draw, kAgreement, p);
+    if (g.state.draw_offer == c) throw conflict("you have already offered a draw");
+    GameState next = g.state;
+    next.draw_offer = c;
+    next.version++;
+    next.updated = now_();
+    write(g, next);
+    p.events.push_back(event(EventKind::DrawOffer, next, "offered"));
+  });
+}
+
+void GameService::accept_draw(Id id, Id user) {
+  with_game(id, [&](Live& g, Pending& p) {
+    require_active(g.state);
+    Color c = player_color(g, user);
+    if (g.state.draw_offer != ~c)
+      throw conflict("there is no draw offer from your opponent in " + game_name(id));
+    finish(g, Result::Draw, kAgreement, p);
+  });
+}
+
+void GameService::decline_draw(Id id, Id user) {
+  with_game(id, [&](Live& g, Pending& p) {
+    require_active(g.state);
+    Color c = player_color(g, user);
+    if (g.state.draw_offer != ~c)
+      throw conflict("there is no draw offer from your opponent in " + game_name(id));
+    GameState next = g.state;
+    next.draw_offer.reset();
+    next.version++;
+    next.updated = now_();
+    write(g, next);
+    p.events.push_back(event(EventKind::DrawOffer, next, "declined"));
+  });
+}
+
+void GameService::adjourn(Id id, Id user, std::string_view sealed_move) {
+  MoveParser parser = locked_copy(mutex_, parser_);
+  with_game(id, [&](Live& g, Pending& p) {
+    require_active(g.state);
+    Color c = player_color(g, user);
+    if (c != g.game.position().side_to_move())
+      throw forbidden("only the player to move can adjourn " + game_name(id) +
+                      ", by sealing a move");
+    Move m = read_checked_move(parser, g.game.position(), sealed_move);
+    TimeMs now = now_();
+    GameState next = g.state;
+    int64_t used = charge_or_lose(next, c, now, "sealing",
+                                  [&] { finish(g, win_for(~c), kTimeout, p, c); });
+    next.status = GameStatus::Adjourned;
+    next.sealed = SealedMove{to_usi(g.game.position(), m), user, used, now};
+    next.version++;
+    next.updated = now;
+    write(g, next);
+    p.events.push_back(event(EventKind::Adjourn, next, "adjourned"));
+  });
+}
+
+MoveAck GameService::resume(Id id, Id user) {
+  return with_game(id, [&](Live& g, Pending& p) {
+    if (g.state.status != GameStatus::Adjourned || !g.state.sealed)
+      throw conflict(game_name(id) + " is not adjourned");
+    player_color(g, user);
+    SealedMove sealed = *g.state.sealed;
+    Move m = parse_usi(g.game.position(), sealed.usi);  // stored canonical, legal when sealed
+    GameState next = g.state;
+    next.clock.turn_started = now_();  // the clocks stood still while adjourned
+    GameState before = g.state;
+    MoveAck ack = store_move(g, next, m, sealed.time_used_ms, sealed.at, p);
+    p.events.insert(p.events.begin(), event(EventKind::Adjourn, before, "resumed"));
+    return ack;
+  });
+}
+
+Comment GameService::add_comment(Id id, Id user, std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\n')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\n')) text.remove_suffix(1);
+  if (text.empty()) throw ServiceError(ErrorCode::Invalid, "the comment is empty", "text");
+  if (std::optional<size_t> at = invalid_utf8_at(text))
+    throw ServiceError(ErrorCode::Invalid,
+                       "the comment is not valid UTF-8 at byte " + std::to_string(*at), "text",
+                       long(*at));
+  if (utf8_length(text) > 2000)
+    throw ServiceError(ErrorCode::Invalid, "a comment has at most 2000 characters", "text");
+  for (size_t i = 0; i < text.size(); ++i)
+    if (static_cast<unsigned char>(text[i]) < ' ' && text[i] != '\n' && text[i] != '\t')
+      throw ServiceError(ErrorCode::Invalid,
+                         "the comment has a control character at " + std::to_string(i), "text",
+                         long(i));
+  std::optional<User> u = store_.find_user(user);
+  if (!u) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(user));
+  return with_game(id, [&](Live& g, Pending& p) {
+    Comment c{0, id, g.state.ply, {u->id, u->name}, std::string(text), now_()};
+    c.id = store_.add_comment(c);
+    g.comments.push_back(c);
+    Event e = event(EventKind::Comment, g.state, c.text);
+    e.users.push_back(c.user);
+    p.events.push_back(std::move(e));
+    return c;
+  });
+}
+
+int GameService::expire_clocks(TimeMs now) {
+  int ended = 0;
+  for (const GameState& s : store_.list_unfinished_games()) {
+    if (s.status != GameStatus::Active || s.time_control.kind == TimeControl::Kind::None)
+      continue;
+    // Who is to move needs the position; skip loading games where neither side could flag.
+    std::optional<TimeMs> b = deadline(s.time_control, s.clock, kBlack);
+    std::optional<TimeMs> w = deadline(s.time_control, s.clock, kWhite);
+    if (now <= std::min(*b, *w)) continue;
+    try {
+      ended += with_game(s.id, [&](Live& g, Pending& p) {
+        if (g.state.status != GameStatus::Active) return 0;
+        Color stm = g.game.position().side_to_move();
+        std::optional<TimeMs> d = deadline(g.state.time_control, g.state.clock, stm);
+        if (!d || now <= *d) return 0;
+        finish(g, win_for(~stm), kTimeout, p, stm);
+        return 1;
+      });
+    } catch (const ServiceError&) {
+      // The game changed meanwhile (a move, another server): the next round looks again.
+    }
+  }
+  return ended;
+}
+
+void GameService::wake_computer() {
+  Id cu = computer_user();
+  if (!cu) return;
+  for (const GameState& s : store_.list_unfinished_games())
+    if (s.status == GameStatus::Active && (s.black.id == cu || s.white.id == cu)) {
+      try {
+        with_game(s.id, [&](Live& g, Pending& p) { after_move(g, p); });
+      } catch (const ServiceError&) {
+        // Gone or changed meanwhile: whatever changed it has asked the computer if needed.
+      }
+    }
+}
+
+void GameService::game_created(Id id) {
+  with_game(id, [&](Live& g, Pending& p) { after_move(g, p); });
+}
+
+// --- Changes made elsewhere ---
+
+bool GameService::catch_up(Live& g, StoredGame stored, Pending& p) {
+  const size_t first_event = p.events.size();
+  const GameState before = g.state;
+  GameState& now = stored.state;
+  if (now.ply < before.ply || now.version < before.version || stored.moves.size() < g.moves.size())
+    return false;
+  bool moved = false;
+  if (before.status == GameStatus::Adjourned && now.status != GameStatus::Adjourned)
+    p.events.push_back(event(EventKind::Adjourn, before, "resumed"));
+  for (const MoveRecord& m : stored.moves) {
+    if (m.ply <= before.ply) continue;
+    try {
+      g.game.play(parse_usi(g.game.position(), m.usi));
+    } catch (const NotationError&) {
+      return false;
+    }
+    g.moves.push_back(m);
+    GameState at = now;  // the state after the last move: earlier ones are past anyway
+    at.ply = m.ply;
+    if (m.ply < now.ply) at.status = GameStatus::Active;
+    p.events.push_back(event(EventKind::Move, at, m.usi));
+    moved = true;
+  }
+  Id last_comment = g.comments.empty() ? 0 : g.comments.back().id;
+  for (const Comment& c : stored.comments)
+    if (c.id > last_comment) {
+      Event e = event(EventKind::Comment, now, c.text);
+      e.users.push_back(c.user);
+      p.events.push_back(std::move(e));
+    }
+  // What is published is the difference between two states: an offer made and withdrawn in
+  // between does not show.
+  if (now.status == GameStatus::Active && before.status == GameStatus::Active &&
+      now.draw_offer != before.draw_offer) {
+    if (now.draw_offer)
+      p.events.push_back(event(EventKind::DrawOffer, now, "offered"));
+    else if (!moved)
+      p.events.push_back(event(EventKind::DrawOffer, now, "declined"));
+  }
+  if (now.status == GameStatus::Adjourned && before.status != GameStatus::Adjourned)
+    p.events.push_back(event(EventKind::Adjourn, now, "adjourned"));
+  if (now.status == GameStatus::Finished && before.status != GameStatus::Finished)
+    p.events.push_back(event(EventKind::Result, now, describe_result(now)));
+  for (size_t i = first_event; i < p.events.size(); ++i) p.events[i].elsewhere = true;
+  g.state = std::move(now);
+  g.comments = std::move(stored.comments);
+  if (moved || (before.status != GameStatus::Active && g.state.status == GameStatus::Active))
+    after_move(g, p);
+  return true;
+}
+
+void GameService::refresh(Id id) {
+  std::shared_ptr<Live> g;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = cache_.find(id);
+    if (it == cache_.end()) return;
+    g = it->second;
+  }
+  std::unique_lock lock(g->mutex);
+  if (!g->valid) return;  // dropped meanwhile: whoever uses it next reloads it
+  std::optional<StoredGame> sg = store_.load_game(id);
+  Pending p;
+  if (!sg || !catch_up(*g, std::move(*sg), p) || g->state.status == GameStatus::Finished)
+    forget(id, *g);
+  lock.unlock();
+  flush(p);
+}
+
+void GameService::changed_elsewhere(const GameChange& change) {
+  try {
+    if (change.game == 0) {
+      std::vector<Id> cached;
+      {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, g] : cache_) cached.push_back(id);
+      }
+      for (Id id : cached) refresh(id);
+      wake_computer();
+      return;
+    }
+    std::shared_ptr<Live> g;
+    {
+      std::lock_guard lock(mutex_);
+      if (auto it = cache_.find(change.game); it != cache_.end()) g = it->second;
+    }
+    if (g) {
+      {
+        std::lock_guard lock(g->mutex);
+        bool known = change.comment
+                         ? std::any_of(g->comments.begin(), g->comments.end(),
+                                       [&](const Comment& c) { return c.id == change.comment; })
+                         : g->state.version >= change.version;
+        if (g->valid && known) return;  // this service's own change, or one caught up with
+      }
+      refresh(change.game);
+      return;
+    }
+    if (change.comment) {  // on a game nobody here watches, but the players' topics may
+      std::optional<StoredGame> sg = store_.load_game(change.game);
+      if (!sg) return;
+      for (const Comment& c : sg->comments)
+        if (c.id == change.comment) {
+          Event e = event(EventKind::Comment, sg->state, c.text);
+          e.users.push_back(c.user);
+          e.elsewhere = true;
+          events_.publish(e);
+        }
+      return;
+    }
+    Id cu = computer_user();
+    if (!cu) return;
+    std::optional<GameState> s = store_.find_game(change.game);
+    if (s && s->status == GameStatus::Active && (s->black.id == cu || s->white.id == cu))
+      with_game(change.game, [&](Live& live, Pending& p) { after_move(live, p); });
+  } catch (const std::exception&) {
+    // A store failure or a game gone meanwhile: the next change or request catches up.
+  }
+}
+
+void GameService::watch(Id id) {
+  with_game(id, [](Live&, Pending&) {});
+}
+
+std::vector<GameState> GameService::games_of(Id user) { return store_.list_games_of(user); }
+
+std::vector<GameState> GameService::active_games(int limit) {
+  return store_.list_active_games(limit);
+}
+
+GameView GameService::view(Id id, Id viewer) {
+  return with_game(id, [&](Live& g, Pending&) {
+    GameView v;
+    v.state = g.state;
+    if (v.state.sealed && v.state.sealed->by != viewer) v.state.sealed->usi.clear();
+    v.game_name = g.variant->name;
+    v.start_sfen = g.state.start_sfen;
+    const Position& pos = g.game.position();
+    v.sfen = to_sfen(pos);
+    v.to_move = pos.side_to_move();
+    v.moves = g.moves;
+    v.comments = g.comments;
+    v.now = now_();
+    v.result_text = describe_result(g.state);
+    const TimeControl& tc = g.state.time_control;
+    if (g.state.status == GameStatus::Active) {
+      auto list = std::make_unique<MoveList>();  // large: not on the stack
+      generate_moves(pos, *list);
+      for (const Move& m : *list) v.legal_moves.push_back(to_usi(pos, m));
+      v.deadline = deadline(tc, g.state.clock, v.to_move);
+      v.clock_ms = remaining_at(tc, g.state.clock, v.to_move, v.now);
+    } else if (tc.kind == TimeControl::Kind::Live) {
+      v.clock_ms = g.state.clock.remaining_ms;  // stopped
+    }
+    return v;
+  });
+}
+
+std::string GameService::export_game(Id id, std::string_view format) {
+  const Exporter exporter = exporter_for(format);
+  return with_game(id, [&](Live& g, Pending&) {
+    return exporter(ExportInput{g.state, g.start, g.game.moves(), g.moves});
+  });
+}
+
+}  // namespace kirin::server

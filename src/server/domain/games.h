@@ -1,0 +1,164 @@
+// The game service: moves, clocks, draws, resignation, adjournment, comments, views and
+// exports of stored games. It knows no HTTP and no SQL.
+//
+// A move is accepted only once stored: it is checked (player, turn, expected ply, notation,
+// legality, clock), written with Store::append_move, which checks the ply again in its
+// transaction, and only then applied to the cached game and published. Each game's live
+// kirin::Game is cached (rebuilt from the store by replaying its moves on first use) and
+// operated on under that game's own lock. Every call first compares the cached version with
+// the stored one (one row read), so a game another process wrote is brought up to date (and
+// what it changed published); a write that still loses a race is refused by the store and
+// drops the cached game. Changes other processes make are also heard as they happen, through
+// changed_elsewhere.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/game.h"
+#include "server/domain/clocks.h"
+#include "server/domain/events.h"
+#include "server/domain/game_export.h"
+#include "server/store/store.h"
+
+namespace kirin::server {
+
+// Reads a player's move in a position; throws NotationError saying what is wrong. USI
+// (parse_usi) by default; other notations (pbmserv, Game Courier) plug in here.
+using MoveParser = std::function<Move(const Position&, std::string_view)>;
+
+// A computer opponent (a user of its own). The service calls your_turn, outside any lock,
+// whenever that user is to move in an active game; the player must not block the caller:
+// it thinks elsewhere and answers through GameService::play_move with `ply` as the
+// expected ply.
+class ComputerPlayer {
+ public:
+  virtual ~ComputerPlayer() = default;
+  virtual Id user() const = 0;
+  // `level`: the game's GameSetup::computer_level.
+  virtual void your_turn(Id game, int ply, const Game& game_now, int level) = 0;
+};
+
+struct GameView {
+  GameState state;  // state.sealed->usi is empty unless the viewer sealed it
+  std::string game_name;  // "Chu Shogi"
+  std::string start_sfen, sfen;  // the start and the current position
+  Color to_move = kBlack;
+  std::vector<MoveRecord> moves;
+  std::vector<Comment> comments;
+  std::vector<std::string> legal_moves;  // USI, of the current position; empty unless active
+  std::array<int64_t, 2> clock_ms{0, 0};  // main time left now, by Color (live games), or
+                                          // time to the deadline (correspondence)
+  std::optional<TimeMs> deadline;  // when the side to move runs out of time
+  TimeMs now = 0;
+  std::string result_text;  // describe_result
+};
+
+struct MoveAck {
+  MoveRecord move;  // as stored
+  GameState state;  // after the move
+};
+
+class GameService {
+ public:
+  explicit GameService(Store& store, EventSink& events, NowFn now = system_now);
+  ~GameService();
+  GameService(const GameService&) = delete;
+  GameService& operator=(const GameService&) = delete;
+
+  void set_move_parser(MoveParser parser);
+  // The computer opponent, or nullptr; clear_computer forgets `c` if it is the one set.
+  void set_computer(ComputerPlayer* c);
+  void clear_computer(ComputerPlayer* c);
+  Id computer_user();  // 0 if none
+
+  // Every call below throws ServiceError: not_found (no such game), forbidden (not a player
+  // of it, not the player to move), invalid (bad move or text), conflict (game over or
+  // adjourned, stale expected ply, lost a race with another writer).
+
+  GameView view(Id game, Id viewer = 0);
+  std::vector<GameState> games_of(Id user);  // newest first
+  std::vector<GameState> active_games(int limit);  // the latest move first
+
+  // `text` in the move parser's notation; `expected_ply` the ply the client saw (moves
+  // played so far). A move after the mover's time ran out ends the game on time and throws
+  // conflict.
+  MoveAck play_move(Id game, Id user, std::string_view text,
+                    std::optional<int> expected_ply = std::nullopt);
+  void resign(Id game, Id user);  // active or adjourned
+  void offer_draw(Id game, Id user);  // agrees if the opponent's offer is open
+  void accept_draw(Id game, Id user);
+  void decline_draw(Id game, Id user);
+  // The player to move seals a legal move (its time is charged now) and the game stops; the
+  // clocks do not run while it is adjourned. resume (either player) plays the sealed move
+  // and the opponent's clock starts.
+  void adjourn(Id game, Id user, std::string_view sealed_move);
+  MoveAck resume(Id game, Id user);
+  Comment add_comment(Id game, Id user, std::string_view text);
+
+  // Ends the active games whose player to move has run out of time at `now`; returns how
+  // many it ended. The server calls it periodically (every second or so); a late move ends
+  // its game on time by itself.
+  int expire_clocks(TimeMs now);
+  // Tells the computer about every active game where it is to move (on server start).
+  void wake_computer();
+  // A new game was stored (Challenges::accept): the computer may be to move.
+  void game_created(Id game);
+
+  // A change another process committed (another server node, a `kirin command` or `kirin
+  // mail` run), as Store::listen_for_game_changes reports it. A cached game is brought up to
+  // date and what changed is published (moves, comments, draw offers, adjournment, the
+  // result); changes this service made itself are recognised by their version and cost
+  // nothing. A game not cached here has nobody watching it: only its new comment is
+  // published. Either way the computer is told if it is now to move. GameChange{0} (changes
+  // may have been missed): every cached game is compared with the store, and the computer
+  // asked about every game where it is to move. Never throws.
+  void changed_elsewhere(const GameChange& change);
+  // Keeps the game cached, so that the changes other processes make to it are published (a
+  // client subscribed to it); throws not_found.
+  void watch(Id game);
+
+  // The game's record in a format of game_export.h: "usi", "kif" or "gamecourier".
+  std::string export_game(Id game, std::string_view format);
+
+ private:
+  struct Live;
+  struct Pending;  // events and computer turns to hand out once the game's lock is released
+  std::shared_ptr<Live> live(Id game);
+  std::shared_ptr<Live> load(Id game);
+  void forget(Id game, Live& g);
+  template <class F>
+  auto with_game(Id game, F&& f);
+  void flush(Pending& p);
+  // Brings the cached game forward to the stored one, adding to `p` the events of what
+  // changed; false if it cannot be (the store went back, or a move does not replay): then the
+  // caller drops it. Called under the game's lock.
+  bool catch_up(Live& g, StoredGame stored, Pending& p);
+  void refresh(Id game);  // compares a cached game with the store and catches up
+  void finish(Live& g, Result result, const std::string& reason, Pending& p,
+              std::optional<Color> flagged = std::nullopt);
+  void write(Live& g, const GameState& next);
+  void after_move(Live& g, Pending& p);
+  Color player_color(const Live& g, Id user) const;
+  // Appends a legal move; `next` is the state with the mover's clock already charged.
+  MoveAck store_move(Live& g, GameState next, const Move& m, int64_t used, TimeMs at,
+                     Pending& p);
+
+  Store& store_;
+  EventSink& events_;
+  NowFn now_;
+  std::mutex mutex_;  // guards the fields below
+  MoveParser parser_;
+  std::map<Id, std::shared_ptr<Live>> cache_;
+  std::mutex computer_mutex_;  // held while calling the computer
+  ComputerPlayer* computer_ = nullptr;
+};
+
+}  // namespace kirin::server

@@ -1,0 +1,38 @@
+// The game service as every front door uses it: `kirin serve` (HTTP, WebSocket, its mail
+// notices), `kirin command` and `kirin mail` each build this one object on a store, so that
+// they cannot drift apart. The members are built in dependency order and destroyed in reverse.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "server/domain/accounts.h"
+#include "server/domain/challenges.h"
+#include "server/domain/events.h"
+#include "server/domain/games.h"
+#include "server/store/store.h"
+
+namespace kirin::server {
+
+class Services {
+ public:
+  // Opens the store at `store_url` (throws StoreError naming it).
+  explicit Services(const std::string& store_url, HashCost hash_cost = HashCost::Interactive);
+  Services(const Services&) = delete;
+  Services& operator=(const Services&) = delete;
+
+  Store& store() { return *store_; }
+  EventHub& events() { return events_; }
+  Accounts& accounts() { return accounts_; }
+  GameService& games() { return games_; }
+  Challenges& challenges() { return challenges_; }
+
+ private:
+  std::unique_ptr<Store> store_;
+  EventHub events_;
+  Accounts accounts_;
+  GameService games_;
+  Challenges challenges_;
+};
+
+}  // namespace kirin::server

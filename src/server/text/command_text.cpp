@@ -1,0 +1,196 @@
+#include "server/text/command_text.h"
+
+#include <cctype>
+
+#include "server/text/commands.h"
+
+namespace kirin::server {
+namespace {
+
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+// What a multi-byte UTF-8 character at s[i] becomes: '\0' (kept as it is), ' ', '-' or 'x'
+// (removed); `len` is its length in bytes.
+char replacement(std::string_view s, size_t i, size_t& len) {
+  auto byte = [&](size_t k) { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0u; };
+  unsigned b0 = byte(i), b1 = byte(i + 1), b2 = byte(i + 2);
+  if (b0 == 0xC2 && b1 == 0xA0) {  // U+00A0 no-break space
+    len = 2;
+    return ' ';
+  }
+  len = 3;
+  if (b0 == 0xE2 && b1 == 0x80) {
+    if (b2 <= 0x8A || b2 == 0xAF) return ' ';  // U+2000..U+200A, U+202F
+    if (b2 >= 0x8B && b2 <= 0x8D) return 'x';  // U+200B..U+200D zero-width
+    if (b2 >= 0x90 && b2 <= 0x95) return '-';  // U+2010..U+2015 hyphens, dashes
+  }
+  if (b0 == 0xE2 && b1 == 0x81 && b2 == 0x9F) return ' ';  // U+205F
+  if (b0 == 0xE2 && b1 == 0x81 && b2 == 0xA0) return 'x';  // U+2060 word joiner
+  if (b0 == 0xE2 && b1 == 0x88 && b2 == 0x92) return '-';  // U+2212 minus sign
+  if (b0 == 0xE3 && b1 == 0x80 && b2 == 0x80) return ' ';  // U+3000 ideographic space
+  if (b0 == 0xEF && b1 == 0xBB && b2 == 0xBF) return 'x';  // U+FEFF byte order mark
+  len = 1;
+  return '\0';
+}
+
+// The index of the password among a command's words, or 0 if it has none.
+size_t password_word(const Words& w) {
+  if (w.size() < 2) return 0;
+  std::string first = lower(w[0]);
+  if (first == "signup") return 2;
+  std::string verb = lower(w[1]);
+  if (verb == "signup") return 3;
+  if (verb == "move" || verb == "resign") return 4;
+  if (verb == "set") return 3;
+  return 0;
+}
+
+}  // namespace
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool iequals(std::string_view a, std::string_view b) { return lower(a) == lower(b); }
+
+std::string normalize_line(std::string_view line, size_t max_bytes) {
+  while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
+  if (line.size() > max_bytes)
+    throw CommandError("the line has " + std::to_string(line.size()) +
+                       " characters; a command has at most " + std::to_string(max_bytes));
+  std::string out;
+  out.reserve(line.size());
+  for (size_t i = 0; i < line.size();) {
+    unsigned char c = static_cast<unsigned char>(line[i]);
+    if (c == '\t') {
+      out += ' ';
+      ++i;
+      continue;
+    }
+    if (c < 0x20 || c == 0x7f)
+      throw CommandError("the line has a control character (code " + std::to_string(c) +
+                         ") at character " + std::to_string(i + 1));
+    size_t len = 1;
+    char r = c >= 0x80 ? replacement(line, i, len) : '\0';
+    if (r == '\0') {
+      out.append(line.substr(i, len));
+    } else if (r != 'x') {
+      out += r;
+    }
+    i += len;
+  }
+  return out;
+}
+
+const std::string& Words::operator[](size_t i) const {
+  static const std::string none;
+  return i < words.size() ? words[i] : none;
+}
+
+std::string Words::rest(size_t i) const {
+  if (i >= words.size()) return {};
+  return std::string(trim(std::string_view(line).substr(starts[i])));
+}
+
+Words split_words(std::string line, size_t max_words) {
+  Words w;
+  w.line = std::move(line);
+  const std::string& s = w.line;
+  for (size_t i = 0; i < s.size();) {
+    if (s[i] == ' ') {
+      ++i;
+      continue;
+    }
+    size_t end = s.find(' ', i);
+    if (end == std::string::npos) end = s.size();
+    if (w.words.size() == max_words)
+      throw CommandError("the line has more than " + std::to_string(max_words) + " words");
+    w.words.push_back(s.substr(i, end - i));
+    w.starts.push_back(i);
+    i = end;
+  }
+  return w;
+}
+
+LineKind classify_line(std::string_view line) {
+  std::string normal;
+  try {
+    normal = normalize_line(line.substr(0, 200), 200);
+  } catch (const CommandError&) {
+    return LineKind::Command;  // run() explains what is wrong with it
+  }
+  std::string_view t = trim(normal);
+  if (t.empty() || t.front() == '#' || t.front() == '>') return LineKind::Skip;
+  if (t == "--") return LineKind::Stop;  // also "-- ", the signature marker, once trimmed
+  if (starts_with(t, "-----Original Message-----") || starts_with(t, "__________"))
+    return LineKind::Stop;
+  if (starts_with(t, "On ") && t.size() >= 6 && t.substr(t.size() - 6) == "wrote:")
+    return LineKind::Stop;
+  return LineKind::Command;
+}
+
+std::string CommandInterface::masked(std::string_view line) {
+  std::string normal;
+  try {
+    normal = normalize_line(line, kMaxLineBytes);
+  } catch (const CommandError&) {
+    // Shown as far as it is printable.
+    for (char c : line.substr(0, 80))
+      normal += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+    return normal + (line.size() > 80 ? "..." : "");
+  }
+  Words w;
+  try {
+    w = split_words(normal, 1000);
+  } catch (const CommandError&) {
+    return normal;
+  }
+  size_t at = password_word(w);
+  if (at == 0 || at >= w.size()) return std::string(trim(normal));
+  std::string out =
+      w.line.substr(0, w.starts[at]) + "***" + w.line.substr(w.starts[at] + w.words[at].size());
+  return std::string(trim(out));
+}
+
+std::string CommandInterface::run_text(std::string_view text, const CommandContext& ctx,
+                                       int max_commands) {
+  std::string out;
+  int commands = 0;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    LineKind kind = classify_line(line);
+    if (kind == LineKind::Skip) continue;
+    if (kind == LineKind::Stop) break;
+    if (commands) out += std::string(kSeparator) + "\n";
+    if (commands == max_commands) {
+      out += "error: more than " + std::to_string(max_commands) +
+             " commands: the rest were not run (send them again)\n";
+      break;
+    }
+    ++commands;
+    out += "> " + masked(line) + "\n" + run(line, ctx);
+  }
+  if (!commands)
+    out =
+        "error: no command found: write one command a line, such as 'help' or "
+        "'chushogi board 12'\n";
+  return out;
+}
+
+}  // namespace kirin::server

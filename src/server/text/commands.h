@@ -1,0 +1,121 @@
+// The text command interface of the game server: pbmserv's play-by-email grammar (seed 003,
+// shared/rules/README.md §3), one command a line, answered in plain text. `kirin command`
+// (stdin), `kirin mail` (a mail's body, as its sender) and POST /api/command run it.
+//
+//   signup USER PASSWORD EMAIL
+//   <game> challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai|-daishogi] [-lion]
+//                                [-option=NAME=VALUE]... [-profile=NAME] [-level=N]
+//   <game> move BOARD USER PASSWORD MOVE
+//   <game> board BOARD [USER]            (also: show)
+//   <game> resign BOARD USER PASSWORD
+//   <game> games USER
+//   <game> set USER PASSWORD [flip|noflip] [standard|alternate|small]
+//   help [<game>]                        (also: <game> help)
+//
+// <game> is a game's id or alias in any letter case ("chushogi", "chu", "dai", "shogi").
+// Board numbers are the server's game ids, the same as the web's.
+//
+// Decisions:
+// * Who may start a game. A challenge starts the game at once (as on pbmserv: USER1 Black,
+//   USER2 White; who moves first is the start position's, White in a handicap game). It has
+//   no password, so it must come from USER1 or USER2: a mail whose From: address is the
+//   e-mail address of USER1's or USER2's account (compared ignoring case), or a signed-in
+//   user (CommandContext::sender_user) who is one of them. The local operator
+//   (`kirin command`, who holds the database file anyway) may start games between any users.
+// * Moves, resignations and settings carry the player's password, checked as a log-in (the
+//   session it makes is ended at once). A move must come from the player to move.
+// * A move is read as pbmserv notation first ("7g-7f", "Ln7g-6f", "Lnx!4f", "Lnx6f-5e"), then
+//   Game Courier's ("L 7l-7k", "n 7g-6f; n 6f-5e"), then USI ("7g7f"). The first notation
+//   that reads the text to its end decides: a pbmserv move that is well formed but not legal
+//   is refused with pbmserv's reason, and is not read again as Game Courier, except that Game
+//   Courier's reading wins when pbmserv's reason was a wrong piece code (Game Courier's
+//   labels are other letters: "n" is Chu's Lion) and Game Courier's move does not silently
+//   decline an optional promotion (pbmserv asks for '+' or '=' there, on purpose).
+// * `board BOARD [USER]` is public (as on pbmserv). It is drawn in USER's style and, if USER's
+//   `flip` setting is on and USER plays White in that game, turned so that USER's pieces are
+//   at the bottom; without USER, in the style of the signed-in user or of the player whose
+//   address sent the mail, else the standard style with Black at the bottom.
+// * <game> must be the board's game (Chu and Dai count as one: pbmserv's chushogi command
+//   plays both), so that a move sent to the wrong board number is refused.
+// * Over mail, signup's EMAIL must be the sender's address (it may be left out).
+// * Errors: the reply's first line starts "error: " and says what was wrong; the command has
+//   changed nothing.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "server/domain/accounts.h"
+#include "server/domain/challenges.h"
+#include "server/domain/games.h"
+
+namespace kirin::server {
+
+struct CommandContext {
+  std::string sender_email;    // the mail's From: address; empty if none
+  Id sender_user = 0;          // a signed-in user (an HTTP session); 0 if none
+  bool operator_mode = false;  // the local operator: may start games between any users
+};
+
+// How one line of a command text is treated by run_text.
+enum class LineKind {
+  Command,  // run it
+  Skip,     // blank, a '#' comment, or quoted ("> ...", as a mail reply quotes)
+  Stop,     // the end of the commands: "--", a signature marker "-- ", a quoted original
+            // ("-----Original Message-----", "On ... wrote:")
+};
+LineKind classify_line(std::string_view line);
+
+class CommandInterface {
+ public:
+  static constexpr size_t kMaxLineBytes = 1000;
+  static constexpr size_t kMaxWords = 32;
+  static constexpr int kMaxCommandsPerText = 20;
+  static constexpr const char* kSeparator = "----------------------------------------";
+
+  CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games);
+
+  // Runs one command and returns its reply (ending in a newline). Never throws: every failure
+  // is a reply whose first line starts with "error: ".
+  std::string run(std::string_view line, const CommandContext& ctx);
+
+  // Runs the commands of a text (a mail's body): each Command line (LineKind) in turn, at most
+  // `max_commands`, up to a Stop line. The reply gives each command as "> " and the line
+  // (its password shown as ***), then its reply; replies are separated by kSeparator lines.
+  std::string run_text(std::string_view text, const CommandContext& ctx,
+                       int max_commands = kMaxCommandsPerText);
+
+  // The line as run_text echoes it: normalized, passwords replaced by "***".
+  static std::string masked(std::string_view line);
+
+  // The help text: the grammar with examples, or one game's (its options, handicaps, moves).
+  static std::string help(std::string_view game = {});
+
+  // A game's board as `board BOARD USER` draws it for that user (their style and flip).
+  // Throws ServiceError (not_found).
+  std::string board_for(Id game, Id viewer);
+
+ private:
+  struct Parsed;
+  std::string dispatch(const Parsed& p, const CommandContext& ctx);
+  std::string signup(const Parsed& p, size_t first, const CommandContext& ctx);
+  std::string challenge(const Parsed& p, const CommandContext& ctx);
+  std::string move(const Parsed& p, const CommandContext& ctx);
+  std::string board(const Parsed& p, const CommandContext& ctx);
+  std::string resign(const Parsed& p, const CommandContext& ctx);
+  std::string games(const Parsed& p, const CommandContext& ctx);
+  std::string set(const Parsed& p, const CommandContext& ctx);
+
+  User check_password(const std::string& name, const std::string& password);
+  GameView board_view(const Parsed& p, const std::string& board_word, Id viewer);
+  Preferences viewer_preferences(const GameView& v, const std::string& user_word,
+                                 const CommandContext& ctx);
+  std::string draw(const GameView& v, const Preferences& prefs, Id viewer);
+
+  Accounts& accounts_;
+  Challenges& challenges_;
+  GameService& games_;
+};
+
+}  // namespace kirin::server

@@ -1,0 +1,476 @@
+// The text command interface (pbmserv's play-by-email grammar) on a real service and a
+// temporary SQLite store: every command, the three move notations, the board styles, and
+// refusals that say what was wrong and change nothing.
+#include "server/text/commands.h"
+
+#include "notation/board_styles.h"
+#include "notation/sfen.h"
+#include "server/http/command_routes.h"
+#include "server/domain/game_setup.h"
+#include "server/http/service_errors.h"
+#include "../server_fixture.h"
+
+namespace kirin::server::testing {
+namespace {
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+class CommandsTest : public ServerTest {
+ protected:
+  CommandInterface commands{*accounts, *challenges, *games};
+  CommandContext op{.sender_email = {}, .sender_user = 0, .operator_mode = true};
+
+  std::string run(const std::string& line, const CommandContext& ctx) {
+    return commands.run(line, ctx);
+  }
+  std::string run(const std::string& line) { return commands.run(line, op); }
+
+  static CommandContext mail_from(const std::string& address) {
+    CommandContext ctx;
+    ctx.sender_email = address;
+    return ctx;
+  }
+
+  // Starts a game through the command and returns its board number.
+  Id challenge(const std::string& line, const CommandContext& ctx) {
+    std::string reply = run(line, ctx);
+    EXPECT_TRUE(contains(reply, "New game: board ")) << reply;
+    size_t at = reply.find("board ");
+    return at == std::string::npos ? 0 : std::stoll(reply.substr(at + 6));
+  }
+  Id challenge(const std::string& line) { return challenge(line, op); }
+
+  std::vector<std::string> stored_moves(Id game) {
+    std::vector<std::string> out;
+    for (const MoveRecord& m : games->view(game).moves) out.push_back(m.usi);
+    return out;
+  }
+
+  // What a refused command must leave alone: the games of alice and bob, all of their state.
+  struct Snapshot {
+    std::vector<GameState> games;
+    std::vector<Preferences> prefs;
+    size_t challenges = 0;
+  };
+  Snapshot snapshot() {
+    Snapshot s;
+    for (const User& u : {alice, bob}) {
+      std::vector<GameState> g = games->games_of(u.id);
+      s.games.insert(s.games.end(), g.begin(), g.end());
+      s.prefs.push_back(accounts->preferences(u.id));
+      s.challenges += challenges->outgoing(u.id).size();
+    }
+    return s;
+  }
+  void expect_unchanged(const Snapshot& before) {
+    Snapshot after = snapshot();
+    ASSERT_EQ(after.games.size(), before.games.size());
+    for (size_t i = 0; i < after.games.size(); ++i) {
+      EXPECT_EQ(after.games[i].version, before.games[i].version);
+      EXPECT_EQ(after.games[i].ply, before.games[i].ply);
+      EXPECT_EQ(after.games[i].status, before.games[i].status);
+    }
+    EXPECT_EQ(after.prefs, before.prefs);
+    EXPECT_EQ(after.challenges, before.challenges);
+  }
+};
+
+TEST_F(CommandsTest, SignUp) {
+  std::string reply = run("signup carol password-carol carol@example.org");
+  EXPECT_TRUE(contains(reply, "Welcome, carol")) << reply;
+  EXPECT_EQ(accounts->user_by_name("carol").email, "carol@example.org");
+  accounts->log_in("carol", "password-carol");
+
+  EXPECT_EQ(first_line(run("signup carol password-other carol2@example.org")),
+            "error: signup: the name 'carol' is taken")
+      << run("signup carol password-other carol2@example.org");
+  EXPECT_TRUE(contains(first_line(run("signup dave short dave@example.org")),
+                       "error: signup: a password has at least 8 characters"));
+  EXPECT_TRUE(contains(first_line(run("signup dave")), "error: signup: write"));
+
+  // By mail: the address must be the sender's, and may be left out.
+  CommandContext mail = mail_from("Dave@Example.org");
+  EXPECT_TRUE(contains(first_line(run("signup dave password-dave eve@example.org", mail)),
+                       "error: signup: the e-mail address must be the one you send from"));
+  EXPECT_TRUE(contains(run("signup dave password-dave", mail), "Welcome, dave"));
+  EXPECT_EQ(accounts->user_by_name("dave").email, "Dave@Example.org");
+  EXPECT_TRUE(
+      contains(run("chushogi signup erin password-erin erin@example.org"), "Welcome, erin"));
+}
+
+TEST_F(CommandsTest, ChallengeStartsAChuGameAtOnce) {
+  std::string reply = run("chushogi challenge alice bob");
+  ASSERT_TRUE(contains(reply, "New game: board 1.")) << reply;
+  EXPECT_TRUE(contains(reply, "Board 1: Chu Shogi, alice (Black) against bob (White)")) << reply;
+  EXPECT_TRUE(contains(reply, "Black (alice) to move.")) << reply;
+  GameView v = games->view(1);
+  EXPECT_EQ(v.state.setup.game, "chu");
+  EXPECT_EQ(v.state.black.name, "alice");
+  EXPECT_EQ(v.state.white.name, "bob");
+  EXPECT_EQ(v.to_move, kBlack);
+  EXPECT_EQ(v.state.status, GameStatus::Active);
+  // The board as pbmserv draws it, in the default (standard) style.
+  auto variant = setup_variant(v.state.setup);
+  std::string board = board_text_pbm(parse_sfen(variant, v.sfen), BoardStyle::Standard, false);
+  board.erase(board.rfind("Black to move"));
+  EXPECT_TRUE(contains(reply, board)) << reply;
+}
+
+TEST_F(CommandsTest, ChallengeOptions) {
+  Id drops = challenge("chushogi challenge alice bob -drops");
+  GameView v = games->view(drops);
+  EXPECT_EQ(v.state.setup.drops, std::optional<bool>(true));
+  EXPECT_TRUE(setup_variant(v.state.setup)->rules.drops);
+  EXPECT_TRUE(contains(run("chu board " + std::to_string(drops)), "Black in hand: -"));
+
+  // 2ln: Black's Kirin starts as a Lion; White moves first in a handicap game.
+  Id handicap = challenge("chushogi challenge alice bob -handicap=2ln");
+  v = games->view(handicap);
+  EXPECT_EQ(v.state.setup.handicap, "2ln");
+  EXPECT_EQ(v.to_move, kWhite);
+  EXPECT_EQ(v.state.black.name, "alice");
+  EXPECT_TRUE(contains(run("chu board " + std::to_string(handicap)), "White (bob) to move."));
+
+  // -dai -lion: Dai Shogi with the Chu Lion rules (the lion_rules macro).
+  Id dai = challenge("CHUSHOGI challenge alice bob -dai -lion");
+  v = games->view(dai);
+  EXPECT_EQ(v.state.setup.game, "dai");
+  ASSERT_EQ(v.state.setup.options.size(), 1u);
+  EXPECT_EQ(v.state.setup.options[0], (std::pair<std::string, std::string>{"lion_rules", "true"}));
+  auto variant = setup_variant(v.state.setup);
+  EXPECT_TRUE(variant->rules.lion_protection);
+  EXPECT_TRUE(variant->rules.promotion_deferral);
+  EXPECT_EQ(v.game_name, "Dai Shogi");
+  // Without -lion Dai has none of them; -daishogi is -dai; options may come first.
+  Id plain = challenge("chushogi challenge -daishogi alice bob");
+  EXPECT_FALSE(setup_variant(games->view(plain).state.setup)->rules.lion_protection);
+  EXPECT_EQ(games->view(plain).state.setup.game, "dai");
+
+  Id option = challenge("chushogi challenge alice bob -option=max_plies=300 -profile=pbmserv");
+  v = games->view(option);
+  EXPECT_EQ(v.state.setup.profile, "pbmserv");
+  EXPECT_EQ(setup_variant(v.state.setup)->rules.max_plies, 300);
+  EXPECT_TRUE(setup_variant(v.state.setup)->rules.check_rule);
+
+  Snapshot before = snapshot();
+  EXPECT_EQ(first_line(run("chushogi challenge alice bob -castle")).substr(0, 44),
+            "error: challenge: unknown option '-castle': ");
+  EXPECT_TRUE(contains(first_line(run("shogi challenge alice bob -dai")),
+                       "error: challenge: -dai plays Dai Shogi"));
+  EXPECT_TRUE(contains(first_line(run("shogi challenge alice bob -lion")),
+                       "error: challenge: -lion turns on"));
+  EXPECT_TRUE(contains(first_line(run("chushogi challenge alice bob -handicap=9z")),
+                       "error: challenge: handicap"));
+  EXPECT_TRUE(contains(first_line(run("chushogi challenge alice bob -option=castling=yes")),
+                       "error: challenge: "));
+  EXPECT_TRUE(contains(first_line(run("chushogi challenge alice bob -handicap")),
+                       "error: challenge: '-handicap' needs a value"));
+  EXPECT_TRUE(
+      contains(first_line(run("chushogi challenge alice")), "error: challenge: name two players"));
+  EXPECT_TRUE(contains(first_line(run("chushogi challenge alice alice")),
+                       "error: challenge: you cannot challenge yourself"));
+  EXPECT_TRUE(
+      contains(first_line(run("chushogi challenge alice nobody")), "error: challenge: no user"));
+  expect_unchanged(before);
+}
+
+TEST_F(CommandsTest, WhoMayChallenge) {
+  User carol = sign_up("carol");
+  Snapshot before = snapshot();
+  // No identity, a stranger's address, a stranger's session: refused.
+  std::string reply = run("chushogi challenge alice bob", CommandContext{});
+  EXPECT_EQ(first_line(reply), "error: challenge: only alice or bob may start a game between them");
+  EXPECT_TRUE(contains(reply, "Send the challenge from the e-mail address")) << reply;
+  EXPECT_TRUE(
+      contains(first_line(run("chushogi challenge alice bob", mail_from("carol@example.org"))),
+               "error: challenge: only alice or bob"));
+  CommandContext carol_session;
+  carol_session.sender_user = carol.id;
+  EXPECT_TRUE(contains(first_line(run("chushogi challenge alice bob", carol_session)),
+                       "error: challenge: only alice or bob"));
+  expect_unchanged(before);
+
+  // Either player's address (any letter case) or session.
+  challenge("chushogi challenge alice bob", mail_from("ALICE@example.org"));
+  challenge("chushogi challenge alice bob", mail_from("bob@example.org"));
+  CommandContext bob_session;
+  bob_session.sender_user = bob.id;
+  Id id = challenge("shogi challenge alice bob", bob_session);
+  EXPECT_EQ(games->view(id).state.black.name, "alice");
+}
+
+TEST_F(CommandsTest, MovesInThreeNotations) {
+  Id id = challenge("shogi challenge alice bob");
+  std::string n = std::to_string(id);
+  std::string reply = run("shogi move " + n + " alice password-alice 7g-7f");  // pbmserv
+  EXPECT_EQ(first_line(reply), "Board " + n + ", move 1: alice (Black) played P7g-7f.") << reply;
+  EXPECT_TRUE(contains(reply, "White (bob) to move.")) << reply;
+  reply = run("shogi move " + n + " bob password-bob P 3c-3d");  // Game Courier
+  EXPECT_EQ(first_line(reply), "Board " + n + ", move 2: bob (White) played P3c-3d.") << reply;
+  reply = run("shogi move " + n + " alice password-alice 8h2b+");  // USI
+  EXPECT_EQ(first_line(reply), "Board " + n + ", move 3: alice (Black) played B8hx2b+.") << reply;
+  EXPECT_TRUE(contains(reply, "Moves played: 3; the last, by Black: B8hx2b+")) << reply;
+  EXPECT_EQ(stored_moves(id), (std::vector<std::string>{"7g7f", "3c3d", "8h2b+"}));
+
+  // Chu: the Lion in pbmserv notation, then a Lion move as two Game Courier legs.
+  Id chu = challenge("chushogi challenge alice bob");
+  std::string c = std::to_string(chu);
+  EXPECT_TRUE(contains(run("chu move " + c + " alice password-alice Ln7j-6h"), "played Ln7j-6h."));
+  EXPECT_TRUE(contains(run("chu move " + c + " bob password-bob p 5d-5e"), "played P5d-5e."));
+  reply = run("chu move " + c + " alice password-alice n 6h-6g; n 6g-5f");
+  EXPECT_TRUE(contains(first_line(reply), "alice (Black) played Ln6h-5f.")) << reply;
+  EXPECT_TRUE(contains(run("chu move " + c + " bob password-bob 5e-5g"), "error: move 4"));
+  EXPECT_EQ(stored_moves(chu), (std::vector<std::string>{"7j6h", "5d5e", "6h5f"}));
+
+  // Dai: "n" is pbmserv's Knight but Game Courier's Lion; the piece on the square decides.
+  Id dai = challenge("chushogi challenge alice bob -dai");
+  std::string d = std::to_string(dai);
+  run("chu move " + d + " alice password-alice P8k-8j");
+  run("chu move " + d + " bob password-bob P8e-8f");
+  EXPECT_TRUE(contains(run("chu move " + d + " alice password-alice n 8m-8k"), "played Ln8m-8k."));
+  reply = run("chu move " + d + " bob password-bob N8a-8c");
+  EXPECT_TRUE(contains(first_line(reply), "wrong piece in 'N8a-8c'")) << reply;
+  EXPECT_EQ(stored_moves(dai), (std::vector<std::string>{"8k8j", "8e8f", "8m8k"}));
+}
+
+TEST_F(CommandsTest, AnOptionalPromotionMustBeMarked) {
+  Id id = challenge("shogi challenge alice bob");
+  std::string n = std::to_string(id);
+  run("shogi move " + n + " alice password-alice 7g-7f");
+  run("shogi move " + n + " bob password-bob 3c-3d");
+  Snapshot before = snapshot();
+  // pbmserv asks for '+' or '='; Game Courier (where no mark declines) does not step in.
+  std::string reply = run("shogi move " + n + " alice password-alice 8h-2b");
+  EXPECT_TRUE(contains(first_line(reply), "error: move 3 in board " + n + ": ")) << reply;
+  EXPECT_TRUE(contains(reply, "add + to promote or = to decline")) << reply;
+  expect_unchanged(before);
+  EXPECT_TRUE(contains(run("shogi move " + n + " alice password-alice Bx2b="), "played B8hx2b="));
+}
+
+TEST_F(CommandsTest, RefusedCommandsSayWhyAndChangeNothing) {
+  Id id = challenge("shogi challenge alice bob");
+  std::string n = std::to_string(id);
+  run("shogi move " + n + " alice password-alice 7g-7f");
+  sign_up("carol");
+  Snapshot before = snapshot();
+  struct Case {
+    std::string line;
+    std::string first_line_start;
+  };
+  std::string long_line = "shogi board " + n + " " + std::string(1200, 'x');
+  std::vector<Case> cases = {
+      {"bogus command", "error: unknown game or command 'bogus'"},
+      {"chess move " + n + " alice password-alice 7g-7f", "error: unknown game or command 'chess'"},
+      {"shogi", "error: 'shogi' needs a command after it"},
+      {"shogi fly " + n, "error: unknown command 'fly' for shogi"},
+      {"shogi move " + n + " bob wrong-password 3c-3d",
+       "error: board " + n + ": wrong name or password"},
+      {"shogi move " + n + " nobody password-x 3c-3d",
+       "error: board " + n + ": wrong name or password"},
+      {"shogi move " + n + " bob password-bob 3c-3e",
+       "error: move 2 in board " + n + ": no legal move '3c-3e': "},
+      {"shogi move " + n + " alice password-alice 2g-2f",
+       "error: move 2 in board " + n + ": it is not alice's turn: White (bob) is to move"},
+      {"shogi move " + n + " carol password-carol 3c-3d",
+       "error: move 2 in board " + n + ": carol does not play in this game"},
+      {"shogi move " + n + " bob password-bob zz9",
+       "error: move 2 in board " + n + ": cannot read 'zz9' as a move"},
+      {"shogi move " + n + " bob password-bob", "error: move: too few words"},
+      {"chushogi move " + n + " bob password-bob 3c-3d",
+       "error: board " + n + " is a game of Shogi, not of Chu Shogi"},
+      {"shogi move 999 bob password-bob 3c-3d", "error: no board 999"},
+      {"shogi board twelve", "error: 'twelve' is not a board number"},
+      {"shogi board " + n + " nobody", "error: board: no user"},
+      {"shogi resign " + n + " bob wrong-password", "error: resign in board " + n + ": wrong name"},
+      {"shogi set bob wrong-password small", "error: set: wrong name or password"},
+      {"shogi set bob password-bob tiny", "error: set: unknown setting 'tiny'"},
+      {"shogi games nobody", "error: games: no user"},
+      {long_line, "error: the line has 1"},
+      {"shogi board 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 "
+       "30 31 32 33",
+       "error: the line has more than 32 words"},
+      {"shogi board \x01" + n, "error: the line has a control character (code 1)"},
+      {"", "error: empty command"},
+  };
+  for (const Case& c : cases) {
+    std::string reply = run(c.line);
+    EXPECT_EQ(first_line(reply).substr(0, c.first_line_start.size()), c.first_line_start)
+        << "command: " << c.line.substr(0, 80) << "\nreply: " << reply;
+    EXPECT_EQ(reply.back(), '\n');
+  }
+  expect_unchanged(before);
+  EXPECT_EQ(stored_moves(id), (std::vector<std::string>{"7g7f"}));
+}
+
+TEST_F(CommandsTest, BoardStylesAndFlip) {
+  Id id = challenge("shogi challenge alice bob");
+  std::string n = std::to_string(id);
+  run("shogi move " + n + " alice password-alice 7g-7f");
+  GameView v = games->view(id);
+  Position pos = parse_sfen(setup_variant(v.state.setup), v.sfen);
+  auto drawing = [&](BoardStyle style, bool flip) {
+    std::string text = board_text_pbm(pos, style, flip);
+    return text.erase(text.rfind("White to move"));
+  };
+
+  std::string reply = run("shogi board " + n);
+  EXPECT_TRUE(contains(reply, drawing(BoardStyle::Standard, false))) << reply;
+  EXPECT_TRUE(contains(reply, "|\\ N/|")) << reply;  // pbmserv's standard style
+  EXPECT_TRUE(contains(reply, "White (bob) to move.")) << reply;
+
+  // bob (White) asks for small boards turned to his side.
+  reply = run("shogi set bob password-bob flip small");
+  EXPECT_EQ(first_line(reply),
+            "Settings of bob: small board, flip (turned so that your pieces are at the bottom "
+            "when you play White).");
+  EXPECT_EQ(accounts->preferences(bob.id).board_style, "small");
+  EXPECT_TRUE(accounts->preferences(bob.id).flip);
+  EXPECT_TRUE(contains(run("shogi show " + n + " bob"), drawing(BoardStyle::Small, true)));
+  // alice plays Black: her flip setting keeps Black at the bottom.
+  run("shogi set alice password-alice alternate flip");
+  reply = run("shogi board " + n + " alice");
+  EXPECT_TRUE(contains(reply, drawing(BoardStyle::Alternate, false))) << reply;
+  EXPECT_TRUE(contains(reply, "| wN |")) << reply;
+  run("shogi set bob password-bob noflip standard");
+  EXPECT_TRUE(contains(run("shogi board " + n + " bob"), drawing(BoardStyle::Standard, false)));
+  EXPECT_EQ(first_line(run("shogi set bob password-bob")),
+            "Settings of bob: standard board, noflip (Black always at the bottom).");
+
+  // Without USER: the player whose address sent the mail, or a signed-in user.
+  run("shogi set bob password-bob flip small");
+  EXPECT_TRUE(contains(run("shogi board " + n, mail_from("bob@example.org")),
+                       drawing(BoardStyle::Small, true)));
+  CommandContext session;
+  session.sender_user = bob.id;
+  EXPECT_TRUE(contains(run("shogi board " + n, session), drawing(BoardStyle::Small, true)));
+  // After a move, the mover's style.
+  reply = run("shogi move " + n + " bob password-bob 3c-3d");
+  EXPECT_TRUE(contains(reply, "|wL ")) << reply;
+}
+
+TEST_F(CommandsTest, GamesListAndResign) {
+  Id chu = challenge("chushogi challenge alice bob -drops");
+  Id shogi = challenge("shogi challenge bob alice");
+  run("shogi move " + std::to_string(shogi) + " bob password-bob 7g-7f");
+  std::string reply = run("chushogi games alice");
+  EXPECT_EQ(first_line(reply), "Games of alice:") << reply;
+  EXPECT_TRUE(contains(reply, "board  game")) << reply;
+  EXPECT_TRUE(contains(reply, "    " + std::to_string(chu) +
+                                  "  Chu Shogi (with drops)  bob       Black   alice to move\n"))
+      << reply;
+  EXPECT_TRUE(contains(reply, "    " + std::to_string(shogi) +
+                                  "  Shogi                   bob       White   alice to move\n"))
+      << reply;
+
+  reply = run("chushogi resign " + std::to_string(chu) + " bob password-bob");
+  EXPECT_EQ(first_line(reply), "Board " + std::to_string(chu) + ": bob resigned.") << reply;
+  EXPECT_TRUE(contains(reply, "Game over: Black wins by resignation.")) << reply;
+  EXPECT_EQ(games->view(chu).state.result, Result::BlackWins);
+  reply = run("chushogi games bob");
+  EXPECT_TRUE(contains(reply, "over: Black wins by resignation")) << reply;
+  // Finished games come after the ones in progress.
+  EXPECT_LT(reply.find(std::to_string(shogi) + "  Shogi"), reply.find("over: Black wins"));
+  EXPECT_TRUE(contains(
+      first_line(run("chushogi move " + std::to_string(chu) + " alice password-alice P8i-8h")),
+      "the game is over (Black wins by resignation)"));
+  EXPECT_TRUE(
+      contains(first_line(run("chushogi resign " + std::to_string(chu) + " alice password-alice")),
+               "error: resign in board " + std::to_string(chu) + ": game " + std::to_string(chu) +
+                   " is over"));
+  EXPECT_EQ(run("shogi games carol").substr(0, 12), "error: games");
+  sign_up("carol");
+  EXPECT_EQ(run("shogi games carol"), "carol has no games.\n");
+}
+
+TEST_F(CommandsTest, TextsOfCommands) {
+  std::string text =
+      "# my moves\r\n"
+      "\r\n"
+      "shogi challenge alice bob\r\n"
+      "> quoted text from an earlier reply: shogi resign 1 alice password-alice\n"
+      "shogi move 1 alice password-alice 7g\xe2\x80\x93"
+      "7f\n"  // an en dash, as mailers type
+      "\xc2\xa0shogi\xc2\xa0"
+      "board 1\n"
+      "-- \n"
+      "Alice, with a signature: shogi resign 1 alice password-alice\n";
+  std::string reply = commands.run_text(text, mail_from("alice@example.org"));
+  EXPECT_EQ(first_line(reply), "> shogi challenge alice bob") << reply;
+  EXPECT_TRUE(contains(
+      reply, "> shogi move 1 alice *** 7g-7f\nBoard 1, move 1: alice (Black) played P7g-7f."))
+      << reply;
+  EXPECT_FALSE(contains(reply, "password-alice")) << reply;
+  EXPECT_TRUE(contains(reply, std::string(CommandInterface::kSeparator) + "\n> shogi board 1\n"));
+  EXPECT_EQ(games->view(1).state.status, GameStatus::Active);
+  EXPECT_EQ(games->view(1).state.ply, 1);
+
+  EXPECT_EQ(CommandInterface::masked("signup carol secret-word carol@example.org"),
+            "signup carol *** carol@example.org");
+  EXPECT_EQ(CommandInterface::masked("chu set  carol secret-word small"),
+            "chu set  carol *** small");
+  EXPECT_EQ(CommandInterface::masked("chu resign 3 carol secret-word"), "chu resign 3 carol ***");
+  EXPECT_EQ(CommandInterface::masked("chu board 3"), "chu board 3");
+
+  EXPECT_TRUE(contains(commands.run_text("\n# nothing\n", op), "error: no command found"));
+  std::string many;
+  for (int i = 0; i < 25; ++i) many += "help\n";
+  reply = commands.run_text(many, op, 3);
+  EXPECT_TRUE(contains(reply, "error: more than 3 commands: the rest were not run"))
+      << reply.substr(reply.size() - 200);
+
+  EXPECT_EQ(classify_line("--"), LineKind::Stop);
+  EXPECT_EQ(classify_line("-- \r"), LineKind::Stop);
+  EXPECT_EQ(classify_line("-----Original Message-----"), LineKind::Stop);
+  EXPECT_EQ(classify_line("On Mon, 1 Jan 2024, Kirin wrote:"), LineKind::Stop);
+  EXPECT_EQ(classify_line("  # comment"), LineKind::Skip);
+  EXPECT_EQ(classify_line("\xef\xbb\xbf"), LineKind::Skip);
+  EXPECT_EQ(classify_line("help"), LineKind::Command);
+}
+
+TEST_F(CommandsTest, Help) {
+  std::string help = run("help");
+  for (const char* part : {"signup USER PASSWORD EMAIL", "GAME challenge USER1 USER2",
+                           "-handicap=SPEC", "-dai", "-lion", "GAME move BOARD USER PASSWORD MOVE",
+                           "Lnx!4f", "GAME set USER PASSWORD", "chu, chushogi", "dai, daishogi"})
+    EXPECT_TRUE(contains(help, part)) << part;
+  std::string chu = run("help chushogi");
+  EXPECT_EQ(first_line(chu).substr(0, 31), "Chu Shogi (chu, chushogi, chu-s");
+  for (const char* part :
+       {"2-lions, 2ln", "pbmserv", "lion_protection=true", "Ln Lion", "Ky Kirin"})
+    EXPECT_TRUE(contains(chu, part)) << part << "\n" << chu;
+  EXPECT_EQ(run("dai help"), run("help daishogi"));
+  EXPECT_TRUE(contains(run("help dai"), "lion_rules"));
+  EXPECT_TRUE(contains(first_line(run("help chess")), "error: help: unknown game 'chess'"));
+}
+
+TEST_F(CommandsTest, HttpRoute) {
+  http::Router router;
+  http::add_command_route(router, commands, *accounts);
+  router.set_error_mapper(http::map_service_error);  // as add_api_routes does
+  http::Request r;
+  r.method = "POST";
+  r.path = "/api/command";
+  r.body = "# two commands\nshogi challenge alice bob\nshogi board 1\n";
+  http::Response res = router.handle(r);
+  EXPECT_EQ(res.status, 200u);
+  EXPECT_EQ(res.content_type, "text/plain; charset=utf-8");
+  EXPECT_TRUE(contains(res.body, "error: challenge: only alice or bob")) << res.body;
+  EXPECT_TRUE(contains(res.body, "error: no board 1")) << res.body;
+
+  LoginResult login = accounts->log_in("alice", "password-alice");
+  r.headers["authorization"] = "Bearer " + login.token;
+  res = router.handle(r);
+  EXPECT_EQ(res.status, 200u);
+  EXPECT_TRUE(contains(res.body, "New game: board 1.")) << res.body;
+  EXPECT_TRUE(contains(res.body, "> shogi board 1\nBoard 1: Shogi")) << res.body;
+
+  r.headers["authorization"] = "Bearer not-a-token";
+  EXPECT_EQ(router.handle(r).status, 401u);
+}
+
+}  // namespace
+}  // namespace kirin::server::testing
