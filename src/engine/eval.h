@@ -1,4 +1,4 @@
-// Static evaluation for any Kirin game, derived from its definition (../shared/DESIGN.md §4):
+// Static evaluation for any Kirin game, derived from its definition (docs/ENGINE.md):
 // a piece is worth what it can reach on an empty board, a square what the piece can reach from
 // it, and a royal wants company.
 #pragma once

@@ -1,5 +1,5 @@
 // Moves in Game Courier's "full algebraic notation" (chessvariants.com; the "How to Move
-// Pieces" help of seeds 000 and 002, shared/rules/chu_seireigi.md §A.9 and §B.2).
+// Pieces" help of seeds 000 and 002, docs/spec/chu_seireigi.md §A.9 and §B.2).
 //
 // Grammar (parts separated by ';', blanks around them ignored):
 //

@@ -1,5 +1,5 @@
 // Moves as the play-by-email server pbmserv (gamerz.net, seed 003 and its shogi help page;
-// shared/rules/README.md §3) reads them, and the standard form Kirin writes.
+// docs/spec/README.md §3) reads them, and the standard form Kirin writes.
 //
 // Grammar (blanks around the text are ignored; piece codes are case-insensitive):
 //

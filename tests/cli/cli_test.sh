@@ -84,7 +84,7 @@ check bench-against-needs-movetime 2 "--against requires --movetime" \
 check variants 0 "chu" "$kirin" variants
 check variants-name 0 "Chu Shogi" "$kirin" variants
 
-# ---- perft: lishogi reference counts (shared/rules/README.md §2.3, tests/data/chu-perft.tsv)
+# ---- perft: lishogi reference counts (docs/spec/README.md §2.3, tests/data/chu-perft.tsv)
 check perft-start 0 "Nodes searched: 1296" "$kirin" perft --variant chu --depth 2
 check_last perft-depth0 "Nodes searched: 1" "$kirin" perft --depth 0
 check_last perft-depth1 "Nodes searched: 36" "$kirin" perft --depth 1

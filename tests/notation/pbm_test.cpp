@@ -1,4 +1,4 @@
-// pbmserv move notation (seed 003, shared/rules/README.md §3): pbmserv's piece codes, the
+// pbmserv move notation (seed 003, docs/spec/README.md §3): pbmserv's piece codes, the
 // forms it accepts ("7g-7f", "P7g-7f", "Bx2b+", "Lnx!4f", "Lnx6f-5e", "P*5e"), the standard
 // form Kirin writes, round trips over every legal move, and the errors.
 #include <gtest/gtest.h>

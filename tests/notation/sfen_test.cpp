@@ -1,4 +1,4 @@
-// SFEN in lishogi's Chu Shogi layout (shared/rules/README.md §2.1) and in the standard shogi
+// SFEN in lishogi's Chu Shogi layout (docs/spec/README.md §2.1) and in the standard shogi
 // layout of a custom game: reading, writing, and the field and offset of every error.
 #include <gtest/gtest.h>
 

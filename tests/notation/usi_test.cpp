@@ -1,4 +1,4 @@
-// USI moves as lishogi writes them (shared/rules/README.md §2.2): every accepted spelling is
+// USI moves as lishogi writes them (docs/spec/README.md §2.2): every accepted spelling is
 // read to the one canonical move, to_usi writes the canonical spelling, and bad input is
 // reported with an offset (malformed) or a reason (illegal).
 #include <gtest/gtest.h>

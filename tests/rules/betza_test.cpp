@@ -1,5 +1,5 @@
 // parse_betza: every atom and modifier, the lion-type multi-leg strings of Chu Shogi, and the
-// character offsets of errors. Expected sets follow docs (shared/rules/README.md §1.3): vectors
+// character offsets of errors. Expected sets follow docs (docs/spec/README.md §1.3): vectors
 // are seen from Black, dx > 0 to Black's right, dy > 0 forward.
 #include <gtest/gtest.h>
 

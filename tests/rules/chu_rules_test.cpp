@@ -1,4 +1,4 @@
-// Chu Shogi move rules, one test (or more) per rule of shared/rules/chu_shogi.md.
+// Chu Shogi move rules, one test (or more) per rule of docs/spec/chu_shogi.md.
 //
 // Every expected move list below was worked out by hand from the rules text, not copied from
 // the program's output. Squares are USI names: file 1..12 counted from Black's right, rank a..l

@@ -1,4 +1,4 @@
-// Chu Seireigi, the three editions (shared/rules/chu_seireigi.md; Kirin's choices in
+// Chu Seireigi, the three editions (docs/spec/chu_seireigi.md; Kirin's choices in
 // docs/rules/chu-seireigi.md):
 //   chu-seireigi       §B, the Lion Hawk edition (12x12, current rules);
 //   chu-seireigi-2023  §A, the stinging-Lion edition of seed 000 (12x12, setup reconstructed);

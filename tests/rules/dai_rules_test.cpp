@@ -1,4 +1,4 @@
-// Dai Shogi rules of shared/rules/dai_shogi.md: the setup, the eight Dai-only pieces and their
+// Dai Shogi rules of docs/spec/dai_shogi.md: the setup, the eight Dai-only pieces and their
 // promotion to Gold, the Chu pieces unchanged, the `lion_rules` macro and the `drops` option.
 //
 // Every expected move list was worked out by hand from the rules text, not copied from the

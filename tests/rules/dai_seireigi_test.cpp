@@ -1,5 +1,5 @@
 // Dai Seireigi (variants/dai-seireigi.toml): the 12x12 igui-Lion drop game of seed 004,
-// shared/rules/dai_seireigi.md §1, with Kirin's decisions in docs/rules/dai-seireigi.md.
+// docs/spec/dai_seireigi.md §1, with Kirin's decisions in docs/rules/dai-seireigi.md.
 //
 // Every expected move list below was worked out by hand from the rules file, not copied from
 // the program's output. Squares are USI names: file 1..12 counted from Black's right, rank a..l

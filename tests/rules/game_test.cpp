@@ -1,4 +1,4 @@
-// Chu Shogi end-of-game rules (shared/rules/chu_shogi.md §7.1 and §9), through kirin::Game.
+// Chu Shogi end-of-game rules (docs/spec/chu_shogi.md §7.1 and §9), through kirin::Game.
 //
 // Every expected result was worked out by hand from the rules text. Squares are USI names:
 // file 1..12 from Black's right, rank a..l from the top; Black moves up, towards rank a.

@@ -1,4 +1,4 @@
-// Mitsugumi Shogi (shared/rules/mitsugumi_shogi.md): every piece, every special power, the turn
+// Mitsugumi Shogi (docs/spec/mitsugumi_shogi.md): every piece, every special power, the turn
 // rules, the end of the game, USI with extra victims, and random play.
 //
 // Every expected move list below was worked out by hand from the rules text (§3 and §4 of the

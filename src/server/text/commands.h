@@ -1,5 +1,5 @@
 // The text command interface of the game server: pbmserv's play-by-email grammar (seed 003,
-// shared/rules/README.md §3), one command a line, answered in plain text. `kirin command`
+// docs/spec/README.md §3), one command a line, answered in plain text. `kirin command`
 // (stdin), `kirin mail` (a mail's body, as its sender) and POST /api/command run it.
 //
 //   signup USER PASSWORD EMAIL
