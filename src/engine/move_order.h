@@ -83,7 +83,7 @@ class MoveOrder {
   // winning `gain` outright fail the search's delta pruning? (Then those captures are not
   // generated.)
   template <class Futile, class Visit>
-  void captures(int ply, const Futile& futile, Visit&& visit) {
+  void captures(int ply, Futile futile, Visit&& visit) {
     if (captures_by_victim_) return captures_by_victims(ply, futile, visit);
     MoveList& list = lists_[ply];
     generate_captures(*pos_, list);
@@ -97,7 +97,7 @@ class MoveOrder {
   // node), so they are dropped unpicked. Returns how many legal moves the position has, or 1
   // after a cut-off (the count is then not needed).
   template <class QuietsPruned, class Visit>
-  int staged_moves(const Move& done, int ply, const QuietsPruned& quiets_pruned, Visit&& visit) {
+  int staged_moves(const Move& done, int ply, QuietsPruned quiets_pruned, Visit&& visit) {
     MoveList& list = lists_[ply];
     int* scores = scores_[ply].data();
     if (captures_by_victim_ && pos_->keeps_attack_counts())
@@ -253,7 +253,7 @@ class MoveOrder {
   // the attacked victims are looked up, and all of them.
   static constexpr int kVictimStages = 8;
   template <class Futile, class Visit>
-  void captures_by_victims(int ply, const Futile& futile, Visit& visit) {
+  void captures_by_victims(int ply, Futile futile, Visit& visit) {
     MoveList& list = lists_[ply];
     int* scores = scores_[ply].data();
     const Color us = pos_->side_to_move();

@@ -307,7 +307,8 @@ struct Searcher::Impl {
     int best = -kInfinity;
     Move best_move{};
     int searched = 0;
-    auto late_quiets_pruned = [&] {
+    // (The node's constants by value: staged_moves's copy then keeps them in registers.)
+    auto late_quiets_pruned = [&alpha, &searched, depth, static_eval, pv_node] {
       return quiets_pruned(depth, alpha, static_eval, searched, pv_node);
     };
     // Searches one move; true on a beta cut-off.
