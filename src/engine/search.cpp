@@ -150,6 +150,24 @@ struct Searcher::Impl {
     attacking.pop_back();
     pos->undo_move(m, u);
   }
+  // A null move: `us`, the side to move, passes, and a counter-strike square lapses (returned,
+  // for unmake_null). No line reaches a real repetition through it (cycle_attacks).
+  Square make_null(Color us, int ply) {
+    const Square cs = pos->counter_strike();
+    pos->set_counter_strike(kNoSquare);
+    pos->set_side_to_move(~us);
+    hashes.push_back(pos->hash());
+    attacking.push_back(0);
+    line_undo[ply] = nullptr;
+    terms[ply + 1] = terms[ply];
+    return cs;
+  }
+  void unmake_null(Color us, Square counter_strike) {
+    hashes.pop_back();
+    attacking.pop_back();
+    pos->set_side_to_move(us);
+    pos->set_counter_strike(counter_strike);
+  }
 
   int qsearch(int alpha, int beta, int ply) {
     ++nodes;
@@ -287,18 +305,9 @@ struct Searcher::Impl {
     if (!pv_node && !in_check && null_ok && depth >= 3 && static_eval >= beta &&
         pos->count(us) > 3) {
       int r = 3 + depth / 6;
-      Square cs = pos->counter_strike();
-      pos->set_counter_strike(kNoSquare);
-      pos->set_side_to_move(~us);
-      hashes.push_back(pos->hash());
-      attacking.push_back(0);
-      line_undo[ply] = nullptr;
-      terms[ply + 1] = terms[ply];
+      const Square cs = make_null(us, ply);
       int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
-      hashes.pop_back();
-      attacking.pop_back();
-      pos->set_side_to_move(us);
-      pos->set_counter_strike(cs);
+      unmake_null(us, cs);
       if (aborted) return 0;
       if (score >= beta) return is_mate_score(score) ? beta : score;
     }
