@@ -212,7 +212,8 @@ struct Searcher::Impl {
     // Searches one move; true on a beta cut-off (or an abort).
     auto visit = [&](const Move& m) {
       if (!in_check) {
-        const int gain = order.victim_value(m) + (m.promotes() ? eval->promotion_gain(kind_of(pos->at(m.from))) : 0);
+        const int gain = order.victim_value(m) +
+                         (m.promotes() ? eval->promotion_gain(kind_of(pos->at(m.from))) : 0);
         if (futile(gain)) return false;
         // A capture that gives up more than it takes, on a defended square: skip it (the
         // large games have too many captures to look at bad ones).
@@ -316,7 +317,8 @@ struct Searcher::Impl {
     int best = -kInfinity;
     Move best_move{};
     int searched = 0;
-    // (The node's constants by value: staged_moves's copy then keeps them in registers.)
+    // quiets_pruned at this node, for visit and staged_moves. The node's constants by value:
+    // staged_moves's copy then keeps them in registers.
     auto late_quiets_pruned = [&alpha, &searched, depth, static_eval, pv_node] {
       return quiets_pruned(depth, alpha, static_eval, searched, pv_node);
     };
@@ -361,12 +363,13 @@ struct Searcher::Impl {
     // The remembered move first, checked against its piece's moves only: a cut-off then
     // saves generating every move.
     bool tt_tried = false;
-    if (!tt_move.is_null() && !tt_move.is_drop() && ply > 0 && order.piece_has_move(tt_move, ply)) {
+    if (!tt_move.is_null() && !tt_move.is_drop() && ply > 0 &&
+        order.piece_has_move(tt_move, ply)) {
       tt_tried = true;
       if (visit(tt_move)) {
         if (aborted) return 0;
-        tt.store(key, best_move, score_to_tt(best, ply), in_check ? TTEntry::kNoEval : static_eval, depth,
-                 Bound::Lower);
+        tt.store(key, best_move, score_to_tt(best, ply),
+                 in_check ? TTEntry::kNoEval : static_eval, depth, Bound::Lower);
         return best;
       }
     }
