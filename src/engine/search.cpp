@@ -1,7 +1,6 @@
 #include "engine/search.h"
 
 #include <algorithm>
-#include <bitset>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -9,6 +8,7 @@
 #include <optional>
 #include <thread>
 
+#include "engine/move_order.h"
 #include "engine/repetition.h"
 #include "rules/movegen.h"
 
@@ -46,8 +46,7 @@ struct Searcher::Impl {
   TranspositionTable tt{64};
   std::shared_ptr<const Variant> variant;
   std::shared_ptr<const Evaluator> eval;
-  std::vector<std::array<int, kArraySize>> history = std::vector<std::array<int, kArraySize>>(256);
-  Move killers[kMaxPly + 2][2] = {};
+  MoveOrder order;
 
   // Per search.
   Position* pos = nullptr;
@@ -73,23 +72,6 @@ struct Searcher::Impl {
   bool pondering = false;
   int game_ply = 0;
   Move pv[kMaxPly + 2][kMaxPly + 2];
-  // Move lists and their ordering scores, one per ply (the search and quiescence never share a
-  // ply): a list holds thousands of moves, too big for the stack of a deep search.
-  std::vector<MoveList> lists = std::vector<MoveList>(kMaxPly + 2);
-  std::vector<MoveList> tt_lists = std::vector<MoveList>(kMaxPly + 2);
-  std::vector<std::array<int, kMaxMoves>> score_stack =
-      std::vector<std::array<int, kMaxMoves>>(kMaxPly + 2);
-  // The quiescence search's victims and the best victim of each capture, per ply.
-  struct VictimStage {
-    Square square[256];
-    int value[256];
-    std::bitset<kArraySize> done;   // attackers whose captures are all generated
-    std::bitset<kArraySize> taken;  // victims taken one at a time (captures_one)
-  };
-  std::vector<VictimStage> victim_stack = std::vector<VictimStage>(kMaxPly + 2);
-  std::vector<std::array<int, kMaxMoves>> top_stack =
-      std::vector<std::array<int, kMaxMoves>>(kMaxPly + 2);
-  bool captures_by_victim = false;  // captures_follow_attacks: see qsearch
   int pv_len[kMaxPly + 2] = {};
   EvalTerms terms[kMaxPly + 2] = {};  // the evaluation terms of the position at each ply
   bool check_rule = false;
@@ -155,89 +137,6 @@ struct Searcher::Impl {
     return pos->in_check(pos->side_to_move()) ? 300 : 20;
   }
 
-  int victim_value(const Move& m) const {
-    int v = 0;
-    if (m.to != m.from && is_piece(pos->at(m.to))) v += eval->piece_value(kind_of(pos->at(m.to)));
-    if (m.mid && is_piece(pos->at(m.mid))) v += eval->piece_value(kind_of(pos->at(m.mid)));
-    for (Square k : m.kill)
-      if (k) v += eval->piece_value(kind_of(pos->at(k)));
-    return v;
-  }
-
-  // A capture's place in the order: by victims, then the cheaper attacker; a promotion adds.
-  int capture_score(const Move& m, bool sort_losing) const {
-    int attacker = m.is_drop() ? 0 : eval->piece_value(kind_of(pos->at(m.from)));
-    const int victims = victim_value(m);
-    int s = victims * 16 - attacker / 8;
-    const bool losing = sort_losing && attacker > victims + 50 && m.to != m.from &&
-                        pos->attacked(m.to, ~pos->side_to_move());
-    return s + (losing ? (1 << 25) : (1 << 28));
-  }
-
-  // The most valuable piece a capture takes.
-  int top_victim(const Move& m) const {
-    int v = 0;
-    auto take = [&](Square s) {
-      if (s && is_piece(pos->at(s))) v = std::max(v, eval->piece_value(kind_of(pos->at(s))));
-    };
-    if (m.to != m.from) take(m.to);
-    take(m.mid);
-    take(m.kill[0]);
-    take(m.kill[1]);
-    return v;
-  }
-
-  // What a promotion adds to a move's place in the order.
-  int promotion_bonus(const Move& m) const {
-    return (1 << 26) + eval->promotion_gain(kind_of(pos->at(m.from)));
-  }
-
-  // A quiet move's place in the order: its history, a promotion ahead.
-  int quiet_score(const Move& m) const {
-    const Piece p = m.is_drop() ? make_piece(m.drop_kind, pos->side_to_move()) : pos->at(m.from);
-    return history[p][m.to] + (m.promotes() ? promotion_bonus(m) : 0);
-  }
-
-  // Move ordering: hash move, captures by victim then cheap attacker, promotions, killers,
-  // history.
-  // `sort_losing`: captures that lose material go after the killers (the main search; the
-  // quiescence search skips them instead).
-  void score_moves(const MoveList& list, int* scores, const Move& tt_move, int ply,
-                   bool sort_losing) const {
-    for (int i = 0; i < list.size; ++i) {
-      const Move& m = list.moves[i];
-      int s;
-      if (m == tt_move) {
-        s = 1 << 30;
-      } else if (is_capture(*pos, m)) {
-        s = capture_score(m, sort_losing);
-      } else if (m == killers[ply][0]) {
-        s = (1 << 27) + 2;
-      } else if (m == killers[ply][1]) {
-        s = (1 << 27) + 1;
-      } else {
-        scores[i] = quiet_score(m);
-        continue;
-      }
-      if (m.promotes()) s += promotion_bonus(m);
-      scores[i] = s;
-    }
-  }
-
-  // Brings the best-scored move from i on to place i (the first of equal ones: the order is
-  // part of the search's behaviour). The maximum first, then its place: the first loop
-  // vectorises, which matters for lists of hundreds of quiet moves.
-  static void pick(MoveList& list, int* scores, int i) {
-    int top = scores[i];
-    for (int j = i + 1; j < list.size; ++j) top = std::max(top, scores[j]);
-    int best = i;
-    while (scores[best] != top) ++best;
-    if (best != i) {
-      std::swap(list.moves[i], list.moves[best]);
-      std::swap(scores[i], scores[best]);
-    }
-  }
-
   void make(const Move& m, Undo& u, int ply) {
     terms[ply + 1] = eval->terms_after(*pos, m, terms[ply]);
     pos->do_move(m, u);
@@ -253,98 +152,23 @@ struct Searcher::Impl {
     attacking.pop_back();
     pos->undo_move(m, u);
   }
-
-  // The quiescence search's captures, found through their victims, the most valuable first:
-  // the attackers of a victim give their captures of it (a Lion and the like: all its
-  // captures, once), which are searched once no victim left is worth more than theirs. A node
-  // that cuts on taking a valuable piece never generates the other pieces' moves. A piece
-  // whose captures would all fail delta pruning is not generated at all. After
-  // kVictimStages victims without a cut, the pieces left are generated at once (measured:
-  // 1, 2, 3, 5, 8 and 16 stages; docs/BENCHMARKS.md), unless the position keeps attack
-  // counts (Chu, Dai): then only the attacked victims are looked up, and all of them.
-  static constexpr int kVictimStages = 8;
-  template <class Visit>
-  void captures_by_victims(MoveList& list, int* scores, int ply, const int& best,
-                           const int& alpha, Visit& visit) {
-    const Color us = pos->side_to_move();
-    VictimStage& st = victim_stack[ply];
-    int* tops = top_stack[ply].data();
-    const bool counted = pos->keeps_attack_counts();
-    int left = 0;
-    const Square* enemies = pos->squares(~us);
-    for (int i = 0, n = pos->count(~us); i < n; ++i) {
-      if (counted && !pos->attacked(enemies[i], us)) continue;
-      st.square[left] = enemies[i];
-      st.value[left++] = eval->piece_value(kind_of(pos->at(enemies[i])));
-    }
-    list.size = 0;
-    if (left == 0) return;
-    st.done.reset();
-    st.taken.reset();
-    const auto& captures_one = pos->variant().captures_one;
-    // Would every capture by the piece on `a` of victims worth at most `top` fail the delta
-    // pruning of `visit`? (A Lion takes up to two; a promotion adds its gain.) Then its
-    // captures are not even generated.
-    auto hopeless = [&](Square a, int top) {
-      const Piece p = pos->at(a);
-      const int gain = (captures_one[p] ? 1 : 2) * top + eval->promotion_gain(kind_of(p));
-      return best + gain + 200 <= alpha;
-    };
-    int scored = 0, searched = 0;
-    for (int stage = 0; left > 0; ++stage) {
-      if (stage == kVictimStages && !counted) {
-        // No cut among the most valuable victims: every other piece's captures at once
-        // (cheaper than looking up the attackers of each victim left).
-        const Square* own = pos->squares(us);
-        const int top = *std::max_element(st.value, st.value + left);
-        for (int i = 0, n = pos->count(us); i < n; ++i) {
-          const Square a = own[i];
-          if (st.done[a] || hopeless(a, top)) continue;
-          const int first = list.size;
-          append_captures_from(*pos, a, list);
-          if (!captures_one[pos->at(a)]) continue;
-          int kept = first;  // without the captures of victims already taken one by one
-          for (int j = first; j < list.size; ++j)
-            if (!st.taken[list.moves[j].to]) list.moves[kept++] = list.moves[j];
-          list.size = kept;
-        }
-        for (; scored < list.size; ++scored)
-          scores[scored] = capture_score(list.moves[scored], false);
-        for (int i = searched; i < list.size; ++i) {
-          pick(list, scores, i);
-          if (visit(list.moves[i])) return;
-        }
-        return;
-      }
-      int v = 0;
-      for (int j = 1; j < left; ++j)
-        if (st.value[j] > st.value[v]) v = j;
-      const Square victim = st.square[v];
-      const int value = st.value[v];
-      --left;
-      st.square[v] = st.square[left];
-      st.value[v] = st.value[left];
-      if (best + 2 * value + eval->max_promotion_gain() + 200 <= alpha) return;
-      Square attackers[256];
-      const int n = pos->attackers(victim, us, attackers);
-      st.taken.set(victim);
-      append_captures_of_victim(*pos, victim, attackers, n, st.done, list,
-                                [&](Square a) { return !hopeless(a, value); });
-      for (; scored < list.size; ++scored) {
-        scores[scored] = capture_score(list.moves[scored], false);
-        tops[scored] = top_victim(list.moves[scored]);
-      }
-      while (true) {
-        int b = -1;
-        for (int j = searched; j < list.size; ++j)
-          if (tops[j] >= value && (b < 0 || scores[j] > scores[b])) b = j;
-        if (b < 0) break;
-        std::swap(list.moves[searched], list.moves[b]);
-        std::swap(scores[searched], scores[b]);
-        std::swap(tops[searched], tops[b]);
-        if (visit(list.moves[searched++])) return;
-      }
-    }
+  // A null move: `us`, the side to move, passes, and a counter-strike square lapses (returned,
+  // for unmake_null). No line reaches a real repetition through it (cycle_attacks).
+  Square make_null(Color us, int ply) {
+    const Square cs = pos->counter_strike();
+    pos->set_counter_strike(kNoSquare);
+    pos->set_side_to_move(~us);
+    hashes.push_back(pos->hash());
+    attacking.push_back(0);
+    line_undo[ply] = nullptr;
+    terms[ply + 1] = terms[ply];
+    return cs;
+  }
+  void unmake_null(Color us, Square counter_strike) {
+    hashes.pop_back();
+    attacking.pop_back();
+    pos->set_side_to_move(us);
+    pos->set_counter_strike(counter_strike);
   }
 
   int qsearch(int alpha, int beta, int ply) {
@@ -376,7 +200,7 @@ struct Searcher::Impl {
     }
     const int old_alpha = alpha;
     int best = -kInfinity;
-    MoveList& list = lists[ply];
+    MoveList& list = order.list(ply);
     if (in_check) {
       generate_moves(*pos, list);
       if (!check_rule) keep_royal_safe(*pos, list);  // the rest lose the royal next move
@@ -385,12 +209,14 @@ struct Searcher::Impl {
       alpha = std::max(alpha, stand);
       best = stand;
     }
+    // Delta pruning: even winning `gain` outright would not reach alpha.
+    auto futile = [&](int gain) { return best + gain + 200 <= alpha; };
     // Searches one move; true on a beta cut-off (or an abort).
     auto visit = [&](const Move& m) {
       if (!in_check) {
-        // Delta pruning: even winning the victims outright would not reach alpha.
-        const int gain = victim_value(m) + (m.promotes() ? eval->promotion_gain(kind_of(pos->at(m.from))) : 0);
-        if (best + gain + 200 <= alpha) return false;
+        const int gain = order.victim_value(m) +
+                         (m.promotes() ? eval->promotion_gain(kind_of(pos->at(m.from))) : 0);
+        if (futile(gain)) return false;
         // A capture that gives up more than it takes, on a defended square: skip it (the
         // large games have too many captures to look at bad ones).
         const int attacker = eval->piece_value(kind_of(pos->at(m.from)));
@@ -410,17 +236,10 @@ struct Searcher::Impl {
       }
       return false;
     };
-    int* scores = score_stack[ply].data();
-    if (!in_check && captures_by_victim) {
-      captures_by_victims(list, scores, ply, best, alpha, visit);
-    } else {
-      if (!in_check) generate_captures(*pos, list);
-      score_moves(list, scores, Move{}, ply, false);
-      for (int i = 0; i < list.size; ++i) {
-        pick(list, scores, i);
-        if (visit(list.moves[i])) break;
-      }
-    }
+    if (in_check)
+      order.in_order(list, Move{}, ply, false, visit);
+    else
+      order.captures(ply, futile, visit);
     if (aborted) return 0;
     tt.store(key, Move{}, score_to_tt(best, ply), stand, 0,
                best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper);
@@ -436,82 +255,6 @@ struct Searcher::Impl {
     if (searched == 0 || pv_node || is_mate_score(alpha)) return false;
     return (depth <= 2 && static_eval + (depth == 1 ? 150 : 350) <= alpha) ||
            (depth <= 3 && searched >= 4 + 3 * depth * depth);
-  }
-
-  // The moves of a node not in check, generated in stages so that a cut-off saves the later
-  // ones: captures that do not lose material, the killers, then the losing captures and the
-  // quiet moves together, by score_moves' order. `done` (or a null move) was searched already. Returns how many
-  // legal moves the position has, or 1 after a cut-off (the count is then not needed).
-  template <class Visit>
-  int staged_moves(MoveList& list, int* scores, const Move& done, int depth, int ply,
-                   const int& alpha, const int& searched, int static_eval, bool pv_node,
-                   Visit& visit) {
-    if (captures_by_victim && pos->keeps_attack_counts())
-      generate_captures_by_victims(*pos, list);
-    else
-      generate_captures(*pos, list);
-    const int captures = list.size;
-    score_moves(list, scores, Move{}, ply, true);
-    int i = 0;
-    for (; i < list.size; ++i) {
-      pick(list, scores, i);
-      if (scores[i] < (1 << 28)) break;  // losing captures: after the killers
-      if (list.moves[i] == done) continue;
-      if (visit(list.moves[i])) return 1;
-    }
-    Move killer_done[2];
-    for (int k = 0; k < 2; ++k) {
-      const Move& killer = killers[ply][k];
-      if (killer.is_null() || killer.is_drop() || killer == done) continue;
-      MoveList& own = tt_lists[ply];
-      generate_moves_from(*pos, killer.from, own);
-      if (std::find(own.begin(), own.end(), killer) == own.end() || is_capture(*pos, killer))
-        continue;
-      killer_done[k] = killer;
-      if (visit(killer)) return 1;
-    }
-    // The losing captures and the quiet moves, ordered together as score_moves orders them
-    // (a quiet promotion comes before a capture that loses material).
-    int n = 0;
-    for (; i < list.size; ++i, ++n) {
-      list.moves[n] = list.moves[i];
-      scores[n] = scores[i];
-    }
-    MoveList& quiets = tt_lists[ply];
-    generate_quiets(*pos, quiets);
-    const int legal = captures + quiets.size;
-    for (const Move& m : quiets) {  // (score_moves would lift the killers, already searched)
-      list.moves[n] = m;
-      scores[n++] = quiet_score(m);
-    }
-    list.size = n;
-    // Searched already: the hash move, the killers, and a pass the hash move or a killer made
-    // with another piece (the list holds one pass, whichever piece makes it: same_result).
-    auto searched_before = [&](const Move& m) {
-      if (m == done || m == killer_done[0] || m == killer_done[1]) return true;
-      return m.to == m.from &&
-             (same_result(*pos, m, done) || same_result(*pos, m, killer_done[0]) ||
-              same_result(*pos, m, killer_done[1]));
-    };
-    for (i = 0; i < list.size; ++i) {
-      if (quiets_pruned(depth, alpha, static_eval, searched, pv_node)) {
-        // Only captures and promotions are still searched (visit prunes the rest): keep
-        // those, in order.
-        int kept = i;
-        for (int j = i; j < list.size; ++j)
-          if (list.moves[j].promotes() || is_capture(*pos, list.moves[j])) {
-            list.moves[kept] = list.moves[j];
-            scores[kept++] = scores[j];
-          }
-        list.size = kept;
-        if (i == list.size) break;
-      }
-      pick(list, scores, i);
-      const Move& m = list.moves[i];
-      if (searched_before(m)) continue;
-      if (visit(m)) return 1;
-    }
-    return legal;
   }
 
   int search(int alpha, int beta, int depth, int ply, bool null_ok) {
@@ -565,18 +308,9 @@ struct Searcher::Impl {
     if (!pv_node && !in_check && null_ok && depth >= 3 && static_eval >= beta &&
         pos->count(us) > 3) {
       int r = 3 + depth / 6;
-      Square cs = pos->counter_strike();
-      pos->set_counter_strike(kNoSquare);
-      pos->set_side_to_move(~us);
-      hashes.push_back(pos->hash());
-      attacking.push_back(0);
-      line_undo[ply] = nullptr;
-      terms[ply + 1] = terms[ply];
+      const Square cs = make_null(us, ply);
       int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
-      hashes.pop_back();
-      attacking.pop_back();
-      pos->set_side_to_move(us);
-      pos->set_counter_strike(cs);
+      unmake_null(us, cs);
       if (aborted) return 0;
       if (score >= beta) return is_mate_score(score) ? beta : score;
     }
@@ -585,12 +319,16 @@ struct Searcher::Impl {
     int best = -kInfinity;
     Move best_move{};
     int searched = 0;
+    // quiets_pruned at this node, for visit and staged_moves. The node's constants by value:
+    // staged_moves's copy then keeps them in registers.
+    auto late_quiets_pruned = [&alpha, &searched, depth, static_eval, pv_node] {
+      return quiets_pruned(depth, alpha, static_eval, searched, pv_node);
+    };
     // Searches one move; true on a beta cut-off.
     auto visit = [&](const Move& m) {
       const bool capture = is_capture(*pos, m);
       const bool quiet = !capture && !m.promotes();
-      if (quiet && !in_check && quiets_pruned(depth, alpha, static_eval, searched, pv_node))
-        return false;
+      if (quiet && !in_check && late_quiets_pruned()) return false;
       Undo u;
       make(m, u, ply);
       int score;
@@ -601,7 +339,7 @@ struct Searcher::Impl {
         if (depth >= 3 && quiet && !in_check && searched >= 3) {
           r = kReductions.r[std::min(depth, 63)][std::min(searched, 63)];
           if (pv_node) r = std::max(0, r - 1);
-          if (m == killers[ply][0] || m == killers[ply][1]) r = std::max(0, r - 1);
+          if (order.is_killer(m, ply)) r = std::max(0, r - 1);
           r = std::min(r, depth - 2);
         }
         score = -search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
@@ -620,39 +358,25 @@ struct Searcher::Impl {
       for (int j = ply + 1; j < pv_len[ply + 1]; ++j) pv[ply][j] = pv[ply + 1][j];
       pv_len[ply] = std::max(ply + 1, pv_len[ply + 1]);
       if (score < beta) return false;
-      if (quiet) {
-        if (!(killers[ply][0] == m)) killers[ply][1] = killers[ply][0], killers[ply][0] = m;
-        Piece p = m.is_drop() ? make_piece(m.drop_kind, us) : pos->at(m.from);
-        int& h = history[p][m.to];
-        h += depth * depth;
-        if (h > (1 << 24))
-          for (auto& row : history)
-            for (int& x : row) x /= 2;
-      }
+      if (quiet) order.quiet_cut(m, depth, ply);
       return true;
     };
 
     // The remembered move first, checked against its piece's moves only: a cut-off then
     // saves generating every move.
     bool tt_tried = false;
-    if (!tt_move.is_null() && !tt_move.is_drop() && ply > 0) {
-      MoveList& own = tt_lists[ply];
-      generate_moves_from(*pos, tt_move.from, own);
-      for (const Move& m : own)
-        if (m == tt_move) {
-          tt_tried = true;
-          if (visit(m)) {
-            if (aborted) return 0;
-            tt.store(key, best_move, score_to_tt(best, ply), in_check ? TTEntry::kNoEval : static_eval, depth,
-                     Bound::Lower);
-            return best;
-          }
-          break;
-        }
+    if (!tt_move.is_null() && !tt_move.is_drop() && ply > 0 &&
+        order.piece_has_move(tt_move, ply)) {
+      tt_tried = true;
+      if (visit(tt_move)) {
+        if (aborted) return 0;
+        tt.store(key, best_move, score_to_tt(best, ply),
+                 in_check ? TTEntry::kNoEval : static_eval, depth, Bound::Lower);
+        return best;
+      }
     }
 
-    MoveList& list = lists[ply];
-    int* scores = score_stack[ply].data();
+    MoveList& list = order.list(ply);
     int legal_moves;  // how many the position has (0: mate or stalemate)
     if (ply == 0 || in_check) {  // every move at once: the root's list is given
       if (ply == 0)
@@ -660,16 +384,10 @@ struct Searcher::Impl {
       else
         generate_moves(*pos, list);
       legal_moves = list.size;
-      score_moves(list, scores, tt_move, ply, true);
-      for (int i = 0; i < list.size; ++i) {
-        pick(list, scores, i);
-        const Move m = list.moves[i];
-        if (tt_tried && m == tt_move) continue;
-        if (visit(m)) break;
-      }
+      order.in_order(list, tt_move, ply, true,
+                     [&](const Move& m) { return !(tt_tried && m == tt_move) && visit(m); });
     } else {
-      legal_moves = staged_moves(list, scores, tt_tried ? tt_move : Move{}, depth, ply, alpha,
-                                 searched, static_eval, pv_node, visit);
+      legal_moves = order.staged_moves(tt_tried ? tt_move : Move{}, ply, late_quiets_pruned, visit);
     }
     if (aborted) return 0;
     if (legal_moves == 0) return in_check || no_moves_loses ? -kMateScore + ply : 0;
@@ -687,8 +405,8 @@ size_t Searcher::hash_mb() const { return impl_->tt.size_mb(); }
 
 void Searcher::new_game() {
   impl_->tt.clear();
-  for (auto& row : impl_->history) row.fill(0);
-  std::memset(impl_->killers, 0, sizeof impl_->killers);
+  impl_->order.clear_history();
+  impl_->order.clear_killers();
 }
 
 void Searcher::ponderhit() { ponderhit_.store(true, std::memory_order_relaxed); }
@@ -728,7 +446,7 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
   if (s.variant != pos.variant_ptr()) {
     s.variant = pos.variant_ptr();
     s.eval = evaluator_for(s.variant);
-    for (auto& row : s.history) row.fill(0);
+    s.order.clear_history();
   }
   s.pos = &pos;
   s.hashes = game.recent_hashes();
@@ -748,8 +466,8 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
   s.budget = plan_time(limits, pos.side_to_move(), game.plies());
   s.check_rule = s.variant->rules.check_rule;
   s.no_moves_loses = s.variant->rules.no_moves_loses;
-  s.captures_by_victim = captures_follow_attacks(*s.variant);
-  std::memset(s.killers, 0, sizeof s.killers);
+  s.order.start(pos, *s.eval, captures_follow_attacks(*s.variant));
+  s.order.clear_killers();
   s.tt.new_search();
 
   SearchResult result;

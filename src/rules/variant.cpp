@@ -305,31 +305,232 @@ std::string Variant::option_value(std::string_view option) const {
   return b ? b->get(rules) : std::string();
 }
 
-void Variant::compile() {
-  if (files < 1 || ranks < 1 || files > kMaxFiles || ranks > kMaxRanks)
-    throw VariantError("game " + id + ": board size " + std::to_string(files) + "x" +
-                       std::to_string(ranks) + " is outside 1x1..16x16");
-  if (zone < 0 || zone > ranks)
-    throw VariantError("game " + id + ": promotion zone depth " + std::to_string(zone) +
-                       " does not fit the board");
-  if (int(pieces.size()) - 1 > kMaxKinds)
-    throw VariantError("game " + id + ": more than " + std::to_string(kMaxKinds) + " piece kinds");
+namespace {
 
+// The board and the promotion zone fit the tables; the piece kinds fit a Piece code.
+void check_dimensions(const Variant& v) {
+  if (v.files < 1 || v.ranks < 1 || v.files > kMaxFiles || v.ranks > kMaxRanks)
+    throw VariantError("game " + v.id + ": board size " + std::to_string(v.files) + "x" +
+                       std::to_string(v.ranks) + " is outside 1x1..16x16");
+  if (v.zone < 0 || v.zone > v.ranks)
+    throw VariantError("game " + v.id + ": promotion zone depth " + std::to_string(v.zone) +
+                       " does not fit the board");
+  if (int(v.pieces.size()) - 1 > kMaxKinds)
+    throw VariantError("game " + v.id + ": more than " + std::to_string(kMaxKinds) +
+                       " piece kinds");
+}
+
+// Each colour's promotion zone and last rank.
+void mark_zones(Variant& v) {
   for (int c = 0; c < 2; ++c) {
-    in_zone[c].fill(false);
-    on_last_rank[c].fill(false);
-    for (int row = 0; row < ranks; ++row)
-      for (int col = 0; col < files; ++col) {
+    v.in_zone[c].fill(false);
+    v.on_last_rank[c].fill(false);
+    for (int row = 0; row < v.ranks; ++row)
+      for (int col = 0; col < v.files; ++col) {
         Square s = make_square(col, row);
-        in_zone[c][s] = c == kBlack ? row < zone : row >= ranks - zone;
-        on_last_rank[c][s] = c == kBlack ? row == 0 : row == ranks - 1;
+        v.in_zone[c][s] = c == kBlack ? row < v.zone : row >= v.ranks - v.zone;
+        v.on_last_rank[c][s] = c == kBlack ? row == 0 : row == v.ranks - 1;
       }
   }
+}
+
+// Can two of the piece's move types reach the same square (a jump and a slide, an area move,
+// a range capture)? The generator then keeps one move per destination (PieceType::dedupe).
+bool reaches_a_square_twice(const PieceType& pt) {
+  if (pt.area || pt.burn || pt.range_jumps) return true;
+  for (const auto& l : pt.spec.leaps)
+    for (const auto& sl : pt.spec.slides) {
+      if (sl.hop || sl.v.dx * l.v.dy != sl.v.dy * l.v.dx) continue;
+      int steps = sl.v.dx ? l.v.dx / sl.v.dx : l.v.dy / sl.v.dy;
+      int first = sl.skip_first ? 2 : 1;
+      if (steps >= first && (sl.range == 0 || steps <= sl.range) && steps * sl.v.dx == l.v.dx &&
+          steps * sl.v.dy == l.v.dy)
+        return true;
+    }
+  return false;
+}
+
+bool moves_forward_only(const MoveSpec& spec) {
+  return spec.two_legs.empty() &&
+         std::all_of(spec.leaps.begin(), spec.leaps.end(),
+                     [](const LeapSpec& l) { return l.v.dy > 0; }) &&
+         std::all_of(spec.slides.begin(), spec.slides.end(),
+                     [](const SlideSpec& s) { return s.v.dy > 0; });
+}
+
+// The moves of a piece of colour c as mailbox offsets. `game_id` names the game in the error
+// thrown when its two-step moves are too many for the table.
+MoveTable move_table(const PieceType& pt, Color c, const std::string& game_id) {
+  MoveTable t;
+  for (const auto& l : pt.spec.leaps) t.leaps.push_back({offset_for(l.v, c), l.mode});
+  for (const auto& s : pt.spec.slides)
+    t.slides.push_back({offset_for(s.v, c), s.range, s.mode, s.hop, s.skip_first});
+  for (const auto& tl : pt.spec.two_legs) {
+    int16_t o1 = offset_for(tl.first, c), o2 = offset_for(tl.second, c);
+    if (std::find(t.shapes.begin(), t.shapes.end(), std::make_pair(o1, o2)) == t.shapes.end())
+      t.shapes.emplace_back(o1, o2);
+    // First legs that capture (or hop); their second legs are gathered below.
+    uint8_t active = tl.mode1 & (kModeCapture | kModeHop);
+    bool known = std::any_of(t.firsts.begin(), t.firsts.end(), [&](const auto& f) {
+      return f.off == o1 && f.mode == active;
+    });
+    if (active && !known) t.firsts.push_back({o1, active, 0, 0});
+    if (tl.mode1 & kModeMove) {
+      int16_t disp = int16_t(o1 + o2);
+      // A quiet two-step to a square the piece can also reach with a plain jump of the
+      // same power is the same move; keep one.
+      bool covered =
+          disp != 0 && std::any_of(t.leaps.begin(), t.leaps.end(), [&](const auto& l) {
+            return l.off == disp && (l.mode & tl.mode2) == tl.mode2;
+          });
+      if (!covered) {
+        auto it = std::find_if(t.quiet_paths.begin(), t.quiet_paths.end(),
+                               [&](const auto& q) {
+                                 return q.disp == disp && (disp == 0 || q.mode == tl.mode2);
+                               });
+        if (it == t.quiet_paths.end()) {
+          t.quiet_paths.push_back({disp, tl.mode2, {}});
+          it = t.quiet_paths.end() - 1;
+        }
+        it->paths.emplace_back(o1, o2);
+      }
+    }
+  }
+  // Seconds are stored contiguously per first leg.
+  for (auto& f : t.firsts) {
+    f.begin = uint8_t(t.seconds.size());
+    for (const auto& tl : pt.spec.two_legs) {
+      if (offset_for(tl.first, c) != f.off || !(tl.mode1 & f.mode)) continue;
+      int16_t o2 = offset_for(tl.second, c);
+      auto dup = std::find_if(t.seconds.begin() + f.begin, t.seconds.end(),
+                              [&](const auto& s) { return s.off == o2; });
+      if (dup != t.seconds.end())
+        dup->mode |= tl.mode2;
+      else
+        t.seconds.push_back({o2, tl.mode2});
+    }
+    if (t.seconds.size() > 255)
+      throw VariantError("game " + game_id + ", piece " + pt.id + ": too many two-step moves");
+    f.end = uint8_t(t.seconds.size());
+  }
+  return t;
+}
+
+// Enters the captures of piece p (colour c), whose moves are `t`, in the reverse attack
+// tables; attacks those cannot hold (hops, skips, blockable two-steps) are checked the slow
+// way (has_hop_attacks).
+void add_reverse_attacks(Variant& v, const MoveTable& t, Piece p, int c) {
+  auto leap_attack = [&](int16_t off) {
+    auto it = std::find_if(v.leap_attacks[c].begin(), v.leap_attacks[c].end(),
+                           [&](const auto& a) { return a.off == off; });
+    if (it == v.leap_attacks[c].end()) {
+      v.leap_attacks[c].push_back({off, {}});
+      it = v.leap_attacks[c].end() - 1;
+    }
+    it->by[p] = true;
+  };
+  for (const auto& l : t.leaps)
+    if (l.mode & kModeCapture) leap_attack(l.off);
+  for (const auto& f : t.firsts)
+    if (f.mode & kModeCapture) leap_attack(f.off);
+  for (const auto& q : t.quiet_paths)
+    if (q.disp != 0 && (q.mode & kModeCapture)) v.has_hop_attacks = true;
+  for (const auto& sl : t.slides) {
+    if (!(sl.mode & kModeCapture)) continue;
+    if (sl.hop || sl.skip_first) {
+      v.has_hop_attacks = true;
+      continue;
+    }
+    auto it = std::find_if(v.ray_attacks[c].begin(), v.ray_attacks[c].end(),
+                           [&](const auto& a) { return a.dir == sl.off; });
+    if (it == v.ray_attacks[c].end()) {
+      v.ray_attacks[c].push_back({sl.off, {}});
+      it = v.ray_attacks[c].end() - 1;
+    }
+    uint8_t range = sl.range ? sl.range : 255;
+    if (range > it->range[p]) it->range[p] = range;
+  }
+}
+
+// Variant::captures_one for a piece with moves `t`.
+bool captures_one_piece(const PieceType& pt, const MoveTable& t) {
+  return t.firsts.empty() && !pt.area && !pt.igui && !pt.burn && !pt.range_jumps &&
+         std::none_of(t.quiet_paths.begin(), t.quiet_paths.end(),
+                      [](const auto& q) { return q.mode & kModeCapture; });
+}
+
+// The squares from which no move of the piece, of colour c, stays on the board.
+void mark_dead_squares(const Variant& v, PieceType& pt, int c) {
+  for (int row = 0; row < v.ranks; ++row)
+    for (int col = 0; col < v.files; ++col) {
+      bool moves = false;
+      auto lands = [&](Vec d) {
+        int dx = c == kBlack ? d.dx : -d.dx, dy = c == kBlack ? -d.dy : d.dy;
+        return v.on_board(col + dx, row + dy);
+      };
+      for (const auto& l : pt.spec.leaps) moves |= lands(l.v);
+      for (const auto& s : pt.spec.slides) moves |= lands(s.v);
+      for (const auto& tl : pt.spec.two_legs) moves |= lands(tl.first);
+      pt.dead[c][make_square(col, row)] = !moves;
+    }
+}
+
+// Everything derived from one piece kind: its own properties, and for each colour its move
+// table, its attacks and its flags by Piece code.
+void compile_piece(Variant& v, Kind k) {
+  PieceType& pt = v.pieces[k];
+  if (pt.spec.max_leap > kPad)
+    throw VariantError("game " + v.id + ", piece " + pt.id + ": jumps of more than " +
+                       std::to_string(kPad) + " squares are not supported");
+  pt.has_two_step = !pt.spec.two_legs.empty();
+  v.has_freezers |= pt.freezes;
+  v.has_burners |= pt.burn > 0;
+  pt.dedupe = reaches_a_square_twice(pt);
+  pt.forward_only = moves_forward_only(pt.spec);
+  for (int c = 0; c < 2; ++c) {
+    Piece p = make_piece(k, Color(c));
+    v.is_lion[p] = pt.lion;
+    v.is_royal[p] = pt.royal;
+    v.is_minor[p] = pt.minor;
+    const MoveTable& t = v.tables[k][c] = move_table(pt, Color(c), v.id);
+    add_reverse_attacks(v, t, p, c);
+    v.captures_one[p] = captures_one_piece(pt, t);
+    mark_dead_squares(v, pt, c);
+  }
+}
+
+// The reverse attack tables turned forward, by Piece code (attacks_of), and every ray
+// direction of either colour (ray_dirs): what a Position needs to keep attack counts.
+void index_attacks_by_piece(Variant& v) {
+  for (int c = 0; c < 2; ++c) {
+    for (const auto& a : v.leap_attacks[c])
+      for (int p = 0; p < 256; ++p)
+        if (a.by[p]) v.attacks_of[p].leaps.push_back(a.off);
+    for (const auto& a : v.ray_attacks[c]) {
+      auto it = std::find_if(v.ray_dirs.begin(), v.ray_dirs.end(),
+                             [&](const auto& r) { return r.dir == a.dir; });
+      if (it == v.ray_dirs.end()) {
+        v.ray_dirs.push_back({a.dir, {}});
+        it = v.ray_dirs.end() - 1;
+      }
+      for (int p = 0; p < 256; ++p)
+        if (a.range[p]) {
+          v.attacks_of[p].rays.emplace_back(a.dir, a.range[p]);
+          it->range[p] = a.range[p];  // a piece code has one colour: no clash
+        }
+    }
+  }
+}
+
+}  // namespace
+
+void Variant::compile() {
+  check_dimensions(*this);
+  mark_zones(*this);
   is_lion.fill(false);
   is_royal.fill(false);
   is_minor.fill(false);
   captures_one.fill(false);
-
   hand_kinds.clear();
   for (size_t k = 1; k < pieces.size(); ++k) {
     PieceType& pt = pieces[k];
@@ -345,160 +546,8 @@ void Variant::compile() {
   has_hop_attacks = false;
   has_freezers = false;
   has_burners = false;
-
-  for (size_t k = 1; k < pieces.size(); ++k) {
-    PieceType& pt = pieces[k];
-    if (pt.spec.max_leap > kPad)
-      throw VariantError("game " + id + ", piece " + pt.id + ": jumps of more than " +
-                         std::to_string(kPad) + " squares are not supported");
-    pt.has_two_step = !pt.spec.two_legs.empty();
-    has_freezers |= pt.freezes;
-    has_burners |= pt.burn > 0;
-    // Two move types that can reach the same square (a jump and a slide, an area move, a
-    // range capture): the generator then keeps one move per destination.
-    pt.dedupe = pt.area || pt.burn || pt.range_jumps;
-    for (const auto& l : pt.spec.leaps)
-      for (const auto& sl : pt.spec.slides) {
-        if (sl.hop || sl.v.dx * l.v.dy != sl.v.dy * l.v.dx) continue;
-        int steps = sl.v.dx ? l.v.dx / sl.v.dx : l.v.dy / sl.v.dy;
-        int first = sl.skip_first ? 2 : 1;
-        if (steps >= first && (sl.range == 0 || steps <= sl.range) && steps * sl.v.dx == l.v.dx &&
-            steps * sl.v.dy == l.v.dy)
-          pt.dedupe = true;
-      }
-    pt.forward_only = pt.spec.two_legs.empty() &&
-                      std::all_of(pt.spec.leaps.begin(), pt.spec.leaps.end(),
-                                  [](const LeapSpec& l) { return l.v.dy > 0; }) &&
-                      std::all_of(pt.spec.slides.begin(), pt.spec.slides.end(),
-                                  [](const SlideSpec& s) { return s.v.dy > 0; });
-    for (int c = 0; c < 2; ++c) {
-      Piece p = make_piece(Kind(k), Color(c));
-      is_lion[p] = pt.lion;
-      is_royal[p] = pt.royal;
-      is_minor[p] = pt.minor;
-
-      MoveTable& t = tables[k][c];
-      t = MoveTable{};
-      for (const auto& l : pt.spec.leaps) t.leaps.push_back({offset_for(l.v, Color(c)), l.mode});
-      for (const auto& s : pt.spec.slides)
-        t.slides.push_back({offset_for(s.v, Color(c)), s.range, s.mode, s.hop, s.skip_first});
-      for (const auto& tl : pt.spec.two_legs) {
-        int16_t o1 = offset_for(tl.first, Color(c)), o2 = offset_for(tl.second, Color(c));
-        if (std::find(t.shapes.begin(), t.shapes.end(), std::make_pair(o1, o2)) == t.shapes.end())
-          t.shapes.emplace_back(o1, o2);
-        // First legs that capture (or hop); their second legs are gathered below.
-        uint8_t active = tl.mode1 & (kModeCapture | kModeHop);
-        bool known = std::any_of(t.firsts.begin(), t.firsts.end(), [&](const auto& f) {
-          return f.off == o1 && f.mode == active;
-        });
-        if (active && !known) t.firsts.push_back({o1, active, 0, 0});
-        if (tl.mode1 & kModeMove) {
-          int16_t disp = int16_t(o1 + o2);
-          // A quiet two-step to a square the piece can also reach with a plain jump of the
-          // same power is the same move; keep one.
-          bool covered =
-              disp != 0 && std::any_of(t.leaps.begin(), t.leaps.end(), [&](const auto& l) {
-                return l.off == disp && (l.mode & tl.mode2) == tl.mode2;
-              });
-          if (!covered) {
-            auto it = std::find_if(t.quiet_paths.begin(), t.quiet_paths.end(),
-                                   [&](const auto& q) {
-                                     return q.disp == disp && (disp == 0 || q.mode == tl.mode2);
-                                   });
-            if (it == t.quiet_paths.end()) {
-              t.quiet_paths.push_back({disp, tl.mode2, {}});
-              it = t.quiet_paths.end() - 1;
-            }
-            it->paths.emplace_back(o1, o2);
-          }
-        }
-      }
-      // Seconds are stored contiguously per first leg.
-      for (auto& f : t.firsts) {
-        f.begin = uint8_t(t.seconds.size());
-        for (const auto& tl : pt.spec.two_legs) {
-          if (offset_for(tl.first, Color(c)) != f.off || !(tl.mode1 & f.mode)) continue;
-          int16_t o2 = offset_for(tl.second, Color(c));
-          auto dup = std::find_if(t.seconds.begin() + f.begin, t.seconds.end(),
-                                  [&](const auto& s) { return s.off == o2; });
-          if (dup != t.seconds.end())
-            dup->mode |= tl.mode2;
-          else
-            t.seconds.push_back({o2, tl.mode2});
-        }
-        if (t.seconds.size() > 255)
-          throw VariantError("game " + id + ", piece " + pt.id + ": too many two-step moves");
-        f.end = uint8_t(t.seconds.size());
-      }
-      // Reverse attack tables.
-      auto leap_attack = [&](int16_t off) {
-        auto it = std::find_if(leap_attacks[c].begin(), leap_attacks[c].end(),
-                               [&](const auto& a) { return a.off == off; });
-        if (it == leap_attacks[c].end()) {
-          leap_attacks[c].push_back({off, {}});
-          it = leap_attacks[c].end() - 1;
-        }
-        it->by[p] = true;
-      };
-      for (const auto& l : t.leaps)
-        if (l.mode & kModeCapture) leap_attack(l.off);
-      for (const auto& f : t.firsts)
-        if (f.mode & kModeCapture) leap_attack(f.off);
-      for (const auto& q : t.quiet_paths)  // blockable: checked the slow way
-        if (q.disp != 0 && (q.mode & kModeCapture)) has_hop_attacks = true;
-      for (const auto& sl : t.slides) {
-        if (!(sl.mode & kModeCapture)) continue;
-        if (sl.hop || sl.skip_first) {
-          has_hop_attacks = true;
-          continue;
-        }
-        auto it = std::find_if(ray_attacks[c].begin(), ray_attacks[c].end(),
-                               [&](const auto& a) { return a.dir == sl.off; });
-        if (it == ray_attacks[c].end()) {
-          ray_attacks[c].push_back({sl.off, {}});
-          it = ray_attacks[c].end() - 1;
-        }
-        uint8_t range = sl.range ? sl.range : 255;
-        if (range > it->range[p]) it->range[p] = range;
-      }
-
-      captures_one[p] = t.firsts.empty() && !pt.area && !pt.igui && !pt.burn && !pt.range_jumps &&
-                        std::none_of(t.quiet_paths.begin(), t.quiet_paths.end(),
-                                     [](const auto& q) { return q.mode & kModeCapture; });
-
-      // Squares from which no move of this piece stays on the board.
-      for (int row = 0; row < ranks; ++row)
-        for (int col = 0; col < files; ++col) {
-          bool moves = false;
-          auto lands = [&](Vec v) {
-            int dx = c == kBlack ? v.dx : -v.dx, dy = c == kBlack ? -v.dy : v.dy;
-            return on_board(col + dx, row + dy);
-          };
-          for (const auto& l : pt.spec.leaps) moves |= lands(l.v);
-          for (const auto& s : pt.spec.slides) moves |= lands(s.v);
-          for (const auto& tl : pt.spec.two_legs) moves |= lands(tl.first);
-          pt.dead[c][make_square(col, row)] = !moves;
-        }
-    }
-  }
-  for (int c = 0; c < 2; ++c) {
-    for (const auto& a : leap_attacks[c])
-      for (int p = 0; p < 256; ++p)
-        if (a.by[p]) attacks_of[p].leaps.push_back(a.off);
-    for (const auto& a : ray_attacks[c]) {
-      auto it = std::find_if(ray_dirs.begin(), ray_dirs.end(),
-                             [&](const auto& r) { return r.dir == a.dir; });
-      if (it == ray_dirs.end()) {
-        ray_dirs.push_back({a.dir, {}});
-        it = ray_dirs.end() - 1;
-      }
-      for (int p = 0; p < 256; ++p)
-        if (a.range[p]) {
-          attacks_of[p].rays.emplace_back(a.dir, a.range[p]);
-          it->range[p] = a.range[p];  // a piece code has one colour: no clash
-        }
-    }
-  }
+  for (size_t k = 1; k < pieces.size(); ++k) compile_piece(*this, Kind(k));
+  index_attacks_by_piece(*this);
 }
 
 }  // namespace kirin

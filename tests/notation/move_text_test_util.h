@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../random_play.h"
 #include "notation/notation_error.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
@@ -101,10 +102,11 @@ inline std::vector<Position> round_trip_positions() {
 
 // A random game of kRandomPlies moves (or until no move is left) in every built-in game and in
 // Chu with drops, the moves drawn with `seed`, captures preferred so that pieces reach hands
-// and Lions meet. Every fourth position (from the fourth) is passed to `visit`.
+// and Lions meet. Every fourth position (from the fourth) is passed to `visit`. The seed may be
+// varied by `make test-long` (tests/random_play.h).
 template <class Visit>
 void play_random_games(std::uint32_t seed, const Visit& visit) {
-  std::mt19937 rng(seed);
+  std::mt19937 rng(random_seed(seed));
   std::vector<std::shared_ptr<const Variant>> games;
   for (const std::string& id : builtin_variant_ids()) games.push_back(builtin_variant(id));
   auto drops = builtin_variant("chu");
