@@ -128,6 +128,16 @@ void GameService::forget(Id id, Live& g) {
   g.valid = false;
   std::lock_guard lock(mutex_);
   if (auto it = cache_.find(id); it != cache_.end() && it->second.get() == &g) cache_.erase(it);
+  if (g.state.status == GameStatus::Finished && !g.comments.empty()) {
+    finished_comments_.emplace_back(id, g.comments.back().id);
+    if (finished_comments_.size() > kFinishedRemembered) finished_comments_.pop_front();
+  }
+}
+
+bool GameService::comment_published(Id game, Id comment) {
+  std::lock_guard lock(mutex_);
+  return std::any_of(finished_comments_.begin(), finished_comments_.end(),
+                     [&](const auto& f) { return f.first == game && f.second >= comment; });
 }
 
 // Runs f(Live&, Pending&) under the game's lock, then publishes what it left in Pending (also
@@ -521,12 +531,16 @@ bool GameService::catch_up(Live& g, StoredGame stored, Pending& p) {
     p.events.push_back(event(EventKind::Move, at, m.usi));
     moved = true;
   }
+  // New comments; those written after the game ended (when it ends in this catch-up) follow
+  // its result.
+  const bool ends = now.status == GameStatus::Finished && before.status != GameStatus::Finished;
+  std::vector<Event> after_end;
   Id last_comment = g.comments.empty() ? 0 : g.comments.back().id;
   for (const Comment& c : stored.comments)
     if (c.id > last_comment) {
       Event e = event(EventKind::Comment, now, c.text);
       e.users.push_back(c.user);
-      p.events.push_back(std::move(e));
+      (ends && c.at > now.updated ? after_end : p.events).push_back(std::move(e));
     }
   // What is published is the difference between two states: an offer made and withdrawn in
   // between does not show.
@@ -539,8 +553,8 @@ bool GameService::catch_up(Live& g, StoredGame stored, Pending& p) {
   }
   if (now.status == GameStatus::Adjourned && before.status != GameStatus::Adjourned)
     p.events.push_back(event(EventKind::Adjourn, now, "adjourned"));
-  if (now.status == GameStatus::Finished && before.status != GameStatus::Finished)
-    p.events.push_back(event(EventKind::Result, now, describe_result(now)));
+  if (ends) p.events.push_back(event(EventKind::Result, now, describe_result(now)));
+  for (Event& e : after_end) p.events.push_back(std::move(e));
   for (size_t i = first_event; i < p.events.size(); ++i) p.events[i].elsewhere = true;
   g.state = std::move(now);
   g.comments = std::move(stored.comments);
@@ -597,6 +611,7 @@ void GameService::changed_elsewhere(const GameChange& change) {
       return;
     }
     if (change.comment) {  // on a game nobody here watches, but the players' topics may
+      if (comment_published(change.game, change.comment)) return;
       std::optional<StoredGame> sg = store_.load_game(change.game);
       if (!sg) return;
       for (const Comment& c : sg->comments)

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <array>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -132,6 +133,7 @@ class GameService {
   struct Live;
   struct Pending;  // events and computer turns to hand out once the game's lock is released
   std::shared_ptr<Live> live(Id game);
+  bool comment_published(Id game, Id comment);
   std::shared_ptr<Live> load(Id game);
   void forget(Id game, Live& g);
   template <class F>
@@ -157,6 +159,11 @@ class GameService {
   std::mutex mutex_;  // guards the fields below
   MoveParser parser_;
   std::map<Id, std::shared_ptr<Live>> cache_;
+  // Finished games leave the cache. For the latest of them, the last comment published: the
+  // catch-up that saw a game end may have published comments whose own changes arrive later,
+  // and they must not be published twice (changed_elsewhere). Oldest first.
+  static constexpr size_t kFinishedRemembered = 1024;
+  std::deque<std::pair<Id, Id>> finished_comments_;  // game, comment
   std::mutex computer_mutex_;  // held while calling the computer
   ComputerPlayer* computer_ = nullptr;
 };

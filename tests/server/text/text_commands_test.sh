@@ -101,10 +101,9 @@ input="From: alice@example.org
 $(head -c 300000 /dev/zero | tr '\0' 'x')
 "
 check "mail: too big" 0 "the server reads messages of at most 262144" "$kirin" mail --db "$db"
-# 5000 bytes of junk, the same every run (perl's rand is drand48 everywhere): no header
-# block, so no sender to answer.
+# 5000 bytes of junk, the same every run (perl's rand is drand48 everywhere): not a message.
 input=$(perl -e 'srand(20261126); print map { chr(1 + int(rand(255))) } 1 .. 5000')
-check "mail: junk" 2 "kirin mail: the message has no From: or Reply-To: address" \
+check "mail: junk" 2 "kirin mail: the input is not a mail message" \
   "$kirin" mail --db "$db"
 input='From: alice@example.org
 
