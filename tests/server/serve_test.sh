@@ -93,7 +93,6 @@ if phase == "play":
     status, mv = call("POST", f"/api/games/{acc['game']}/moves",
                       {"move": "3c3d", "expected_ply": 0}, bob["token"])
     expect("a move for a stale ply", status, 409)
-    print(acc["game"])
 else:
     status, login = call("POST", "/api/login", {"name": "bob", "password": "password-b"})
     expect("login after the restart", status, 200)
