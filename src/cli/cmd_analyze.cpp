@@ -1,8 +1,8 @@
 // kirin analyze: the engine's principal variation and score as it deepens.
 #include <fmt/core.h>
 
-#include "cli/subcommands.h"
 #include "cli/game_args.h"
+#include "cli/subcommands.h"
 #include "engine/search.h"
 #include "notation/usi.h"
 

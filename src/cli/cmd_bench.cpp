@@ -4,8 +4,8 @@
 #include "bench/perft_bench.h"
 #include "bench/search_bench.h"
 #include "bench/server_load.h"
-#include "cli/subcommands.h"
 #include "cli/game_args.h"
+#include "cli/subcommands.h"
 #include "match/engine_process.h"
 #include "rules/catalog.h"
 

@@ -4,11 +4,11 @@
 #include <iostream>
 #include <string>
 
-#include "cli/subcommands.h"
 #include "cli/game_args.h"
 #include "cli/mail_notices.h"
-#include "server/text/commands.h"
+#include "cli/subcommands.h"
 #include "server/domain/services.h"
+#include "server/text/commands.h"
 
 namespace kirin::cli {
 

@@ -2,8 +2,8 @@
 #include <iostream>
 #include <string>
 
-#include "cli/subcommands.h"
 #include "cli/game_args.h"
+#include "cli/subcommands.h"
 #include "protocol/text_util.h"
 #include "protocol/usi_engine.h"
 #include "protocol/xboard_engine.h"

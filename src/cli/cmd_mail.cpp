@@ -5,12 +5,12 @@
 #include <iostream>
 #include <string>
 
-#include "cli/subcommands.h"
 #include "cli/game_args.h"
 #include "cli/mail_notices.h"
-#include "server/text/commands.h"
-#include "server/mail/mail.h"
+#include "cli/subcommands.h"
 #include "server/domain/services.h"
+#include "server/mail/mail.h"
+#include "server/text/commands.h"
 
 namespace kirin::cli {
 namespace {

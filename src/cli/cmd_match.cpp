@@ -5,8 +5,8 @@
 #include <fstream>
 #include <mutex>
 
-#include "cli/subcommands.h"
 #include "cli/game_args.h"
+#include "cli/subcommands.h"
 #include "match/match_runner.h"
 
 namespace kirin::cli {

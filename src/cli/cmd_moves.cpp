@@ -1,8 +1,8 @@
 // kirin moves / play-moves: the legal moves of a position, and the state after some moves.
 #include <fmt/core.h>
 
-#include "cli/subcommands.h"
 #include "cli/game_args.h"
+#include "cli/subcommands.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "rules/movegen.h"

@@ -3,8 +3,8 @@
 
 #include <chrono>
 
-#include "cli/subcommands.h"
 #include "cli/game_args.h"
+#include "cli/subcommands.h"
 #include "notation/usi.h"
 #include "rules/movegen.h"
 #include "rules/perft.h"

@@ -4,8 +4,8 @@
 #include <iostream>
 #include <optional>
 
-#include "cli/subcommands.h"
 #include "cli/game_args.h"
+#include "cli/subcommands.h"
 #include "engine/search.h"
 #include "notation/board_text.h"
 #include "notation/sfen.h"

@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <string>
 
-#include "cli/subcommands.h"
 #include "cli/game_args.h"
+#include "cli/subcommands.h"
 #include "server/http/app.h"
 #include "server/http/fd_limit.h"
 #include "server/http/log.h"

@@ -1,8 +1,8 @@
 // kirin variants / show-variant: what games Kirin knows and how each is defined.
 #include <fmt/core.h>
 
-#include "cli/subcommands.h"
 #include "cli/game_args.h"
+#include "cli/subcommands.h"
 #include "notation/piece_diagram.h"
 #include "rules/catalog.h"
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "server/text/commands.h"
-#include "server/mail/outbox.h"
-#include "server/text/notices.h"
 #include "server/domain/services.h"
+#include "server/mail/outbox.h"
+#include "server/text/commands.h"
+#include "server/text/notices.h"
 
 namespace kirin::cli {
 

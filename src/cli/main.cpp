@@ -4,8 +4,8 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
-#include "cli/subcommands.h"
 #include "cli/game_args.h"
+#include "cli/subcommands.h"
 #include "notation/notation_error.h"
 #include "rules/betza.h"
 #include "rules/variant.h"

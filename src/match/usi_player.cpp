@@ -4,8 +4,8 @@
 #include <string_view>
 
 #include "notation/sfen.h"
-#include "protocol/text_util.h"
 #include "notation/usi.h"
+#include "protocol/text_util.h"
 
 namespace kirin::match {
 namespace {

@@ -2,8 +2,8 @@
 
 #include "notation/sfen.h"
 #include "notation/usi.h"
-#include "rules/movegen.h"
 #include "rules/catalog.h"
+#include "rules/movegen.h"
 
 namespace kirin::protocol {
 

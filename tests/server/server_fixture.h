@@ -16,12 +16,12 @@
 #include <string>
 #include <vector>
 
+#include "postgres_cluster.h"
 #include "server/domain/accounts.h"
 #include "server/domain/challenges.h"
-#include "server/domain/service_error.h"
 #include "server/domain/events.h"
 #include "server/domain/games.h"
-#include "postgres_cluster.h"
+#include "server/domain/service_error.h"
 #include "server/store/store.h"
 
 namespace kirin::server::testing {

@@ -3,8 +3,8 @@
 #include <random>
 
 #include "notation/sfen.h"
-#include "server/domain/service_error.h"
 #include "server/domain/game_setup.h"
+#include "server/domain/service_error.h"
 
 namespace kirin::server {
 namespace {

@@ -6,8 +6,8 @@
 #include "notation/gamecourier.h"
 #include "notation/kif.h"
 #include "notation/sfen.h"
-#include "server/domain/service_error.h"
 #include "server/domain/results.h"
+#include "server/domain/service_error.h"
 
 namespace kirin::server {
 namespace {

@@ -6,9 +6,9 @@
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "rules/movegen.h"
-#include "server/domain/service_error.h"
 #include "server/domain/game_setup.h"
 #include "server/domain/results.h"
+#include "server/domain/service_error.h"
 #include "server/domain/utf8.h"
 
 namespace kirin::server {

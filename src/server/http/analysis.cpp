@@ -6,8 +6,8 @@
 
 #include "notation/sfen.h"
 #include "notation/usi.h"
-#include "server/domain/service_error.h"
 #include "server/domain/game_setup.h"
+#include "server/domain/service_error.h"
 #include "server/http/api_json.h"
 #include "server/http/log.h"
 #include "server/http/message.h"

@@ -1,9 +1,9 @@
 #include "server/http/api_json.h"
 
 #include "server/domain/clocks.h"
+#include "server/domain/results.h"
 #include "server/http/message.h"
 #include "server/http/move_details.h"
-#include "server/domain/results.h"
 #include "server/store/record_text.h"
 
 namespace kirin::server::http {

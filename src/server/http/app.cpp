@@ -2,10 +2,10 @@
 
 #include <random>
 
-#include "server/http/command_routes.h"
 #include "server/domain/service_error.h"
 #include "server/http/analysis.h"
 #include "server/http/api_routes.h"
+#include "server/http/command_routes.h"
 #include "server/http/log.h"
 #include "server/http/static_files.h"
 

@@ -13,13 +13,13 @@
 #include <string>
 #include <thread>
 
-#include "server/text/commands.h"
 #include "server/domain/computer.h"
+#include "server/domain/services.h"
 #include "server/http/event_forwarder.h"
 #include "server/http/server.h"
 #include "server/mail/outbox.h"
+#include "server/text/commands.h"
 #include "server/text/notices.h"
-#include "server/domain/services.h"
 
 namespace kirin::server::http {
 

@@ -10,8 +10,8 @@
 #include <optional>
 #include <string>
 
-#include "server/store/record_text.h"
 #include "server/domain/records.h"
+#include "server/store/record_text.h"
 #include "server/store/store.h"
 
 namespace kirin::server::rows {

@@ -11,10 +11,10 @@
 #include "notation/usi.h"
 #include "rules/catalog.h"
 #include "rules/movegen.h"
-#include "server/text/command_text.h"
-#include "server/domain/service_error.h"
 #include "server/domain/game_setup.h"
 #include "server/domain/results.h"
+#include "server/domain/service_error.h"
+#include "server/text/command_text.h"
 
 namespace kirin::server {
 

@@ -12,9 +12,9 @@
 
 #include "server/domain/accounts.h"
 #include "server/domain/challenges.h"
-#include "server/text/commands.h"
 #include "server/domain/events.h"
 #include "server/domain/games.h"
+#include "server/text/commands.h"
 
 namespace kirin::server {
 

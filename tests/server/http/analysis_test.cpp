@@ -37,14 +37,18 @@ class Analysis : public ::testing::Test {
   void SetUp() override { start(1); }
   void TearDown() override { server_->stop(); }
 
-  void start(int threads) {
+  // A server whose analysis has `threads` threads and lets `queue_limit` (0: the default)
+  // analyses wait.
+  void start(int threads, std::size_t queue_limit = 0) {
     if (server_) server_->stop();
     ServerOptions options;
     options.port = 0;
     options.shutdown_grace = std::chrono::milliseconds(500);
     options.analysis_threads = threads;
+    AnalysisLimits limits = analysis_limits(options);
+    if (queue_limit) limits.queue_limit = queue_limit;
     server_ = std::make_unique<Server>(options, Router());
-    server_->add_ws_extension(std::make_shared<AnalysisService>(analysis_limits(options)));
+    server_->add_ws_extension(std::make_shared<AnalysisService>(limits));
     server_->start();
   }
 
@@ -169,15 +173,7 @@ TEST_F(Analysis, SearchesBeyondTheLimitWaitTheirTurn) {
 // With the one thread busy and the queue full, a further analysis is refused at once with
 // "busy", and nothing of it is left behind: once the queue has room, it is accepted.
 TEST_F(Analysis, PastTheQueueLimitAnAnalysisIsRefusedAsBusy) {
-  server_->stop();
-  ServerOptions options;
-  options.port = 0;
-  options.shutdown_grace = std::chrono::milliseconds(500);
-  AnalysisLimits limits = analysis_limits(options);
-  limits.queue_limit = 1;
-  server_ = std::make_unique<Server>(options, Router());
-  server_->add_ws_extension(std::make_shared<AnalysisService>(limits));
-  server_->start();
+  start(1, 1);
 
   WsClient running(server_->port()), waiting(server_->port()), refused(server_->port());
   running.send({{"op", "analyze"}, {"variant", "chu"}, {"id", 1}});

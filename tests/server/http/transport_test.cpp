@@ -144,7 +144,8 @@ TEST_F(Transport, HeadersOverTheLimitAre431) {
   EXPECT_EQ(reply.json()["error"]["code"], "headers_too_large");
   EXPECT_FALSE(reply.keep_alive);
   HttpClient again(port());  // headers that fit still work
-  auto fits = again.request("GET", "/api/whoami", "", {{"Authorization", "Bearer " + std::string(7000, 'x')}});
+  auto fits = again.request("GET", "/api/whoami", "",
+                            {{"Authorization", "Bearer " + std::string(7000, 'x')}});
   EXPECT_EQ(fits.status, 200u);
 }
 

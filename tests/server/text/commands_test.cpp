@@ -3,12 +3,12 @@
 // refusals that say what was wrong and change nothing.
 #include "server/text/commands.h"
 
+#include "../server_fixture.h"
 #include "notation/board_styles.h"
 #include "notation/sfen.h"
-#include "server/http/command_routes.h"
 #include "server/domain/game_setup.h"
+#include "server/http/command_routes.h"
 #include "server/http/service_errors.h"
-#include "../server_fixture.h"
 
 namespace kirin::server::testing {
 namespace {

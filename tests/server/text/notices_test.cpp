@@ -6,10 +6,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "../server_fixture.h"
 #include "clock/time_control.h"
 #include "server/domain/computer.h"
 #include "server/mail/outbox.h"
-#include "../server_fixture.h"
 
 namespace kirin::server::testing {
 namespace {
