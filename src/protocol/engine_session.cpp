@@ -23,9 +23,8 @@ EngineSession::EngineSession(GameRules rules, size_t hash_mb)
     : rules_(std::move(rules)),
       variant_(rules_.build()),
       start_(parse_sfen(variant_, variant_->setup)),
-      game_(start_) {
-  searcher_.set_hash_mb(hash_mb);
-}
+      game_(start_),
+      runner_(SearchRunner::Limits{.threads = 1, .hash_mb = hash_mb, .queue_limit = 1}) {}
 
 EngineSession::~EngineSession() { stop_and_wait(); }
 
@@ -76,48 +75,35 @@ bool EngineSession::take_back(int plies) {
   return true;
 }
 
-void EngineSession::set_hash_mb(size_t mb) {
-  wait();
-  searcher_.set_hash_mb(mb);
-}
+void EngineSession::set_hash_mb(size_t mb) { runner_.set_hash_mb(mb); }
 
-void EngineSession::new_game() {
-  wait();
-  searcher_.new_game();
-}
+void EngineSession::new_game() { runner_.new_game(); }
 
 void EngineSession::start_search(const SearchLimits& limits, InfoCallback on_info,
                                  DoneCallback on_done) {
   stop_and_wait();
   limits_ = limits;
-  stop_requested_ = false;
-  ponderhit_requested_ = false;
   searching_ = true;
-  worker_ = std::thread([this, game = game_, limits, on_info = std::move(on_info),
-                         on_done = std::move(on_done)] {
-    auto each_iteration = [&](const SearchInfo& info) {
-      if (stop_requested_) searcher_.stop();
-      if (ponderhit_requested_) searcher_.ponderhit();
-      if (on_info) on_info(info);
-    };
-    SearchResult result = searcher_.search(game, limits, each_iteration);
-    if (on_done) on_done(result);
-    searching_ = false;
-  });
+  SearchJob job{.owner = "session",
+                .game = game_,
+                .limits = limits,
+                .on_start = {},
+                .on_info = std::move(on_info),
+                .on_done = [this, on_done = std::move(on_done)](const SearchDone& done) {
+                  if (on_done) on_done(done.result);
+                  searching_ = false;
+                }};
+  SearchRunner::Admission admission = runner_.submit(std::move(job));
+  // The runner has one thread and was idle: it only refuses once shut down, which is only
+  // in the destructor.
+  ticket_ = admission.ticket;
+  if (!admission) searching_ = false;
 }
 
-void EngineSession::stop() {
-  stop_requested_ = true;
-  searcher_.stop();
-}
+void EngineSession::stop() { runner_.stop(ticket_); }
 
-void EngineSession::wait() {
-  if (worker_.joinable()) worker_.join();
-}
+void EngineSession::wait() { runner_.wait_idle(); }
 
-void EngineSession::ponderhit() {
-  ponderhit_requested_ = true;
-  searcher_.ponderhit();
-}
+void EngineSession::ponderhit() { runner_.ponderhit(ticket_); }
 
 }  // namespace kirin::protocol

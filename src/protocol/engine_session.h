@@ -1,19 +1,18 @@
 // What the USI and XBoard front-ends share: the game being played (the game definition with
-// its profile and rule options, the start position and the moves since), the Searcher, and
-// one worker thread that runs one search at a time while the front-end keeps reading input.
+// its profile and rule options, the start position and the moves since), and a SearchRunner
+// of one thread that runs one search at a time while the front-end keeps reading input.
 #pragma once
 
 #include <atomic>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include "engine/search.h"
+#include "engine/search_runner.h"
 #include "rules/game.h"
 #include "rules/variant.h"
 
@@ -53,7 +52,7 @@ class EngineSession {
 
   // Throws VariantError if `rules` does not build.
   explicit EngineSession(GameRules rules = {}, size_t hash_mb = 64);
-  ~EngineSession();  // stops a running search and joins the worker
+  ~EngineSession();  // stops a running search and waits for its on_done
   EngineSession(const EngineSession&) = delete;
   EngineSession& operator=(const EngineSession&) = delete;
 
@@ -79,15 +78,15 @@ class EngineSession {
 
   // ---- The searcher.
   void set_hash_mb(size_t mb);
-  size_t hash_mb() const { return searcher_.hash_mb(); }
+  size_t hash_mb() const { return runner_.hash_mb(); }
   void new_game();  // clears the hash table and the move-ordering history
 
-  // Searches a copy of the current game on the worker thread: `on_info` after every iteration,
-  // `on_done` once with the result (both on the worker). A search still running is stopped and
-  // joined first, so two never overlap.
+  // Searches a copy of the current game on the search thread: `on_info` after every
+  // iteration, `on_done` once with the result (both on that thread). A search still running
+  // is stopped and waited for first, so two never overlap.
   void start_search(const SearchLimits& limits, InfoCallback on_info, DoneCallback on_done);
   void stop();            // asks the running search to finish now; returns at once
-  void wait();            // joins the worker: on_done has returned
+  void wait();            // until the search has ended and on_done has returned
   void stop_and_wait() {
     stop();
     wait();
@@ -102,14 +101,10 @@ class EngineSession {
   std::shared_ptr<const Variant> variant_;
   Position start_;
   Game game_;
-  Searcher searcher_;
   SearchLimits limits_;
-  std::thread worker_;
   std::atomic<bool> searching_{false};
-  // Searcher::search clears its stop and ponderhit flags when it begins, so a request that
-  // arrives before it has begun is remembered here and repeated after each iteration.
-  std::atomic<bool> stop_requested_{false};
-  std::atomic<bool> ponderhit_requested_{false};
+  SearchRunner::Ticket ticket_ = 0;  // of the running (or last) search
+  SearchRunner runner_;  // last: its thread goes first, while the rest still exists
 };
 
 }  // namespace kirin::protocol

@@ -1,29 +1,30 @@
 #include "server/domain/computer.h"
 
 #include <algorithm>
+#include <limits>
+#include <string>
 
 #include "notation/usi.h"
 #include "server/domain/service_error.h"
 
 namespace kirin::server {
 
+// Each game is its own owner, so that the games take turns. The queue needs no cap of its own:
+// a game asks only on the computer's turn, so the games in play bound it.
 EngineComputer::EngineComputer(GameService& games, Id user, int64_t movetime_ms, size_t hash_mb)
-    : games_(games), user_(user), movetime_ms_(movetime_ms) {
-  searcher_.set_hash_mb(hash_mb);
-  worker_ = std::thread([this] { run(); });
+    : games_(games),
+      user_(user),
+      movetime_ms_(movetime_ms),
+      runner_(SearchRunner::Limits{.threads = 1,
+                                   .hash_mb = hash_mb,
+                                   .queue_limit = std::numeric_limits<std::size_t>::max(),
+                                   .owner_queue_limit = std::numeric_limits<std::size_t>::max()}) {
   games_.set_computer(this);
 }
 
 EngineComputer::~EngineComputer() {
   games_.clear_computer(this);
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-    queue_.clear();
-  }
-  searcher_.stop();
-  wake_.notify_all();
-  worker_.join();
+  runner_.shutdown();
 }
 
 SearchLimits EngineComputer::limits_for(int level, int64_t movetime_ms) {
@@ -37,18 +38,18 @@ SearchLimits EngineComputer::limits_for(int level, int64_t movetime_ms) {
 }
 
 void EngineComputer::your_turn(Id game, int ply, const Game& game_now, int level) {
-  {
-    std::lock_guard lock(mutex_);
-    if (stopping_) return;
-    queue_.push_back(Job{game, ply, game_now, level});
-  }
-  wake_.notify_one();
+  runner_.submit(SearchJob{
+      .owner = std::to_string(game),
+      .game = game_now,
+      .limits = limits_for(level, movetime_ms_),
+      .on_start = {},
+      .on_info = {},
+      .on_done = [this, game, ply, root = game_now.position()](const SearchDone& done) {
+        answer(game, ply, root, done);
+      }});
 }
 
-void EngineComputer::wait_idle() {
-  std::unique_lock lock(mutex_);
-  idle_.wait(lock, [this] { return stopping_ || (queue_.empty() && !busy_); });
-}
+void EngineComputer::wait_idle() { runner_.wait_idle(); }
 
 int EngineComputer::moves_played() const {
   std::lock_guard lock(mutex_);
@@ -60,40 +61,21 @@ int EngineComputer::moves_refused() const {
   return refused_;
 }
 
-void EngineComputer::run() {
-  for (;;) {
-    std::unique_lock lock(mutex_);
-    wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-    if (stopping_) break;
-    Job job = std::move(queue_.front());
-    queue_.pop_front();
-    busy_ = true;
-    lock.unlock();
-
-    SearchResult r = searcher_.search(job.position, limits_for(job.level, movetime_ms_));
-    bool accepted = false;
-    bool stopping;
-    {
-      std::lock_guard guard(mutex_);
-      stopping = stopping_;
+void EngineComputer::answer(Id game, int ply, const Position& root, const SearchDone& done) {
+  bool accepted = false;
+  // A search cut short by shutdown is not a considered move.
+  if (done.result.has_move && done.end != SearchEnd::shut_down) {
+    try {
+      games_.play_move(game, user_, to_usi(root, done.result.best), ply);
+      accepted = true;
+    } catch (const ServiceError&) {
+      // The game moved on (or ended) while it thought: nothing to answer any more.
+    } catch (const std::exception&) {
+      // The store failed: the game waits for its move; wake_computer asks again on restart.
     }
-    if (r.has_move && !stopping) {  // a search cut short by shutdown is not a considered move
-      try {
-        games_.play_move(job.game, user_, to_usi(job.position.position(), r.best), job.ply);
-        accepted = true;
-      } catch (const ServiceError&) {
-        // The game moved on (or ended) while it thought: nothing to answer any more.
-      } catch (const std::exception&) {
-        // The store failed: the game waits for its move; wake_computer asks again on restart.
-      }
-    }
-
-    lock.lock();
-    busy_ = false;
-    (accepted ? played_ : refused_)++;
-    if (queue_.empty()) idle_.notify_all();
   }
-  idle_.notify_all();
+  std::lock_guard lock(mutex_);
+  (accepted ? played_ : refused_)++;
 }
 
 }  // namespace kirin::server

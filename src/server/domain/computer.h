@@ -1,25 +1,23 @@
 // The computer opponent: Kirin's own engine playing as a user (by convention one named
 // "kirin"). Its level (GameSetup::computer_level, limits_for) is how deep or how long it
-// thinks per move. It thinks on a worker thread of its own,
-// one game at a time from a queue, and answers through GameService::play_move like any
-// player, with the ply it was asked about as the expected ply: if the game moved on
-// meanwhile (resignation, timeout, a second request), the stale answer is refused and dropped.
+// thinks per move. It thinks on a SearchRunner of its own (one thread: one game at a time,
+// the games taking turns), and answers through GameService::play_move like any player, with
+// the ply it was asked about as the expected ply: if the game moved on meanwhile
+// (resignation, timeout, a second request), the stale answer is refused and dropped.
 // It does not answer draw offers (they lapse when it moves).
 #pragma once
 
-#include <condition_variable>
-#include <deque>
 #include <mutex>
-#include <thread>
 
 #include "engine/search.h"
+#include "engine/search_runner.h"
 #include "server/domain/games.h"
 
 namespace kirin::server {
 
 class EngineComputer : public ComputerPlayer {
  public:
-  // Registers itself with `games`; the destructor unregisters it and stops the worker.
+  // Registers itself with `games`; the destructor unregisters it and stops its searches.
   EngineComputer(GameService& games, Id user, int64_t movetime_ms, size_t hash_mb = 16);
   ~EngineComputer() override;
   EngineComputer(const EngineComputer&) = delete;
@@ -33,30 +31,20 @@ class EngineComputer : public ComputerPlayer {
   // quarter of it, all of it, and four times it.
   static SearchLimits limits_for(int level, int64_t movetime_ms);
 
-  // Blocks until the queue is empty and no search runs (tests, shutdown).
+  // Blocks until no search waits or runs (tests, shutdown).
   void wait_idle();
   int moves_played() const;  // moves the service accepted from it
   int moves_refused() const;  // answers the service refused (the game had moved on)
 
  private:
-  struct Job {
-    Id game;
-    int ply;
-    Game position;
-    int level;
-  };
-  void run();
+  void answer(Id game, int ply, const Position& root, const SearchDone& done);
 
   GameService& games_;
   Id user_;
   int64_t movetime_ms_;
-  Searcher searcher_;
   mutable std::mutex mutex_;
-  std::condition_variable wake_, idle_;
-  std::deque<Job> queue_;
-  bool busy_ = false, stopping_ = false;
   int played_ = 0, refused_ = 0;
-  std::thread worker_;  // last: starts once everything above exists
+  SearchRunner runner_;  // last: its thread starts once everything above exists
 };
 
 }  // namespace kirin::server

@@ -171,31 +171,21 @@ json analysis_info_json(const Position& pos, const SearchInfo& info, const json&
   return with_id(std::move(j), id);
 }
 
-AnalysisService::AnalysisService(AnalysisLimits limits) : limits_(limits) {
-  for (int i = 0; i < limits_.threads; ++i) {
-    auto worker = std::make_unique<Worker>();
-    worker->searcher.set_hash_mb(limits_.hash_mb);
-    workers_.push_back(std::move(worker));
-  }
-  for (auto& worker : workers_) worker->thread = std::thread([this, w = worker.get()] { run(*w); });
-}
+AnalysisService::AnalysisService(AnalysisLimits limits)
+    : limits_(limits),
+      runner_(SearchRunner::Limits{.threads = std::max(0, limits.threads),
+                                   .hash_mb = limits.hash_mb,
+                                   .queue_limit = limits.queue_limit,
+                                   .owner_queue_limit = 1}) {}
 
 AnalysisService::~AnalysisService() { stop(); }
 
 void AnalysisService::stop() {
   {
     std::lock_guard lock(mutex_);
-    if (stopping_) return;
     stopping_ = true;
-    queue_.clear();
-    for (auto& worker : workers_) {
-      worker->cancelled = true;
-      worker->searcher.stop();
-    }
   }
-  wake_.notify_all();
-  for (auto& worker : workers_)
-    if (worker->thread.joinable()) worker->thread.join();
+  runner_.shutdown();  // without mutex_: the searches' last callbacks take it
 }
 
 void AnalysisService::handle(const std::shared_ptr<WsPeer>& peer, std::string_view op,
@@ -260,56 +250,128 @@ void AnalysisService::analyze(const std::shared_ptr<WsPeer>& peer, const json& m
 void AnalysisService::accept(Job job) {
   std::shared_ptr<WsPeer> peer = job.peer.lock();  // outside the lock, as above
   if (!peer) return;                               // closed() has tidied up
-  {
-    std::lock_guard lock(mutex_);
-    auto it = clients_.find(job.key);
-    // Superseded, stopped or disconnected while it was read: it has had its answer.
-    if (stopping_ || it == clients_.end() || !it->second.reading ||
-        it->second.reading->ticket != job.ticket)
-      return;
-    Client& client = it->second;
-    client.reading.reset();
-    bool replaces_queued = client.active && !client.active->worker;
-    if (queue_.size() - (replaces_queued ? 1 : 0) >= limits_.queue_limit) {
-      peer->send(AnalysisError("busy", fmt::format("the server is analysing for others: {} "
-                                                   "analyses are waiting; try again later",
-                                                   queue_.size()))
-                     .to_json(job.id));
-      if (!client.active) clients_.erase(it);
-      return;
-    }
-    if (client.active) end_active_locked(client, peer, "replaced");
-    if (job.request.game->outcome().over()) {
-      json done = done_message(job.id, "game_over");
-      done["result"] = describe(job.request.game->outcome());
-      done["best_move"] = nullptr;
-      peer->send(done);
-      clients_.erase(it);
-      return;
-    }
-    client.active = Client::Active{job.ticket, job.id, nullptr};
-    std::size_t running = std::count_if(workers_.begin(), workers_.end(),
-                                        [](const auto& w) { return w->ticket != 0; });
-    if (running + queue_.size() >= workers_.size())  // it will wait for a thread
-      peer->send(with_id({{"type", "analysis_queued"}, {"ahead", queue_.size()}}, job.id));
-    queue_.push_back(std::move(job));
+  std::lock_guard lock(mutex_);
+  auto it = clients_.find(job.key);
+  // Superseded, stopped or disconnected while it was read: it has had its answer.
+  if (stopping_ || it == clients_.end() || !it->second.reading ||
+      it->second.reading->ticket != job.ticket)
+    return;
+  Client& client = it->second;
+  client.reading.reset();
+  // Checked before the analysis it replaces ends: a refused request leaves it running. Only
+  // this service submits, under mutex_, so the queue cannot fill up in between.
+  bool replaces_waiting = client.active && runner_.is_waiting(client.active->ticket);
+  std::size_t waiting = runner_.waiting() - (replaces_waiting ? 1 : 0);
+  if (waiting >= limits_.queue_limit) {
+    peer->send(AnalysisError("busy", fmt::format("the server is analysing for others: {} "
+                                                 "analyses are waiting; try again later",
+                                                 waiting))
+                   .to_json(job.id));
+    if (!client.active) clients_.erase(it);
+    return;
   }
-  wake_.notify_one();
+  if (client.active) end_active_locked(client, peer, "replaced");
+  if (job.request.game->outcome().over()) {
+    json done = done_message(job.id, "game_over");
+    done["result"] = describe(job.request.game->outcome());
+    done["best_move"] = nullptr;
+    peer->send(done);
+    clients_.erase(it);
+    return;
+  }
+  json id = job.id;
+  auto search = std::make_shared<Search>(Search{job.peer, job.key, job.id, job.request.variant,
+                                                job.request.game->position()});
+  SearchRunner::Admission admission = runner_.submit(search_job(std::move(job), search));
+  if (!admission) {  // shut down meanwhile
+    clients_.erase(it);
+    return;
+  }
+  search->ticket = admission.ticket;  // under mutex_, which every callback takes first
+  client.active = Client::Active{admission.ticket, id};
+  if (admission.waits)
+    peer->send(with_id({{"type", "analysis_queued"}, {"ahead", admission.ahead}}, id));
+}
+
+// The callbacks run on the runner's threads. They send with mutex_ released: a connection's
+// last reference may die in send_to, and its destructor calls closed().
+SearchJob AnalysisService::search_job(Job job, const std::shared_ptr<Search>& search) {
+  // Each connection is an owner: the connections take turns for the threads.
+  std::string owner =
+      "connection " + std::to_string(reinterpret_cast<std::uintptr_t>(job.key));
+  const SearchLimits limits = job.request.limits;
+
+  auto on_start = [this, search, limits] {
+    {
+      std::lock_guard lock(mutex_);
+      if (stopping_ || ending_.contains(search->ticket)) return;  // ended before it began
+    }
+    const Position& pos = search->root;
+    json started = {{"type", "analysis_started"},
+                    {"variant", search->variant},
+                    {"sfen", to_sfen(pos)},
+                    {"to_move", color_word(pos.side_to_move())},
+                    {"movetime", limits.movetime_ms},
+                    {"depth", limits.depth ? json(limits.depth) : json(nullptr)}};
+    send_to(search->peer, with_id(std::move(started), search->id));
+  };
+  auto on_info = [search](const SearchInfo& info) {
+    send_to(search->peer, analysis_info_json(search->root, info, search->id));
+  };
+  auto on_done = [this, search](const SearchDone& done) {
+    const Position& pos = search->root;
+    std::string reason = "finished";
+    {
+      std::lock_guard lock(mutex_);
+      if (auto ended = ending_.find(search->ticket); ended != ending_.end()) {
+        reason = ended->second;
+        ending_.erase(ended);
+      } else if (auto it = clients_.find(search->key);
+                 it != clients_.end() && it->second.active &&
+                 it->second.active->ticket == search->ticket) {
+        it->second.active.reset();
+        if (!it->second.reading) clients_.erase(it);
+      }
+      if (stopping_ || done.end == SearchEnd::shut_down) return;
+    }
+    if (done.end == SearchEnd::failed) {
+      log("error: analysis of {} in {}: {}", to_sfen(pos), search->variant, done.error);
+      reason = "error";
+    }
+    const SearchResult& result = done.result;
+    json message = done_message(search->id, reason);
+    message["best_move"] = result.has_move ? json(to_usi(pos, result.best)) : json(nullptr);
+    message["ponder"] = result.has_ponder ? json(usi_list(pos, {result.best, result.ponder})[1])
+                                          : json(nullptr);
+    message["depth"] = result.depth;
+    put_score(message, result.score);
+    message["pv"] = usi_list(pos, result.pv);
+    message["nodes"] = result.nodes;
+    send_to(search->peer, message);
+  };
+  return SearchJob{.owner = std::move(owner),
+                   .game = std::move(*job.request.game),
+                   .limits = limits,
+                   .on_start = std::move(on_start),
+                   .on_info = std::move(on_info),
+                   .on_done = std::move(on_done)};
 }
 
 void AnalysisService::end_active_locked(Client& client, const std::shared_ptr<WsPeer>& peer,
                                         const std::string& reason) {
   Client::Active active = std::move(*client.active);
   client.active.reset();
-  if (active.worker) {
-    // Its thread sends analysis_done once the search has returned.
-    active.worker->end_reason = peer ? reason : "closed";
-    active.worker->cancelled = true;
-    active.worker->searcher.stop();
-    return;
+  switch (runner_.cancel(active.ticket)) {
+    case SearchRunner::Cancelled::stopping:
+      // Its on_done sends analysis_done once the search has returned.
+      ending_[active.ticket] = peer ? reason : "closed";
+      return;
+    case SearchRunner::Cancelled::dropped:
+      if (peer) peer->send(done_message(active.id, reason));
+      return;
+    case SearchRunner::Cancelled::unknown:  // cannot be: active until its on_done
+      return;
   }
-  std::erase_if(queue_, [&](const Job& job) { return job.ticket == active.ticket; });
-  if (peer) peer->send(done_message(active.id, reason));
 }
 
 void AnalysisService::closed(const WsPeer* peer) {
@@ -318,70 +380,6 @@ void AnalysisService::closed(const WsPeer* peer) {
   if (it == clients_.end()) return;
   if (it->second.active) end_active_locked(it->second, nullptr, "closed");
   clients_.erase(it);
-}
-
-void AnalysisService::run(Worker& worker) {
-  for (;;) {
-    std::unique_lock lock(mutex_);
-    wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-    if (stopping_) return;
-    Job job = std::move(queue_.front());
-    queue_.pop_front();
-    auto client = clients_.find(job.key);  // a job whose analysis ended has left the queue
-    if (client == clients_.end() || !client->second.active ||
-        client->second.active->ticket != job.ticket)
-      continue;
-    client->second.active->worker = &worker;
-    worker.ticket = job.ticket;
-    worker.cancelled = false;
-    worker.end_reason = "finished";
-    const Game& game = *job.request.game;
-    const Position& pos = game.position();
-    const SearchLimits& limits = job.request.limits;
-    lock.unlock();
-    // Messages go out with mutex_ released: a connection's last reference may die in
-    // send_to, and its destructor calls closed().
-    json started = {{"type", "analysis_started"},
-                    {"variant", job.request.variant},
-                    {"sfen", to_sfen(pos)},
-                    {"to_move", color_word(pos.side_to_move())},
-                    {"movetime", limits.movetime_ms},
-                    {"depth", limits.depth ? json(limits.depth) : json(nullptr)}};
-    send_to(job.peer, with_id(std::move(started), job.id));
-
-    SearchResult result;
-    bool failed = false;
-    try {
-      result = worker.searcher.search(game, limits, [&](const SearchInfo& info) {
-        // A stop that came before the search began was reset by it: repeat it.
-        if (worker.cancelled) return worker.searcher.stop();
-        send_to(job.peer, analysis_info_json(pos, info, job.id));
-      });
-    } catch (const std::exception& e) {
-      log("error: analysis of {} in {}: {}", to_sfen(pos), job.request.variant, e.what());
-      failed = true;
-    }
-
-    lock.lock();
-    if (failed) worker.end_reason = "error";
-    worker.ticket = 0;
-    if (auto it = clients_.find(job.key);
-        it != clients_.end() && it->second.active && it->second.active->ticket == job.ticket) {
-      it->second.active.reset();
-      if (!it->second.reading) clients_.erase(it);
-    }
-    if (stopping_) return;
-    json done = done_message(job.id, worker.end_reason);
-    lock.unlock();
-    done["best_move"] = result.has_move ? json(to_usi(pos, result.best)) : json(nullptr);
-    done["ponder"] =
-        result.has_ponder ? json(usi_list(pos, {result.best, result.ponder})[1]) : json(nullptr);
-    done["depth"] = result.depth;
-    put_score(done, result.score);
-    done["pv"] = usi_list(pos, result.pv);
-    done["nodes"] = result.nodes;
-    send_to(job.peer, done);
-  }
 }
 
 }  // namespace kirin::server::http

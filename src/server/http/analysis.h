@@ -3,27 +3,24 @@
 // and principal variation of every completed iteration, then "analysis_done". One analysis
 // per connection (a new one replaces it once it has been found good; "stop_analysis" or
 // closing the connection ends it).
-// Searches run on threads of their own, at most `threads` at once server-wide, each with a
-// small transposition table and a time cap; more wait in a short queue. Requests are read
-// and checked on the worker pool, not on the network threads (a long game's moves take a
-// while to replay).
+// Searches run on a SearchRunner of their own, at most `threads` at once server-wide, each
+// with a small transposition table and a time cap; more wait in a short queue, the
+// connections taking turns. Requests are read and checked on the worker pool, not on the
+// network threads (a long game's moves take a while to replay).
 #pragma once
 
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "engine/search.h"
+#include "engine/search_runner.h"
 #include "rules/game.h"
 #include "server/http/options.h"
 #include "server/http/ws_extension.h"
@@ -89,15 +86,8 @@ class AnalysisService : public WsExtension {
     std::weak_ptr<WsPeer> peer;
     const WsPeer* key;
     nlohmann::json id;
-    std::uint64_t ticket;
+    std::uint64_t ticket;  // of the request (Client::Reading)
     AnalysisRequest request;
-  };
-  struct Worker {
-    Searcher searcher;
-    std::thread thread;
-    std::uint64_t ticket = 0;  // of the job it searches; 0 when idle
-    std::atomic<bool> cancelled{false};
-    std::string end_reason;  // why it ends: "finished" unless cut short
   };
   // What one connection has asked for. Every analyze ends in exactly one "error" or
   // "analysis_done" with its id.
@@ -107,9 +97,8 @@ class AnalysisService : public WsExtension {
       nlohmann::json id;
     };
     struct Active {  // the analysis: waiting for a thread, or searching
-      std::uint64_t ticket;
+      SearchRunner::Ticket ticket;
       nlohmann::json id;
-      Worker* worker = nullptr;  // null while queued
     };
     std::optional<Reading> reading;
     std::optional<Active> active;
@@ -120,20 +109,30 @@ class AnalysisService : public WsExtension {
   // After the request was read: it replaces the connection's analysis, unless a newer
   // request or a stop came meanwhile.
   void accept(Job job);
+  // An accepted request's search, as its callbacks see it.
+  struct Search {
+    std::weak_ptr<WsPeer> peer;
+    const WsPeer* key;
+    nlohmann::json id;
+    std::string variant;
+    Position root;
+    SearchRunner::Ticket ticket = 0;  // set (under mutex_) once submitted
+  };
+  // The search of an accepted request, with the callbacks that report it.
+  SearchJob search_job(Job job, const std::shared_ptr<Search>& search);
   // Ends the connection's analysis with `reason`, telling the client unless `peer` is null.
   // Under mutex_.
   void end_active_locked(Client& client, const std::shared_ptr<WsPeer>& peer,
                          const std::string& reason);
-  void run(Worker& worker);
 
   AnalysisLimits limits_;
   std::mutex mutex_;
-  std::condition_variable wake_;
   std::map<const WsPeer*, Client> clients_;
-  std::deque<Job> queue_;
-  std::vector<std::unique_ptr<Worker>> workers_;
+  // Why searches stopped before their end: "replaced", "stopped", "closed".
+  std::map<SearchRunner::Ticket, std::string> ending_;
   std::uint64_t next_ticket_ = 0;
   bool stopping_ = false;
+  SearchRunner runner_;  // last: its threads go first, while the rest still exists
 };
 
 }  // namespace kirin::server::http
