@@ -58,6 +58,8 @@ void register_serve(CLI::App& app) {
     int analysis_threads = 1;
     std::string sendmail;
     std::string mail_from = "Kirin game server <kirin@localhost>";
+    server::ChallengeLimits challenges;
+    std::size_t analysis_queue_per_client = 2;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -96,6 +98,22 @@ void register_serve(CLI::App& app) {
                   "each is capped at 30 s and 16 MiB of hash; 0 switches analysis off")
       ->capture_default_str()
       ->check(CLI::Range(0, 64));
+  cmd->add_option("--analysis-queue-per-client", args->analysis_queue_per_client,
+                  "analyses one client address may have waiting for a thread")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  cmd->add_option("--open-challenges-per-user", args->challenges.open_per_user,
+                  "open challenges one user may have sent")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
+  cmd->add_option("--challenges-to-one-user", args->challenges.open_to_one_user,
+                  "of those, open challenges to one opponent")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
+  cmd->add_option("--computer-games-per-user", args->challenges.computer_games_per_user,
+                  "unfinished games one user may play against the computer at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
   cmd->add_option("--sendmail", args->sendmail,
                   "mail the players what they did not do themselves (a correspondence move, a "
                   "result, a challenge) through this command, e.g. '/usr/sbin/sendmail -t -oi'; "
@@ -116,6 +134,8 @@ void register_serve(CLI::App& app) {
     options.mail_from = args->mail_from;
     options.http.web_root = args->web_root.empty() ? http::default_web_root() : args->web_root;
     options.http.analysis_threads = args->analysis_threads;
+    options.http.analysis_queue_per_client = args->analysis_queue_per_client;
+    options.challenge_limits = args->challenges;
     prepare_store(args->db);
 
     // Every connection is a file descriptor; the default soft limit (often 1024) is far below

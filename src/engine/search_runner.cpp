@@ -249,6 +249,7 @@ void SearchRunner::run(Worker& worker) {
     SearchJob& job = next->job;
     if (job.on_start) job.on_start();
     SearchDone done;
+    done.ticket = next->ticket;
     try {
       done.result = worker.searcher.search(job.game, job.limits, [&](const SearchInfo& info) {
         if (worker.stop_requested) worker.searcher.stop();

@@ -41,6 +41,7 @@ enum class SearchEnd {
 };
 
 struct SearchDone {
+  std::uint64_t ticket = 0;  // the job's (SearchRunner::Ticket)
   SearchResult result;
   SearchEnd end = SearchEnd::finished;
   std::string error;

@@ -215,7 +215,7 @@ TEST_F(ChallengesTest, RacingAcceptancesOfAnOpenChallenge) {
   b.join();
   EXPECT_EQ(accepted, 1);
   EXPECT_EQ(conflicts, 1);
-  EXPECT_EQ(games->games_of(alice.id).size(), 1u);
+  EXPECT_EQ(games->games_of(alice.id, alice.id).size(), 1u);
 }
 
 }  // namespace

@@ -1,5 +1,10 @@
 #include "server/domain/computer.h"
 
+#include <chrono>
+#include <future>
+#include <thread>
+#include <vector>
+
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "rules/catalog.h"
@@ -96,6 +101,67 @@ TEST_F(ComputerTest, KirinMovesFirstAsBlackAndAfterARestart) {
   games->wake_computer();
   computer.wait_idle();
   EXPECT_EQ(games->view(id).moves.size(), 3u);
+}
+
+
+// Games against the computer where it moves first (it plays Black).
+Id computer_game(Challenges& challenges, Id user, int level = 0) {
+  ChallengeRequest r;
+  r.opponent = "kirin";
+  r.setup.game = "shogi";
+  r.setup.computer_level = level;
+  r.color = ColorChoice::ChallengerWhite;
+  return challenges.create(user, r).game;
+}
+
+// The users it plays take turns: Bob's one game is answered before Alice's third, though she
+// asked first.
+TEST_F(ComputerTest, TheUsersItPlaysTakeTurns) {
+  User kirin = sign_up("kirin");
+  EngineComputer computer(*games, kirin.id, 400);
+  std::vector<Id> alices;
+  for (int i = 0; i < 3; ++i) alices.push_back(computer_game(*challenges, alice.id));
+  Id bobs = computer_game(*challenges, bob.id);
+  auto answered = [&](Id game) { return !games->view(game).moves.empty(); };
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!answered(bobs) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_TRUE(answered(bobs));
+  EXPECT_FALSE(answered(alices[2]));  // each search takes 400 ms: hers is still running
+  computer.wait_idle();
+  for (Id game : alices) EXPECT_TRUE(answered(game));
+}
+
+TEST_F(ComputerTest, OneUserPlaysAFewGamesAgainstItAtOnce) {
+  User kirin = sign_up("kirin");
+  EngineComputer computer(*games, kirin.id, 20);
+  for (int i = 0; i < 3; ++i) computer_game(*challenges, alice.id, 1);
+  ChallengeRequest r;
+  r.opponent = "kirin";
+  ServiceError refused = service_error([&] { challenges->create(alice.id, r); });
+  EXPECT_EQ(refused.code(), ErrorCode::Conflict);
+  EXPECT_NE(std::string(refused.what()).find("3 games against the computer"), std::string::npos)
+      << refused.what();
+  computer_game(*challenges, bob.id, 1);  // a cap per user
+  computer.wait_idle();
+}
+
+// A game that ends drops its search, waiting or running: a resignation does not leave the
+// computer thinking for nothing.
+TEST_F(ComputerTest, AGameThatEndsDropsItsSearch) {
+  User kirin = sign_up("kirin");
+  EngineComputer computer(*games, kirin.id, 60'000);  // a minute per move
+  Id running = computer_game(*challenges, alice.id);
+  Id waiting = computer_game(*challenges, alice.id);
+  games->resign(waiting, alice.id);
+  games->resign(running, alice.id);
+  auto idle = std::async(std::launch::async, [&] { computer.wait_idle(); });
+  EXPECT_EQ(idle.wait_for(std::chrono::seconds(30)), std::future_status::ready)
+      << "the searches of ended games go on";
+  idle.wait();
+  EXPECT_TRUE(games->view(running).moves.empty());
+  EXPECT_TRUE(games->view(waiting).moves.empty());
+  EXPECT_EQ(computer.moves_played(), 0);
 }
 
 }  // namespace

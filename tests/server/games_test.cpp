@@ -383,7 +383,7 @@ TEST_F(GamesTest, Resignation) {
   EXPECT_EQ(v.state.result, Result::WhiteWins);
   EXPECT_EQ(v.result_text, "White wins by resignation");
   EXPECT_EQ(service_error([&] { games->resign(id, bob.id); }).code(), ErrorCode::Conflict);
-  EXPECT_EQ(games->games_of(alice.id).front().reason, "resignation");
+  EXPECT_EQ(games->games_of(alice.id, alice.id).front().reason, "resignation");
 }
 
 TEST_F(GamesTest, DrawOffers) {
@@ -533,12 +533,12 @@ TEST_F(GamesTest, MoveNotationIsPluggable) {
 TEST_F(GamesTest, GamesOfAUserNewestFirst) {
   Id first = start_game(shogi());
   Id second = start_game();
-  std::vector<GameState> list = games->games_of(bob.id);
+  std::vector<GameState> list = games->games_of(bob.id, bob.id);
   ASSERT_EQ(list.size(), 2u);
   EXPECT_EQ(list[0].id, second);
   EXPECT_EQ(list[1].id, first);
   EXPECT_EQ(list[1].setup.game, "shogi");
-  EXPECT_TRUE(games->games_of(sign_up("carol").id).empty());
+  EXPECT_TRUE(games->games_of(sign_up("carol").id, 0).empty());
 }
 
 TEST(EventHubTest, FansOutAndSurvivesABrokenListener) {

@@ -1,5 +1,8 @@
 #include "server/domain/challenges.h"
 
+#include <fmt/core.h>
+
+#include <algorithm>
 #include <random>
 
 #include "notation/sfen.h"
@@ -23,8 +26,41 @@ std::string challenge_name(Id id) { return "challenge " + std::to_string(id); }
 
 }  // namespace
 
-Challenges::Challenges(Store& store, GameService& games, EventSink& events, NowFn now)
-    : store_(store), games_(games), events_(events), now_(std::move(now)) {}
+Challenges::Challenges(Store& store, GameService& games, EventSink& events, NowFn now,
+                       ChallengeLimits limits)
+    : store_(store), games_(games), events_(events), now_(std::move(now)), limits_(limits) {}
+
+// The caps of ChallengeLimits, checked before anything is stored. They hold in every front
+// door: a challenge made by text command or mail is created here too.
+void Challenges::check_caps(const User& me, const PlayerRef& opponent) {
+  Id computer = games_.computer_user();
+  if (computer && opponent.id == computer) {
+    std::vector<GameState> games = store_.list_games_of(me.id);
+    auto playing = std::count_if(games.begin(), games.end(), [&](const GameState& g) {
+      return g.status != GameStatus::Finished && (g.black.id == computer || g.white.id == computer);
+    });
+    if (std::size_t(playing) >= limits_.computer_games_per_user)
+      throw ServiceError(ErrorCode::Conflict,
+                         fmt::format("you are playing {} games against the computer, the most "
+                                     "one player may: finish one first",
+                                     playing));
+    return;
+  }
+  std::vector<Challenge> open = store_.open_challenges_from(me.id);
+  if (open.size() >= limits_.open_per_user)
+    throw ServiceError(ErrorCode::Conflict, fmt::format("you have {} open challenges, the most "
+                                                        "one player may: cancel some first",
+                                                        open.size()));
+  if (opponent.id) {
+    auto to_them = std::count_if(open.begin(), open.end(),
+                                 [&](const Challenge& c) { return c.challenged.id == opponent.id; });
+    if (std::size_t(to_them) >= limits_.open_to_one_user)
+      throw ServiceError(ErrorCode::Conflict,
+                         fmt::format("you have {} open challenges to {}, the most one player "
+                                     "may send another: wait for an answer, or cancel one",
+                                     to_them, opponent.name));
+  }
+}
 
 void Challenges::publish(const Challenge& c, const char* what) {
   Event e;
@@ -61,9 +97,7 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
                        "a level is for a game against the computer: challenge it by name",
                        "level");
   check_time_control(r.time_control);
-  if (store_.open_challenges_from(challenger).size() >= kMaxOpenPerUser)
-    throw ServiceError(ErrorCode::Conflict, "you have " + std::to_string(kMaxOpenPerUser) +
-                                                " open challenges: cancel some first");
+  check_caps(*me, c.challenged);
   c.setup = std::move(r.setup);
   c.color = r.color;
   c.time_control = r.time_control;

@@ -4,6 +4,7 @@
 // challenge that exists can be played.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -24,16 +25,23 @@ struct ChallengeRequest {
   bool opponent_agrees = false;
 };
 
+// What one user may ask of others at once (kirin serve options; docs/API.md, "Limits").
+struct ChallengeLimits {
+  std::size_t open_per_user = 50;         // open challenges sent
+  std::size_t open_to_one_user = 5;       // of those, to one opponent
+  std::size_t computer_games_per_user = 3;  // unfinished games against the computer
+};
+
 class Challenges {
  public:
-  static constexpr size_t kMaxOpenPerUser = 50;
-
-  Challenges(Store& store, GameService& games, EventSink& events, NowFn now = system_now);
+  Challenges(Store& store, GameService& games, EventSink& events, NowFn now = system_now,
+             ChallengeLimits limits = {});
 
   // Throws ServiceError: invalid naming the bad field (game, profile, option NAME, drops,
   // handicap, start_sfen, time_control, opponent), not_found (no such opponent), conflict
-  // (too many open challenges). A challenge to the computer, or one the opponent agrees to
-  // already, is accepted at once (the returned challenge has its game).
+  // (over a ChallengeLimits cap). A challenge to the computer, or one the opponent agrees to
+  // already (only the local operator's `kirin command` may say so), is accepted at once (the
+  // returned challenge has its game).
   Challenge create(Id challenger, ChallengeRequest request);
   // Creates the game and returns its id. Black is the challenger unless the challenge says
   // otherwise; who moves first is the start position's (White in a handicap game).
@@ -49,11 +57,13 @@ class Challenges {
 
  private:
   void publish(const Challenge& c, const char* what);
+  void check_caps(const User& me, const PlayerRef& opponent);
 
   Store& store_;
   GameService& games_;
   EventSink& events_;
   NowFn now_;
+  ChallengeLimits limits_;
 };
 
 }  // namespace kirin::server

@@ -9,8 +9,8 @@
 
 namespace kirin::server {
 
-// Each game is its own owner, so that the games take turns. The queue needs no cap of its own:
-// a game asks only on the computer's turn, so the games in play bound it.
+// The queue needs no cap of its own: a game asks only on the computer's turn, and
+// Challenges caps the games a user plays against the computer.
 EngineComputer::EngineComputer(GameService& games, Id user, int64_t movetime_ms, size_t hash_mb)
     : games_(games),
       user_(user),
@@ -37,9 +37,11 @@ SearchLimits EngineComputer::limits_for(int level, int64_t movetime_ms) {
   return limits;
 }
 
-void EngineComputer::your_turn(Id game, int ply, const Game& game_now, int level) {
-  runner_.submit(SearchJob{
-      .owner = std::to_string(game),
+void EngineComputer::your_turn(Id game, int ply, const Game& game_now, int level, Id opponent) {
+  std::lock_guard lock(mutex_);  // so that on_done finds the ticket stored
+  if (auto old = searches_.find(game); old != searches_.end()) runner_.cancel(old->second);
+  SearchRunner::Admission admission = runner_.submit(SearchJob{
+      .owner = "user " + std::to_string(opponent),
       .game = game_now,
       .limits = limits_for(level, movetime_ms_),
       .on_start = {},
@@ -47,6 +49,15 @@ void EngineComputer::your_turn(Id game, int ply, const Game& game_now, int level
       .on_done = [this, game, ply, root = game_now.position()](const SearchDone& done) {
         answer(game, ply, root, done);
       }});
+  if (admission) searches_[game] = admission.ticket;
+}
+
+void EngineComputer::game_over(Id game) {
+  std::lock_guard lock(mutex_);
+  auto it = searches_.find(game);
+  if (it == searches_.end()) return;
+  runner_.cancel(it->second);  // a running search still ends in answer(), which is refused
+  searches_.erase(it);
 }
 
 void EngineComputer::wait_idle() { runner_.wait_idle(); }
@@ -76,6 +87,8 @@ void EngineComputer::answer(Id game, int ply, const Position& root, const Search
   }
   std::lock_guard lock(mutex_);
   (accepted ? played_ : refused_)++;
+  if (auto it = searches_.find(game); it != searches_.end() && it->second == done.ticket)
+    searches_.erase(it);
 }
 
 }  // namespace kirin::server

@@ -1,12 +1,15 @@
 // The computer opponent: Kirin's own engine playing as a user (by convention one named
 // "kirin"). Its level (GameSetup::computer_level, limits_for) is how deep or how long it
-// thinks per move. It thinks on a SearchRunner of its own (one thread: one game at a time,
-// the games taking turns), and answers through GameService::play_move like any player, with
+// thinks per move. It thinks on a SearchRunner of its own (one thread: one game at a time),
+// where the users it plays take turns, so that one user's many games never hold back
+// another's; a game that ends has its search dropped. It answers through
+// GameService::play_move like any player, with
 // the ply it was asked about as the expected ply: if the game moved on meanwhile
 // (resignation, timeout, a second request), the stale answer is refused and dropped.
 // It does not answer draw offers (they lapse when it moves).
 #pragma once
 
+#include <map>
 #include <mutex>
 
 #include "engine/search.h"
@@ -24,7 +27,8 @@ class EngineComputer : public ComputerPlayer {
   EngineComputer& operator=(const EngineComputer&) = delete;
 
   Id user() const override { return user_; }
-  void your_turn(Id game, int ply, const Game& game_now, int level) override;
+  void your_turn(Id game, int ply, const Game& game_now, int level, Id opponent) override;
+  void game_over(Id game) override;
 
   // What a level means, with `movetime_ms` the server's default time per move (level 0):
   // levels 1 to 5 search to depth 1, 2, 3, 4 and 6 (within that time), 6 to 8 think a
@@ -43,6 +47,7 @@ class EngineComputer : public ComputerPlayer {
   Id user_;
   int64_t movetime_ms_;
   mutable std::mutex mutex_;
+  std::map<Id, SearchRunner::Ticket> searches_;  // by game: the one waiting or running
   int played_ = 0, refused_ = 0;
   SearchRunner runner_;  // last: its thread starts once everything above exists
 };

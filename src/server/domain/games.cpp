@@ -33,6 +33,7 @@ struct GameService::Pending {
     Id user;
     Game now;
     int level;
+    Id opponent;
   };
   std::vector<Event> events;
   std::optional<Turn> turn;
@@ -186,13 +187,16 @@ auto GameService::with_game(Id id, F&& f) {
 
 void GameService::flush(Pending& p) {
   for (const Event& e : p.events) events_.publish(e);
-  p.events.clear();
-  if (p.turn) {
-    std::lock_guard lock(computer_mutex_);
-    if (computer_ && computer_->user() == p.turn->user)
-      computer_->your_turn(p.turn->game, p.turn->ply, p.turn->now, p.turn->level);
-    p.turn.reset();
+  std::lock_guard lock(computer_mutex_);
+  if (computer_) {
+    for (const Event& e : p.events)
+      if (e.kind == EventKind::Result) computer_->game_over(e.game);
+    if (p.turn && computer_->user() == p.turn->user)
+      computer_->your_turn(p.turn->game, p.turn->ply, p.turn->now, p.turn->level,
+                           p.turn->opponent);
   }
+  p.events.clear();
+  p.turn.reset();
 }
 
 // --- Writing ---
@@ -233,8 +237,10 @@ void GameService::after_move(Live& g, Pending& p) {
   Id cu = computer_user();
   Color stm = g.game.position().side_to_move();
   Id to_move = stm == kBlack ? g.state.black.id : g.state.white.id;
+  Id opponent = stm == kBlack ? g.state.white.id : g.state.black.id;
   if (cu && cu == to_move)
-    p.turn = Pending::Turn{g.state.id, g.state.ply, cu, g.game, g.state.setup.computer_level};
+    p.turn = Pending::Turn{g.state.id, g.state.ply, cu, g.game, g.state.setup.computer_level,
+                           opponent};
 }
 
 Color GameService::player_color(const Live& g, Id user) const {
@@ -433,6 +439,17 @@ MoveAck GameService::resume(Id id, Id user) {
     MoveAck ack = store_move(g, next, m, sealed.time_used_ms, sealed.at, p);
     p.events.insert(p.events.begin(), event(EventKind::Adjourn, before, "resumed"));
     return ack;
+  });
+}
+
+GameService::CommentPage GameService::comments(Id id, Id before, std::size_t limit) {
+  return with_game(id, [&](Live& g, Pending&) {
+    const std::vector<Comment>& all = g.comments;  // in id order
+    auto end = before ? std::lower_bound(all.begin(), all.end(), before,
+                                         [](const Comment& c, Id b) { return c.id < b; })
+                      : all.end();
+    auto begin = end - std::min<std::ptrdiff_t>(end - all.begin(), std::ptrdiff_t(limit));
+    return CommentPage{{begin, end}, begin != all.begin()};
   });
 }
 
@@ -637,24 +654,42 @@ void GameService::watch(Id id) {
   with_game(id, [](Live&, Pending&) {});
 }
 
-std::vector<GameState> GameService::games_of(Id user) { return store_.list_games_of(user); }
+namespace {
 
-std::vector<GameState> GameService::active_games(int limit) {
-  return store_.list_active_games(limit);
+// The sealed move is the sealer's secret until the game resumes (docs/API.md, adjourn).
+void hide_sealed_move(GameState& state, Id viewer) {
+  if (state.sealed && state.sealed->by != viewer) state.sealed->usi.clear();
+}
+
+std::vector<GameState> seen_by(std::vector<GameState> list, Id viewer) {
+  for (GameState& state : list) hide_sealed_move(state, viewer);
+  return list;
+}
+
+}  // namespace
+
+std::vector<GameState> GameService::games_of(Id user, Id viewer) {
+  return seen_by(store_.list_games_of(user), viewer);
+}
+
+std::vector<GameState> GameService::active_games(int limit, Id viewer) {
+  return seen_by(store_.list_active_games(limit), viewer);
 }
 
 GameView GameService::view(Id id, Id viewer) {
   return with_game(id, [&](Live& g, Pending&) {
     GameView v;
     v.state = g.state;
-    if (v.state.sealed && v.state.sealed->by != viewer) v.state.sealed->usi.clear();
+    hide_sealed_move(v.state, viewer);
     v.game_name = g.variant->name;
     v.start_sfen = g.state.start_sfen;
     const Position& pos = g.game.position();
     v.sfen = to_sfen(pos);
     v.to_move = pos.side_to_move();
     v.moves = g.moves;
-    v.comments = g.comments;
+    v.comments_total = g.comments.size();
+    v.comments.assign(g.comments.end() - std::min(g.comments.size(), kViewComments),
+                      g.comments.end());
     v.now = now_();
     v.result_text = describe_result(g.state);
     const TimeControl& tc = g.state.time_control;

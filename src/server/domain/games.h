@@ -43,8 +43,10 @@ class ComputerPlayer {
  public:
   virtual ~ComputerPlayer() = default;
   virtual Id user() const = 0;
-  // `level`: the game's GameSetup::computer_level.
-  virtual void your_turn(Id game, int ply, const Game& game_now, int level) = 0;
+  // `level`: the game's GameSetup::computer_level; `opponent`: the user it plays against.
+  virtual void your_turn(Id game, int ply, const Game& game_now, int level, Id opponent) = 0;
+  // The game has ended (or was found ended): whatever it still thinks about it is wasted.
+  virtual void game_over(Id game) = 0;
 };
 
 struct GameView {
@@ -53,7 +55,8 @@ struct GameView {
   std::string start_sfen, sfen;  // the start and the current position
   Color to_move = kBlack;
   std::vector<MoveRecord> moves;
-  std::vector<Comment> comments;
+  std::vector<Comment> comments;  // the latest kViewComments, oldest first
+  std::size_t comments_total = 0;
   std::vector<std::string> legal_moves;  // USI, of the current position; empty unless active
   std::array<int64_t, 2> clock_ms{0, 0};  // main time left now, by Color (live games), or
                                           // time to the deadline (correspondence)
@@ -84,9 +87,10 @@ class GameService {
   // of it, not the player to move), invalid (bad move or text), conflict (game over or
   // adjourned, stale expected ply, lost a race with another writer).
 
+  // What `viewer` (0: anyone) may see: a sealed move shows only to the player who sealed it.
   GameView view(Id game, Id viewer = 0);
-  std::vector<GameState> games_of(Id user);  // newest first
-  std::vector<GameState> active_games(int limit);  // the latest move first
+  std::vector<GameState> games_of(Id user, Id viewer);  // newest first
+  std::vector<GameState> active_games(int limit, Id viewer);  // the latest move first
 
   // `text` in the move parser's notation; `expected_ply` the ply the client saw (moves
   // played so far). A move after the mover's time ran out ends the game on time and throws
@@ -103,6 +107,14 @@ class GameService {
   void adjourn(Id game, Id user, std::string_view sealed_move);
   MoveAck resume(Id game, Id user);
   Comment add_comment(Id game, Id user, std::string_view text);
+  // A game's view carries its latest comments; earlier ones are read a page at a time.
+  static constexpr std::size_t kViewComments = 100;
+  struct CommentPage {
+    std::vector<Comment> comments;  // oldest first
+    bool earlier = false;           // there are comments before these
+  };
+  // The `limit` comments before comment `before` (0: the latest).
+  CommentPage comments(Id game, Id before, std::size_t limit);
 
   // Ends the active games whose player to move has run out of time at `now`; returns how
   // many it ended. The server calls it periodically (every second or so); a late move ends

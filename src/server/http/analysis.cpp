@@ -97,6 +97,7 @@ AnalysisLimits analysis_limits(const ServerOptions& options) {
   limits.threads = options.analysis_threads;
   limits.time_limit = options.analysis_time_limit;
   limits.hash_mb = options.analysis_hash_mb;
+  limits.queue_per_client = options.analysis_queue_per_client;
   return limits;
 }
 
@@ -173,10 +174,11 @@ json analysis_info_json(const Position& pos, const SearchInfo& info, const json&
 
 AnalysisService::AnalysisService(AnalysisLimits limits)
     : limits_(limits),
+      readers_(limits.threads > 0 ? limits.read_threads : 0, limits.read_queue_limit),
       runner_(SearchRunner::Limits{.threads = std::max(0, limits.threads),
                                    .hash_mb = limits.hash_mb,
                                    .queue_limit = limits.queue_limit,
-                                   .owner_queue_limit = 1}) {}
+                                   .owner_queue_limit = limits.queue_per_client}) {}
 
 AnalysisService::~AnalysisService() { stop(); }
 
@@ -185,66 +187,94 @@ void AnalysisService::stop() {
     std::lock_guard lock(mutex_);
     stopping_ = true;
   }
-  runner_.shutdown();  // without mutex_: the searches' last callbacks take it
+  // Without mutex_: the last tasks and callbacks take it.
+  readers_.stop();
+  runner_.shutdown();
 }
 
-void AnalysisService::handle(const std::shared_ptr<WsPeer>& peer, std::string_view op,
-                             const json& message, const json& id,
-                             const RunInBackground& background) {
-  if (op == "analyze") return analyze(peer, message, id, background);
+bool AnalysisService::handle(const std::shared_ptr<WsPeer>& peer, std::string_view op,
+                             const json& message, const json& id, ResumeReading resume) {
+  if (op == "analyze") return analyze(peer, message, id, std::move(resume));
   // stop_analysis: what was asked for ends with its own analysis_done ("stopped").
   std::lock_guard lock(mutex_);
   auto it = clients_.find(peer.get());
-  if (it == clients_.end() || (!it->second.reading && !it->second.active))
-    return peer->send(done_message(id, "not_running"));
+  if (it == clients_.end() || (!it->second.reading && !it->second.active)) {
+    peer->send(done_message(id, "not_running"));
+    return true;
+  }
   Client& client = it->second;
   if (client.reading) peer->send(done_message(client.reading->id, "stopped"));
   if (client.active) end_active_locked(client, peer, "stopped");
   clients_.erase(it);
+  return true;
 }
 
-void AnalysisService::analyze(const std::shared_ptr<WsPeer>& peer, const json& message,
-                              const json& id, const RunInBackground& background) {
+bool AnalysisService::analyze(const std::shared_ptr<WsPeer>& peer, const json& message,
+                              const json& id, ResumeReading resume) {
   if (limits_.threads <= 0) {
     peer->send(AnalysisError("unavailable",
                              "analysis is switched off on this server "
                              "(kirin serve --analysis-threads 0)")
                    .to_json(id));
-    return;
+    return true;
   }
   std::uint64_t ticket;
   {
     std::lock_guard lock(mutex_);
-    if (stopping_) return;
+    if (stopping_) return true;
     Client& client = clients_[peer.get()];
-    // A request still being read is superseded; the running analysis goes on until this
-    // one turns out to be good.
+    // The connection reads nothing more while a request is read, so none should be: a
+    // request still being read is superseded all the same. The running analysis goes on
+    // until this one turns out to be good.
     if (client.reading) peer->send(done_message(client.reading->id, "replaced"));
     ticket = ++next_ticket_;
     client.reading = Client::Reading{ticket, id};
   }
-  // Reading replays the moves: on the worker pool, not on this network thread.
-  background([this, weak = std::weak_ptr<WsPeer>(peer), key = peer.get(), ticket, message, id] {
-    Job job{weak, key, id, ticket, {}};
-    try {
-      job.request = read_analysis_request(message, limits_);
-    } catch (const AnalysisError& e) {
-      // Held outside the lock: the last reference to a closed connection must not go while
-      // mutex_ is held, as its destructor calls closed().
-      std::shared_ptr<WsPeer> alive = weak.lock();
-      if (!alive) return;
-      std::lock_guard lock(mutex_);
-      auto it = clients_.find(key);
-      if (stopping_ || it == clients_.end() || !it->second.reading ||
-          it->second.reading->ticket != ticket)
-        return;
-      it->second.reading.reset();
-      if (!it->second.active) clients_.erase(it);
-      alive->send(e.to_json(id));
-      return;
-    }
-    accept(std::move(job));
+  // Reading replays the moves: on the readers' pool, and the connection waits meanwhile.
+  bool queued = readers_.try_post([this, weak = std::weak_ptr<WsPeer>(peer), key = peer.get(),
+                                   peer_address = peer->client_address(), ticket, message, id,
+                                   resume] {
+    read(Job{weak, key, peer_address, id, ticket, {}}, message);
+    resume();
   });
+  if (queued) return false;
+  std::lock_guard lock(mutex_);
+  auto it = clients_.find(peer.get());
+  if (it != clients_.end() && it->second.reading && it->second.reading->ticket == ticket) {
+    it->second.reading.reset();
+    if (!it->second.active) clients_.erase(it);
+  }
+  peer->send(AnalysisError("busy", "the server is reading other analysis requests; try again "
+                                   "later")
+                 .to_json(id));
+  return true;
+}
+
+void AnalysisService::read(Job job, const json& message) {
+  // Held outside the lock: the last reference to a closed connection must not go while
+  // mutex_ is held, as its destructor calls closed().
+  std::shared_ptr<WsPeer> alive = job.peer.lock();
+  auto current = [&] {  // under mutex_: the request is still the connection's newest
+    auto it = clients_.find(job.key);
+    return !stopping_ && it != clients_.end() && it->second.reading &&
+           it->second.reading->ticket == job.ticket;
+  };
+  {
+    std::lock_guard lock(mutex_);
+    if (!alive || !current()) return;  // closed, stopped or replaced: dropped before any work
+  }
+  try {
+    job.request = read_analysis_request(message, limits_);
+  } catch (const AnalysisError& e) {
+    std::lock_guard lock(mutex_);
+    if (!current()) return;
+    auto it = clients_.find(job.key);
+    it->second.reading.reset();
+    if (!it->second.active) clients_.erase(it);
+    alive->send(e.to_json(job.id));
+    return;
+  }
+  accept(std::move(job));
 }
 
 void AnalysisService::accept(Job job) {
@@ -283,8 +313,16 @@ void AnalysisService::accept(Job job) {
   auto search = std::make_shared<Search>(Search{job.peer, job.key, job.id, job.request.variant,
                                                 job.request.game->position()});
   SearchRunner::Admission admission = runner_.submit(search_job(std::move(job), search));
-  if (!admission) {  // shut down meanwhile
-    clients_.erase(it);
+  if (!admission) {
+    if (admission.refusal == SearchRunner::Refusal::owner_queue_full)
+      peer->send(AnalysisError("busy", fmt::format("{} analyses from your address are waiting "
+                                                   "already, the most one client may have",
+                                                   limits_.queue_per_client))
+                     .to_json(id));
+    else if (admission.refusal == SearchRunner::Refusal::queue_full)
+      peer->send(AnalysisError("busy", "the server is analysing for others; try again later")
+                     .to_json(id));
+    clients_.erase(it);  // (shut_down: nothing more is sent)
     return;
   }
   search->ticket = admission.ticket;  // under mutex_, which every callback takes first
@@ -297,8 +335,8 @@ void AnalysisService::accept(Job job) {
 // last reference may die in send_to, and its destructor calls closed().
 SearchJob AnalysisService::search_job(Job job, const std::shared_ptr<Search>& search) {
   // Each connection is an owner: the connections take turns for the threads.
-  std::string owner =
-      "connection " + std::to_string(reinterpret_cast<std::uintptr_t>(job.key));
+  // Client addresses take turns for the threads, each with a few places in the queue.
+  std::string owner = "address " + job.client;
   const SearchLimits limits = job.request.limits;
 
   auto on_start = [this, search, limits] {

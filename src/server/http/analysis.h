@@ -4,9 +4,11 @@
 // per connection (a new one replaces it once it has been found good; "stop_analysis" or
 // closing the connection ends it).
 // Searches run on a SearchRunner of their own, at most `threads` at once server-wide, each
-// with a small transposition table and a time cap; more wait in a short queue, the
-// connections taking turns. Requests are read and checked on the worker pool, not on the
-// network threads (a long game's moves take a while to replay).
+// with a small transposition table and a time cap; more wait in a short queue where client
+// addresses take turns, each with a few places at most. Requests are read and checked (a long
+// game's moves take a while to replay) on a small pool of their own, never on the network
+// threads or the request workers; while a connection's request is read, the connection reads
+// no further message, so one client cannot queue up work faster than it is done.
 #pragma once
 
 #include <chrono>
@@ -22,6 +24,7 @@
 #include "engine/search.h"
 #include "engine/search_runner.h"
 #include "rules/game.h"
+#include "server/domain/work_pool.h"
 #include "server/http/options.h"
 #include "server/http/ws_extension.h"
 
@@ -32,7 +35,10 @@ struct AnalysisLimits {
   std::chrono::milliseconds time_limit{std::chrono::seconds(30)};  // per search, at most
   std::size_t hash_mb = 16;                                        // per search thread
   std::size_t queue_limit = 32;  // analyses waiting for a thread; more are refused
+  std::size_t queue_per_client = 2;  // of those, from one client address
   std::size_t max_moves = 3000;  // moves a request may replay
+  int read_threads = 1;              // replaying requests' moves
+  std::size_t read_queue_limit = 64;  // requests waiting to be read; more are refused
 };
 AnalysisLimits analysis_limits(const ServerOptions& options);
 
@@ -75,9 +81,9 @@ class AnalysisService : public WsExtension {
   ~AnalysisService() override;
 
   std::vector<std::string> ops() const override { return {"analyze", "stop_analysis"}; }
-  void handle(const std::shared_ptr<WsPeer>& peer, std::string_view op,
+  bool handle(const std::shared_ptr<WsPeer>& peer, std::string_view op,
               const nlohmann::json& message, const nlohmann::json& id,
-              const RunInBackground& background) override;
+              ResumeReading resume) override;
   void closed(const WsPeer* peer) override;
   void stop() override;
 
@@ -85,6 +91,7 @@ class AnalysisService : public WsExtension {
   struct Job {
     std::weak_ptr<WsPeer> peer;
     const WsPeer* key;
+    std::string client;  // its address
     nlohmann::json id;
     std::uint64_t ticket;  // of the request (Client::Reading)
     AnalysisRequest request;
@@ -104,8 +111,10 @@ class AnalysisService : public WsExtension {
     std::optional<Active> active;
   };
 
-  void analyze(const std::shared_ptr<WsPeer>& peer, const nlohmann::json& message,
-               const nlohmann::json& id, const RunInBackground& background);
+  bool analyze(const std::shared_ptr<WsPeer>& peer, const nlohmann::json& message,
+               const nlohmann::json& id, ResumeReading resume);
+  // Reads a request on the readers' pool, unless it is no longer wanted.
+  void read(Job job, const nlohmann::json& message);
   // After the request was read: it replaces the connection's analysis, unless a newer
   // request or a stop came meanwhile.
   void accept(Job job);
@@ -132,6 +141,7 @@ class AnalysisService : public WsExtension {
   std::map<SearchRunner::Ticket, std::string> ending_;
   std::uint64_t next_ticket_ = 0;
   bool stopping_ = false;
+  WorkPool readers_;     // replays requests' moves
   SearchRunner runner_;  // last: its threads go first, while the rest still exists
 };
 

@@ -184,6 +184,7 @@ json to_json(const GameView& v) {
   for (const MoveRecord& m : v.moves) j["moves"].push_back(to_json(m));
   j["comments"] = json::array();
   for (const Comment& c : v.comments) j["comments"].push_back(to_json(c));
+  j["comments_total"] = v.comments_total;
   j["legal_moves"] = v.legal_moves;
   BoardHints hints = board_hints(v);
   j["legal_move_details"] = std::move(hints.legal_move_details);

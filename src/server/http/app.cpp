@@ -13,7 +13,8 @@ namespace kirin::server::http {
 
 App::App(AppOptions options)
     : options_(std::move(options)),
-      services_(std::make_unique<Services>(options_.store_url, options_.hash_cost)) {
+      services_(std::make_unique<Services>(options_.store_url, options_.hash_cost,
+                                           options_.challenge_limits)) {
   if (!options_.computer_name.empty()) attach_computer();
 
   commands_ = std::make_unique<CommandInterface>(accounts(), challenges(), games());

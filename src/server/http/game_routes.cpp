@@ -39,24 +39,28 @@ bool query_flag(const Request& r, const std::string& name) {
 
 void add_game_routes(Router& router, const ApiServices& s) {
   // ?user=NAME, or the signed-in user's own games; ?status=active, the games anyone may watch.
+  // A sealed move shows only to the player who sealed it, in lists as in a game's view.
   router.add("GET", "/api/games", [s](const Request& r) {
+    std::optional<User> me = maybe_signed_in(s.accounts, r);
+    Id viewer = me ? me->id : 0;
     if (std::string status = r.query_or("status"); !status.empty()) {
       if (status != "active")
         throw HttpError(400, "bad_request",
                         "status must be 'active' (the games being played), not '" + status + "'");
       json games = json::array();
-      for (const GameState& g : s.games.active_games(query_limit(r))) games.push_back(to_json(g));
+      for (const GameState& g : s.games.active_games(query_limit(r), viewer))
+        games.push_back(to_json(g));
       return json_response({{"games", games}});
     }
     Id user = 0;
     if (std::string name = r.query_or("user"); !name.empty())
       user = s.accounts.user_by_name(name).id;
-    else if (std::optional<User> me = maybe_signed_in(s.accounts, r))
+    else if (me)
       user = me->id;
     else
       throw HttpError(400, "bad_request", "say whose games: /api/games?user=NAME");
     json games = json::array();
-    for (const GameState& g : s.games.games_of(user)) games.push_back(to_json(g));
+    for (const GameState& g : s.games.games_of(user, viewer)) games.push_back(to_json(g));
     return json_response({{"games", games}});
   });
   // Anyone may watch; a signed-in player also sees the move they sealed.
@@ -100,11 +104,19 @@ void add_game_routes(Router& router, const ApiServices& s) {
     User user = signed_in(s.accounts, r);
     return json_response(ack_json(s.games.resume(id_param(r, "game"), user.id)));
   });
+  // ?before=ID&limit=N: the N comments (50 by default) before comment ID (the latest
+  // without it), oldest first; "earlier" says whether there are more before them.
   router.add("GET", "/api/games/{game}/comments", [s](const Request& r) {
+    Id before = 0;
+    if (std::string text = r.query_or("before"); !text.empty()) {
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), before);
+      if (ec != std::errc() || end != text.data() + text.size() || before < 1)
+        throw HttpError(400, "bad_request", "before must be a comment id, not '" + text + "'");
+    }
+    GameService::CommentPage page = s.games.comments(id_param(r, "game"), before, query_limit(r));
     json comments = json::array();
-    for (const Comment& c : s.games.view(id_param(r, "game")).comments)
-      comments.push_back(to_json(c));
-    return json_response({{"comments", comments}});
+    for (const Comment& c : page.comments) comments.push_back(to_json(c));
+    return json_response({{"comments", comments}, {"earlier", page.earlier}});
   });
   router.add("POST", "/api/games/{game}/comments", [s](const Request& r) {
     User user = signed_in(s.accounts, r);

@@ -40,6 +40,8 @@ struct ServerOptions {
   int analysis_threads = 1;
   std::chrono::milliseconds analysis_time_limit{std::chrono::seconds(30)};
   std::size_t analysis_hash_mb = 16;
+  // Analyses one client address may have waiting (its connections take turns with others').
+  std::size_t analysis_queue_per_client = 2;
 
   // Time given to open connections to finish after a stop is asked for.
   std::chrono::milliseconds shutdown_grace{std::chrono::seconds(5)};

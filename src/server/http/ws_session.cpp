@@ -10,8 +10,21 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 namespace net = boost::asio;
 
+namespace {
+
+std::string address_of(const beast::tcp_stream& stream) {
+  beast::error_code ec;
+  auto endpoint = stream.socket().remote_endpoint(ec);
+  return ec ? std::string("unknown") : endpoint.address().to_string();
+}
+
+}  // namespace
+
 WsSession::WsSession(beast::tcp_stream stream, Context& context, std::optional<std::string> token)
-    : ws_(std::move(stream)), context_(context), token_(std::move(token)) {}
+    : client_address_(address_of(stream)),
+      ws_(std::move(stream)),
+      context_(context),
+      token_(std::move(token)) {}
 
 WsSession::~WsSession() {
   for (const auto& extension : context_.ws_extensions) extension->closed(this);
@@ -75,8 +88,10 @@ bool WsSession::handle(const std::string& text) {
     for (const auto& extension : context_.ws_extensions)
       for (const std::string& handled : extension->ops()) {
         if (handled == op) {
-          extension->handle(shared_from_this(), op, message, id, context_.run_handler);
-          return true;
+          auto resume = [self = shared_from_this()] {
+            net::post(self->ws_.get_executor(), [self] { self->do_read(); });
+          };
+          return extension->handle(shared_from_this(), op, message, id, std::move(resume));
         }
         known += ", \"" + handled + "\"";
       }

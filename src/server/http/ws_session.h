@@ -37,6 +37,7 @@ class WsSession : public Connection,
 
   void deliver(std::shared_ptr<const std::string> text) override;
   void send(const nlohmann::json& message) override;  // WsPeer: for extensions, any thread
+  const std::string& client_address() const override { return client_address_; }
   void shutdown() override;
 
  private:
@@ -54,6 +55,7 @@ class WsSession : public Connection,
   void do_close();
   void drop();
 
+  const std::string client_address_;
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   Context& context_;
   std::optional<std::string> token_;

@@ -16,10 +16,12 @@ signup USER PASSWORD EMAIL
     the address you send from (you may leave it out).
 
 GAME challenge USER1 USER2 [options]
-    Start a game at once: USER1 plays Black, USER2 White. Black moves first,
-    except in a handicap game, where White (the stronger player) does. The reply
-    gives the new board number. A challenge has no password: send it from the
-    e-mail address of USER1's or USER2's account. Options:
+    Propose a game: USER1 plays Black, USER2 White. Black moves first, except
+    in a handicap game, where White (the stronger player) does. You must be
+    USER1 or USER2; the other player accepts or declines (below), and then the
+    game starts. By mail, send it from your account's address and add
+    -password=YOURS. A challenge to the computer (USER2 kirin) starts at once.
+    Options:
       -drops               captured pieces may be dropped
       -handicap=SPEC       a named handicap (chushogi: 2ln, 3ln), pieces taken
                            from White (RL), squares emptied (8b,1a) or set
@@ -29,6 +31,11 @@ GAME challenge USER1 USER2 [options]
       -option=NAME=VALUE   any rule option of the game (see 'help GAME')
       -profile=NAME        a rule profile of the game (chushogi: pbmserv, jcsa)
       -level=N             against the computer (USER2 kirin): its strength, 1 to 8
+      -password=YOURS      your password (needed by mail)
+
+GAME accept CHALLENGE USER PASSWORD    GAME decline CHALLENGE USER PASSWORD
+    Answer a challenge sent to you: accepting starts the game and gives its
+    board number.
 
 GAME move BOARD USER PASSWORD MOVE
     Play a move. MOVE in pbmserv notation: 7g-7f, P7g-7f, Bx3c+ (+ promotes,
@@ -65,7 +72,8 @@ A line starting with '#' or '>' is skipped; a line '--' (or a signature marker
 
 Examples:
   signup alice correct-horse alice@example.org
-  chushogi challenge alice bob
+  chushogi challenge alice bob -password=correct-horse
+  chushogi accept 7 bob battery-staple
   chushogi challenge alice bob -handicap=2ln
   chushogi challenge alice bob -dai -lion
   shogi challenge alice bob -handicap=RL

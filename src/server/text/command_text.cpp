@@ -1,6 +1,9 @@
 #include "server/text/command_text.h"
 
+#include <algorithm>
 #include <cctype>
+#include <utility>
+#include <vector>
 
 #include "server/text/commands.h"
 
@@ -50,7 +53,7 @@ size_t password_word(const Words& w) {
   if (first == "signup") return 2;
   std::string verb = lower(w[1]);
   if (verb == "signup") return 3;
-  if (verb == "move" || verb == "resign") return 4;
+  if (verb == "move" || verb == "resign" || verb == "accept" || verb == "decline") return 4;
   if (verb == "set") return 3;
   return 0;
 }
@@ -157,10 +160,18 @@ std::string CommandInterface::masked(std::string_view line) {
   } catch (const CommandError&) {
     return normal;
   }
-  size_t at = password_word(w);
-  if (at == 0 || at >= w.size()) return std::string(trim(normal));
-  std::string out =
-      w.line.substr(0, w.starts[at]) + "***" + w.line.substr(w.starts[at] + w.words[at].size());
+  // The password's word, and a challenge's -password=VALUE, from the last to the first so
+  // that the earlier words' offsets still hold.
+  std::vector<std::pair<size_t, size_t>> secrets;  // offset and length in w.line
+  if (size_t at = password_word(w); at > 0 && at < w.size())
+    secrets.emplace_back(w.starts[at], w.words[at].size());
+  for (size_t i = 2; i < w.size(); ++i)
+    if (std::string word = lower(w[i]); word.starts_with("-password=") ||
+                                        word.starts_with("--password="))
+      secrets.emplace_back(w.starts[i] + word.find('=') + 1, w.words[i].size() - word.find('=') - 1);
+  std::sort(secrets.rbegin(), secrets.rend());
+  std::string out = w.line;
+  for (auto [offset, length] : secrets) out.replace(offset, length, "***");
   return std::string(trim(out));
 }
 

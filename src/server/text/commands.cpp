@@ -39,7 +39,8 @@ std::string usage(const std::string& game, const std::string& verb) {
   if (verb == "challenge")
     return game +
            " challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai] [-lion] "
-           "[-option=NAME=VALUE] [-profile=NAME]";
+           "[-option=NAME=VALUE] [-profile=NAME] [-password=YOURS]";
+  if (verb == "accept" || verb == "decline") return game + " " + verb + " CHALLENGE USER PASSWORD";
   if (verb == "move") return game + " move BOARD USER PASSWORD MOVE";
   if (verb == "board" || verb == "show") return game + " " + verb + " BOARD [USER]";
   if (verb == "resign") return game + " resign BOARD USER PASSWORD";
@@ -219,11 +220,13 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   p.game_word = first;
   if (w.size() < 2)
     throw CommandError(quoted(w[0]) +
-                       " needs a command after it: challenge, move, board, resign, games, set or "
+                       " needs a command after it: challenge, accept, decline, move, board, resign, games, "
+                       "set or "
                        "help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
+  if (p.verb == "accept" || p.verb == "decline") return answer_challenge(p, ctx);
   if (p.verb == "move") return move(p, ctx);
   if (p.verb == "board" || p.verb == "show") return board(p, ctx);
   if (p.verb == "resign") return resign(p, ctx);
@@ -235,7 +238,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     return help(p.game->id);
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
-                     ": the commands are challenge, move, board, resign, games, set and help");
+                     ": the commands are challenge, accept, decline, move, board, resign, games, "
+                     "set and help");
 }
 
 // --- Accounts ---
@@ -401,6 +405,7 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
   GameSetup setup;
   setup.game = p.game->id;
   bool dai = false, lion = false;
+  std::optional<std::string> password;
   std::vector<std::pair<std::string, std::string>> options;
   for (size_t i = 2; i < w.size(); ++i) {
     const std::string& word = w[i];
@@ -418,7 +423,10 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
         throw CommandError("challenge: " + quoted(word) + " needs a value: -" + name + "=" +
                            (name == "option" ? "NAME=VALUE" : "VALUE"));
     };
-    if (name == "drops" && eq == std::string_view::npos) {
+    if (name == "password") {  // never quoted back in an error
+      if (value.empty()) throw CommandError("challenge: -password needs a value: -password=YOURS");
+      password = value;
+    } else if (name == "drops" && eq == std::string_view::npos) {
       setup.drops = true;
     } else if (name == "nodrops" && eq == std::string_view::npos) {
       setup.drops = false;
@@ -478,36 +486,93 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
   } catch (const ServiceError& e) {
     throw CommandError("challenge: " + std::string(e.what()));
   }
-  bool allowed =
-      ctx.operator_mode ||
-      (ctx.sender_user && (ctx.sender_user == black.id || ctx.sender_user == white.id)) ||
-      (!ctx.sender_email.empty() &&
-       (iequals(ctx.sender_email, black.email) || iequals(ctx.sender_email, white.email)));
-  if (!allowed)
-    throw CommandError(
-        "challenge: only " + black.name + " or " + white.name + " may start a game between them",
-        "Send the challenge from the e-mail address of " + black.name + "'s or " + white.name +
-            "'s account.");
+  if (ctx.operator_mode) {  // the local operator starts games between any users at once
+    ChallengeRequest r;
+    r.opponent = white.name;
+    r.setup = setup;
+    r.color = ColorChoice::ChallengerBlack;
+    r.opponent_agrees = true;
+    Id game = 0;
+    try {
+      game = challenges_.create(black.id, r).game;
+    } catch (const ServiceError& e) {
+      throw CommandError("challenge: " + std::string(e.what()));
+    }
+    GameView v = games_.view(game, black.id);
+    return "New game: board " + std::to_string(game) + ".\n" + draw(v, black.preferences, black.id);
+  }
 
+  // Anyone else proposes the game in their own name, and the other player accepts it.
+  User me = challenger(black, white, password, ctx);
+  const User& them = me.id == black.id ? white : black;
   ChallengeRequest r;
-  r.opponent = white.name;
+  r.opponent = them.name;
   r.setup = setup;
-  r.color = ColorChoice::ChallengerBlack;
-  r.opponent_agrees = true;  // pbmserv's challenge starts the game
-  Id game = 0;
+  r.color = me.id == black.id ? ColorChoice::ChallengerBlack : ColorChoice::ChallengerWhite;
+  Challenge c;
   try {
-    game = challenges_.create(black.id, r).game;
+    c = challenges_.create(me.id, r);
   } catch (const ServiceError& e) {
     throw CommandError("challenge: " + std::string(e.what()));
   }
+  if (c.game) {  // the computer accepts at once
+    GameView v = games_.view(c.game, me.id);
+    return "New game: board " + std::to_string(c.game) + ".\n" + draw(v, me.preferences, me.id);
+  }
+  std::string id = std::to_string(c.id);
+  return "Challenge " + id + " sent to " + them.name + ": " + black.name + " (Black) against " +
+         white.name + " (White), " + p.game->name + ".\n" + them.name + " accepts with '" +
+         p.game_word + " accept " + id + " " + them.name + " PASSWORD', or declines with '" +
+         p.game_word + " decline " + id + " " + them.name + " PASSWORD'.\n";
+}
 
-  Id viewer = black.id;
-  if (ctx.sender_user == white.id ||
-      (!ctx.operator_mode && !ctx.sender_user && !iequals(ctx.sender_email, black.email)))
-    viewer = white.id;
-  GameView v = games_.view(game, viewer);
-  Preferences prefs = viewer == black.id ? black.preferences : white.preferences;
-  return "New game: board " + std::to_string(game) + ".\n" + draw(v, prefs, viewer);
+// Who proposes a game between `black` and `white`: the signed-in user of an HTTP session, or
+// over mail the player whose address sent it, with their password (a From: address is
+// easily forged, so it alone starts nothing).
+User CommandInterface::challenger(const User& black, const User& white,
+                                  const std::optional<std::string>& password,
+                                  const CommandContext& ctx) {
+  const std::string only = "challenge: only " + black.name + " or " + white.name +
+                           " may propose a game between them";
+  if (ctx.sender_user) {
+    if (ctx.sender_user != black.id && ctx.sender_user != white.id) throw CommandError(only);
+    return ctx.sender_user == black.id ? black : white;
+  }
+  const User* sender = !ctx.sender_email.empty() && iequals(ctx.sender_email, black.email) ? &black
+                       : !ctx.sender_email.empty() && iequals(ctx.sender_email, white.email)
+                           ? &white
+                           : nullptr;
+  if (!sender)
+    throw CommandError(only, "Send the challenge from the e-mail address of " + black.name +
+                                 "'s or " + white.name + "'s account.");
+  if (!password)
+    throw CommandError("challenge: add -password=YOURS: by mail a challenge needs " +
+                       sender->name + "'s password");
+  try {
+    return check_password(sender->name, *password);
+  } catch (const ServiceError& e) {
+    throw CommandError("challenge: " + std::string(e.what()));
+  }
+}
+
+// GAME accept|decline CHALLENGE USER PASSWORD: the challenged player answers.
+std::string CommandInterface::answer_challenge(const Parsed& p, const CommandContext&) {
+  const Words& w = p.w;
+  want_words(w, 5, 5, p.game_word, p.verb);
+  Id id = board_number(w[2]);
+  User u;
+  try {
+    u = check_password(w[3], w[4]);
+    if (p.verb == "decline") {
+      challenges_.decline(id, u.id);
+      return "Challenge " + std::to_string(id) + " declined.\n";
+    }
+    Id game = challenges_.accept(id, u.id);
+    GameView v = games_.view(game, u.id);
+    return "New game: board " + std::to_string(game) + ".\n" + draw(v, u.preferences, u.id);
+  } catch (const ServiceError& e) {
+    throw CommandError(p.verb + " " + std::to_string(id) + ": " + e.what());
+  }
 }
 
 std::string CommandInterface::move(const Parsed& p, const CommandContext&) {
@@ -586,7 +651,7 @@ std::string CommandInterface::games(const Parsed& p, const CommandContext&) {
   } catch (const ServiceError& e) {
     throw CommandError("games: " + std::string(e.what()));
   }
-  std::vector<GameState> list = games_.games_of(u.id);
+  std::vector<GameState> list = games_.games_of(u.id, /*viewer=*/0);  // lists no moves
   if (list.empty()) return u.name + " has no games.\n";
   // Unfinished games first, newest first within each group (the store's order).
   std::stable_partition(list.begin(), list.end(),

@@ -43,6 +43,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -101,6 +102,9 @@ class CommandInterface {
   std::string dispatch(const Parsed& p, const CommandContext& ctx);
   std::string signup(const Parsed& p, size_t first, const CommandContext& ctx);
   std::string challenge(const Parsed& p, const CommandContext& ctx);
+  User challenger(const User& black, const User& white, const std::optional<std::string>& password,
+                  const CommandContext& ctx);
+  std::string answer_challenge(const Parsed& p, const CommandContext& ctx);
   std::string move(const Parsed& p, const CommandContext& ctx);
   std::string board(const Parsed& p, const CommandContext& ctx);
   std::string resign(const Parsed& p, const CommandContext& ctx);

@@ -192,6 +192,56 @@ TEST_F(Analysis, PastTheQueueLimitAnAnalysisIsRefusedAsBusy) {
   EXPECT_EQ(until(refused, "analysis_done", 4)["reason"], "finished");
 }
 
+// One client address has a few places in the queue (kirin serve --analysis-queue-per-client),
+// so that one client with many sockets cannot hold every place.
+TEST_F(Analysis, OneAddressHasAFewPlacesInTheQueue) {
+  WsClient running(server_->port()), first(server_->port()), second(server_->port()),
+      third(server_->port());
+  running.send({{"op", "analyze"}, {"variant", "chu"}, {"id", 1}});
+  until(running, "analysis_started", 1);
+  first.send({{"op", "analyze"}, {"variant", "shogi"}, {"depth", 1}, {"id", 2}});
+  until(first, "analysis_queued", 2);
+  second.send({{"op", "analyze"}, {"variant", "shogi"}, {"depth", 1}, {"id", 3}});
+  until(second, "analysis_queued", 3);
+  third.send({{"op", "analyze"}, {"variant", "shogi"}, {"depth", 1}, {"id", 4}});
+  json refused = until(third, "error", 4);
+  EXPECT_EQ(refused["error"]["code"], "busy");
+  EXPECT_NE(refused["error"]["message"].get<std::string>().find("from your address"),
+            std::string::npos)
+      << refused;
+  running.send({{"op", "stop_analysis"}});
+  EXPECT_EQ(until(first, "analysis_done", 2)["reason"], "finished");
+  EXPECT_EQ(until(second, "analysis_done", 3)["reason"], "finished");
+}
+
+// While its request is read (its moves replayed, off the network threads), a connection reads
+// no further message: a client cannot pile up work faster than the server does it. Here the
+// answer to the request (queued behind another client's search) comes before the pong to a
+// ping sent after it.
+TEST_F(Analysis, AConnectionWaitsWhileItsRequestIsRead) {
+  WsClient other(server_->port()), ws(server_->port());
+  other.send({{"op", "analyze"}, {"variant", "chu"}, {"id", 1}});
+  until(other, "analysis_started", 1);
+
+  auto v = builtin_variant("chu");
+  Game game(parse_sfen(v, v->setup));
+  json moves = json::array();
+  for (int ply = 0; ply < 300 && !game.outcome().over(); ++ply) {
+    auto list = std::make_unique<MoveList>();
+    generate_moves(game.position(), *list);
+    const Move& m = (*list)[ply * 7 % list->size];
+    moves.push_back(to_usi(game.position(), m));
+    game.play(m);
+  }
+  ws.send({{"op", "analyze"}, {"variant", "chu"}, {"moves", moves}, {"depth", 1}, {"id", 2}});
+  ws.send({{"op", "ping"}, {"id", 3}});
+  std::optional<json> answer = ws.receive(kWait);
+  ASSERT_TRUE(answer);
+  EXPECT_EQ((*answer)["type"], "analysis_queued") << *answer;
+  if ((*answer)["type"] != "pong") until(ws, "pong", 3);
+  other.send({{"op", "stop_analysis"}});
+}
+
 TEST_F(Analysis, AClosedConnectionStopsItsSearch) {
   {
     WsClient ws(server_->port());

@@ -290,6 +290,30 @@ TEST_F(Api, DrawsAndAdjournment) {
   EXPECT_EQ(agreed.json()["status"], "finished");
 }
 
+// Until the game resumes, no view, list or export shows a sealed move but to its sealer.
+TEST_F(Api, ASealedMoveShowsOnlyToItsSealer) {
+  Id game = start_game();
+  std::string path = "/api/games/" + std::to_string(game);
+  ASSERT_EQ(move(game, "7g7f", 0, alice_).status, 200u);
+  ASSERT_EQ(call("POST", path + "/adjourn", {{"move", "3c3d"}}, bob_).status, 200u);
+
+  auto sealed_in_list = [&](const std::string& query, const std::string& token) {
+    json games = call("GET", "/api/games" + query, nullptr, token).json()["games"];
+    EXPECT_EQ(games.size(), 1u) << query;
+    return games.empty() ? json() : games[0]["sealed"];
+  };
+  for (const std::string& query : {std::string("?user=bob"), std::string("?user=alice")}) {
+    EXPECT_FALSE(sealed_in_list(query, "").contains("usi")) << query;       // anonymous
+    EXPECT_FALSE(sealed_in_list(query, alice_).contains("usi")) << query;  // the opponent
+    EXPECT_EQ(sealed_in_list(query, bob_)["usi"], "3c3d") << query;         // the sealer
+  }
+  EXPECT_FALSE(sealed_in_list("", alice_).contains("usi"));  // alice's own list
+  EXPECT_FALSE(call("GET", path).json()["sealed"].contains("usi"));
+  for (const char* format : {"usi", "kif", "gamecourier"})
+    EXPECT_EQ(call("GET", path + "/record?format=" + format).body.find("3c3d"), std::string::npos)
+        << format;
+}
+
 // Checks that every element opened is closed, in order (enough for the SVG we write).
 bool balanced_xml(const std::string& text) {
   std::vector<std::string> open;

@@ -76,8 +76,9 @@ const char* const kAlternative =
     "Content-Transfer-Encoding: quoted-printable\n"
     "\n"
     "# un caf=C3=A9 et une partie\n"
-    "chushogi challenge alice bob -handicap=3D2ln -dr=\n"
+    "chushogi challenge alice bob -password=3Dpassword-alice -handicap=3D2ln -dr=\n"
     "ops\n"
+    "chushogi accept 1 bob password-bob\n"
     "chushogi move 1 bob password-bob P 8d-8e\n"
     "\n"
     "--=20\n"
@@ -107,9 +108,12 @@ TEST_F(MailTest, MultipartAlternativeQuotedPrintable) {
   EXPECT_TRUE(contains(lower(header_of(m, "Content-Type")), "charset=utf-8")) << m;
 
   std::string body = reply_body(r);
-  EXPECT_TRUE(
-      contains(body, "> chushogi challenge alice bob -handicap=2ln -drops\nNew game: board 1."))
+  EXPECT_TRUE(contains(body,
+                       "> chushogi challenge alice bob -password=*** -handicap=2ln -drops\n"
+                       "Challenge 1 sent to bob"))
       << body;
+  EXPECT_TRUE(contains(body, "> chushogi accept 1 bob ***\nNew game: board 1.")) << body;
+  EXPECT_FALSE(contains(body, "password-alice"));
   EXPECT_TRUE(contains(body, "> chushogi move 1 bob *** P 8d-8e\nBoard 1, move 1: bob (White)"))
       << body;
   EXPECT_FALSE(contains(body, "password-bob"));
@@ -129,7 +133,7 @@ TEST_F(MailTest, ChallengesComeFromAPlayersAddress) {
   MailResult r = answer(raw);
   ASSERT_EQ(r.exit_code, mail::kReplied);
   EXPECT_TRUE(contains(reply_body(r), "error: challenge: only alice or bob")) << reply_body(r);
-  EXPECT_TRUE(games->games_of(alice.id).empty());
+  EXPECT_TRUE(games->games_of(alice.id, alice.id).empty());
   EXPECT_EQ(header_of(r.reply, "Subject"), "Re: hi");
 }
 
@@ -157,12 +161,14 @@ TEST_F(MailTest, CharsetsAndEncodings) {
   std::string flowed =
       "From: alice@example.org\nMIME-Version: 1.0\n"
       "Content-Type: text/plain; charset=utf-8; format=flowed\n\n"
-      "chushogi challenge alice bob -dai \n"
+      "chushogi challenge alice bob -password=password-alice -dai \n"
       "-lion\n"
       " >not quoted, space-stuffed\n";
   EXPECT_EQ(mail::read_mail(flowed).body,
-            "chushogi challenge alice bob -dai -lion\n>not quoted, space-stuffed\n");
-  EXPECT_TRUE(contains(reply_body(answer(flowed)), "New game: board 1."));
+            "chushogi challenge alice bob -password=password-alice -dai -lion\n"
+            ">not quoted, space-stuffed\n");
+  EXPECT_TRUE(contains(reply_body(answer(flowed)), "Challenge 1 sent to bob"));
+  ASSERT_EQ(challenges->accept(1, bob.id), 1);
   EXPECT_EQ(games->view(1).state.setup.game, "dai");
 
   // A multipart/mixed with an attachment first and the text later; a signed message.
@@ -194,11 +200,11 @@ TEST_F(MailTest, CharsetsAndEncodings) {
 TEST_F(MailTest, ReplyToIsAnsweredButFromIsTheSender) {
   std::string raw =
       "From: alice@example.org\nReply-To: Alice Elsewhere <alice@elsewhere.example.net>\n\n"
-      "shogi challenge alice bob\n";
+      "shogi challenge alice bob -password=password-alice\n";
   MailResult r = answer(raw);
   ASSERT_EQ(r.exit_code, mail::kReplied);
   EXPECT_TRUE(contains(header_of(r.reply, "To"), "alice@elsewhere.example.net")) << r.reply;
-  EXPECT_TRUE(contains(reply_body(r), "New game: board 1."));
+  EXPECT_TRUE(contains(reply_body(r), "Challenge 1 sent to bob"));
   EXPECT_EQ(header_of(r.reply, "In-Reply-To"), "");
 }
 
@@ -242,7 +248,7 @@ TEST_F(MailTest, HostileInput) {
   EXPECT_TRUE(contains(reply_body(r), "error: your message has " + std::to_string(big.size()) +
                                           " bytes: the server reads messages of at most 262144"))
       << reply_body(r);
-  EXPECT_TRUE(games->games_of(alice.id).empty());
+  EXPECT_TRUE(games->games_of(alice.id, alice.id).empty());
   // Also when the caller kept only the start of it.
   r = mail::answer_mail(std::string_view(big).substr(0, 70 * 1024), 5'000'000, commands, options);
   ASSERT_EQ(r.exit_code, mail::kReplied);
@@ -295,7 +301,7 @@ TEST_F(MailTest, HostileInput) {
   r = answer("From: alice@example.org\n\nshogi challenge alice bob\n");
   EXPECT_EQ(r.exit_code, mail::kNoReply);
   EXPECT_TRUE(contains(r.message, "'not a mailbox' is not a mailbox")) << r.message;
-  EXPECT_TRUE(games->games_of(alice.id).empty());
+  EXPECT_TRUE(games->games_of(alice.id, alice.id).empty());
 }
 
 TEST_F(MailTest, HeaderInjectionIsImpossible) {

@@ -59,7 +59,7 @@ class CommandsTest : public ServerTest {
   Snapshot snapshot() {
     Snapshot s;
     for (const User& u : {alice, bob}) {
-      std::vector<GameState> g = games->games_of(u.id);
+      std::vector<GameState> g = games->games_of(u.id, u.id);
       s.games.insert(s.games.end(), g.begin(), g.end());
       s.prefs.push_back(accounts->preferences(u.id));
       s.challenges += challenges->outgoing(u.id).size();
@@ -183,24 +183,85 @@ TEST_F(CommandsTest, WhoMayChallenge) {
   Snapshot before = snapshot();
   // No identity, a stranger's address, a stranger's session: refused.
   std::string reply = run("chushogi challenge alice bob", CommandContext{});
-  EXPECT_EQ(first_line(reply), "error: challenge: only alice or bob may start a game between them");
+  EXPECT_EQ(first_line(reply),
+            "error: challenge: only alice or bob may propose a game between them");
   EXPECT_TRUE(contains(reply, "Send the challenge from the e-mail address")) << reply;
-  EXPECT_TRUE(
-      contains(first_line(run("chushogi challenge alice bob", mail_from("carol@example.org"))),
-               "error: challenge: only alice or bob"));
+  EXPECT_TRUE(contains(first_line(run("chushogi challenge alice bob -password=password-carol",
+                                      mail_from("carol@example.org"))),
+                       "error: challenge: only alice or bob"));
   CommandContext carol_session;
   carol_session.sender_user = carol.id;
   EXPECT_TRUE(contains(first_line(run("chushogi challenge alice bob", carol_session)),
                        "error: challenge: only alice or bob"));
+  // A From: address is easily forged: by mail a challenge needs the sender's password.
+  EXPECT_TRUE(contains(first_line(run("chushogi challenge alice bob",
+                                      mail_from("alice@example.org"))),
+                       "error: challenge: add -password=YOURS"));
+  reply = run("chushogi challenge alice bob -password=password-bob", mail_from("alice@example.org"));
+  EXPECT_TRUE(contains(first_line(reply), "error: challenge: ")) << reply;
+  EXPECT_FALSE(contains(reply, "password-bob")) << reply;
   expect_unchanged(before);
+}
 
-  // Either player's address (any letter case) or session.
-  challenge("chushogi challenge alice bob", mail_from("ALICE@example.org"));
-  challenge("chushogi challenge alice bob", mail_from("bob@example.org"));
+// Outside the local operator's `kirin command`, a challenge is a proposal: the game starts
+// only when the other player accepts it, with their password.
+TEST_F(CommandsTest, AChallengeWaitsForTheOpponent) {
+  Snapshot before = snapshot();
+  std::string reply = run("chushogi challenge alice bob -password=password-alice -drops",
+                          mail_from("ALICE@example.org"));
+  EXPECT_TRUE(contains(first_line(reply), "Challenge ")) << reply;
+  EXPECT_TRUE(contains(reply, "bob accepts with 'chushogi accept ")) << reply;
+  EXPECT_TRUE(games->games_of(alice.id, alice.id).empty());
+  ASSERT_EQ(challenges->incoming(bob.id).size(), 1u);
+  Id id = challenges->incoming(bob.id)[0].id;
+  std::string n = std::to_string(id);
+
+  EXPECT_TRUE(contains(first_line(run("chushogi accept " + n + " alice password-alice")),
+                       "error: accept " + n + ": ")) << "only bob may accept";
+  EXPECT_TRUE(contains(first_line(run("chushogi accept " + n + " bob wrong-password")),
+                       "error: accept " + n + ": "));
+  EXPECT_TRUE(games->games_of(alice.id, alice.id).empty());
+  reply = run("chushogi accept " + n + " bob password-bob", CommandContext{});
+  EXPECT_TRUE(contains(first_line(reply), "New game: board ")) << reply;
+  std::vector<GameState> started = games->games_of(alice.id, alice.id);
+  ASSERT_EQ(started.size(), 1u);
+  EXPECT_EQ(started[0].black.name, "alice");
+  EXPECT_EQ(started[0].setup.drops, std::optional<bool>(true));
+
+  // Bob, signed in over HTTP, proposes the colours the other way round; alice declines.
   CommandContext bob_session;
   bob_session.sender_user = bob.id;
-  Id id = challenge("shogi challenge alice bob", bob_session);
-  EXPECT_EQ(games->view(id).state.black.name, "alice");
+  reply = run("shogi challenge alice bob", bob_session);
+  ASSERT_EQ(challenges->incoming(alice.id).size(), 1u) << reply;
+  Challenge c = challenges->incoming(alice.id)[0];
+  EXPECT_EQ(c.color, ColorChoice::ChallengerWhite);
+  reply = run("shogi decline " + std::to_string(c.id) + " alice password-alice");
+  EXPECT_EQ(first_line(reply), "Challenge " + std::to_string(c.id) + " declined.");
+  EXPECT_TRUE(challenges->incoming(alice.id).empty());
+  EXPECT_EQ(games->games_of(alice.id, alice.id).size(), 1u);
+  (void)before;
+}
+
+// The probe's attack: a signed-in user sending "challenge me alice" again and again. Each is a
+// proposal, and the caps of Challenges hold as in the JSON API.
+TEST_F(CommandsTest, RepeatedChallengesMeetTheCaps) {
+  CommandContext bob_session;
+  bob_session.sender_user = bob.id;
+  std::string last;
+  for (int i = 0; i < 20; ++i) last = run("shogi challenge bob alice", bob_session);
+  EXPECT_TRUE(contains(first_line(last), "error: challenge: you have 5 open challenges to alice"))
+      << last;
+  EXPECT_EQ(challenges->outgoing(bob.id).size(), 5u);
+  EXPECT_TRUE(games->games_of(alice.id, alice.id).empty());
+}
+
+// The masked echo hides every password a line carries.
+TEST_F(CommandsTest, EchoesHideThePasswords) {
+  EXPECT_EQ(CommandInterface::masked("chushogi challenge alice bob -password=secret -drops"),
+            "chushogi challenge alice bob -password=*** -drops");
+  EXPECT_EQ(CommandInterface::masked("chushogi accept 3 bob secret"), "chushogi accept 3 bob ***");
+  EXPECT_EQ(CommandInterface::masked("chushogi decline 3 bob secret"),
+            "chushogi decline 3 bob ***");
 }
 
 TEST_F(CommandsTest, MovesInThreeNotations) {
@@ -390,7 +451,8 @@ TEST_F(CommandsTest, TextsOfCommands) {
   std::string text =
       "# my moves\r\n"
       "\r\n"
-      "shogi challenge alice bob\r\n"
+      "shogi challenge alice bob -password=password-alice\r\n"
+      "shogi accept 1 bob password-bob\n"
       "> quoted text from an earlier reply: shogi resign 1 alice password-alice\n"
       "shogi move 1 alice password-alice 7g\xe2\x80\x93"
       "7f\n"  // an en dash, as mailers type
@@ -399,11 +461,12 @@ TEST_F(CommandsTest, TextsOfCommands) {
       "-- \n"
       "Alice, with a signature: shogi resign 1 alice password-alice\n";
   std::string reply = commands.run_text(text, mail_from("alice@example.org"));
-  EXPECT_EQ(first_line(reply), "> shogi challenge alice bob") << reply;
+  EXPECT_EQ(first_line(reply), "> shogi challenge alice bob -password=***") << reply;
   EXPECT_TRUE(contains(
       reply, "> shogi move 1 alice *** 7g-7f\nBoard 1, move 1: alice (Black) played P7g-7f."))
       << reply;
   EXPECT_FALSE(contains(reply, "password-alice")) << reply;
+  EXPECT_FALSE(contains(reply, "password-bob")) << reply;
   EXPECT_TRUE(contains(reply, std::string(CommandInterface::kSeparator) + "\n> shogi board 1\n"));
   EXPECT_EQ(games->view(1).state.status, GameStatus::Active);
   EXPECT_EQ(games->view(1).state.ply, 1);
@@ -454,7 +517,8 @@ TEST_F(CommandsTest, HttpRoute) {
   http::Request r;
   r.method = "POST";
   r.path = "/api/command";
-  r.body = "# two commands\nshogi challenge alice bob\nshogi board 1\n";
+  r.body = "# three commands\nshogi challenge alice bob\nshogi accept 1 bob password-bob\n"
+           "shogi board 1\n";
   http::Response res = router.handle(r);
   EXPECT_EQ(res.status, 200u);
   EXPECT_EQ(res.content_type, "text/plain; charset=utf-8");
@@ -465,7 +529,8 @@ TEST_F(CommandsTest, HttpRoute) {
   r.headers["authorization"] = "Bearer " + login.token;
   res = router.handle(r);
   EXPECT_EQ(res.status, 200u);
-  EXPECT_TRUE(contains(res.body, "New game: board 1.")) << res.body;
+  EXPECT_TRUE(contains(res.body, "Challenge 1 sent to bob")) << res.body;
+  EXPECT_TRUE(contains(res.body, "> shogi accept 1 bob ***\nNew game: board 1.")) << res.body;
   EXPECT_TRUE(contains(res.body, "> shogi board 1\nBoard 1: Shogi")) << res.body;
 
   r.headers["authorization"] = "Bearer not-a-token";

@@ -56,8 +56,13 @@ check "command: out of turn" 0 "error: move 2 in board 1: it is not alice's turn
   "$kirin" command --db "$db"
 check "command: --from is not the operator" 0 "error: challenge: only alice or bob" \
   bash -c "printf 'shogi challenge alice bob\n' | '$kirin' command --db '$db' --from carol@example.org"
-check "command: --from a player" 0 "New game: board 2." \
+check "command: --from a player needs the password" 0 "error: challenge: add -password=YOURS" \
   bash -c "printf 'shogi challenge alice bob\n' | '$kirin' command --db '$db' --from bob@example.org"
+check "command: --from a player proposes a game" 0 "Challenge 2 sent to alice" \
+  bash -c "printf 'shogi challenge alice bob -password=password-bob\n' |
+    '$kirin' command --db '$db' --from bob@example.org"
+check "command: the opponent accepts" 0 "New game: board 2." \
+  bash -c "printf 'shogi accept 2 alice password-alice\n' | '$kirin' command --db '$db' --from x@y.org"
 input=""
 check "command: bad store" 2 "kirin: error:" "$kirin" command --db "nosuch:x"
 

@@ -224,7 +224,8 @@ export interface GameView extends GameSummary {
   start_sfen: string;
   sfen: string;
   moves: MoveRecord[];
-  comments: Comment[];
+  comments: Comment[]; // the latest 100
+  comments_total: number;
   legal_moves: string[];
   /** Other pieces' spellings of an igui or pass in legal_moves (the same position). */
   other_spellings?: string[];

@@ -325,6 +325,9 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     const v = view!;
     commentsList.replaceChildren();
     if (v.comments.length === 0) commentsList.append(h('li', { class: 'muted' }, 'No comments yet.'));
+    if (v.comments_total > v.comments.length) {
+      commentsList.append(h('li', { class: 'muted' }, `The latest ${v.comments.length} of ${v.comments_total} comments.`));
+    }
     for (const c of v.comments) {
       commentsList.append(h('li', { 'data-comment': c.id }, h('strong', {}, c.user.name), h('span', { class: 'muted' }, ` · move ${c.ply} · ${timeAgo(c.at)}`), h('div', {}, c.text)));
     }
