@@ -8,8 +8,7 @@ namespace {
 
 Admission::Key key_of(const boost::asio::ip::address& address) {
   if (address.is_v4())
-    return boost::asio::ip::make_address_v6(boost::asio::ip::v4_mapped, address.to_v4())
-        .to_bytes();
+    return boost::asio::ip::make_address_v6(boost::asio::ip::v4_mapped, address.to_v4()).to_bytes();
   boost::asio::ip::address_v6 v6 = address.to_v6();
   if (v6.is_v4_mapped()) return v6.to_bytes();
   Admission::Key key = v6.to_bytes();

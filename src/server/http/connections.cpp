@@ -20,8 +20,7 @@ std::size_t Connections::size() const {
   return live_.size();
 }
 
-std::vector<std::shared_ptr<Connection>> Connections::opened_with(
-    const std::string* token) const {
+std::vector<std::shared_ptr<Connection>> Connections::opened_with(const std::string* token) const {
   std::vector<std::shared_ptr<Connection>> found;
   std::lock_guard lock(mutex_);
   for (const auto& [key, live] : live_)

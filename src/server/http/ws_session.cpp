@@ -193,10 +193,10 @@ void WsSession::do_close() {
   queue_.clear();
   // A close frame tells browsers why: the server is going away (1001), so they can
   // reconnect, or the session's token was logged out (1008, policy).
-  websocket::close_reason reason = ending_ == Ending::LoggedOut
-                                       ? websocket::close_reason(websocket::close_code::policy_error,
-                                                                 "logged out")
-                                       : websocket::close_reason(websocket::close_code::going_away);
+  websocket::close_reason reason =
+      ending_ == Ending::LoggedOut
+          ? websocket::close_reason(websocket::close_code::policy_error, "logged out")
+          : websocket::close_reason(websocket::close_code::going_away);
   ws_.async_close(reason, [self = shared_from_this()](beast::error_code) {});
 }
 

@@ -324,6 +324,32 @@ TEST(TransportLimits, ConnectionsPastTheServersLimitAre503) {
   expect_third_connection_refused(options, "server_busy");
 }
 
+TEST(Admission, CountsByAddressAndInAll) {
+  using boost::asio::ip::make_address;
+  Admission admission;
+  auto admit = [&](const char* address) {
+    return admission.admit(make_address(address), 2, 5);
+  };
+  auto a = admit("192.0.2.1");
+  auto b = admit("::ffff:192.0.2.1");  // the same IPv4 address, mapped into IPv6
+  EXPECT_EQ(b.verdict, Admission::Verdict::Admitted);
+  EXPECT_EQ(admit("192.0.2.1").verdict, Admission::Verdict::AddressFull);
+  auto c = admit("2001:db8:1:2::1");
+  auto d = admit("2001:db8:1:2:ffff::9");  // the same /64
+  EXPECT_EQ(admit("2001:db8:1:2::77").verdict, Admission::Verdict::AddressFull);
+  auto e = admit("2001:db8:1:3::1");  // another /64
+  EXPECT_EQ(e.verdict, Admission::Verdict::Admitted);
+  EXPECT_EQ(admission.admitted(), 5u);
+  EXPECT_EQ(admit("198.51.100.7").verdict, Admission::Verdict::ServerFull);
+  a.ticket = {};  // a connection closes: its place is free again
+  EXPECT_EQ(admission.admitted(), 4u);
+  Admission::Ticket moved = std::move(b.ticket);  // an upgrade keeps the place
+  EXPECT_EQ(admission.admitted(), 4u);
+  EXPECT_EQ(admit("192.0.2.1").verdict, Admission::Verdict::Admitted);
+  EXPECT_EQ(admission.admit(make_address("192.0.2.1"), 0, 0).verdict,
+            Admission::Verdict::Admitted);  // 0: no limit
+}
+
 TEST(TransportLimits, TheServersLimitFollowsTheOpenFileLimit) {
   EXPECT_EQ(connection_limit_for(1024), 960u);
   EXPECT_EQ(connection_limit_for(100), 75u);
