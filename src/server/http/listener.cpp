@@ -153,10 +153,9 @@ bool Listener::refuse_with_reserve() {
   int fd = ::accept4(acceptor_.native_handle(), nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
   if (fd >= 0) {
     // Unread bytes at close would make it a reset, which may discard the answer: read what
-    // the client sent already, answer without waiting, close.
-    char discard[4096];
-    while (::recv(fd, discard, sizeof discard, MSG_DONTWAIT) > 0) {
-    }
+    // the client sent already (its request, typically), answer without waiting, close.
+    char discard[8192];
+    [[maybe_unused]] auto read = ::recv(fd, discard, sizeof discard, MSG_DONTWAIT);
     const std::string& response = out_of_descriptors_response();
     [[maybe_unused]] auto sent =
         ::send(fd, response.data(), response.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
