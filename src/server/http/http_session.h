@@ -18,8 +18,7 @@ namespace kirin::server::http {
 class HttpSession : public Connection, public std::enable_shared_from_this<HttpSession> {
  public:
   // ticket: the connection's place under the connection limits, held until it closes.
-  HttpSession(boost::asio::ip::tcp::socket socket, Context& context,
-              Admission::Ticket ticket = {});
+  HttpSession(boost::asio::ip::tcp::socket socket, Context& context, Admission::Ticket ticket);
   ~HttpSession() override;
 
   void run();
@@ -57,7 +56,7 @@ class HttpSession : public Connection, public std::enable_shared_from_this<HttpS
   std::shared_ptr<void> response_;  // the response being written, alive until on_write
   bool waiting_ = false;            // between requests (idle): shutdown may close at once
   bool stopping_ = false;
-  bool served_ = false;      // a request was read: later ones may wait idle_timeout
+  bool served_ = false;             // a request was read: the next may wait idle_timeout
   std::size_t drained_ = 0;  // bytes discarded while lingering
 };
 
