@@ -632,6 +632,8 @@ void ServerLoad::spawn_server() {
   options.http.threads = args_.server_threads;
   options.http.workers = args_.server_workers;
   options.http.shutdown_grace = 1s;
+  // Every client of the load comes from 127.0.0.1.
+  options.http.connections_per_address = 0;
   if (args_.db.empty()) {
     temp_dir_ = std::filesystem::temp_directory_path() /
                 fmt::format("kirin-bench-{}", prefix_.substr(2, 6));

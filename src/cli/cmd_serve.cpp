@@ -60,6 +60,10 @@ void register_serve(CLI::App& app) {
     std::string mail_from = "Kirin game server <kirin@localhost>";
     server::ChallengeLimits challenges;
     std::size_t analysis_queue_per_client = 2;
+    std::size_t connections_per_address = server::http::ServerOptions().connections_per_address;
+    std::size_t max_connections = 0;  // derived from the open-file limit
+    int64_t first_byte_timeout_ms = server::http::ServerOptions().first_byte_timeout.count();
+    int64_t header_timeout_ms = server::http::ServerOptions().header_timeout.count();
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -120,6 +124,25 @@ void register_serve(CLI::App& app) {
                   "default: no mail");
   cmd->add_option("--mail-from", args->mail_from, "the From: mailbox of those mails")
       ->capture_default_str();
+  cmd->add_option("--connections-per-address", args->connections_per_address,
+                  "connections at once from one client address (an IPv6 /64); more are "
+                  "answered 503. 0: no limit (behind a reverse proxy, where every client "
+                  "comes from the proxy's address)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t(0), std::size_t(100'000'000)));
+  cmd->add_option("--max-connections", args->max_connections,
+                  "connections at once in all; more are answered 503. Default: the open-file "
+                  "limit less 64")
+      ->check(CLI::Range(std::size_t(1), std::size_t(100'000'000)));
+  cmd->add_option("--first-byte-timeout", args->first_byte_timeout_ms,
+                  "milliseconds a new connection may stay silent before it is closed")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t(100), int64_t(600'000)));
+  cmd->add_option("--header-timeout", args->header_timeout_ms,
+                  "milliseconds from a request's first byte to the end of its headers, after "
+                  "which the connection is closed")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t(100), int64_t(600'000)));
   cmd->callback([args] {
     namespace http = server::http;
     http::AppOptions options;
@@ -136,6 +159,10 @@ void register_serve(CLI::App& app) {
     options.http.analysis_threads = args->analysis_threads;
     options.http.analysis_queue_per_client = args->analysis_queue_per_client;
     options.challenge_limits = args->challenges;
+    options.http.connections_per_address = args->connections_per_address;
+    options.http.max_connections = args->max_connections;
+    options.http.first_byte_timeout = std::chrono::milliseconds(args->first_byte_timeout_ms);
+    options.http.header_timeout = std::chrono::milliseconds(args->header_timeout_ms);
     prepare_store(args->db);
 
     // Every connection is a file descriptor; the default soft limit (often 1024) is far below
@@ -154,10 +181,11 @@ void register_serve(CLI::App& app) {
     }
     http::log(
         "listening on http://{}:{} (store {}, {} I/O threads, {} workers, {} analysis threads, "
-        "{} open files at most)",
+        "{} open files at most, {} connections at once, {} from one address)",
         options.http.host.find(':') != std::string::npos ? "[" + options.http.host + "]"
                                                          : options.http.host,
-        server->port(), args->db, args->threads, args->workers, args->analysis_threads, files);
+        server->port(), args->db, args->threads, args->workers, args->analysis_threads, files,
+        server->server().max_connections(), args->connections_per_address);
     int signal = server->wait_for_signal();
     http::log("stopping on {}", signal == SIGINT    ? "SIGINT"
                                 : signal == SIGTERM ? "SIGTERM"

@@ -24,9 +24,9 @@ trap cleanup EXIT
 fails=0
 
 # Starts `kirin serve` on a free port; sets server_pid and port, or returns 1.
-start_server() {  # store URL, log file
+start_server() {  # store URL, log file, more options
   "$kirin" serve --listen 127.0.0.1:0 --db "$1" --computer none --web-root "$tmp/no-web" \
-    >"$2" 2>&1 &
+    "${@:3}" >"$2" 2>&1 &
   server_pid=$!
   port=
   for _ in $(seq 1 200); do
@@ -117,6 +117,42 @@ one_store() {  # name, store URL
   [ "$fails" -eq 0 ] && echo "ok kirin serve --db $name"
 }
 
+# The connection limits are options: a value out of range is refused naming the option, and
+# past --connections-per-address 2 a third connection is answered 503.
+limits() {
+  local log="$tmp/limits.log"
+  if "$kirin" serve --db "sqlite:$tmp/limits/kirin.db" --header-timeout 5 >"$log" 2>&1 ||
+    ! grep -q -- "--header-timeout" "$log"; then
+    echo "FAIL: --header-timeout 5 was not refused naming the option:"
+    cat "$log"
+    return 1
+  fi
+  start_server "sqlite:$tmp/limits/kirin.db" "$log" --connections-per-address 2 \
+    --first-byte-timeout 5000 --header-timeout 5000 || return 1
+  python3 - "$port" <<'PY' || { stop_server "$log"; return 1; }
+import json, socket, sys
+port = int(sys.argv[1])
+held = [socket.create_connection(("127.0.0.1", port)) for _ in range(2)]
+for s in held:  # each answered, so both are counted before the third connects
+    s.sendall(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n")
+    s.settimeout(20)
+    if not s.recv(12).startswith(b"HTTP/1.1 200"):
+        sys.exit("FAIL: a connection within the limit was not served")
+third = socket.create_connection(("127.0.0.1", port))
+third.sendall(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n")
+third.settimeout(20)
+answer = b""
+while chunk := third.recv(4096):
+    answer += chunk
+head, _, body = answer.partition(b"\r\n\r\n")
+refused = head.startswith(b"HTTP/1.1 503")
+if not refused or json.loads(body)["error"]["code"] != "too_many_connections":
+    sys.exit(f"FAIL: the third connection got {answer!r}")
+PY
+  stop_server "$log" && echo "ok kirin serve connection limits"
+}
+
+limits || fails=$((fails + 1))
 one_store sqlite "sqlite:$tmp/store/kirin.db"
 # A database of its own on the shared cluster: its URL is the cluster's with another name.
 database="kirin_serve_$$"

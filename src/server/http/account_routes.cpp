@@ -28,9 +28,11 @@ void add_account_routes(Router& router, const ApiServices& s) {
     return json_response(login_json(
         accounts.log_in(required_string(body, "name"), required_string(body, "password"))));
   });
-  router.add("POST", "/api/logout", [&accounts = s.accounts](const Request& r) {
+  auto logged_out = s.logged_out;
+  router.add("POST", "/api/logout", [&accounts = s.accounts, logged_out](const Request& r) {
     signed_in(accounts, r);
     accounts.log_out(*r.bearer_token());
+    logged_out(*r.bearer_token());
     return json_response({{"ok", true}});
   });
   router.add("GET", "/api/me", [&accounts = s.accounts](const Request& r) {

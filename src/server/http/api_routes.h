@@ -3,6 +3,7 @@
 // through map_service_error, which add_api_routes installs on the router.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -18,6 +19,9 @@ struct ApiServices {
   Accounts& accounts;
   Challenges& challenges;
   GameService& games;
+  // Told of each logout, after the session is deleted: the transport ends what the token
+  // still holds open (its WebSockets).
+  std::function<void(const std::string& token)> logged_out = [](const std::string&) {};
 };
 
 void add_api_routes(Router& router, const ApiServices& services);

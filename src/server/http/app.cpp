@@ -29,7 +29,9 @@ App::App(AppOptions options)
     outbox_handle_ = events().subscribe([this](const Event& e) { outbox_->publish(e); });
   }
   Router router;
-  add_api_routes(router, {accounts(), challenges(), games()});
+  ApiServices api{accounts(), challenges(), games()};
+  api.logged_out = [this](const std::string& token) { server_->close_websockets_of(token); };
+  add_api_routes(router, api);
   add_command_route(router, *commands_, accounts());
   add_static_files(router, options_.http.web_root);  // the web UI: every path no route takes
   server_ = std::make_unique<Server>(options_.http, std::move(router),

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "server/http/admission.h"
 #include "server/http/connections.h"
 #include "server/http/hub.h"
 #include "server/http/options.h"
@@ -31,6 +32,7 @@ struct Context {
   TopicPolicy topic_policy = default_topic_policy;
   Hub hub;
   Connections connections;
+  Admission admission;  // the connection limits (options.connections_per_address, ...)
   std::vector<std::shared_ptr<WsExtension>> ws_extensions;  // ops beyond subscribe (analysis)
   // Runs a route handler off the I/O threads (the server's worker pool).
   std::function<void(std::function<void()>)> run_handler = [](std::function<void()> f) { f(); };

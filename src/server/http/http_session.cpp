@@ -16,8 +16,26 @@ namespace beast = boost::beast;
 namespace bhttp = beast::http;
 namespace net = boost::asio;
 
-HttpSession::HttpSession(net::ip::tcp::socket socket, Context& context)
-    : stream_(std::move(socket)), context_(context) {}
+namespace {
+
+// Sent with every response, the web UI's files and the API's alike. The UI loads its scripts,
+// styles, fonts and images from the server itself and talks to it by fetch and WebSocket
+// ('self' covers ws: and wss: to the same host); nothing may frame it (clickjacking); no
+// address of ours goes to other sites in a Referer.
+constexpr const char* kContentSecurityPolicy =
+    "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'";
+
+void set_security_headers(bhttp::response<bhttp::string_body>& response) {
+  response.set("Content-Security-Policy", kContentSecurityPolicy);
+  response.set("X-Content-Type-Options", "nosniff");
+  response.set("Referrer-Policy", "no-referrer");
+}
+
+}  // namespace
+
+HttpSession::HttpSession(net::ip::tcp::socket socket, Context& context, Admission::Ticket ticket)
+    : stream_(std::move(socket)), context_(context), ticket_(std::move(ticket)) {}
 
 HttpSession::~HttpSession() { context_.connections.remove(this); }
 
@@ -28,7 +46,15 @@ void HttpSession::run() {
                 beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
 }
 
-void HttpSession::shutdown() {
+void HttpSession::refuse(Response response) {
+  context_.connections.add(shared_from_this());
+  net::dispatch(stream_.get_executor(),
+                [self = shared_from_this(), response = std::move(response)]() mutable {
+                  self->send(std::move(response), false);
+                });
+}
+
+void HttpSession::shutdown(Ending) {
   net::post(stream_.get_executor(), [self = shared_from_this()] {
     self->stopping_ = true;
     if (self->waiting_) self->close();  // idle; a request being served finishes first
@@ -41,13 +67,34 @@ void HttpSession::do_read() {
   parser_->body_limit(context_.options.body_limit);
   parser_->header_limit(static_cast<std::uint32_t>(context_.options.header_limit));
   waiting_ = true;
-  stream_.expires_after(context_.options.idle_timeout);
+  if (buffer_.size() > 0) return read_header();  // a pipelined request has begun already
+  stream_.expires_after(served_ ? context_.options.idle_timeout
+                                : context_.options.first_byte_timeout);
+  stream_.async_read_some(
+      buffer_.prepare(4096),
+      beast::bind_front_handler(&HttpSession::on_first_byte, shared_from_this()));
+}
+
+void HttpSession::on_first_byte(beast::error_code ec, std::size_t bytes) {
+  if (ec) {  // silent too long, gone, or closed by a shutdown
+    waiting_ = false;
+    return close();
+  }
+  buffer_.commit(bytes);
+  read_header();
+}
+
+void HttpSession::read_header() {
+  // Counted from the request's first byte: a client trickling its headers a byte at a time
+  // holds the connection no longer than one sending them at once may take.
+  stream_.expires_after(context_.options.header_timeout);
   bhttp::async_read_header(stream_, buffer_, *parser_,
                            beast::bind_front_handler(&HttpSession::on_header, shared_from_this()));
 }
 
 void HttpSession::on_header(beast::error_code ec, std::size_t) {
   waiting_ = false;
+  served_ = true;
   if (ec == bhttp::error::end_of_stream || ec == beast::error::timeout ||
       ec == net::error::operation_aborted)
     return close();
@@ -158,7 +205,7 @@ void HttpSession::upgrade() {
       return send(error_response(e.status(), e.code(), e.what()), false);
     }
   }
-  std::make_shared<WsSession>(std::move(stream_), context_, std::move(token))
+  std::make_shared<WsSession>(std::move(stream_), context_, std::move(token), std::move(ticket_))
       ->run(std::move(request));
 }
 
@@ -168,6 +215,7 @@ void HttpSession::send(Response response, bool keep_alive, bool head) {
       static_cast<bhttp::status>(response.status), 11);
   out->set(bhttp::field::server, "kirin");
   out->set(bhttp::field::content_type, response.content_type);
+  set_security_headers(*out);
   for (const auto& [name, value] : response.headers) out->set(name, value);
   out->keep_alive(keep_alive);
   if (response.status == 304) {

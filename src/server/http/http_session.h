@@ -1,5 +1,6 @@
-// One HTTP/1.1 connection: reads a request (headers within idle_timeout, the body within
-// body_timeout and under body_limit), answers it through the router, and keeps the
+// One HTTP/1.1 connection: reads a request (its first byte within first_byte_timeout, or
+// idle_timeout on a kept-alive connection, then the headers within header_timeout, the body
+// within body_timeout and under body_limit), answers it through the router, and keeps the
 // connection for the next one. An upgrade to /ws hands the socket to a WsSession.
 #pragma once
 
@@ -16,16 +17,22 @@ namespace kirin::server::http {
 
 class HttpSession : public Connection, public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket socket, Context& context);
+  // ticket: the connection's place under the connection limits, held until it closes.
+  HttpSession(boost::asio::ip::tcp::socket socket, Context& context, Admission::Ticket ticket);
   ~HttpSession() override;
 
   void run();
-  void shutdown() override;
+  // Answers with this response at once, without reading the request, and closes: a
+  // connection over the limits.
+  void refuse(Response response);
+  void shutdown(Ending why) override;
 
  private:
   using Parser = boost::beast::http::request_parser<boost::beast::http::string_body>;
 
   void do_read();
+  void on_first_byte(boost::beast::error_code ec, std::size_t bytes);
+  void read_header();
   void on_header(boost::beast::error_code ec, std::size_t bytes);
   void on_continue(boost::beast::error_code ec, std::size_t bytes);
   void read_body();
@@ -43,11 +50,13 @@ class HttpSession : public Connection, public std::enable_shared_from_this<HttpS
 
   boost::beast::tcp_stream stream_;
   Context& context_;
+  Admission::Ticket ticket_;
   boost::beast::flat_buffer buffer_;
   std::optional<Parser> parser_;
   std::shared_ptr<void> response_;  // the response being written, alive until on_write
   bool waiting_ = false;            // between requests (idle): shutdown may close at once
   bool stopping_ = false;
+  bool served_ = false;             // a request was read: the next may wait idle_timeout
   std::size_t drained_ = 0;  // bytes discarded while lingering
 };
 

@@ -18,8 +18,19 @@ struct ServerOptions {
 
   std::size_t body_limit = 64 * 1024;   // larger requests get 413
   std::size_t header_limit = 8 * 1024;  // larger headers get 431
-  // A keep-alive connection may wait this long for its next request line and headers...
+  // Connections at once from one client address (an IPv6 /64), and in all; past them a new
+  // connection is answered 503 at once (admission.h). 0: no limit. A browser tab takes up to
+  // 7 (6 HTTP, 1 WebSocket), and players behind one NAT share an address. max_connections
+  // 0: derived at start from the open-file limit (fd_limit.h).
+  std::size_t connections_per_address = 128;
+  std::size_t max_connections = 0;
+  // A new connection must send its first byte within first_byte_timeout; a keep-alive
+  // connection may wait idle_timeout for its next request. From a request's first byte its
+  // headers must all arrive within header_timeout, so that a client trickling them holds a
+  // connection no longer.
+  std::chrono::milliseconds first_byte_timeout{std::chrono::seconds(10)};
   std::chrono::milliseconds idle_timeout{std::chrono::seconds(60)};
+  std::chrono::milliseconds header_timeout{std::chrono::seconds(10)};
   // ...then the body must arrive, and a response be written, within these.
   std::chrono::milliseconds body_timeout{std::chrono::seconds(30)};
   std::chrono::milliseconds write_timeout{std::chrono::seconds(30)};

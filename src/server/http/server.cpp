@@ -4,6 +4,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <csignal>
 
+#include "server/http/fd_limit.h"
 #include "server/http/listener.h"
 #include "server/http/log.h"
 
@@ -25,6 +26,9 @@ Server::Server(ServerOptions options, Router router, TopicPolicy policy)
 Server::~Server() { stop(); }
 
 void Server::start() {
+  // Under the open-file limit now in force (`kirin serve` has raised it already).
+  if (context_.options.max_connections == 0)
+    context_.options.max_connections = connection_limit_for(fd_limit());
   const ServerOptions& o = context_.options;
   boost::system::error_code ec;
   net::ip::address address = net::ip::make_address(o.host, ec);
@@ -77,6 +81,10 @@ void Server::stop() {
   for (std::thread& t : threads_) t.join();
   threads_.clear();
   workers_.join();
+}
+
+std::size_t Server::close_websockets_of(const std::string& token) {
+  return context_.connections.shutdown_token(token);
 }
 
 int Server::wait_for_signal() {

@@ -45,10 +45,16 @@ class Server {
   // Answers more WebSocket ops (ws_extension.h); before start(). stop() stops it first.
   void add_ws_extension(std::shared_ptr<WsExtension> extension);
 
+  // Closes the WebSockets opened with this token (1008 "logged out"): their user topics were
+  // granted to a session that has ended. Returns how many; callable from any thread.
+  std::size_t close_websockets_of(const std::string& token);
+
   std::uint16_t port() const;  // the bound port (useful with port 0)
   const std::string& host() const { return context_.options.host; }
   Hub& hub() { return context_.hub; }
   std::size_t connection_count() const { return context_.connections.size(); }
+  // The limit on connections at once in force (options.max_connections, derived at start).
+  std::size_t max_connections() const { return context_.options.max_connections; }
 
  private:
   Context context_;  // declared first: outlives io_ and every connection in it

@@ -20,11 +20,13 @@ std::string address_of(const beast::tcp_stream& stream) {
 
 }  // namespace
 
-WsSession::WsSession(beast::tcp_stream stream, Context& context, std::optional<std::string> token)
+WsSession::WsSession(beast::tcp_stream stream, Context& context, std::optional<std::string> token,
+                     Admission::Ticket ticket)
     : client_address_(address_of(stream)),
       ws_(std::move(stream)),
       context_(context),
-      token_(std::move(token)) {}
+      token_(std::move(token)),
+      ticket_(std::move(ticket)) {}
 
 WsSession::~WsSession() {
   for (const auto& extension : context_.ws_extensions) extension->closed(this);
@@ -33,7 +35,7 @@ WsSession::~WsSession() {
 }
 
 void WsSession::run(beast::http::request<beast::http::string_body> request) {
-  context_.connections.add(shared_from_this());
+  context_.connections.add(shared_from_this(), token_);
   // The WebSocket layer has its own timeouts: 30 s for the handshake, then a ping when the
   // peer has been silent for a while, and the connection closed if it stays silent.
   beast::get_lowest_layer(ws_).expires_never();
@@ -190,10 +192,11 @@ void WsSession::on_write(beast::error_code ec, std::size_t) {
   if (!queue_.empty()) do_write();
 }
 
-void WsSession::shutdown() {
-  net::post(ws_.get_executor(), [self = shared_from_this()] {
+void WsSession::shutdown(Ending why) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), why] {
     if (self->closing_) return;
     self->closing_ = true;
+    self->ending_ = why;
     if (self->accepted_ && !self->writing_) self->do_close();  // else on_accept or on_write does
   });
 }
@@ -201,9 +204,13 @@ void WsSession::shutdown() {
 void WsSession::do_close() {
   if (dropped_) return;
   queue_.clear();
-  // A close frame tells browsers the server is going away (1001), so they can reconnect.
-  ws_.async_close(websocket::close_code::going_away,
-                  [self = shared_from_this()](beast::error_code) {});
+  // A close frame tells browsers why: the server is going away (1001), so they can
+  // reconnect, or the session's token was logged out (1008, policy).
+  websocket::close_reason reason =
+      ending_ == Ending::LoggedOut
+          ? websocket::close_reason(websocket::close_code::policy_error, "logged out")
+          : websocket::close_reason(websocket::close_code::going_away);
+  ws_.async_close(reason, [self = shared_from_this()](beast::error_code) {});
 }
 
 void WsSession::drop() {

@@ -28,8 +28,10 @@ class WsSession : public Connection,
                   public WsPeer,
                   public std::enable_shared_from_this<WsSession> {
  public:
-  // token: the bearer token of the upgrade request (header or ?token=), for the topic policy.
-  WsSession(boost::beast::tcp_stream stream, Context& context, std::optional<std::string> token);
+  // token: the bearer token of the upgrade request (header or ?token=), for the topic policy;
+  // ticket: the connection's place under the connection limits, from its HTTP session.
+  WsSession(boost::beast::tcp_stream stream, Context& context, std::optional<std::string> token,
+            Admission::Ticket ticket);
   ~WsSession() override;
 
   // Completes the handshake for the upgrade request already read by the HTTP session.
@@ -38,7 +40,8 @@ class WsSession : public Connection,
   void deliver(std::shared_ptr<const std::string> text) override;
   void send(const nlohmann::json& message) override;  // WsPeer: for extensions, any thread
   const std::string& client_address() const override { return client_address_; }
-  void shutdown() override;
+  // A stop closes with 1001 "going away"; a logout of the token with 1008 "logged out".
+  void shutdown(Ending why) override;
 
  private:
   void on_accept(boost::beast::error_code ec);
@@ -59,12 +62,14 @@ class WsSession : public Connection,
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   Context& context_;
   std::optional<std::string> token_;
+  Admission::Ticket ticket_;
   boost::beast::flat_buffer buffer_;
   std::deque<std::shared_ptr<const std::string>> queue_;
   std::set<std::string> topics_;
   bool accepted_ = false;
   bool writing_ = false;
   bool closing_ = false;  // no more messages: a close is under way
+  Ending ending_ = Ending::ServerStopping;  // why, once closing_
   bool dropped_ = false;  // socket closed without a close frame
 };
 

@@ -386,6 +386,23 @@ TEST_F(Api, UserTopicNeedsItsOwnersToken) {
   EXPECT_EQ(alice.call({{"op", "subscribe"}, {"topic", "user:alice"}})["type"], "subscribed");
 }
 
+TEST_F(Api, LoggingOutClosesTheTokensWebSockets) {
+  WsClient alice(app_->port(), "/ws?token=" + alice_);
+  ASSERT_EQ(alice.call({{"op", "subscribe"}, {"topic", "user:alice"}})["type"], "subscribed");
+  WsClient bob(app_->port(), "/ws?token=" + bob_);
+  ASSERT_EQ(bob.call({{"op", "subscribe"}, {"topic", "user:bob"}})["type"], "subscribed");
+  ASSERT_EQ(call("POST", "/api/logout", nullptr, alice_).status, 200u);
+  EXPECT_FALSE(alice.receive());
+  EXPECT_EQ(alice.stream().reason().code, boost::beast::websocket::close_code::policy_error);
+  for (int i = 0; i < 100 && app_->server().hub().subscriber_count("user:alice") > 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_EQ(app_->server().hub().subscriber_count("user:alice"), 0u);
+  EXPECT_EQ(bob.call({{"op", "ping"}})["type"], "pong");  // other sessions are untouched
+  WsClient again(app_->port(), "/ws?token=" + alice_);
+  EXPECT_EQ(again.call({{"op", "subscribe"}, {"topic", "user:alice"}})["error"]["code"],
+            "forbidden");
+}
+
 // A move stored by another process on the same database (what `kirin command` and `kirin
 // mail` do, or another server node) reaches the server's WebSocket clients.
 TEST_F(Api, MovesStoredElsewhereArePushed) {

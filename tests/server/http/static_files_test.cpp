@@ -102,6 +102,12 @@ TEST_F(StaticFilesTest, ServesEachTypeWithItsContentType) {
     Reply r = get(target);
     EXPECT_EQ(r.status, 200u) << target;
     EXPECT_EQ(r.headers["content-type"], type) << target;
+    // A browser must not guess another type, nor frame the pages (transport_test.cpp has
+    // the rest of the security headers).
+    EXPECT_EQ(r.headers["x-content-type-options"], "nosniff") << target;
+    EXPECT_NE(r.headers["content-security-policy"].find("frame-ancestors 'none'"),
+              std::string::npos)
+        << target;
   }
   EXPECT_EQ(get("/").body, kIndex);
   EXPECT_EQ(get("/assets/font-9.woff2").body, std::string("wOF2\0\1", 6));

@@ -1,6 +1,11 @@
 // The HTTP/WebSocket transport on its own: a real server on an ephemeral port, test routes,
 // and Beast clients.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <poll.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <future>
@@ -50,7 +55,26 @@ ServerOptions test_options() {
   options.port = 0;
   options.body_limit = 1024;
   options.shutdown_grace = std::chrono::milliseconds(500);
+  options.connections_per_address = 1000;  // the load tests connect 500 times from 127.0.0.1
   return options;
+}
+
+// What the server sent before closing the connection, if it closed it within the time.
+std::optional<std::string> read_until_closed(boost::asio::ip::tcp::socket& socket,
+                                             std::chrono::milliseconds limit) {
+  std::string got;
+  auto deadline = std::chrono::steady_clock::now() + limit;
+  for (;;) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return std::nullopt;
+    pollfd watch{socket.native_handle(), POLLIN | POLLRDHUP, 0};
+    if (::poll(&watch, 1, static_cast<int>(left.count())) <= 0) continue;
+    char chunk[4096];
+    ssize_t n = ::recv(socket.native_handle(), chunk, sizeof chunk, MSG_DONTWAIT);
+    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)) return got;
+    if (n > 0) got.append(chunk, static_cast<std::size_t>(n));
+  }
 }
 
 class Transport : public ::testing::Test {
@@ -181,6 +205,18 @@ TEST(TransportLimits, SubscriptionsPastTheLimitAreRefused) {
   server.stop();
 }
 
+TEST_F(Transport, EveryResponseCarriesTheSecurityHeaders) {
+  HttpClient client(port());
+  for (const char* target : {"/api/games/1/moves/2", "/nowhere", "/api/broken"}) {
+    auto reply = client.request("GET", target);
+    EXPECT_EQ(reply.headers["x-content-type-options"], "nosniff") << target;
+    EXPECT_NE(reply.headers["content-security-policy"].find("frame-ancestors 'none'"),
+              std::string::npos)
+        << target;
+    EXPECT_EQ(reply.headers["referrer-policy"], "no-referrer") << target;
+  }
+}
+
 TEST_F(Transport, BearerTokenAndHandlerErrors) {
   HttpClient client(port());
   EXPECT_EQ(client.request("GET", "/api/whoami").status, 401u);
@@ -202,12 +238,178 @@ TEST_F(Transport, MalformedRequestIs400) {
   EXPECT_EQ(reply.json()["error"]["code"], "bad_request");
 }
 
+TEST(TransportTimeouts, ASilentNewConnectionIsClosedAfterTheFirstByteTimeout) {
+  ServerOptions options = test_options();
+  options.first_byte_timeout = std::chrono::milliseconds(300);  // idle_timeout stays 60 s
+  Server server(options, test_routes());
+  server.start();
+  HttpClient silent(server.port());
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(read_until_closed(silent.stream().socket(), std::chrono::seconds(5)), "");
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(250));
+  // Between requests a kept-alive connection has idle_timeout, not the first byte's.
+  HttpClient kept(server.port());
+  ASSERT_EQ(kept.request("GET", "/api/games/1/moves/1").status, 200u);
+  EXPECT_FALSE(read_until_closed(kept.stream().socket(), std::chrono::seconds(1)));
+  server.stop();
+}
+
+TEST(TransportTimeouts, TrickledHeadersAreCutAtTheHeaderTimeout) {
+  ServerOptions options = test_options();
+  options.header_timeout = std::chrono::milliseconds(400);
+  Server server(options, test_routes());
+  server.start();
+  HttpClient client(server.port());
+  auto& socket = client.stream().socket();
+  // A byte every 20 ms: 240 bytes would take 5 s, each byte well within any idle timeout.
+  std::string request =
+      "GET /api/games/1/moves/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + std::string(180, 'a');
+  auto start = std::chrono::steady_clock::now();
+  bool cut = false;
+  for (char byte : request) {
+    boost::system::error_code ec;
+    boost::asio::write(socket, boost::asio::buffer(&byte, 1), ec);
+    if (ec || read_until_closed(socket, std::chrono::milliseconds(20))) {
+      cut = true;
+      break;
+    }
+  }
+  auto took = std::chrono::steady_clock::now() - start;
+  EXPECT_TRUE(cut);
+  EXPECT_GE(took, std::chrono::milliseconds(350));
+  EXPECT_LT(took, std::chrono::seconds(3));
+  // Headers sent at once are not hurried.
+  HttpClient prompt(server.port());
+  EXPECT_EQ(prompt.request("GET", "/api/games/1/moves/1").status, 200u);
+  server.stop();
+}
+
+// With room for two connections, the third is answered 503 with this code at once and closed;
+// closing one of the two makes room again. A WebSocket counts as a connection.
+void expect_third_connection_refused(ServerOptions options, const std::string& code) {
+  Server server(options, test_routes());
+  server.start();
+  auto first = std::make_unique<WsClient>(server.port());
+  ASSERT_EQ(first->call({{"op", "ping"}})["type"], "pong");
+  HttpClient second(server.port());
+  ASSERT_EQ(second.request("GET", "/api/games/1/moves/1").status, 200u);
+  HttpClient third(server.port());
+  auto refused = third.request("GET", "/api/games/1/moves/1");
+  EXPECT_EQ(refused.status, 503u);
+  EXPECT_EQ(refused.json()["error"]["code"], code);
+  EXPECT_NE(refused.json()["error"]["message"].get<std::string>().find("2"), std::string::npos);
+  EXPECT_FALSE(refused.keep_alive);
+  EXPECT_TRUE(third.closed_within(std::chrono::seconds(3)));
+  EXPECT_EQ(second.request("GET", "/api/games/1/moves/2").status, 200u);  // still served
+  first.reset();
+  unsigned status = 0;
+  for (int i = 0; i < 100 && status != 200; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    HttpClient again(server.port());
+    status = again.request("GET", "/api/games/1/moves/1").status;
+  }
+  EXPECT_EQ(status, 200u);
+  server.stop();
+}
+
+TEST(TransportLimits, ConnectionsFromOneAddressPastTheLimitAre503) {
+  ServerOptions options = test_options();
+  options.connections_per_address = 2;
+  expect_third_connection_refused(options, "too_many_connections");
+}
+
+TEST(TransportLimits, ConnectionsPastTheServersLimitAre503) {
+  ServerOptions options = test_options();
+  options.max_connections = 2;
+  expect_third_connection_refused(options, "server_busy");
+}
+
+TEST(Admission, CountsByAddressAndInAll) {
+  using boost::asio::ip::make_address;
+  Admission admission;
+  auto admit = [&](const char* address) {
+    return admission.admit(make_address(address), 2, 5);
+  };
+  auto a = admit("192.0.2.1");
+  auto b = admit("::ffff:192.0.2.1");  // the same IPv4 address, mapped into IPv6
+  EXPECT_EQ(b.verdict, Admission::Verdict::Admitted);
+  EXPECT_EQ(admit("192.0.2.1").verdict, Admission::Verdict::AddressFull);
+  auto c = admit("2001:db8:1:2::1");
+  auto d = admit("2001:db8:1:2:ffff::9");  // the same /64
+  EXPECT_EQ(admit("2001:db8:1:2::77").verdict, Admission::Verdict::AddressFull);
+  auto e = admit("2001:db8:1:3::1");  // another /64
+  EXPECT_EQ(e.verdict, Admission::Verdict::Admitted);
+  EXPECT_EQ(admission.admitted(), 5u);
+  EXPECT_EQ(admit("198.51.100.7").verdict, Admission::Verdict::ServerFull);
+  a.ticket = {};  // a connection closes: its place is free again
+  EXPECT_EQ(admission.admitted(), 4u);
+  Admission::Ticket moved = std::move(b.ticket);  // an upgrade keeps the place
+  EXPECT_EQ(admission.admitted(), 4u);
+  EXPECT_EQ(admit("192.0.2.1").verdict, Admission::Verdict::Admitted);
+  EXPECT_EQ(admission.admit(make_address("192.0.2.1"), 0, 0).verdict,
+            Admission::Verdict::Admitted);  // 0: no limit
+}
+
+TEST(TransportLimits, TheServersLimitFollowsTheOpenFileLimit) {
+  EXPECT_EQ(connection_limit_for(1024), 960u);
+  EXPECT_EQ(connection_limit_for(100), 75u);
+  EXPECT_EQ(connection_limit_for(-1), 0u);  // unknown: no limit
+  Server server(test_options(), test_routes());
+  server.start();
+  EXPECT_EQ(server.max_connections(), connection_limit_for(fd_limit()));
+  server.stop();
+}
+
+// Out of file descriptors (something else took them), the server still accepts the clients
+// waiting and closes them at once, through the descriptor it keeps in reserve, rather than
+// leave them in the backlog until they time out.
+TEST(TransportLimits, OutOfDescriptorsClientsAreRefusedAtOnce) {
+  raise_fd_limit();
+  Server server(test_options(), test_routes());
+  server.start();
+  boost::asio::io_context io;
+  std::vector<boost::asio::ip::tcp::socket> clients;  // opened now, connected below
+  for (int i = 0; i < 3; ++i) {
+    clients.emplace_back(io);
+    clients.back().open(boost::asio::ip::tcp::v4());
+  }
+  rlimit saved{};
+  ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &saved), 0);
+  // Every descriptor number below the lowest free one is taken: with the soft limit there,
+  // the server's next accept fails with EMFILE.
+  int lowest_free = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(lowest_free, 0);
+  ::close(lowest_free);
+  rlimit exhausted = saved;
+  exhausted.rlim_cur = static_cast<rlim_t>(lowest_free);
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &exhausted), 0);
+  std::vector<std::optional<std::string>> answers;
+  boost::asio::ip::tcp::endpoint server_address(boost::asio::ip::make_address("127.0.0.1"),
+                                                server.port());
+  for (auto& client : clients) {
+    boost::system::error_code ec;
+    client.connect(server_address, ec);  // takes no descriptor: the socket is open already
+    answers.push_back(ec ? std::nullopt : read_until_closed(client, std::chrono::seconds(3)));
+  }
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &saved), 0);
+  for (const auto& answer : answers) {
+    ASSERT_TRUE(answer);
+    EXPECT_EQ(answer->rfind("HTTP/1.1 503", 0), 0u) << *answer;
+    EXPECT_NE(answer->find("server_busy"), std::string::npos) << *answer;
+  }
+  HttpClient served(server.port());  // descriptors again: served as before
+  auto reply = served.request("GET", "/api/games/1/moves/1");
+  EXPECT_EQ(reply.status, 200u) << reply.body;
+  server.stop();
+}
+
 TEST(TransportTimeouts, IdleConnectionIsClosed) {
   ServerOptions options = test_options();
   options.idle_timeout = std::chrono::milliseconds(200);
   Server server(options, test_routes());
   server.start();
   HttpClient client(server.port());
+  ASSERT_EQ(client.request("GET", "/api/games/1/moves/1").status, 200u);
   EXPECT_TRUE(client.closed_within(std::chrono::seconds(3)));
   server.stop();
 }
@@ -249,6 +451,30 @@ TEST(TransportPolicy, TokenReachesTheTopicPolicy) {
     WsClient by_header(server.port(), "/ws", {{"Authorization", "Bearer ann-token"}});
     EXPECT_EQ(by_header.call({{"op", "subscribe"}, {"topic", "user:ann"}})["type"], "subscribed");
   }  // closed before the stop, which would otherwise wait for their close handshakes
+  server.stop();
+}
+
+TEST(TransportPolicy, ClosingATokensWebSocketsLeavesTheOthersOpen) {
+  Server server(test_options(), test_routes());
+  server.start();
+  {
+    WsClient by_query(server.port(), "/ws?token=ann-token");
+    WsClient by_header(server.port(), "/ws", {{"Authorization", "Bearer ann-token"}});
+    WsClient other(server.port(), "/ws?token=bob-token");
+    WsClient anonymous(server.port());
+    for (WsClient* ws : {&by_query, &by_header, &other, &anonymous})
+      ASSERT_EQ(ws->call({{"op", "subscribe"}, {"topic", "lobby"}})["type"], "subscribed");
+    EXPECT_EQ(server.close_websockets_of("ann-token"), 2u);
+    for (WsClient* ws : {&by_query, &by_header}) {
+      EXPECT_FALSE(ws->receive());
+      EXPECT_EQ(ws->last_error(), boost::beast::websocket::error::closed);
+      EXPECT_EQ(ws->stream().reason().code, boost::beast::websocket::close_code::policy_error);
+      EXPECT_EQ(ws->stream().reason().reason, "logged out");
+    }
+    EXPECT_EQ(other.call({{"op", "ping"}})["type"], "pong");
+    EXPECT_EQ(anonymous.call({{"op", "ping"}})["type"], "pong");
+    EXPECT_EQ(server.close_websockets_of("nobody's"), 0u);
+  }
   server.stop();
 }
 
