@@ -46,10 +46,24 @@ void prepare_store(const std::string& url) {
 
 }  // namespace
 
+void add_sqlite_synchronous_option(CLI::App& cmd, server::SqliteSync& value) {
+  cmd.add_option_function<std::string>(
+         "--sqlite-synchronous",
+         [&value](const std::string& v) {
+           value = v == "normal" ? server::SqliteSync::Normal : server::SqliteSync::Full;
+         },
+         "when a SQLite store's commit is on disk: full (before a move is acknowledged, so it "
+         "survives a power cut; one fsync covers the moves committed together) or normal (at "
+         "the next checkpoint: it survives kill -9, not a power cut)")
+      ->check(CLI::IsMember({"full", "normal"}))
+      ->default_str("full");
+}
+
 void register_serve(CLI::App& app) {
   struct Args {
     std::string listen = "127.0.0.1:8080";
     std::string db = "sqlite:var/kirin.db";
+    server::SqliteSync sqlite_synchronous = server::SqliteSync::Full;
     int threads = 2;
     int workers = 4;
     std::string computer = "kirin";
@@ -70,6 +84,7 @@ void register_serve(CLI::App& app) {
                   "the store: sqlite:PATH (the file and its directory are created if missing) "
                   "or postgresql://[user[:password]@][host][:port]/dbname")
       ->capture_default_str();
+  add_sqlite_synchronous_option(*cmd, args->sqlite_synchronous);
   cmd->add_option("--threads", args->threads, "threads doing the network I/O of all connections")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
@@ -110,6 +125,7 @@ void register_serve(CLI::App& app) {
     options.http.workers = args->workers;
     options.http.handle_signals = true;
     options.store_url = args->db;
+    options.store.sqlite_sync = args->sqlite_synchronous;
     options.computer_name = args->computer == "none" ? "" : args->computer;
     options.computer_movetime_ms = args->movetime;
     options.sendmail = args->sendmail;

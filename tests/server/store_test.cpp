@@ -3,8 +3,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <barrier>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "server/store/sqlite_store.h"
 #include "server_fixture.h"
@@ -41,6 +44,57 @@ TEST(OpenStore, SchemaIsVersionedAndTheFileIsInWalMode) {
   for (const char* table :
        {"users", "sessions", "challenges", "games", "moves", "comments", "game_changes"})
     EXPECT_TRUE(db.tableExists(table)) << table;
+}
+
+// The file's commits are on disk before they return unless asked otherwise (store.h).
+TEST(OpenStore, SqliteSynchronousIsFullUnlessNormalIsAsked) {
+  TempDir dir;
+  std::string url = "sqlite:" + (dir.path() / "k.db").string();
+  for (auto [options, want] : {std::pair{StoreOptions{}, SqliteSync::Full},
+                               {StoreOptions{SqliteSync::Full}, SqliteSync::Full},
+                               {StoreOptions{SqliteSync::Normal}, SqliteSync::Normal}}) {
+    std::unique_ptr<Store> s = open_store(url, options);
+    EXPECT_EQ(dynamic_cast<SqliteStore&>(*s).synchronous(), want);
+  }
+}
+
+// Writers on many threads share commits; in a group, a write that fails (a duplicate key)
+// changes nothing and fails alone: the writes committed with it are stored.
+TEST(OpenStore, SqliteWritesCommittedTogetherSucceedOrFailAlone) {
+  TempDir dir;
+  SqliteStore s((dir.path() / "k.db").string());
+  User u;
+  u.name = "alice";
+  u.email = "a@example.org";
+  u.password_hash = "x";
+  Id alice = *s.create_user(u);
+  s.create_session({"taken", alice, 1000, 0});
+  const int threads = 8, rounds = 50;
+  std::atomic<int> refused = 0;
+  std::vector<std::thread> writers;
+  for (int t = 0; t < threads; ++t)
+    writers.emplace_back([&, t] {
+      for (int i = 0; i < rounds; ++i) {
+        s.create_session({"t" + std::to_string(t) + "-" + std::to_string(i), alice, 1000, 0});
+        try {
+          s.create_session({"taken", alice, 2000, 0});
+        } catch (const StoreError& e) {
+          EXPECT_NE(std::string(e.what()).find("UNIQUE constraint failed"), std::string::npos)
+              << e.what();
+          refused++;
+        }
+      }
+    });
+  for (std::thread& w : writers) w.join();
+  EXPECT_EQ(refused, threads * rounds);
+  for (int t = 0; t < threads; ++t)
+    for (int i = 0; i < rounds; ++i)
+      EXPECT_TRUE(s.find_session("t" + std::to_string(t) + "-" + std::to_string(i)))
+          << t << " " << i;
+  EXPECT_EQ(s.find_session("taken")->expires, 1000);
+  SqliteStore::GroupCommits g = s.group_commits();
+  EXPECT_EQ(g.writes, 2 + 2 * threads * rounds);
+  EXPECT_LT(g.commits, g.writes);  // commits were shared
 }
 
 TEST(OpenStore, ANewerSchemaIsRefused) {

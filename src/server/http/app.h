@@ -26,6 +26,7 @@ namespace kirin::server::http {
 struct AppOptions {
   ServerOptions http;
   std::string store_url = "sqlite:var/kirin.db";
+  StoreOptions store;
   HashCost hash_cost = HashCost::Interactive;  // Minimal in tests: Argon2 is slow on purpose
   std::string computer_name = "kirin";         // the engine's account; empty: no computer opponent
   int64_t computer_movetime_ms = 2000;

@@ -95,9 +95,20 @@ class Store {
   virtual void stop_listening() = 0;
 };
 
+// When a SQLite commit is on disk (PRAGMA synchronous in WAL mode). Full: before the commit
+// returns (an fsync of the log per commit, shared by the writes committed together), so an
+// acknowledged write survives a power cut or a kernel crash. Normal: at the next checkpoint;
+// an acknowledged write survives the process being killed, not the machine stopping.
+// PostgreSQL's commits are on disk when they return (its server's synchronous_commit).
+enum class SqliteSync { Full, Normal };
+
+struct StoreOptions {
+  SqliteSync sqlite_sync = SqliteSync::Full;
+};
+
 // Opens a store by URL: "sqlite:PATH" (the file is created if missing) or a PostgreSQL
 // connection URI, "postgresql://..." (postgres_store.h). Throws StoreError
 // naming the URL for an unknown scheme or a store that cannot be opened.
-std::unique_ptr<Store> open_store(std::string_view url);
+std::unique_ptr<Store> open_store(std::string_view url, const StoreOptions& options = {});
 
 }  // namespace kirin::server
