@@ -19,7 +19,7 @@ struct ServerLoadOptions {
   int connections = 64;
   int idle_ws = 0;
   std::string db;  // the started server's store; empty: a temporary SQLite file
-  server::SqliteSync sqlite_sync = server::SqliteSync::Full;  // the started server's
+  server::SqliteSync sqlite_sync = server::SqliteSync::Normal;  // the started server's
   int threads = 2;
   int server_threads = 2;
   int server_workers = 4;

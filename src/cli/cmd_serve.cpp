@@ -52,18 +52,19 @@ void add_sqlite_synchronous_option(CLI::App& cmd, server::SqliteSync& value) {
          [&value](const std::string& v) {
            value = v == "normal" ? server::SqliteSync::Normal : server::SqliteSync::Full;
          },
-         "when a SQLite store's commit is on disk: full (before a move is acknowledged, so it "
-         "survives a power cut; one fsync covers the moves committed together) or normal (at "
-         "the next checkpoint: it survives kill -9, not a power cut)")
-      ->check(CLI::IsMember({"full", "normal"}))
-      ->default_str("full");
+         "when a SQLite store's commit is on disk: normal (at the next checkpoint: an "
+         "acknowledged move survives kill -9 of the server, not a power cut) or full (before "
+         "the move is acknowledged, so it survives a power cut too; one fsync covers the moves "
+         "committed together, at a cost in throughput: docs/BENCHMARKS.md)")
+      ->check(CLI::IsMember({"normal", "full"}))
+      ->default_str("normal");
 }
 
 void register_serve(CLI::App& app) {
   struct Args {
     std::string listen = "127.0.0.1:8080";
     std::string db = "sqlite:var/kirin.db";
-    server::SqliteSync sqlite_synchronous = server::SqliteSync::Full;
+    server::SqliteSync sqlite_synchronous = server::SqliteSync::Normal;
     int threads = 2;
     int workers = 4;
     std::string computer = "kirin";

@@ -110,17 +110,17 @@ one_store() {  # name, store URL, options of the restart
   [ "$fails" -eq 0 ] && echo "ok kirin serve --db $name"
 }
 
-# A durability setting other than full and normal is refused, naming the option.
+# A durability setting other than normal and full is refused, naming the option.
 out=$("$kirin" serve --db "sqlite:$tmp/refused.db" --sqlite-synchronous off 2>&1)
 rc=$?
-if [ "$rc" -ne 2 ] || ! grep -q -- "--sqlite-synchronous: off not in {full,normal}" <<<"$out" ||
+if [ "$rc" -ne 2 ] || ! grep -q -- "--sqlite-synchronous: off not in {normal,full}" <<<"$out" ||
   [ -e "$tmp/refused.db" ]; then
   echo "FAIL: --sqlite-synchronous off: exit $rc, $out"
   fails=$((fails + 1))
 fi
 
-# Written with the default (full), then served with normal.
-one_store sqlite "sqlite:$tmp/store/kirin.db" --sqlite-synchronous normal
+# Written with the default (normal), then served with full.
+one_store sqlite "sqlite:$tmp/store/kirin.db" --sqlite-synchronous full
 # A database of its own on the shared cluster: its URL is the cluster's with another name.
 database="kirin_serve_$$"
 psql "$KIRIN_TEST_POSTGRES_URL" -qc "CREATE DATABASE $database" >/dev/null ||

@@ -46,11 +46,11 @@ TEST(OpenStore, SchemaIsVersionedAndTheFileIsInWalMode) {
     EXPECT_TRUE(db.tableExists(table)) << table;
 }
 
-// The file's commits are on disk before they return unless asked otherwise (store.h).
-TEST(OpenStore, SqliteSynchronousIsFullUnlessNormalIsAsked) {
+// synchronous = NORMAL unless FULL is asked for (store.h).
+TEST(OpenStore, SqliteSynchronousIsNormalUnlessFullIsAsked) {
   TempDir dir;
   std::string url = "sqlite:" + (dir.path() / "k.db").string();
-  for (auto [options, want] : {std::pair{StoreOptions{}, SqliteSync::Full},
+  for (auto [options, want] : {std::pair{StoreOptions{}, SqliteSync::Normal},
                                {StoreOptions{SqliteSync::Full}, SqliteSync::Full},
                                {StoreOptions{SqliteSync::Normal}, SqliteSync::Normal}}) {
     std::unique_ptr<Store> s = open_store(url, options);
@@ -58,11 +58,11 @@ TEST(OpenStore, SqliteSynchronousIsFullUnlessNormalIsAsked) {
   }
 }
 
-// Writers on many threads share commits; in a group, a write that fails (a duplicate key)
-// changes nothing and fails alone: the writes committed with it are stored.
+// Writers on many threads share commits (and their fsyncs); in a group, a write that fails (a
+// duplicate key) changes nothing and fails alone: the writes committed with it are stored.
 TEST(OpenStore, SqliteWritesCommittedTogetherSucceedOrFailAlone) {
   TempDir dir;
-  SqliteStore s((dir.path() / "k.db").string());
+  SqliteStore s((dir.path() / "k.db").string(), {.sync = SqliteSync::Full});
   User u;
   u.name = "alice";
   u.email = "a@example.org";

@@ -1,7 +1,7 @@
 // The embedded store: one SQLite file through SQLiteCpp.
 //
-// Durability: WAL journal, synchronous=FULL by default (Options::sync; store.h says what each
-// setting promises). Writes are committed in groups: a write waiting while another group
+// Durability: WAL journal, synchronous=NORMAL by default, or FULL (Options::sync; store.h says
+// what each setting promises). Writes are committed in groups: a write waiting while another group
 // commits joins the next group, which one transaction (BEGIN IMMEDIATE: two processes on one
 // file queue behind the busy timeout instead of failing to upgrade a lock) and one fsync
 // cover. Each write runs in a savepoint of its own, so one that fails changes nothing and
@@ -42,7 +42,7 @@ class SqliteStore : public Store {
   // newer than this program knows.
   struct Options {
     std::chrono::milliseconds poll_interval{100};  // how often a listener looks for changes
-    SqliteSync sync = SqliteSync::Full;
+    SqliteSync sync = SqliteSync::Normal;
   };
   explicit SqliteStore(const std::string& path);
   SqliteStore(const std::string& path, Options options);
