@@ -133,20 +133,20 @@ def play_and_watch(nodes):
 def three_nodes(kirin, name, store_url, tmp):
     nodes = [Node(kirin, store_url, os.path.join(tmp, f"{name}-node{i + 1}.log"),
                   os.path.join(tmp, "no-web")) for i in range(NODES)]
+    stop_errors = []
     try:
         deadline = time.monotonic() + 60
         for node in nodes:
             node.wait_listening(deadline)
         slowest = play_and_watch(nodes)
-    finally:
-        errors = []
+    finally:  # every node stops, whatever failed; the first failure is the one reported
         for node in nodes:
             try:
                 node.stop()
             except Failure as e:
-                errors.append(str(e))
-        if errors and sys.exc_info()[0] is None:
-            raise Failure("\n".join(errors))
+                stop_errors.append(str(e))
+    if stop_errors:
+        raise Failure("\n".join(stop_errors))
     print(f"ok {NODES} nodes started at once on {name}; every node saw each of the "
           f"{len(MOVES)} moves (the slowest {slowest * 1000:.0f} ms after its request)")
 

@@ -17,6 +17,7 @@ namespace {
 
 using namespace std::chrono_literals;
 using StoreTest = ServerTest;
+using SqliteStoreTest = ServerTest;  // not among the tests run again on PostgreSQL
 
 TEST(OpenStore, UnknownSchemesAreRefusedClearly) {
   EXPECT_EQ(store_error([] { open_store("mysql://localhost/kirin"); }),
@@ -215,6 +216,28 @@ TEST_F(StoreTest, AListenerHearsEveryCommittedGameChange) {
   node2->listen_for_game_changes(std::ref(heard));  // ...nor later: from now on
   Id d = start_game(shogi());
   EXPECT_EQ(heard.wait_for(8), (std::vector<Id>{a, a, b, a, b, c, marker, d}));
+}
+
+// A write of several statements that fails after its first changes nothing, though its
+// group commits: here the game's row is updated, then the move's row collides with a stray
+// row left at that ply.
+TEST_F(SqliteStoreTest, AWriteThatFailsHalfwayChangesNothing) {
+  Id id = start_game(shogi());
+  {
+    SQLite::Database db(url().substr(std::string("sqlite:").size()), SQLite::OPEN_READWRITE);
+    db.exec("INSERT INTO moves (game_id, ply, usi, time_used_ms, at_ms) VALUES (" +
+            std::to_string(id) + ", 1, '1a1b', 0, 0)");
+  }
+  const GameState before = *store->find_game(id);
+  GameState next = before;
+  next.ply = 1;
+  next.version = before.version + 1;
+  std::string what = store_error([&] { store->append_move(id, 0, {1, "7g7f", 0, 0}, next); });
+  EXPECT_NE(what.find("UNIQUE constraint failed: moves.game_id, moves.ply"), std::string::npos)
+      << what;
+  GameState after = *store->find_game(id);
+  EXPECT_EQ(after.ply, 0);
+  EXPECT_EQ(after.version, before.version);
 }
 
 // For each ply, of two writers racing with the same expected ply exactly one wins and the

@@ -343,7 +343,8 @@ void SqliteStore::commit_group(const std::vector<Write*>& group) {
     tx.commit();
   } catch (const SQLite::Exception& e) {
     // BEGIN or COMMIT failed, or a write took the transaction with it: nothing was written.
-    for (Write* w : group) w->error = store_error(e);
+    for (Write* w : group)
+      if (!w->error) w->error = store_error(e);
   }
 }
 

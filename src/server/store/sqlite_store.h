@@ -1,11 +1,11 @@
 // The embedded store: one SQLite file through SQLiteCpp.
 //
 // Durability: WAL journal, synchronous=NORMAL by default, or FULL (Options::sync; store.h says
-// what each setting promises). Writes are committed in groups: a write waiting while another group
-// commits joins the next group, which one transaction (BEGIN IMMEDIATE: two processes on one
-// file queue behind the busy timeout instead of failing to upgrade a lock) and one fsync
-// cover. Each write runs in a savepoint of its own, so one that fails changes nothing and
-// the others still commit; a failed commit fails them all.
+// what each setting promises). Writes are committed in groups: the writes that wait while a
+// group commits form the next group, which one transaction covers (BEGIN IMMEDIATE: two
+// processes on one file queue behind the busy timeout instead of failing to upgrade a lock),
+// and under FULL one fsync. Each write runs in a savepoint of its own, so one that fails
+// changes nothing and the others still commit; a failed commit fails them all.
 //
 // Threads: one connection, guarded by a mutex; statements are prepared once and reused.
 // The schema is created or migrated on open (table schema_version), in one transaction:
