@@ -53,9 +53,9 @@ void add_sqlite_synchronous_option(CLI::App& cmd, server::SqliteSync& value) {
            value = v == "normal" ? server::SqliteSync::Normal : server::SqliteSync::Full;
          },
          "when a SQLite store's commit is on disk: normal (at the next checkpoint: an "
-         "acknowledged move survives kill -9 of the server, not a power cut) or full (before "
-         "the move is acknowledged, so it survives a power cut too; one fsync covers the moves "
-         "committed together, at a cost in throughput: docs/BENCHMARKS.md)")
+         "acknowledged move survives the process being killed, not a power cut) or full "
+         "(before the move is acknowledged, so it survives a power cut too; one fsync covers "
+         "the moves committed together, at a cost in throughput: docs/BENCHMARKS.md)")
       ->check(CLI::IsMember({"normal", "full"}))
       ->default_str("normal");
 }
