@@ -642,16 +642,20 @@ void ServerLoad::spawn_server() {
   } else {
     options.store_url = args_.db;
   }
-  options.hash_cost = server::HashCost::Minimal;
+  options.services.store.sqlite_sync = args_.sqlite_sync;
+  options.services.hash_cost = server::HashCost::Minimal;
   options.computer_name = "";
   app_ = std::make_unique<http::App>(options);
   app_->start();
   endpoint_ = tcp::endpoint(net::ip::make_address("127.0.0.1"), app_->port());
   host_ = "127.0.0.1";
   fmt::print(out_,
-             "server: in this process on 127.0.0.1:{} ({}, {} I/O threads, {} workers, cheap "
-             "password hashing); client and server share the machine's cores\n",
-             app_->port(), options.store_url, args_.server_threads, args_.server_workers);
+             "server: in this process on 127.0.0.1:{} ({}, SQLite synchronous {}, {} I/O "
+             "threads, {} workers, cheap password hashing); client and server share the "
+             "machine's cores\n",
+             app_->port(), options.store_url,
+             args_.sqlite_sync == server::SqliteSync::Full ? "full" : "normal",
+             args_.server_threads, args_.server_workers);
 }
 
 void ServerLoad::resolve_url() {

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "server/store/store.h"
+
 namespace kirin::bench {
 
 struct ServerLoadOptions {
@@ -17,6 +19,7 @@ struct ServerLoadOptions {
   int connections = 64;
   int idle_ws = 0;
   std::string db;  // the started server's store; empty: a temporary SQLite file
+  server::SqliteSync sqlite_sync = server::SqliteSync::Normal;  // the started server's
   int threads = 2;
   int server_threads = 2;
   int server_workers = 4;

@@ -99,6 +99,8 @@ void register_bench_server(CLI::App& parent) {
                   "with --spawn: the store, sqlite:PATH (default: a temporary file, removed "
                   "afterwards)")
       ->excludes(url);
+  add_sqlite_synchronous_option(*cmd, load.sqlite_sync);
+  cmd->get_option("--sqlite-synchronous")->excludes(url);
   cmd->add_option("--threads", load.threads, "client threads")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));

@@ -15,6 +15,7 @@ namespace kirin::cli {
 void register_command(CLI::App& app) {
   struct Args {
     std::string db = "sqlite:var/kirin.db";
+    server::SqliteSync sqlite_synchronous = server::SqliteSync::Normal;
     std::string from;
     NoticeArgs notices;
   };
@@ -25,6 +26,7 @@ void register_command(CLI::App& app) {
   cmd->add_option("--db", args->db,
                   "the store: sqlite:PATH (the file and its directory are created if missing)")
       ->capture_default_str();
+  add_sqlite_synchronous_option(*cmd, args->sqlite_synchronous);
   cmd->add_option("--from", args->from,
                   "act as a mail from this address: then a challenge must name the account "
                   "with this address (by default you are the operator and may start games "
@@ -57,7 +59,9 @@ void register_command(CLI::App& app) {
     }
     std::unique_ptr<server::Services> services;
     try {
-      services = std::make_unique<server::Services>(args->db);
+      server::ServiceOptions options;
+      options.store.sqlite_sync = args->sqlite_synchronous;
+      services = std::make_unique<server::Services>(args->db, options);
     } catch (const server::StoreError& e) {
       throw UsageError(e.what());
     }

@@ -32,6 +32,7 @@ size_t read_stdin(std::string& kept, size_t keep) {
 void register_mail(CLI::App& app) {
   struct Args {
     std::string db = "sqlite:var/kirin.db";
+    server::SqliteSync sqlite_synchronous = server::SqliteSync::Normal;
     std::string from = "Kirin game server <kirin@localhost>";
     size_t max_size = 256 * 1024;
     NoticeArgs notices;
@@ -40,6 +41,7 @@ void register_mail(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "mail", "Answer one mail of commands (play by e-mail): message on stdin, reply on stdout");
   cmd->add_option("--db", args->db, "the store: sqlite:PATH")->capture_default_str();
+  add_sqlite_synchronous_option(*cmd, args->sqlite_synchronous);
   cmd->add_option("--from", args->from, "the reply's From: mailbox")->capture_default_str();
   cmd->add_option("--max-size", args->max_size,
                   "larger messages get an error reply without being read (bytes)")
@@ -78,7 +80,9 @@ void register_mail(CLI::App& app) {
       size_t total = read_stdin(raw, std::max(args->max_size, size_t(64 * 1024)) + 1);
       std::unique_ptr<server::Services> services;
       try {
-        services = std::make_unique<server::Services>(args->db);
+        server::ServiceOptions options;
+        options.store.sqlite_sync = args->sqlite_synchronous;
+        services = std::make_unique<server::Services>(args->db, options);
       } catch (const server::StoreError& e) {
         std::cerr << "kirin mail: " << e.what() << " (try again later)\n";
         std::exit(server::mail::kTempFail);

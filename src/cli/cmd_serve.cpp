@@ -46,10 +46,25 @@ void prepare_store(const std::string& url) {
 
 }  // namespace
 
+void add_sqlite_synchronous_option(CLI::App& cmd, server::SqliteSync& value) {
+  cmd.add_option_function<std::string>(
+         "--sqlite-synchronous",
+         [&value](const std::string& v) {
+           value = v == "normal" ? server::SqliteSync::Normal : server::SqliteSync::Full;
+         },
+         "when a SQLite store's commit is on disk: normal (at the next checkpoint: an "
+         "acknowledged move survives the process being killed, not a power cut) or full "
+         "(before the move is acknowledged, so it survives a power cut too; one fsync covers "
+         "the moves committed together, at a cost in throughput: docs/BENCHMARKS.md)")
+      ->check(CLI::IsMember({"normal", "full"}))
+      ->default_str("normal");
+}
+
 void register_serve(CLI::App& app) {
   struct Args {
     std::string listen = "127.0.0.1:8080";
     std::string db = "sqlite:var/kirin.db";
+    server::SqliteSync sqlite_synchronous = server::SqliteSync::Normal;
     int threads = 2;
     int workers = 4;
     std::string computer = "kirin";
@@ -76,6 +91,7 @@ void register_serve(CLI::App& app) {
                   "the store: sqlite:PATH (the file and its directory are created if missing) "
                   "or postgresql://[user[:password]@][host][:port]/dbname")
       ->capture_default_str();
+  add_sqlite_synchronous_option(*cmd, args->sqlite_synchronous);
   cmd->add_option("--threads", args->threads, "threads doing the network I/O of all connections")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
@@ -151,6 +167,7 @@ void register_serve(CLI::App& app) {
     options.http.workers = args->workers;
     options.http.handle_signals = true;
     options.store_url = args->db;
+    options.services.store.sqlite_sync = args->sqlite_synchronous;
     options.computer_name = args->computer == "none" ? "" : args->computer;
     options.computer_movetime_ms = args->movetime;
     options.sendmail = args->sendmail;
@@ -158,7 +175,7 @@ void register_serve(CLI::App& app) {
     options.http.web_root = args->web_root.empty() ? http::default_web_root() : args->web_root;
     options.http.analysis_threads = args->analysis_threads;
     options.http.analysis_queue_per_client = args->analysis_queue_per_client;
-    options.challenge_limits = args->challenges;
+    options.services.challenges = args->challenges;
     options.http.connections_per_address = args->connections_per_address;
     options.http.max_connections = args->max_connections;
     options.http.first_byte_timeout = std::chrono::milliseconds(args->first_byte_timeout_ms);

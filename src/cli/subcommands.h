@@ -7,6 +7,10 @@
 
 #include "rules/position.h"
 
+namespace kirin::server {
+enum class SqliteSync;
+}
+
 namespace kirin::cli {
 
 void register_variants(CLI::App& app);    // variants, show-variant
@@ -20,5 +24,8 @@ void register_engine(CLI::App& app);      // engine (USI / XBoard)
 void register_serve(CLI::App& app);       // serve (the game server)
 void register_command(CLI::App& app);     // command (text commands on stdin)
 void register_mail(CLI::App& app);        // mail (the play-by-email gateway)
+
+// --sqlite-synchronous normal|full, of kirin serve, command, mail and bench server.
+void add_sqlite_synchronous_option(CLI::App& cmd, server::SqliteSync& value);
 
 }  // namespace kirin::cli

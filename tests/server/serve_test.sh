@@ -53,23 +53,16 @@ stop_server() {  # log file
   fi
 }
 
-# The API calls of one phase, in Python's standard library: "play" or "check".
+# The API calls of one phase, in Python's standard library (kirin_api.py): "play" or "check".
 api() {  # phase
-  python3 - "$port" "$1" <<'PY'
-import json, sys, urllib.request, urllib.error
+  python3 - "$port" "$1" "$here" <<'PY'
+import sys
 port, phase = sys.argv[1], sys.argv[2]
+sys.path.insert(0, sys.argv[3])
+import kirin_api
 
 def call(method, path, body=None, token=None):
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method,
-                                 data=None if body is None else json.dumps(body).encode())
-    req.add_header("Content-Type", "application/json")
-    if token:
-        req.add_header("Authorization", f"Bearer {token}")
-    try:
-        with urllib.request.urlopen(req, timeout=20) as r:
-            return r.status, json.load(r)
-    except urllib.error.HTTPError as e:
-        return e.code, json.load(e)
+    return kirin_api.call(port, method, path, body, token)
 
 def expect(what, got, want):
     if got != want:
@@ -106,12 +99,12 @@ else:
 PY
 }
 
-one_store() {  # name, store URL
+one_store() {  # name, store URL, options of the restart
   local name=$1 url=$2 log="$tmp/$1.log"
   start_server "$url" "$log" || { fails=$((fails + 1)); return; }
   if ! api play; then fails=$((fails + 1)); stop_server "$log"; return; fi
   stop_server "$log" || { fails=$((fails + 1)); return; }
-  start_server "$url" "$log.2" || { fails=$((fails + 1)); return; }
+  start_server "$url" "$log.2" "${@:3}" || { fails=$((fails + 1)); return; }
   api check || fails=$((fails + 1))
   stop_server "$log.2" || fails=$((fails + 1))
   [ "$fails" -eq 0 ] && echo "ok kirin serve --db $name"
@@ -153,7 +146,17 @@ PY
 }
 
 limits || fails=$((fails + 1))
-one_store sqlite "sqlite:$tmp/store/kirin.db"
+# A durability setting other than normal and full is refused, naming the option.
+out=$("$kirin" serve --db "sqlite:$tmp/refused.db" --sqlite-synchronous off 2>&1)
+rc=$?
+if [ "$rc" -ne 2 ] || ! grep -q -- "--sqlite-synchronous: off not in {normal,full}" <<<"$out" ||
+  [ -e "$tmp/refused.db" ]; then
+  echo "FAIL: --sqlite-synchronous off: exit $rc, $out"
+  fails=$((fails + 1))
+fi
+
+# Written with the default (normal), then served with full.
+one_store sqlite "sqlite:$tmp/store/kirin.db" --sqlite-synchronous full
 # A database of its own on the shared cluster: its URL is the cluster's with another name.
 database="kirin_serve_$$"
 psql "$KIRIN_TEST_POSTGRES_URL" -qc "CREATE DATABASE $database" >/dev/null ||

@@ -3,8 +3,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <barrier>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "server/store/sqlite_store.h"
 #include "server_fixture.h"
@@ -14,6 +17,7 @@ namespace {
 
 using namespace std::chrono_literals;
 using StoreTest = ServerTest;
+using SqliteStoreTest = ServerTest;  // not among the tests run again on PostgreSQL
 
 TEST(OpenStore, UnknownSchemesAreRefusedClearly) {
   EXPECT_EQ(store_error([] { open_store("mysql://localhost/kirin"); }),
@@ -41,6 +45,57 @@ TEST(OpenStore, SchemaIsVersionedAndTheFileIsInWalMode) {
   for (const char* table :
        {"users", "sessions", "challenges", "games", "moves", "comments", "game_changes"})
     EXPECT_TRUE(db.tableExists(table)) << table;
+}
+
+// synchronous = NORMAL unless FULL is asked for (store.h).
+TEST(OpenStore, SqliteSynchronousIsNormalUnlessFullIsAsked) {
+  TempDir dir;
+  std::string url = "sqlite:" + (dir.path() / "k.db").string();
+  for (auto [options, want] : {std::pair{StoreOptions{}, SqliteSync::Normal},
+                               {StoreOptions{SqliteSync::Full}, SqliteSync::Full},
+                               {StoreOptions{SqliteSync::Normal}, SqliteSync::Normal}}) {
+    std::unique_ptr<Store> s = open_store(url, options);
+    EXPECT_EQ(dynamic_cast<SqliteStore&>(*s).synchronous(), want);
+  }
+}
+
+// Writers on many threads share commits (and their fsyncs); in a group, a write that fails (a
+// duplicate key) changes nothing and fails alone: the writes committed with it are stored.
+TEST(OpenStore, SqliteWritesCommittedTogetherSucceedOrFailAlone) {
+  TempDir dir;
+  SqliteStore s((dir.path() / "k.db").string(), {.sync = SqliteSync::Full});
+  User u;
+  u.name = "alice";
+  u.email = "a@example.org";
+  u.password_hash = "x";
+  Id alice = *s.create_user(u);
+  s.create_session({"taken", alice, 1000, 0});
+  const int threads = 8, rounds = 50;
+  std::atomic<int> refused = 0;
+  std::vector<std::thread> writers;
+  for (int t = 0; t < threads; ++t)
+    writers.emplace_back([&, t] {
+      for (int i = 0; i < rounds; ++i) {
+        s.create_session({"t" + std::to_string(t) + "-" + std::to_string(i), alice, 1000, 0});
+        try {
+          s.create_session({"taken", alice, 2000, 0});
+        } catch (const StoreError& e) {
+          EXPECT_NE(std::string(e.what()).find("UNIQUE constraint failed"), std::string::npos)
+              << e.what();
+          refused++;
+        }
+      }
+    });
+  for (std::thread& w : writers) w.join();
+  EXPECT_EQ(refused, threads * rounds);
+  for (int t = 0; t < threads; ++t)
+    for (int i = 0; i < rounds; ++i)
+      EXPECT_TRUE(s.find_session("t" + std::to_string(t) + "-" + std::to_string(i)))
+          << t << " " << i;
+  EXPECT_EQ(s.find_session("taken")->expires, 1000);
+  SqliteStore::GroupCommits g = s.group_commits();
+  EXPECT_EQ(g.writes, 2 + 2 * threads * rounds);
+  EXPECT_LT(g.commits, g.writes);  // commits were shared
 }
 
 TEST(OpenStore, ANewerSchemaIsRefused) {
@@ -161,6 +216,28 @@ TEST_F(StoreTest, AListenerHearsEveryCommittedGameChange) {
   node2->listen_for_game_changes(std::ref(heard));  // ...nor later: from now on
   Id d = start_game(shogi());
   EXPECT_EQ(heard.wait_for(8), (std::vector<Id>{a, a, b, a, b, c, marker, d}));
+}
+
+// A write of several statements that fails after its first changes nothing, though its
+// group commits: here the game's row is updated, then the move's row collides with a stray
+// row left at that ply.
+TEST_F(SqliteStoreTest, AWriteThatFailsHalfwayChangesNothing) {
+  Id id = start_game(shogi());
+  {
+    SQLite::Database db(url().substr(std::string("sqlite:").size()), SQLite::OPEN_READWRITE);
+    db.exec("INSERT INTO moves (game_id, ply, usi, time_used_ms, at_ms) VALUES (" +
+            std::to_string(id) + ", 1, '1a1b', 0, 0)");
+  }
+  const GameState before = *store->find_game(id);
+  GameState next = before;
+  next.ply = 1;
+  next.version = before.version + 1;
+  std::string what = store_error([&] { store->append_move(id, 0, {1, "7g7f", 0, 0}, next); });
+  EXPECT_NE(what.find("UNIQUE constraint failed: moves.game_id, moves.ply"), std::string::npos)
+      << what;
+  GameState after = *store->find_game(id);
+  EXPECT_EQ(after.ply, 0);
+  EXPECT_EQ(after.version, before.version);
 }
 
 // For each ply, of two writers racing with the same expected ply exactly one wins and the

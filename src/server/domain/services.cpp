@@ -2,11 +2,10 @@
 
 namespace kirin::server {
 
-Services::Services(const std::string& store_url, HashCost hash_cost,
-                   ChallengeLimits challenge_limits)
-    : store_(open_store(store_url)),
-      accounts_(*store_, hash_cost),
+Services::Services(const std::string& store_url, const ServiceOptions& options)
+    : store_(open_store(store_url, options.store)),
+      accounts_(*store_, options.hash_cost),
       games_(*store_, events_),
-      challenges_(*store_, games_, events_, system_now, challenge_limits) {}
+      challenges_(*store_, games_, events_, system_now, options.challenges) {}
 
 }  // namespace kirin::server

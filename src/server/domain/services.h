@@ -14,11 +14,17 @@
 
 namespace kirin::server {
 
+// How the services are set up: every front door passes what its command line says.
+struct ServiceOptions {
+  HashCost hash_cost = HashCost::Interactive;  // Minimal in tests: Argon2 is slow on purpose
+  StoreOptions store;
+  ChallengeLimits challenges;
+};
+
 class Services {
  public:
   // Opens the store at `store_url` (throws StoreError naming it).
-  explicit Services(const std::string& store_url, HashCost hash_cost = HashCost::Interactive,
-                    ChallengeLimits challenge_limits = {});
+  explicit Services(const std::string& store_url, const ServiceOptions& options = {});
   Services(const Services&) = delete;
   Services& operator=(const Services&) = delete;
 

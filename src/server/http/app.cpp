@@ -13,8 +13,7 @@ namespace kirin::server::http {
 
 App::App(AppOptions options)
     : options_(std::move(options)),
-      services_(std::make_unique<Services>(options_.store_url, options_.hash_cost,
-                                           options_.challenge_limits)) {
+      services_(std::make_unique<Services>(options_.store_url, options_.services)) {
   if (!options_.computer_name.empty()) attach_computer();
 
   commands_ = std::make_unique<CommandInterface>(accounts(), challenges(), games());
@@ -52,19 +51,26 @@ App::~App() {
 }
 
 void App::attach_computer() {
+  const std::string& name = options_.computer_name;
   Id user = 0;
   try {
-    user = accounts().user_by_name(options_.computer_name).id;
+    user = accounts().user_by_name(name).id;
   } catch (const ServiceError& e) {
     if (e.code() != ErrorCode::NotFound) throw;
+  }
+  if (!user) {
     // Nobody logs in as the computer: its password is random and never shown.
     std::random_device random;
     std::string password;
     for (int i = 0; i < 32; ++i) password += "abcdefghijklmnopqrstuvwxyz0123456789"[random() % 36];
-    user = accounts()
-               .sign_up(options_.computer_name, options_.computer_name + "@computer.invalid",
-                         password)
-               .id;
+    try {
+      user = accounts().sign_up(name, name + "@computer.invalid", password).id;
+    } catch (const ServiceError& e) {
+      // Servers starting together on one store all look, find no account and create it:
+      // those that lose the race take the one that won.
+      if (e.code() != ErrorCode::Conflict) throw;
+      user = accounts().user_by_name(name).id;
+    }
   }
   computer_ = std::make_unique<EngineComputer>(games(), user, options_.computer_movetime_ms);
 }

@@ -26,10 +26,9 @@ namespace kirin::server::http {
 struct AppOptions {
   ServerOptions http;
   std::string store_url = "sqlite:var/kirin.db";
-  HashCost hash_cost = HashCost::Interactive;  // Minimal in tests: Argon2 is slow on purpose
-  std::string computer_name = "kirin";         // the engine's account; empty: no computer opponent
+  ServiceOptions services;
+  std::string computer_name = "kirin";  // the engine's account; empty: no computer opponent
   int64_t computer_movetime_ms = 2000;
-  ChallengeLimits challenge_limits;
   std::chrono::milliseconds tick{1000};  // how often run-out clocks are looked for
   // Mail notices to the players (server/text/notices.h) through this command, e.g.
   // "/usr/sbin/sendmail -t -oi"; empty: none are sent.

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <condition_variable>
+#include <exception>
 #include <thread>
 
 #include "server/store/record_text.h"
@@ -233,7 +234,8 @@ SqliteStore::SqliteStore(const std::string& path, Options options)
                                              5000 /* busy timeout, ms */);
     db_->exec("PRAGMA foreign_keys = ON");
     db_->execAndGet("PRAGMA journal_mode = WAL");
-    db_->exec("PRAGMA synchronous = NORMAL");
+    db_->exec(options_.sync == SqliteSync::Full ? "PRAGMA synchronous = FULL"
+                                                : "PRAGMA synchronous = NORMAL");
     migrate();
   } catch (const SQLite::Exception& e) {
     throw StoreError("cannot open store " + path + ": " + e.what());
@@ -268,6 +270,84 @@ int SqliteStore::schema_version() {
       [&]() -> int { return db_->execAndGet("SELECT version FROM schema_version").getInt(); });
 }
 
+SqliteSync SqliteStore::synchronous() {
+  return guarded([&]() -> SqliteSync {
+    int level = db_->execAndGet("PRAGMA synchronous").getInt();  // 1 NORMAL, 2 FULL
+    if (level == 1) return SqliteSync::Normal;
+    if (level == 2) return SqliteSync::Full;
+    throw StoreError("store " + path_ + ": unexpected PRAGMA synchronous " +
+                     std::to_string(level));
+  });
+}
+
+SqliteStore::GroupCommits SqliteStore::group_commits() {
+  std::lock_guard lock(group_mutex_);
+  return group_commits_;
+}
+
+// --- Group commit ---
+
+struct SqliteStore::Write {
+  const std::function<void()>& run;
+  std::exception_ptr error;
+  bool done = false;
+};
+
+void SqliteStore::commit_in_group(const std::function<void()>& run) {
+  Write w{run};
+  std::unique_lock lock(group_mutex_);
+  waiting_.push_back(&w);
+  // A write that arrives while a group commits waits for the next group: the first of its
+  // writers to wake up commits all that waited meanwhile, in one transaction.
+  group_done_.wait(lock, [&] { return w.done || !committing_; });
+  if (!w.done) {
+    committing_ = true;
+    std::vector<Write*> group;
+    group.swap(waiting_);
+    lock.unlock();
+    commit_group(group);  // sets each write's error; throws nothing
+    lock.lock();
+    for (Write* g : group) g->done = true;
+    group_commits_.writes += int64_t(group.size());
+    group_commits_.commits++;
+    committing_ = false;
+    group_done_.notify_all();
+  }
+  if (w.error) std::rethrow_exception(w.error);
+}
+
+void SqliteStore::commit_group(const std::vector<Write*>& group) {
+  auto store_error = [&](const std::exception& e) {
+    return std::make_exception_ptr(StoreError("store " + path_ + ": " + e.what()));
+  };
+  std::lock_guard lock(mutex_);
+  try {
+    SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+    for (Write* w : group) {
+      db_->exec("SAVEPOINT one_write");
+      try {
+        w->run();
+      } catch (const SQLite::Exception& e) {
+        w->error = store_error(e);
+      } catch (...) {
+        w->error = std::current_exception();
+      }
+      if (w->error) {
+        // Some errors (a full disk, I/O) end the whole transaction: then the group fails.
+        if (sqlite3_get_autocommit(db_->getHandle()))
+          throw SQLite::Exception("the transaction was rolled back", SQLITE_ABORT);
+        db_->exec("ROLLBACK TO one_write");
+      }
+      db_->exec("RELEASE one_write");
+    }
+    tx.commit();
+  } catch (const SQLite::Exception& e) {
+    // BEGIN or COMMIT failed, or a write took the transaction with it: nothing was written.
+    for (Write* w : group)
+      if (!w->error) w->error = store_error(e);
+  }
+}
+
 SQLite::Statement& SqliteStore::statement(const char* sql) {
   auto& s = statements_[sql];
   if (!s) s = std::make_unique<SQLite::Statement>(*db_, sql);
@@ -277,7 +357,7 @@ SQLite::Statement& SqliteStore::statement(const char* sql) {
 // --- Users and sessions ---
 
 std::optional<Id> SqliteStore::create_user(const User& u) {
-  return guarded([&]() -> std::optional<Id> {
+  return write([&]() -> std::optional<Id> {
     static constexpr const char* sql =
         "INSERT INTO users (name, email, password_hash, preferences, created_ms) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (name) DO NOTHING";
@@ -311,7 +391,7 @@ std::optional<User> SqliteStore::find_user_by_name(std::string_view name) {
 }
 
 void SqliteStore::set_preferences(Id user, const Preferences& prefs) {
-  return guarded([&]() -> void {
+  return write([&]() -> void {
     Use q(statement("UPDATE users SET preferences = ? WHERE id = ?"));
     q->bind(1, preferences_json(prefs));
     q->bind(2, user);
@@ -320,7 +400,7 @@ void SqliteStore::set_preferences(Id user, const Preferences& prefs) {
 }
 
 void SqliteStore::create_session(const Session& s) {
-  return guarded([&]() -> void {
+  return write([&]() -> void {
     Use q(statement(
         "INSERT INTO sessions (token_hash, user_id, expires_ms, created_ms) VALUES (?, ?, ?, ?)"));
     q->bind(1, s.token_hash);
@@ -342,7 +422,7 @@ std::optional<Session> SqliteStore::find_session(const std::string& token_hash) 
 }
 
 void SqliteStore::delete_session(const std::string& token_hash) {
-  return guarded([&]() -> void {
+  return write([&]() -> void {
     Use q(statement("DELETE FROM sessions WHERE token_hash = ?"));
     q->bind(1, token_hash);
     q->exec();
@@ -350,7 +430,7 @@ void SqliteStore::delete_session(const std::string& token_hash) {
 }
 
 int SqliteStore::delete_expired_sessions(TimeMs now) {
-  return guarded([&]() -> int {
+  return write([&]() -> int {
     Use q(statement("DELETE FROM sessions WHERE expires_ms <= ?"));
     q->bind(1, now);
     return q->exec();
@@ -360,7 +440,7 @@ int SqliteStore::delete_expired_sessions(TimeMs now) {
 // --- Challenges ---
 
 Id SqliteStore::create_challenge(const Challenge& c) {
-  return guarded([&]() -> Id {
+  return write([&]() -> Id {
     Use q(statement("INSERT INTO challenges (challenger, challenged, " SETUP_COLUMNS
                     ", color, " TC_COLUMNS ", status, created_ms) VALUES (:challenger, "
                     ":challenged, " SETUP_VALUES ", :color, " TC_VALUES ", :status, :created)"));
@@ -388,7 +468,7 @@ std::optional<Challenge> SqliteStore::find_challenge(Id id) {
 }
 
 bool SqliteStore::close_challenge(Id id, ChallengeStatus status) {
-  return guarded([&]() -> bool {
+  return write([&]() -> bool {
     Use q(statement("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'"));
     q->bind(1, challenge_status_text(status));
     q->bind(2, id);
@@ -397,13 +477,12 @@ bool SqliteStore::close_challenge(Id id, ChallengeStatus status) {
 }
 
 std::optional<Id> SqliteStore::accept_challenge(Id id, const GameState& g) {
-  return guarded([&]() -> std::optional<Id> {
-    SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+  return write([&]() -> std::optional<Id> {
     {
       Use q(statement(
           "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'"));
       q->bind(1, id);
-      if (q->exec() == 0) return std::nullopt;  // the transaction rolls back
+      if (q->exec() == 0) return std::nullopt;  // nothing written
     }
     Id game;
     {
@@ -426,7 +505,6 @@ std::optional<Id> SqliteStore::accept_challenge(Id id, const GameState& g) {
       q->bind(2, id);
       q->exec();
     }
-    tx.commit();
     return game;
   });
 }
@@ -536,8 +614,7 @@ WriteResult SqliteStore::why_not_written(const GameState& state, int expected_pl
 WriteResult SqliteStore::append_move(Id game, int expected_ply, const MoveRecord& move,
                                      const GameState& state) {
   rows::check_append_move(game, expected_ply, move, state);
-  return guarded([&]() -> WriteResult {
-    SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+  return write([&]() -> WriteResult {
     {
       Use q(statement("UPDATE games SET " STATE_SET " WHERE id = :id AND ply = :expected_ply "
                       "AND version = :old_version AND status <> 'finished'"));
@@ -557,27 +634,24 @@ WriteResult SqliteStore::append_move(Id game, int expected_ply, const MoveRecord
       q->bind(5, move.at);
       q->exec();
     }
-    tx.commit();
     return WriteResult::Ok;
   });
 }
 
 WriteResult SqliteStore::update_game(const GameState& state) {
-  return guarded([&]() -> WriteResult {
-    SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+  return write([&]() -> WriteResult {
     Use q(statement("UPDATE games SET " STATE_SET
                     " WHERE id = :id AND version = :old_version AND ply = :ply"));
     bind_state(q, state);
     q->bind(":id", state.id);
     q->bind(":old_version", state.version - 1);
     if (q->exec() == 0) return why_not_written(state, state.ply);
-    tx.commit();
     return WriteResult::Ok;
   });
 }
 
 Id SqliteStore::add_comment(const Comment& c) {
-  return guarded([&]() -> Id {
+  return write([&]() -> Id {
     Use q(statement(
         "INSERT INTO comments (game_id, ply, user_id, text, at_ms) VALUES (?, ?, ?, ?, ?)"));
     q->bind(1, c.game);

@@ -1,13 +1,15 @@
 // The embedded store: one SQLite file through SQLiteCpp.
 //
-// Durability: WAL journal with synchronous=NORMAL. A transaction has reached the WAL file in
-// the operating system before commit returns, so an acknowledged move survives kill -9 of
-// the server; only a power cut or kernel crash may lose the last commits (FULL would fsync
-// every commit to survive those too, at a cost per move). Writes use BEGIN IMMEDIATE so two
-// processes on one file queue behind the busy timeout instead of failing to upgrade a lock.
+// Durability: WAL journal, synchronous=NORMAL by default, or FULL (Options::sync; store.h says
+// what each setting promises). Writes are committed in groups: the writes that wait while a
+// group commits form the next group, which one transaction covers (BEGIN IMMEDIATE: two
+// processes on one file queue behind the busy timeout instead of failing to upgrade a lock),
+// and under FULL one fsync. Each write runs in a savepoint of its own, so one that fails
+// changes nothing and the others still commit; a failed commit fails them all.
 //
 // Threads: one connection, guarded by a mutex; statements are prepared once and reused.
-// The schema is created or migrated on open (table schema_version).
+// The schema is created or migrated on open (table schema_version), in one transaction:
+// several processes opening one new file at once create it once.
 //
 // Notifications: triggers log every change of a game (table game_changes), whichever process
 // wrote it. A listener polls the log on a connection of its own, every Options::poll_interval
@@ -19,10 +21,16 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "server/store/store.h"
 
@@ -34,6 +42,7 @@ class SqliteStore : public Store {
   // newer than this program knows.
   struct Options {
     std::chrono::milliseconds poll_interval{100};  // how often a listener looks for changes
+    SqliteSync sync = SqliteSync::Normal;
   };
   explicit SqliteStore(const std::string& path);
   SqliteStore(const std::string& path, Options options);
@@ -41,6 +50,14 @@ class SqliteStore : public Store {
 
   static constexpr int kSchemaVersion = 3;
   int schema_version();
+  // The connection's PRAGMA synchronous, read back.
+  SqliteSync synchronous();
+  // Writes and the transactions that committed them, since the store opened.
+  struct GroupCommits {
+    int64_t writes = 0;
+    int64_t commits = 0;
+  };
+  GroupCommits group_commits();
 
   std::optional<Id> create_user(const User& user) override;
   std::optional<User> find_user(Id id) override;
@@ -84,6 +101,22 @@ class SqliteStore : public Store {
       throw StoreError("store " + path_ + ": " + e.what());
     }
   }
+  // Runs one write in the next group commit (its savepoint) and returns what it returned;
+  // SQLite's exceptions become StoreError.
+  template <class F>
+  auto write(F&& f) -> decltype(f()) {
+    using R = decltype(f());
+    if constexpr (std::is_void_v<R>) {
+      commit_in_group(f);
+    } else {
+      std::optional<R> out;
+      commit_in_group([&] { out.emplace(f()); });
+      return std::move(*out);
+    }
+  }
+  struct Write;
+  void commit_in_group(const std::function<void()>& run);
+  void commit_group(const std::vector<Write*>& group);
   // A statement prepared once (keyed by the address of its SQL literal), reset for each use.
   SQLite::Statement& statement(const char* sql);
   void migrate();
@@ -96,6 +129,11 @@ class SqliteStore : public Store {
   std::unique_ptr<SQLite::Database> db_;
   std::map<const char*, std::unique_ptr<SQLite::Statement>> statements_;  // by SQL literal
   Options options_;
+  std::mutex group_mutex_;  // guards what follows
+  std::condition_variable group_done_;
+  std::vector<Write*> waiting_;  // the next group
+  bool committing_ = false;      // a group is being committed
+  GroupCommits group_commits_;
   std::mutex listener_mutex_;
   std::unique_ptr<Listener> listener_;
 };

@@ -7,11 +7,11 @@
 
 namespace kirin::server {
 
-std::unique_ptr<Store> open_store(std::string_view url) {
+std::unique_ptr<Store> open_store(std::string_view url, const StoreOptions& options) {
   if (url.starts_with("sqlite:")) {
     std::string path(url.substr(7));
     if (path.empty()) throw StoreError("store URL '" + std::string(url) + "' names no file");
-    return std::make_unique<SqliteStore>(path);
+    return std::make_unique<SqliteStore>(path, SqliteStore::Options{.sync = options.sqlite_sync});
   }
   if (url.starts_with("postgresql:") || url.starts_with("postgres:"))
     return std::make_unique<PostgresStore>(std::string(url));

@@ -95,9 +95,21 @@ class Store {
   virtual void stop_listening() = 0;
 };
 
+// When a SQLite commit is on disk (PRAGMA synchronous in WAL mode). Normal: at the next
+// checkpoint; an acknowledged write survives the process being killed, not the machine
+// stopping. Full: before the commit returns (an fsync of the log per commit, shared by the
+// writes committed together), so it survives a power cut or a kernel crash too. Normal is the
+// default: Full did not hold 2,000 moves/s with p99 under 20 ms here (docs/BENCHMARKS.md).
+// PostgreSQL's commits are on disk when they return (its server's synchronous_commit).
+enum class SqliteSync { Normal, Full };
+
+struct StoreOptions {
+  SqliteSync sqlite_sync = SqliteSync::Normal;
+};
+
 // Opens a store by URL: "sqlite:PATH" (the file is created if missing) or a PostgreSQL
 // connection URI, "postgresql://..." (postgres_store.h). Throws StoreError
 // naming the URL for an unknown scheme or a store that cannot be opened.
-std::unique_ptr<Store> open_store(std::string_view url);
+std::unique_ptr<Store> open_store(std::string_view url, const StoreOptions& options = {});
 
 }  // namespace kirin::server

@@ -34,7 +34,7 @@ class Api : public ::testing::Test {
     options.http.port = 0;
     options.http.shutdown_grace = std::chrono::milliseconds(500);
     options.store_url = db_.url();
-    options.hash_cost = HashCost::Minimal;
+    options.services.hash_cost = HashCost::Minimal;
     options.computer_name = computer == "none" ? "" : computer;
     options.computer_movetime_ms = 50;
     app_ = std::make_unique<App>(options);
@@ -445,7 +445,7 @@ TEST(ApiComputer, ChallengeTheEngineAndGetItsReply) {
   AppOptions options;
   options.http.port = 0;
   options.store_url = db.url();
-  options.hash_cost = HashCost::Minimal;
+  options.services.hash_cost = HashCost::Minimal;
   options.computer_movetime_ms = 50;
   options.http.shutdown_grace = std::chrono::milliseconds(500);
   App app(options);
