@@ -2,9 +2,9 @@
 
 namespace kirin::server {
 
-Services::Services(const std::string& store_url, HashCost hash_cost)
+Services::Services(const std::string& store_url, const AccountOptions& accounts)
     : store_(open_store(store_url)),
-      accounts_(*store_, hash_cost),
+      accounts_(*store_, accounts),
       games_(*store_, events_),
       challenges_(*store_, games_, events_) {}
 

@@ -17,7 +17,7 @@ namespace kirin::server {
 class Services {
  public:
   // Opens the store at `store_url` (throws StoreError naming it).
-  explicit Services(const std::string& store_url, HashCost hash_cost = HashCost::Interactive);
+  explicit Services(const std::string& store_url, const AccountOptions& accounts = {});
   Services(const Services&) = delete;
   Services& operator=(const Services&) = delete;
 

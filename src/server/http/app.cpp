@@ -13,7 +13,7 @@ namespace kirin::server::http {
 
 App::App(AppOptions options)
     : options_(std::move(options)),
-      services_(std::make_unique<Services>(options_.store_url, options_.hash_cost)) {
+      services_(std::make_unique<Services>(options_.store_url, options_.accounts)) {
   if (!options_.computer_name.empty()) attach_computer();
 
   commands_ = std::make_unique<CommandInterface>(accounts(), challenges(), games());
@@ -29,7 +29,7 @@ App::App(AppOptions options)
   }
   Router router;
   add_api_routes(router, {accounts(), challenges(), games()});
-  add_command_route(router, *commands_, accounts());
+  add_command_route(router, *commands_, accounts(), options_.max_password_checks);
   add_static_files(router, options_.http.web_root);  // the web UI: every path no route takes
   server_ = std::make_unique<Server>(options_.http, std::move(router),
                                      api_topic_policy(accounts(), games()));

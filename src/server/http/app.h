@@ -26,7 +26,11 @@ namespace kirin::server::http {
 struct AppOptions {
   ServerOptions http;
   std::string store_url = "sqlite:var/kirin.db";
-  HashCost hash_cost = HashCost::Interactive;  // Minimal in tests: Argon2 is slow on purpose
+  // Password hashing (hash_cost Minimal in tests: Argon2 is slow on purpose) and the login
+  // throttle.
+  AccountOptions accounts;
+  // Commands carrying a password run from one POST /api/command (command_routes.h).
+  int max_password_checks = CommandInterface::kMaxPasswordChecksPerText;
   std::string computer_name = "kirin";         // the engine's account; empty: no computer opponent
   int64_t computer_movetime_ms = 2000;
   std::chrono::milliseconds tick{1000};  // how often run-out clocks are looked for

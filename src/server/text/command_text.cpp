@@ -43,19 +43,74 @@ char replacement(std::string_view s, size_t i, size_t& len) {
   return '\0';
 }
 
-// The index of the password among a command's words, or 0 if it has none.
-size_t password_word(const Words& w) {
-  if (w.size() < 2) return 0;
+bool printable(char c) { return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f; }
+
+bool word_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
+}
+
+// Where a command's words have a password: the first argument, the password's index, the
+// fewest and most words of the command's form, and the index of a word that must be a board
+// number or of one that must be an e-mail address (0: none; password 0: no password).
+struct PasswordPlace {
+  size_t first_argument = 0, password = 0, least = 0, most = 0, board = 0, email = 0;
+};
+
+PasswordPlace password_place(const Words& w) {
+  constexpr size_t kAny = ~size_t(0);
   std::string first = lower(w[0]);
-  if (first == "signup") return 2;
+  if (first == "signup") return {1, 2, 3, 4, 0, 3};  // signup USER PASSWORD [EMAIL]
   std::string verb = lower(w[1]);
-  if (verb == "signup") return 3;
-  if (verb == "move" || verb == "resign") return 4;
-  if (verb == "set") return 3;
-  return 0;
+  if (verb == "signup") return {2, 3, 4, 5, 0, 4};
+  if (verb == "move") return {2, 4, 6, kAny, 2, 0};  // GAME move BOARD USER PASSWORD MOVE...
+  if (verb == "resign") return {2, 4, 5, 5, 2, 0};
+  if (verb == "set") return {2, 3, 4, 6, 0, 0};
+  return {};
+}
+
+bool fits(const PasswordPlace& place, const Words& w) {
+  if (w.size() < place.least || w.size() > place.most) return false;
+  if (place.board) {
+    std::string_view board = w[place.board];
+    if (!board.empty() && board.front() == '#') board.remove_prefix(1);
+    if (board.empty() || board.find_first_not_of("0123456789") != std::string_view::npos)
+      return false;
+  }
+  return !place.email || w[place.email].empty() ||
+         w[place.email].find('@') != std::string::npos;
 }
 
 }  // namespace
+
+std::vector<size_t> secret_words(const Words& w) {
+  PasswordPlace place = password_place(w);
+  if (!place.password) return {};
+  if (fits(place, w)) return {place.password};
+  std::vector<size_t> all;
+  for (size_t i = place.first_argument; i < w.size(); ++i) all.push_back(i);
+  return all;
+}
+
+bool carries_password(const Words& w) { return password_place(w).password != 0; }
+
+std::string without_secrets(std::string text, const Words& w) {
+  for (size_t i : secret_words(w)) {
+    const std::string& secret = w[i];
+    if (secret.empty()) continue;
+    for (size_t at = text.find(secret); at != std::string::npos; at = text.find(secret, at)) {
+      size_t end = at + secret.size();
+      bool whole = (at == 0 || !word_char(text[at - 1])) &&
+                   (end == text.size() || !word_char(text[end]));
+      if (whole) {
+        text.replace(at, secret.size(), "***");
+        at += 3;
+      } else {
+        at = end;
+      }
+    }
+  }
+  return text;
+}
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -142,32 +197,31 @@ LineKind classify_line(std::string_view line) {
 }
 
 std::string CommandInterface::masked(std::string_view line) {
-  std::string normal;
+  std::string shown;
+  bool cut = false;
   try {
-    normal = normalize_line(line, kMaxLineBytes);
+    shown = normalize_line(line, kMaxLineBytes);
   } catch (const CommandError&) {
-    // Shown as far as it is printable.
-    for (char c : line.substr(0, 80))
-      normal += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
-    return normal + (line.size() > 80 ? "..." : "");
+    // Shown as far as it is printable, and its first 80 bytes only.
+    for (char c : line.substr(0, 80)) shown += printable(c) ? c : '?';
+    cut = line.size() > 80;
   }
-  Words w;
-  try {
-    w = split_words(normal, 1000);
-  } catch (const CommandError&) {
-    return normal;
+  Words w = split_words(shown, shown.size());  // no more words than bytes: never throws
+  std::vector<size_t> secret = secret_words(w);
+  std::string out;
+  size_t from = 0;
+  for (size_t i : secret) {
+    out += w.line.substr(from, w.starts[i] - from) + "***";
+    from = w.starts[i] + w.words[i].size();
   }
-  size_t at = password_word(w);
-  if (at == 0 || at >= w.size()) return std::string(trim(normal));
-  std::string out =
-      w.line.substr(0, w.starts[at]) + "***" + w.line.substr(w.starts[at] + w.words[at].size());
-  return std::string(trim(out));
+  out += w.line.substr(from);
+  return std::string(trim(out)) + (cut ? "..." : "");
 }
 
 std::string CommandInterface::run_text(std::string_view text, const CommandContext& ctx,
-                                       int max_commands) {
+                                       int max_commands, int max_password_checks) {
   std::string out;
-  int commands = 0;
+  int commands = 0, password_checks = 0;
   size_t at = 0;
   while (at < text.size()) {
     size_t end = text.find('\n', at);
@@ -184,7 +238,21 @@ std::string CommandInterface::run_text(std::string_view text, const CommandConte
       break;
     }
     ++commands;
-    out += "> " + masked(line) + "\n" + run(line, ctx);
+    out += "> " + masked(line) + "\n";
+    bool checks_password = false;
+    try {
+      checks_password = carries_password(split_words(normalize_line(line, kMaxLineBytes), 1000));
+    } catch (const CommandError&) {
+      // run() says what is wrong with the line
+    }
+    if (checks_password && !ctx.operator_mode && password_checks == max_password_checks) {
+      out += "error: only " + std::to_string(max_password_checks) +
+             " commands with a password (move, resign, set, signup) are run from one text: "
+             "this one was not run (send it again in another)\n";
+      continue;
+    }
+    if (checks_password) ++password_checks;
+    out += run(line, ctx);
   }
   if (!commands)
     out =

@@ -44,6 +44,17 @@ struct Words {
 // Throws CommandError for more than `max_words` words.
 Words split_words(std::string line, size_t max_words);
 
+// The words of a command that may be a password, by index: the password's place when the
+// words fit the command's form (move, resign, set, signup: the number of words, a board
+// number where one goes, an '@' in an e-mail address), every argument when they do not (the
+// password may be any of them); none for a command without a password.
+std::vector<size_t> secret_words(const Words& w);
+// Whether the command is one that checks a password (or, signup, hashes one).
+bool carries_password(const Words& w);
+// `text` with every secret word of the command (secret_words) that stands as a whole word in
+// it replaced by "***": what a reply to the command may say.
+std::string without_secrets(std::string text, const Words& w);
+
 std::string lower(std::string_view s);
 bool iequals(std::string_view a, std::string_view b);
 

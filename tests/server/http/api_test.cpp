@@ -34,7 +34,7 @@ class Api : public ::testing::Test {
     options.http.port = 0;
     options.http.shutdown_grace = std::chrono::milliseconds(500);
     options.store_url = db_.url();
-    options.hash_cost = HashCost::Minimal;
+    options.accounts.hash_cost = HashCost::Minimal;
     options.computer_name = computer == "none" ? "" : computer;
     options.computer_movetime_ms = 50;
     app_ = std::make_unique<App>(options);
@@ -375,7 +375,7 @@ TEST_F(Api, MovesStoredElsewhereArePushed) {
   auto store = open_store(db_.url());
   NullEventSink nobody;
   GameService elsewhere(*store, nobody);
-  Accounts accounts(*store, HashCost::Minimal);
+  Accounts accounts(*store, {.hash_cost = HashCost::Minimal});
   elsewhere.play_move(game, accounts.user_by_name("alice").id, "7g7f", 0);
   elsewhere.add_comment(game, accounts.user_by_name("bob").id, "from afar");
   auto event = watcher.receive(std::chrono::seconds(10));
@@ -404,7 +404,7 @@ TEST(ApiComputer, ChallengeTheEngineAndGetItsReply) {
   AppOptions options;
   options.http.port = 0;
   options.store_url = db.url();
-  options.hash_cost = HashCost::Minimal;
+  options.accounts.hash_cost = HashCost::Minimal;
   options.computer_movetime_ms = 50;
   options.http.shutdown_grace = std::chrono::milliseconds(500);
   App app(options);
@@ -439,7 +439,7 @@ TEST(ApiComputer, ChallengeTheEngineAndGetItsReply) {
   auto store = open_store(db.url());
   NullEventSink nobody;
   GameService elsewhere(*store, nobody);
-  Accounts accounts(*store, HashCost::Minimal);
+  Accounts accounts(*store, {.hash_cost = HashCost::Minimal});
   std::vector<std::string> legal = elsewhere.view(game).legal_moves;
   ASSERT_FALSE(legal.empty());
   elsewhere.play_move(game, accounts.user_by_name("ann").id, legal.front(), 2);

@@ -1,0 +1,118 @@
+#include "server/domain/password_hasher.h"
+
+#include <sodium.h>
+
+#include <exception>
+#include <stdexcept>
+
+#include "server/domain/service_error.h"
+
+namespace kirin::server {
+
+namespace {
+
+// Hashes of 32 random bytes nobody kept, one at each cost's limits (verifying reads the
+// limits from the string, so these cost what a real hash made at that cost does).
+const char* const kDummyInteractive =
+    "$argon2id$v=19$m=65536,t=2,p=1$mFPGFtcTYTVC9Rzx21IhpQ$IzXF1RZxOUqMw2iSsddJhsIZX9aBPvZ/"
+    "a951FSOKCnI";
+const char* const kDummyMinimal =
+    "$argon2id$v=19$m=8,t=1,p=1$6Znvjp0sxmTkcusKi5QAqw$DbI1giQSq8Kj7nrChnO22s/W145RVzEzVF2V8Z+6Ooo";
+
+}  // namespace
+
+Argon2Hasher::Argon2Hasher(HashCost cost)
+    : cost_(cost), dummy_(cost == HashCost::Minimal ? kDummyMinimal : kDummyInteractive) {
+  if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
+}
+
+std::string Argon2Hasher::hash(std::string_view password) {
+  char out[crypto_pwhash_STRBYTES];
+  bool cheap = cost_ == HashCost::Minimal;
+  if (crypto_pwhash_str_alg(out, password.data(), password.size(),
+                            cheap ? crypto_pwhash_OPSLIMIT_MIN : crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                            cheap ? crypto_pwhash_MEMLIMIT_MIN : crypto_pwhash_MEMLIMIT_INTERACTIVE,
+                            crypto_pwhash_ALG_ARGON2ID13) != 0)
+    throw std::runtime_error("password hashing ran out of memory");
+  return out;
+}
+
+bool Argon2Hasher::verify(const std::string& hash, std::string_view password) {
+  return crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
+}
+
+HashPool::HashPool(std::unique_ptr<PasswordHasher> inner, int threads, std::size_t queue_limit)
+    : inner_(std::move(inner)), queue_limit_(queue_limit) {
+  if (threads < 1) throw std::invalid_argument("a hash pool needs at least one thread");
+  for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
+}
+
+HashPool::~HashPool() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  for (std::thread& t : threads_) t.join();
+}
+
+void HashPool::work() {
+  for (;;) {
+    std::function<void()> job;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, and nothing left to do
+      job = std::move(queue_.front());
+      queue_.erase(queue_.begin());
+    }
+    job();
+  }
+}
+
+void HashPool::run(const std::function<void()>& job) {
+  std::mutex done_mutex;
+  std::condition_variable done_cv;
+  bool done = false;
+  std::exception_ptr error;
+  {
+    std::lock_guard lock(mutex_);
+    if (queue_.size() >= queue_limit_ || stopping_)
+      throw ServiceError(ErrorCode::Busy,
+                         "the server is busy checking other passwords: try again in a second")
+          .retry_after(1);
+    queue_.push_back([&] {
+      try {
+        job();
+      } catch (...) {
+        error = std::current_exception();
+      }
+      std::lock_guard done_lock(done_mutex);
+      done = true;
+      done_cv.notify_one();
+    });
+  }
+  wake_.notify_one();
+  std::unique_lock done_lock(done_mutex);
+  done_cv.wait(done_lock, [&] { return done; });
+  if (error) std::rethrow_exception(error);
+}
+
+std::size_t HashPool::waiting() {
+  std::lock_guard lock(mutex_);
+  return queue_.size();
+}
+
+std::string HashPool::hash(std::string_view password) {
+  std::string out;
+  run([&] { out = inner_->hash(password); });
+  return out;
+}
+
+bool HashPool::verify(const std::string& hash, std::string_view password) {
+  bool ok = false;
+  run([&] { ok = inner_->verify(hash, password); });
+  return ok;
+}
+
+}  // namespace kirin::server
