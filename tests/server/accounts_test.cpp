@@ -263,6 +263,20 @@ TEST(HashPool, AFullQueueIsRefusedAtOnce) {
   EXPECT_TRUE(pool.verify("fourth", "fourth"));  // room again
 }
 
+TEST(HashPool, WithoutAQueueOnlyAFreeThreadIsTaken) {
+  auto owned = std::make_unique<GatedHasher>();
+  GatedHasher& gate = *owned;
+  HashPool pool(std::move(owned), 2, 0);
+  auto first = std::async(std::launch::async, [&] { return pool.hash("first"); });
+  auto second = std::async(std::launch::async, [&] { return pool.hash("second"); });
+  gate.wait_for_started(2);
+  EXPECT_EQ(service_error([&] { pool.hash("third"); }).code(), ErrorCode::Busy);
+  gate.open();
+  EXPECT_EQ(first.get(), "first");
+  EXPECT_EQ(second.get(), "second");
+  EXPECT_EQ(pool.hash("fourth"), "fourth");
+}
+
 TEST(AccountsCost, InteractiveHashIsArgon2idAtTheInteractiveLimits) {
   TempDir dir;
   auto store = open_store("sqlite:" + (dir.path() / "a.db").string());

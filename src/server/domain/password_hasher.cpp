@@ -65,8 +65,9 @@ void HashPool::work() {
       if (queue_.empty()) return;  // stopping, and nothing left to do
       job = std::move(queue_.front());
       queue_.erase(queue_.begin());
+      ++running_;
     }
-    job();
+    job();  // it lowers running_ itself, before its caller wakes
   }
 }
 
@@ -77,7 +78,8 @@ void HashPool::run(const std::function<void()>& job) {
   std::exception_ptr error;
   {
     std::lock_guard lock(mutex_);
-    if (queue_.size() >= queue_limit_ || stopping_)
+    // Room: a thread free, or a place in the queue (the jobs queued and running so far).
+    if (queue_.size() + running_ >= threads_.size() + queue_limit_ || stopping_)
       throw ServiceError(ErrorCode::Busy,
                          "the server is busy checking other passwords: try again in a second")
           .retry_after(1);
@@ -86,6 +88,10 @@ void HashPool::run(const std::function<void()>& job) {
         job();
       } catch (...) {
         error = std::current_exception();
+      }
+      {
+        std::lock_guard pool_lock(mutex_);
+        --running_;  // before the caller returns, so that its next job finds the thread free
       }
       std::lock_guard done_lock(done_mutex);
       done = true;

@@ -75,6 +75,7 @@ class HashPool final : public PasswordHasher {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::vector<std::function<void()>> queue_;  // oldest first
+  std::size_t running_ = 0;                   // jobs on a thread
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };
