@@ -46,7 +46,8 @@ class Accounts {
            const LoginThrottleOptions& throttle = {}, NowFn now = system_now);
 
   // Throws ServiceError: invalid (naming "name", "email" or "password" and the rule it
-  // breaks) or conflict (the name is taken, in any letter case); busy (hash_password).
+  // breaks) or conflict (the name is taken, in any letter case); busy (the hashing threads
+  // and their queue are all taken).
   User sign_up(std::string_view name, std::string_view email, std::string_view password);
   // Signs up and starts a session, with one hash and no check of the password just set.
   LoginResult sign_up_and_log_in(std::string_view name, std::string_view email,
