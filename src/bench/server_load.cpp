@@ -284,6 +284,13 @@ void ServerLoad::run_workers(int count, F make) {
 net::awaitable<Player> ServerLoad::sign_up(Conn& conn, const std::string& name) {
   json body = {{"name", name}, {"email", name + "@example.org"}, {"password", "bench-" + name}};
   Reply r = co_await conn.request(bhttp::verb::post, "/api/signup", body.dump(), "");
+  // The server hashes a few passwords at once and refuses the rest (503 busy): try again.
+  for (net::steady_timer pause(conn.executor());
+       r.status == 503 && r.body.find("\"busy\"") != std::string::npos;) {
+    pause.expires_after(20ms);
+    co_await pause.async_wait(net::use_awaitable);
+    r = co_await conn.request(bhttp::verb::post, "/api/signup", body.dump(), "");
+  }
   if (r.status != 201)
     throw std::runtime_error(fmt::format("signing up {}: HTTP {} {}", name, r.status, r.body));
   co_return Player{name, json::parse(r.body).at("token").get<std::string>()};
@@ -643,7 +650,7 @@ void ServerLoad::spawn_server() {
     options.store_url = args_.db;
   }
   options.services.store.sqlite_sync = args_.sqlite_sync;
-  options.services.hash_cost = server::HashCost::Minimal;
+  options.services.accounts.hash_cost = server::HashCost::Minimal;
   options.computer_name = "";
   app_ = std::make_unique<http::App>(options);
   app_->start();

@@ -35,6 +35,7 @@ void register_mail(CLI::App& app) {
     server::SqliteSync sqlite_synchronous = server::SqliteSync::Normal;
     std::string from = "Kirin game server <kirin@localhost>";
     size_t max_size = 256 * 1024;
+    int max_password_checks = server::CommandInterface::kMaxPasswordChecksPerText;
     NoticeArgs notices;
   };
   auto args = std::make_shared<Args>();
@@ -47,6 +48,11 @@ void register_mail(CLI::App& app) {
                   "larger messages get an error reply without being read (bytes)")
       ->capture_default_str()
       ->check(CLI::Range(size_t(1024), size_t(64) * 1024 * 1024));
+  cmd->add_option("--max-password-checks", args->max_password_checks,
+                  "commands carrying a password (move, resign, set, signup, accept, decline, "
+                  "challenge -password=) run from one message; the further ones are refused")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 20));
   args->notices.add_to(cmd, false);  // --from is the From: of every mail it sends
   cmd->footer(
       "Reads an RFC 5322 message on stdin, runs the commands in its text as its sender (the\n"
@@ -94,6 +100,7 @@ void register_mail(CLI::App& app) {
       server::mail::MailOptions options;
       options.from = args->from;
       options.max_bytes = args->max_size;
+      options.max_password_checks = args->max_password_checks;
       server::mail::MailResult r = server::mail::answer_mail(raw, total, commands, options);
       code = r.exit_code;
       if (code == server::mail::kReplied && !args->notices.sendmail.empty()) {

@@ -1,4 +1,5 @@
 // kirin serve: the game server (HTTP JSON API and WebSocket push, docs/API.md) on one store.
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <string>
@@ -79,6 +80,9 @@ void register_serve(CLI::App& app) {
     std::size_t max_connections = 0;  // derived from the open-file limit
     int64_t first_byte_timeout_ms = server::http::ServerOptions().first_byte_timeout.count();
     int64_t header_timeout_ms = server::http::ServerOptions().header_timeout.count();
+    server::AccountOptions accounts;
+    int64_t login_max_wait_s = 300;
+    int max_password_checks = server::CommandInterface::kMaxPasswordChecksPerText;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -159,6 +163,36 @@ void register_serve(CLI::App& app) {
                   "which the connection is closed")
       ->capture_default_str()
       ->check(CLI::Range(int64_t(100), int64_t(600'000)));
+  cmd->add_option("--hash-threads", args->accounts.hash_threads,
+                  "password hashes (Argon2id: 64 MiB and a tenth of a second each) computed at "
+                  "once, on threads of their own")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--hash-queue", args->accounts.hash_queue,
+                  "password checks that may wait for a hashing thread; more are refused at once "
+                  "(503 busy). Keep --hash-threads plus this below --workers")
+      ->capture_default_str()
+      ->check(CLI::Range(size_t(0), size_t(1024)));
+  cmd->add_option("--login-free-failures", args->accounts.throttle.account_free_failures,
+                  "wrong passwords for one name before its logins must wait (1 s, doubling "
+                  "with each further one)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000));
+  cmd->add_option("--login-address-free-failures", args->accounts.throttle.address_free_failures,
+                  "wrong passwords from one client address (an IPv6 /64, a mail sender) before "
+                  "its logins must wait")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100000));
+  cmd->add_option("--login-max-wait", args->login_max_wait_s,
+                  "the longest wait after wrong passwords (seconds)")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t(1), int64_t(86400)));
+  cmd->add_option("--max-password-checks", args->max_password_checks,
+                  "commands carrying a password (move, resign, set, signup, accept, decline, "
+                  "challenge -password=) run from one POST /api/command; the further ones are "
+                  "refused")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 20));
   cmd->callback([args] {
     namespace http = server::http;
     http::AppOptions options;
@@ -180,6 +214,12 @@ void register_serve(CLI::App& app) {
     options.http.max_connections = args->max_connections;
     options.http.first_byte_timeout = std::chrono::milliseconds(args->first_byte_timeout_ms);
     options.http.header_timeout = std::chrono::milliseconds(args->header_timeout_ms);
+    options.services.accounts = args->accounts;
+    auto& throttle = options.services.accounts.throttle;
+    throttle.max_wait_ms = args->login_max_wait_s * 1000;
+    throttle.forget_after_ms =
+        std::max(throttle.forget_after_ms, 2 * args->login_max_wait_s * 1000);
+    options.max_password_checks = args->max_password_checks;
     prepare_store(args->db);
 
     // Every connection is a file descriptor; the default soft limit (often 1024) is far below

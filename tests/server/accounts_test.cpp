@@ -1,9 +1,70 @@
+#include <atomic>
+#include <condition_variable>
+#include <future>
+#include <mutex>
+#include <thread>
+
+#include "server/domain/common_passwords.h"
+#include "server/domain/password_hasher.h"
 #include "server_fixture.h"
 
 namespace kirin::server::testing {
 namespace {
 
 using AccountsTest = ServerTest;
+
+// Argon2 at the minimal cost, counting the hashes it computes and checks.
+class CountingHasher final : public PasswordHasher {
+ public:
+  std::string hash(std::string_view password) override {
+    ++hashes;
+    return argon2_.hash(password);
+  }
+  bool verify(const std::string& hash, std::string_view password) override {
+    ++verifies;
+    return argon2_.verify(hash, password);
+  }
+  const std::string& dummy_hash() const override { return argon2_.dummy_hash(); }
+
+  std::atomic<int> hashes = 0, verifies = 0;
+
+ private:
+  Argon2Hasher argon2_{HashCost::Minimal};
+};
+
+// Holds every hash until released, so that a test can fill a pool's threads and queue.
+class GatedHasher final : public PasswordHasher {
+ public:
+  std::string hash(std::string_view password) override {
+    std::unique_lock lock(mutex_);
+    ++started;
+    changed_.notify_all();
+    changed_.wait(lock, [&] { return open_; });
+    return std::string(password);
+  }
+  bool verify(const std::string& hash, std::string_view password) override {
+    return this->hash(password) == hash;
+  }
+  const std::string& dummy_hash() const override { return dummy_; }
+
+  void wait_for_started(int n) {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return started >= n; });
+  }
+  void open() {
+    std::lock_guard lock(mutex_);
+    open_ = true;
+    changed_.notify_all();
+  }
+
+  int started = 0;  // under mutex_
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool open_ = false;
+  std::string dummy_ = "dummy";
+};
 
 TEST_F(AccountsTest, SignUpStoresAHashedPasswordAndDefaults) {
   User carol = accounts->sign_up("Carol_9", "carol@example.org", "correct horse");
@@ -19,7 +80,8 @@ TEST_F(AccountsTest, SignUpStoresAHashedPasswordAndDefaults) {
 }
 
 TEST_F(AccountsTest, DuplicateNameIsAConflictInAnyCase) {
-  ServiceError e = service_error([&] { accounts->sign_up("ALICE", "a2@example.org", "12345678"); });
+  ServiceError e =
+      service_error([&] { accounts->sign_up("ALICE", "a2@example.org", "not-so-common"); });
   EXPECT_EQ(e.code(), ErrorCode::Conflict);
   EXPECT_EQ(e.field(), "name");
   EXPECT_EQ(std::string(e.what()), "the name 'ALICE' is taken");
@@ -111,6 +173,108 @@ TEST_F(AccountsTest, PreferencesAreValidatedAndKept) {
                 .field(),
             "piece_set");
   EXPECT_EQ(accounts->preferences(alice.id), p);  // unchanged
+}
+
+TEST_F(AccountsTest, TheCommonestPasswordsAreRefusedInAnyCase) {
+  EXPECT_GT(common_password_count(), 3000u);
+  for (const char* password : {"password1", "PassWord1", "QWERTYUIOP", "iloveyou"}) {
+    ServiceError e = service_error([&] { accounts->sign_up("dave", "d@example.org", password); });
+    EXPECT_EQ(e.code(), ErrorCode::Invalid) << password;
+    EXPECT_EQ(e.field(), "password");
+    EXPECT_EQ(std::string(e.what()),
+              "that password is one of the commonest, which guessers try first: choose another");
+  }
+  EXPECT_EQ(accounts->sign_up("dave", "d@example.org", "password1 with more").name, "dave");
+}
+
+TEST_F(AccountsTest, WrongPasswordsMakeTheNextTriesWaitEvenWithTheRightOne) {
+  // The default: five wrong passwords are free, the sixth makes the next try wait a second.
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ(service_error([&] { accounts->log_in("alice", "guess-" + std::to_string(i)); })
+                  .code(),
+              ErrorCode::Unauthorized)
+        << i;
+  ServiceError e = service_error([&] { accounts->log_in("alice", "password-alice"); });
+  EXPECT_EQ(e.code(), ErrorCode::TooManyRequests);
+  EXPECT_EQ(e.retry_after_s(), 1);
+  EXPECT_EQ(std::string(e.what()), "too many wrong passwords for that name: try again in 1 second");
+  EXPECT_EQ(service_error([&] { accounts->check_password("ALICE", "password-alice"); }).code(),
+            ErrorCode::TooManyRequests);
+  EXPECT_EQ(accounts->log_in("bob", "password-bob").user.id, bob.id);  // others are not slowed
+
+  clock.advance(1000);
+  EXPECT_EQ(accounts->log_in("alice", "password-alice").user.id, alice.id);
+  // The success cleared the name: wrong passwords are free again.
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(service_error([&] { accounts->log_in("alice", "again"); }).code(),
+              ErrorCode::Unauthorized);
+}
+
+TEST_F(AccountsTest, OneClientGuessingAtManyNamesIsSlowedDown) {
+  for (int i = 0; i < 21; ++i)
+    service_error([&] { accounts->log_in("user" + std::to_string(i), "x", "192.0.2.1"); });
+  ServiceError e = service_error([&] { accounts->log_in("bob", "password-bob", "192.0.2.1"); });
+  EXPECT_EQ(e.code(), ErrorCode::TooManyRequests);
+  EXPECT_EQ(std::string(e.what()),
+            "too many wrong passwords from your address: try again in 1 second");
+  EXPECT_EQ(accounts->log_in("bob", "password-bob", "192.0.2.2").user.id, bob.id);
+}
+
+TEST_F(AccountsTest, AnUnknownNameCostsOneHashLikeAWrongPassword) {
+  auto owned = std::make_unique<CountingHasher>();
+  CountingHasher& hasher = *owned;
+  Accounts counted(*store, std::move(owned), {}, clock.fn());
+  EXPECT_EQ(service_error([&] { counted.log_in("alice", "wrong password"); }).code(),
+            ErrorCode::Unauthorized);
+  EXPECT_EQ(hasher.verifies, 1);
+  EXPECT_EQ(service_error([&] { counted.log_in("nobody", "wrong password"); }).code(),
+            ErrorCode::Unauthorized);
+  EXPECT_EQ(hasher.verifies, 2);
+  EXPECT_EQ(counted.log_in("alice", "password-alice").user.id, alice.id);
+  EXPECT_EQ(hasher.verifies, 3);
+  // Signing up hashes once, and its session needs no second check.
+  EXPECT_FALSE(counted.sign_up_and_log_in("erin", "erin@example.org", "erin's password")
+                   .token.empty());
+  EXPECT_EQ(hasher.hashes, 1);
+  EXPECT_EQ(hasher.verifies, 3);
+  // After six wrong passwords for the name (one above), a refused try hashes nothing.
+  for (int i = 0; i < 5; ++i) service_error([&] { counted.log_in("nobody", "guess"); });
+  EXPECT_EQ(hasher.verifies, 8);
+  EXPECT_EQ(service_error([&] { counted.log_in("nobody", "guess"); }).code(),
+            ErrorCode::TooManyRequests);
+  EXPECT_EQ(hasher.verifies, 8);
+}
+
+TEST(HashPool, AFullQueueIsRefusedAtOnce) {
+  auto owned = std::make_unique<GatedHasher>();
+  GatedHasher& gate = *owned;
+  HashPool pool(std::move(owned), 1, 1);
+  // One hash runs and one waits for the thread; a third is refused without waiting.
+  auto running = std::async(std::launch::async, [&] { return pool.hash("first"); });
+  gate.wait_for_started(1);
+  auto queued = std::async(std::launch::async, [&] { return pool.hash("second"); });
+  while (pool.waiting() < 1) std::this_thread::yield();
+  ServiceError busy = service_error([&] { pool.verify("third", "third"); });
+  EXPECT_EQ(busy.code(), ErrorCode::Busy);
+  EXPECT_EQ(busy.retry_after_s(), 1);
+  gate.open();
+  EXPECT_EQ(running.get(), "first");
+  EXPECT_EQ(queued.get(), "second");
+  EXPECT_TRUE(pool.verify("fourth", "fourth"));  // room again
+}
+
+TEST(HashPool, WithoutAQueueOnlyAFreeThreadIsTaken) {
+  auto owned = std::make_unique<GatedHasher>();
+  GatedHasher& gate = *owned;
+  HashPool pool(std::move(owned), 2, 0);
+  auto first = std::async(std::launch::async, [&] { return pool.hash("first"); });
+  auto second = std::async(std::launch::async, [&] { return pool.hash("second"); });
+  gate.wait_for_started(2);
+  EXPECT_EQ(service_error([&] { pool.hash("third"); }).code(), ErrorCode::Busy);
+  gate.open();
+  EXPECT_EQ(first.get(), "first");
+  EXPECT_EQ(second.get(), "second");
+  EXPECT_EQ(pool.hash("fourth"), "fourth");
 }
 
 TEST(AccountsCost, InteractiveHashIsArgon2idAtTheInteractiveLimits) {

@@ -16,18 +16,24 @@ class Failure(Exception):
     pass
 
 
-def call(port, method, path, body=None, token=None):
-    """One API request to the server on 127.0.0.1:port: (HTTP status, JSON body)."""
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method,
-                                 data=None if body is None else json.dumps(body).encode())
-    req.add_header("Content-Type", "application/json")
+def call(port, method, path, body=None, token=None, text=None, headers=None):
+    """One API request to the server on 127.0.0.1:port: (HTTP status, JSON body), or with
+    `text` (a text/plain body, as /api/command takes) the answer's text. The answer's headers
+    are added to `headers` if given."""
+    data = text.encode() if text is not None else None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method, data=data)
+    req.add_header("Content-Type", "text/plain" if text is not None else "application/json")
     if token:
         req.add_header("Authorization", f"Bearer {token}")
     try:
-        with urllib.request.urlopen(req, timeout=20) as r:
-            return r.status, json.load(r)
+        r = urllib.request.urlopen(req, timeout=20)
     except urllib.error.HTTPError as e:
-        return e.code, json.load(e)
+        r = e
+    with r:
+        got = r.read().decode()
+        if headers is not None:
+            headers.update(r.headers)
+        return r.status if hasattr(r, "status") else r.code, got if text is not None else json.loads(got)
 
 
 class WebSocket:

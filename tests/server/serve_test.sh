@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `kirin serve` as an operator runs it, on each kind of store: a SQLite file and a PostgreSQL
 # database. Two users sign up, one challenges, the other accepts, a move is played; SIGTERM
-# stops the server cleanly, and started again on the same store it still has all of it.
+# stops the server cleanly, and started again on the same store (with tighter password
+# limits, which it must apply) it still has all of it.
 # Usage: serve_test.sh PATH/TO/kirin
 # PostgreSQL: the cluster KIRIN_TEST_POSTGRES_URL names (`make test` starts one), else one of
 # its own (scripts/pg-test-cluster.sh run); without PostgreSQL installed: tests/oracle.sh.
@@ -61,8 +62,8 @@ port, phase = sys.argv[1], sys.argv[2]
 sys.path.insert(0, sys.argv[3])
 import kirin_api
 
-def call(method, path, body=None, token=None):
-    return kirin_api.call(port, method, path, body, token)
+def call(method, path, body=None, token=None, text=None, headers=None):
+    return kirin_api.call(port, method, path, body, token, text, headers)
 
 def expect(what, got, want):
     if got != want:
@@ -96,6 +97,21 @@ else:
     status, game = call("GET", f"/api/games/{ids[0]}")
     expect("the game", (status, game["ply"], [m["usi"] for m in game["moves"]]),
            (200, 1, ["7g7f"]))
+    # --login-free-failures 1: a second wrong password makes alice wait, even with the right.
+    for guess in ("guess-1", "guess-2"):
+        status, _ = call("POST", "/api/login", {"name": "alice", "password": guess})
+        expect("a wrong password", status, 401)
+    headers = {}
+    status, slowed = call("POST", "/api/login", {"name": "alice", "password": "password-a"},
+                          headers=headers)
+    expect("the right password while waiting", (status, slowed["error"]["code"]),
+           (429, "too_many_requests"))
+    expect("Retry-After", headers.get("Retry-After"), "1")
+    # --max-password-checks 1: one command with a password runs, the next is refused.
+    status, reply = call("POST", "/api/command",
+                         text="shogi set bob password-b\nshogi set bob password-b\n")
+    expect("commands", (status, reply.count("Settings of bob"),
+                        reply.count("error: only 1 command with a password")), (200, 1, 1))
 PY
 }
 
@@ -104,7 +120,8 @@ one_store() {  # name, store URL, options of the restart
   start_server "$url" "$log" || { fails=$((fails + 1)); return; }
   if ! api play; then fails=$((fails + 1)); stop_server "$log"; return; fi
   stop_server "$log" || { fails=$((fails + 1)); return; }
-  start_server "$url" "$log.2" "${@:3}" || { fails=$((fails + 1)); return; }
+  start_server "$url" "$log.2" "${@:3}" --login-free-failures 1 --max-password-checks 1 ||
+    { fails=$((fails + 1)); return; }
   api check || fails=$((fails + 1))
   stop_server "$log.2" || fails=$((fails + 1))
   [ "$fails" -eq 0 ] && echo "ok kirin serve --db $name"

@@ -127,7 +127,8 @@ class ServerTest : public ::testing::Test {
 
   void open() {
     store = open_store(url());
-    accounts = std::make_unique<Accounts>(*store, HashCost::Minimal, clock.fn());
+    accounts = std::make_unique<Accounts>(*store, AccountOptions{.hash_cost = HashCost::Minimal},
+                                          clock.fn());
     games = std::make_unique<GameService>(*store, log, clock.fn());
     challenges = std::make_unique<Challenges>(*store, *games, log, clock.fn());
   }

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "server/domain/common_passwords.h"
 #include "server/domain/service_error.h"
 
 namespace kirin::server {
@@ -38,10 +39,22 @@ std::string new_token() {
 
 const char* const kUnauthorized = "wrong name or password";
 
+std::unique_ptr<PasswordHasher> pooled_hasher(const AccountOptions& options) {
+  return std::make_unique<HashPool>(std::make_unique<Argon2Hasher>(options.hash_cost),
+                                    options.hash_threads, options.hash_queue);
+}
+
+// The wait in whole seconds, rounded up (as Retry-After counts).
+long seconds_to_wait(TimeMs ms) { return long((ms + 999) / 1000); }
+
 }  // namespace
 
-Accounts::Accounts(Store& store, HashCost cost, NowFn now)
-    : store_(store), cost_(cost), now_(std::move(now)) {
+Accounts::Accounts(Store& store, const AccountOptions& options, NowFn now)
+    : Accounts(store, pooled_hasher(options), options.throttle, std::move(now)) {}
+
+Accounts::Accounts(Store& store, std::unique_ptr<PasswordHasher> hasher,
+                   const LoginThrottleOptions& throttle, NowFn now)
+    : store_(store), hasher_(std::move(hasher)), throttle_(throttle, now), now_(std::move(now)) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
 }
 
@@ -74,6 +87,9 @@ void Accounts::validate_email(std::string_view email) {
 void Accounts::validate_password(std::string_view password) {
   if (password.size() < 8) invalid("password", "a password has at least 8 characters");
   if (password.size() > 1024) invalid("password", "a password has at most 1024 characters");
+  if (is_common_password(password))
+    invalid("password",
+            "that password is one of the commonest, which guessers try first: choose another");
 }
 
 void Accounts::validate_preferences(const Preferences& p) {
@@ -88,17 +104,6 @@ void Accounts::validate_preferences(const Preferences& p) {
                                "' is not a piece set name");
 }
 
-std::string Accounts::hash_password(std::string_view password) const {
-  char out[crypto_pwhash_STRBYTES];
-  bool cheap = cost_ == HashCost::Minimal;
-  if (crypto_pwhash_str_alg(out, password.data(), password.size(),
-                            cheap ? crypto_pwhash_OPSLIMIT_MIN : crypto_pwhash_OPSLIMIT_INTERACTIVE,
-                            cheap ? crypto_pwhash_MEMLIMIT_MIN : crypto_pwhash_MEMLIMIT_INTERACTIVE,
-                            crypto_pwhash_ALG_ARGON2ID13) != 0)
-    throw std::runtime_error("password hashing ran out of memory");
-  return out;
-}
-
 User Accounts::sign_up(std::string_view name, std::string_view email, std::string_view password) {
   validate_name(name);
   validate_email(email);
@@ -109,7 +114,7 @@ User Accounts::sign_up(std::string_view name, std::string_view email, std::strin
   User u;
   u.name = name;
   u.email = email;
-  u.password_hash = hash_password(password);
+  u.password_hash = hasher_->hash(password);
   u.created = now_();
   std::optional<Id> id = store_.create_user(u);
   if (!id)  // someone took it between the check and the insert
@@ -119,15 +124,45 @@ User Accounts::sign_up(std::string_view name, std::string_view email, std::strin
   return u;
 }
 
-LoginResult Accounts::log_in(std::string_view name, std::string_view password) {
+LoginResult Accounts::sign_up_and_log_in(std::string_view name, std::string_view email,
+                                         std::string_view password) {
+  return start_session(sign_up(name, email, password));
+}
+
+User Accounts::check_password(std::string_view name, std::string_view password,
+                              std::string_view client) {
+  // The wait comes first: a refused try costs no hashing, and tells nothing about the
+  // password (the right one is refused too).
+  if (LoginThrottle::Wait wait = throttle_.wait(name, client); wait.ms > 0) {
+    long seconds = seconds_to_wait(wait.ms);
+    throw ServiceError(ErrorCode::TooManyRequests,
+                       std::string("too many wrong passwords ") +
+                           (wait.by_address ? "from your address" : "for that name") +
+                           ": try again in " + std::to_string(seconds) +
+                           (seconds == 1 ? " second" : " seconds"))
+        .retry_after(seconds);
+  }
   std::optional<User> u = store_.find_user_by_name(name);
-  if (!u || crypto_pwhash_str_verify(u->password_hash.c_str(), password.data(),
-                                     password.size()) != 0)
+  // An unknown name costs one hash too, so that the time does not tell it from a known one.
+  bool right = hasher_->verify(u ? u->password_hash : hasher_->dummy_hash(), password) && u;
+  if (!right) {
+    throttle_.failed(name, client);
     throw ServiceError(ErrorCode::Unauthorized, kUnauthorized);
+  }
+  throttle_.succeeded(name);
+  return std::move(*u);
+}
+
+LoginResult Accounts::log_in(std::string_view name, std::string_view password,
+                             std::string_view client) {
+  return start_session(check_password(name, password, client));
+}
+
+LoginResult Accounts::start_session(User user) {
   LoginResult r;
   r.token = new_token();
   r.expires = now_() + kSessionLifetimeMs;
-  r.user = std::move(*u);
+  r.user = std::move(user);
   store_.create_session({token_hash(r.token), r.user.id, r.expires, now_()});
   return r;
 }

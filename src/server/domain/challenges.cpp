@@ -52,8 +52,9 @@ void Challenges::check_caps(const User& me, const PlayerRef& opponent) {
                                                         "one player may: cancel some first",
                                                         open.size()));
   if (opponent.id) {
-    auto to_them = std::count_if(open.begin(), open.end(),
-                                 [&](const Challenge& c) { return c.challenged.id == opponent.id; });
+    auto to_them = std::count_if(open.begin(), open.end(), [&](const Challenge& c) {
+      return c.challenged.id == opponent.id;
+    });
     if (std::size_t(to_them) >= limits_.open_to_one_user)
       throw ServiceError(ErrorCode::Conflict,
                          fmt::format("you have {} open challenges to {}, the most one player "
@@ -103,7 +104,8 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
   c.time_control = r.time_control;
   c.created = now_();
   c.id = store_.create_challenge(c);
-  bool at_once = c.challenged.id && (r.opponent_agrees || c.challenged.id == games_.computer_user());
+  bool at_once =
+      c.challenged.id && (r.opponent_agrees || c.challenged.id == games_.computer_user());
   if (!at_once) publish(c, "created");
   if (at_once) {
     try {

@@ -4,7 +4,7 @@ namespace kirin::server {
 
 Services::Services(const std::string& store_url, const ServiceOptions& options)
     : store_(open_store(store_url, options.store)),
-      accounts_(*store_, options.hash_cost),
+      accounts_(*store_, options.accounts),
       games_(*store_, events_),
       challenges_(*store_, games_, events_, system_now, options.challenges) {}
 

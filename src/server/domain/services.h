@@ -16,7 +16,9 @@ namespace kirin::server {
 
 // How the services are set up: every front door passes what its command line says.
 struct ServiceOptions {
-  HashCost hash_cost = HashCost::Interactive;  // Minimal in tests: Argon2 is slow on purpose
+  // Password hashing (hash_cost Minimal in tests: Argon2 is slow on purpose) and the login
+  // throttle.
+  AccountOptions accounts;
   StoreOptions store;
   ChallengeLimits challenges;
 };

@@ -20,13 +20,14 @@ void add_account_routes(Router& router, const ApiServices& s) {
     json body = require_object(r.json());
     std::string name = required_string(body, "name");
     std::string password = required_string(body, "password");
-    accounts.sign_up(name, required_string(body, "email"), password);
-    return json_response(login_json(accounts.log_in(name, password)), 201);
+    return json_response(
+        login_json(accounts.sign_up_and_log_in(name, required_string(body, "email"), password)),
+        201);
   });
   router.add("POST", "/api/login", [&accounts = s.accounts](const Request& r) {
     json body = require_object(r.json());
-    return json_response(login_json(
-        accounts.log_in(required_string(body, "name"), required_string(body, "password"))));
+    return json_response(login_json(accounts.log_in(
+        required_string(body, "name"), required_string(body, "password"), r.client)));
   });
   auto logged_out = s.logged_out;
   router.add("POST", "/api/logout", [&accounts = s.accounts, logged_out](const Request& r) {

@@ -31,7 +31,7 @@ App::App(AppOptions options)
   ApiServices api{accounts(), challenges(), games()};
   api.logged_out = [this](const std::string& token) { server_->close_websockets_of(token); };
   add_api_routes(router, api);
-  add_command_route(router, *commands_, accounts());
+  add_command_route(router, *commands_, accounts(), options_.max_password_checks);
   add_static_files(router, options_.http.web_root);  // the web UI: every path no route takes
   server_ = std::make_unique<Server>(options_.http, std::move(router),
                                      api_topic_policy(accounts(), games()));

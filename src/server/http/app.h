@@ -27,6 +27,8 @@ struct AppOptions {
   ServerOptions http;
   std::string store_url = "sqlite:var/kirin.db";
   ServiceOptions services;
+  // Commands carrying a password run from one POST /api/command (command_routes.h).
+  int max_password_checks = CommandInterface::kMaxPasswordChecksPerText;
   std::string computer_name = "kirin";  // the engine's account; empty: no computer opponent
   int64_t computer_movetime_ms = 2000;
   std::chrono::milliseconds tick{1000};  // how often run-out clocks are looked for

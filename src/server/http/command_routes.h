@@ -13,13 +13,18 @@
 
 namespace kirin::server::http {
 
-inline void add_command_route(Router& router, CommandInterface& commands, Accounts& accounts) {
-  router.add("POST", "/api/command", [&commands, &accounts](const Request& r) {
+// At most `max_password_checks` commands of one request carry a password (run_text).
+inline void add_command_route(
+    Router& router, CommandInterface& commands, Accounts& accounts,
+    int max_password_checks = CommandInterface::kMaxPasswordChecksPerText) {
+  router.add("POST", "/api/command", [&commands, &accounts, max_password_checks](const Request& r) {
     CommandContext ctx;
+    ctx.client = r.client;
     if (std::optional<User> user = maybe_signed_in(accounts, r)) ctx.sender_user = user->id;
     Response response;
     response.content_type = "text/plain; charset=utf-8";
-    response.body = commands.run_text(r.body, ctx);
+    response.body = commands.run_text(r.body, ctx, CommandInterface::kMaxCommandsPerText,
+                                      max_password_checks);
     return response;
   });
 }

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <string_view>
 
+#include "server/http/client_address.h"
 #include "server/http/url.h"
 #include "server/http/ws_session.h"
 
@@ -159,6 +160,9 @@ void HttpSession::handle() {
   std::size_t question = target.find('?');
   request.path = std::string(target.substr(0, question));
   request.body = std::move(raw.body());
+  beast::error_code peer_error;
+  auto peer = stream_.socket().remote_endpoint(peer_error);
+  if (!peer_error) request.client = client_address(peer.address());
   for (const auto& field : raw) {
     std::string name(field.name_string());
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

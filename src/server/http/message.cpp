@@ -39,6 +39,8 @@ std::string json_error_message(const nlohmann::json::parse_error& e) {
   // e.byte counts from 1; the API counts offsets from 0, like the rest of Kirin.
   std::string reason = e.what();
   if (auto colon = reason.find(": "); colon != std::string::npos) reason.erase(0, colon + 2);
+  // "last read: '...'" quotes the request, which may be a password: the offset is enough.
+  if (auto quote = reason.find("; last read: "); quote != std::string::npos) reason.erase(quote);
   return fmt::format("bad JSON: {} at byte {}", reason, e.byte > 0 ? e.byte - 1 : 0);
 }
 

@@ -20,6 +20,8 @@ struct Request {
   std::map<std::string, std::string> query;    // ?a=b&c=d, decoded
   std::map<std::string, std::string> headers;  // names in lower case
   std::string body;
+  // Who sent it, as the login throttle counts clients (client_address.h); "" if unknown.
+  std::string client;
 
   // The header's value, or "" when absent.
   const std::string& header(const std::string& lower_name) const;

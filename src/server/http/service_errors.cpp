@@ -22,23 +22,31 @@ unsigned status_of(ErrorCode code) {
       return 409;
     case ErrorCode::Unauthorized:
       return 401;
+    case ErrorCode::TooManyRequests:
+      return 429;
+    case ErrorCode::Busy:
+      return 503;
   }
   return 422;
 }
 
 Response detailed(unsigned status, const char* code, const std::string& message,
-                  const std::string& field, long offset) {
+                  const std::string& field, long offset, long retry_after_s = 0) {
   nlohmann::json body = error_body(code, message);
   if (!field.empty()) body["error"]["field"] = field;
   if (offset >= 0) body["error"]["offset"] = offset;
-  return json_response(body, status);
+  if (retry_after_s > 0) body["error"]["retry_after"] = retry_after_s;
+  Response r = json_response(body, status);
+  if (retry_after_s > 0) r.headers.emplace_back("Retry-After", std::to_string(retry_after_s));
+  return r;
 }
 
 }  // namespace
 
 std::optional<Response> map_service_error(const std::exception& e) {
   if (auto* s = dynamic_cast<const ServiceError*>(&e))
-    return detailed(status_of(s->code()), code_name(s->code()), s->what(), s->field(), s->offset());
+    return detailed(status_of(s->code()), code_name(s->code()), s->what(), s->field(), s->offset(),
+                    s->retry_after_s());
   if (auto* n = dynamic_cast<const NotationError*>(&e))
     return detailed(422, "invalid", n->what(), n->field(), n->offset());
   if (auto* a = dynamic_cast<const AnalysisError*>(&e)) {  // a position read as for analysis

@@ -325,7 +325,8 @@ void check_options(const MailOptions& options) {
 
 std::string compose_reply(const IncomingMail& to, const std::string& body,
                           const MailOptions& options) {
-  std::string subject = to.subject.empty() ? "your commands" : to.subject;
+  // Some write a command in the subject: its password is not sent back.
+  std::string subject = to.subject.empty() ? "your commands" : CommandInterface::masked(to.subject);
   if (lower(subject.substr(0, 3)) != "re:") subject = "Re: " + subject;
   return compose(to.reply_name, to.reply_addr, subject, body, options, [&](GMimeObject* o) {
     if (!to.message_id.empty()) {
@@ -383,7 +384,8 @@ MailResult answer_mail(std::string_view raw, size_t total_bytes, CommandInterfac
       case IncomingMail::Body::Text: {
         CommandContext ctx;
         ctx.sender_email = in.from;
-        body = commands.run_text(in.body, ctx, options.max_commands);
+        body =
+            commands.run_text(in.body, ctx, options.max_commands, options.max_password_checks);
         break;
       }
       case IncomingMail::Body::HtmlOnly:

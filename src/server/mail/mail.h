@@ -13,13 +13,15 @@
 //   HTML (a text/plain part is needed: HTML is not guessed at), an encrypted part, nothing.
 // * A message larger than MailOptions::max_bytes is not read: only its header is, to answer
 //   with an error.
-// * The sender, for the commands, is the From: address (CommandContext::sender_email); the
-//   reply goes to Reply-To: if there is one, else to From:.
+// * The sender, for the commands, is the From: address (CommandContext::sender_email; the
+//   login throttle counts it as the client); the reply goes to Reply-To: if there is one,
+//   else to From:.
 // * Automatic messages are not answered, so that two robots never mail each other forever:
 //   Auto-Submitted: other than "no", Precedence: bulk, junk or list, an empty Return-Path
 //   (a bounce), a MAILER-DAEMON sender, or mail from the gateway's own address.
 //
-// The reply: From: MailOptions::from, To: the sender, Subject: "Re: " and the subject (once),
+// The reply: From: MailOptions::from, To: the sender, Subject: "Re: " and the subject (once;
+// a subject written as a command has its password masked, as the echo of a command line is),
 // In-Reply-To: and References:, Date:, a new Message-ID: in the domain of From:,
 // Auto-Submitted: auto-replied (RFC 3834), text/plain; charset=utf-8.
 #pragma once
@@ -45,6 +47,7 @@ struct MailOptions {
   std::string from = "Kirin game server <kirin@localhost>";  // the reply's From: (a mailbox)
   size_t max_bytes = 256 * 1024;  // larger messages are answered with an error, unread
   int max_commands = CommandInterface::kMaxCommandsPerText;
+  int max_password_checks = CommandInterface::kMaxPasswordChecksPerText;
   int64_t date = 0;  // the reply's Date: in seconds since the epoch; 0: now
 };
 

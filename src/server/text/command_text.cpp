@@ -46,19 +46,102 @@ char replacement(std::string_view s, size_t i, size_t& len) {
   return '\0';
 }
 
-// The index of the password among a command's words, or 0 if it has none.
-size_t password_word(const Words& w) {
-  if (w.size() < 2) return 0;
+bool printable(char c) { return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f; }
+
+bool word_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
+}
+
+// Where a command's words have a password: the first argument, the password's index, the
+// fewest and most words of the command's form, and the index of a word that must be a board
+// number or of one that must be an e-mail address (0: none; password 0: no password).
+struct PasswordPlace {
+  size_t first_argument = 0, password = 0, least = 0, most = 0, board = 0, email = 0;
+};
+
+PasswordPlace password_place(const Words& w) {
+  constexpr size_t kAny = ~size_t(0);
   std::string first = lower(w[0]);
-  if (first == "signup") return 2;
+  if (first == "signup") return {1, 2, 3, 4, 0, 3};  // signup USER PASSWORD [EMAIL]
   std::string verb = lower(w[1]);
-  if (verb == "signup") return 3;
-  if (verb == "move" || verb == "resign" || verb == "accept" || verb == "decline") return 4;
-  if (verb == "set") return 3;
-  return 0;
+  if (verb == "signup") return {2, 3, 4, 5, 0, 4};
+  if (verb == "move") return {2, 4, 6, kAny, 2, 0};  // GAME move BOARD USER PASSWORD MOVE...
+  if (verb == "resign") return {2, 4, 5, 5, 2, 0};
+  // GAME accept|decline CHALLENGE USER PASSWORD: the challenge's number is checked as a board's.
+  if (verb == "accept" || verb == "decline") return {2, 4, 5, 5, 2, 0};
+  if (verb == "set") return {2, 3, 4, 6, 0, 0};
+  return {};
+}
+
+bool fits(const PasswordPlace& place, const Words& w) {
+  if (w.size() < place.least || w.size() > place.most) return false;
+  if (place.board) {
+    std::string_view board = w[place.board];
+    if (!board.empty() && board.front() == '#') board.remove_prefix(1);
+    if (board.empty() || board.find_first_not_of("0123456789") != std::string_view::npos)
+      return false;
+  }
+  return !place.email || w[place.email].empty() ||
+         w[place.email].find('@') != std::string::npos;
 }
 
 }  // namespace
+
+namespace {
+
+// A challenge's -password=YOURS (any letter case, one dash or two): the index of the word.
+std::vector<size_t> password_options(const Words& w) {
+  std::vector<size_t> out;
+  for (size_t i = 2; i < w.size(); ++i) {
+    std::string word = lower(w[i]);
+    if (word.starts_with("-password=") || word.starts_with("--password=")) out.push_back(i);
+  }
+  return out;
+}
+
+}  // namespace
+
+// What a line must not show: its password's word (or every argument, when the line does not
+// fit its command's form, so the password could be any of them), and the value of a
+// -password= option. In word order.
+std::vector<Secret> secrets_of(const Words& w) {
+  std::vector<Secret> out;
+  PasswordPlace place = password_place(w);
+  if (place.password && fits(place, w)) {
+    out.push_back({place.password, 0});
+  } else if (place.password) {
+    for (size_t i = place.first_argument; i < w.size(); ++i) out.push_back({i, 0});
+  }
+  for (size_t i : password_options(w))
+    if (std::none_of(out.begin(), out.end(), [&](const Secret& s) { return s.word == i; }))
+      out.push_back({i, w[i].find('=') + 1});
+  std::sort(out.begin(), out.end(),
+            [](const Secret& a, const Secret& b) { return a.word < b.word; });
+  return out;
+}
+
+bool carries_password(const Words& w) {
+  return password_place(w).password != 0 || !password_options(w).empty();
+}
+
+std::string without_secrets(std::string text, const Words& w) {
+  for (const Secret& s : secrets_of(w)) {
+    const std::string secret = w[s.word].substr(s.from);
+    if (secret.empty()) continue;
+    for (size_t at = text.find(secret); at != std::string::npos; at = text.find(secret, at)) {
+      size_t end = at + secret.size();
+      bool whole = (at == 0 || !word_char(text[at - 1])) &&
+                   (end == text.size() || !word_char(text[end]));
+      if (whole) {
+        text.replace(at, secret.size(), "***");
+        at += 3;
+      } else {
+        at = end;
+      }
+    }
+  }
+  return text;
+}
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -145,40 +228,30 @@ LineKind classify_line(std::string_view line) {
 }
 
 std::string CommandInterface::masked(std::string_view line) {
-  std::string normal;
+  std::string shown;
+  bool cut = false;
   try {
-    normal = normalize_line(line, kMaxLineBytes);
+    shown = normalize_line(line, kMaxLineBytes);
   } catch (const CommandError&) {
-    // Shown as far as it is printable.
-    for (char c : line.substr(0, 80))
-      normal += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
-    return normal + (line.size() > 80 ? "..." : "");
+    // Shown as far as it is printable, and its first 80 bytes only.
+    for (char c : line.substr(0, 80)) shown += printable(c) ? c : '?';
+    cut = line.size() > 80;
   }
-  Words w;
-  try {
-    w = split_words(normal, 1000);
-  } catch (const CommandError&) {
-    return normal;
+  Words w = split_words(shown, shown.size());  // no more words than bytes: never throws
+  std::string out;
+  size_t from = 0;
+  for (const Secret& s : secrets_of(w)) {
+    out += w.line.substr(from, w.starts[s.word] + s.from - from) + "***";
+    from = w.starts[s.word] + w.words[s.word].size();
   }
-  // The password's word, and a challenge's -password=VALUE, from the last to the first so
-  // that the earlier words' offsets still hold.
-  std::vector<std::pair<size_t, size_t>> secrets;  // offset and length in w.line
-  if (size_t at = password_word(w); at > 0 && at < w.size())
-    secrets.emplace_back(w.starts[at], w.words[at].size());
-  for (size_t i = 2; i < w.size(); ++i)
-    if (std::string word = lower(w[i]); word.starts_with("-password=") ||
-                                        word.starts_with("--password="))
-      secrets.emplace_back(w.starts[i] + word.find('=') + 1, w.words[i].size() - word.find('=') - 1);
-  std::sort(secrets.rbegin(), secrets.rend());
-  std::string out = w.line;
-  for (auto [offset, length] : secrets) out.replace(offset, length, "***");
-  return std::string(trim(out));
+  out += w.line.substr(from);
+  return std::string(trim(out)) + (cut ? "..." : "");
 }
 
 std::string CommandInterface::run_text(std::string_view text, const CommandContext& ctx,
-                                       int max_commands) {
+                                       int max_commands, int max_password_checks) {
   std::string out;
-  int commands = 0;
+  int commands = 0, password_checks = 0;
   size_t at = 0;
   while (at < text.size()) {
     size_t end = text.find('\n', at);
@@ -195,7 +268,22 @@ std::string CommandInterface::run_text(std::string_view text, const CommandConte
       break;
     }
     ++commands;
-    out += "> " + masked(line) + "\n" + run(line, ctx);
+    out += "> " + masked(line) + "\n";
+    bool checks_password = false;
+    try {
+      checks_password = carries_password(split_words(normalize_line(line, kMaxLineBytes), 1000));
+    } catch (const CommandError&) {
+      // run() says what is wrong with the line
+    }
+    if (checks_password && !ctx.operator_mode && password_checks == max_password_checks) {
+      out += "error: only " + std::to_string(max_password_checks) +
+             (max_password_checks == 1 ? " command" : " commands") +
+             " with a password are run from one text: this one was not run (send it again in "
+             "another)\n";
+      continue;
+    }
+    if (checks_password) ++password_checks;
+    out += run(line, ctx);
   }
   if (!commands)
     out =

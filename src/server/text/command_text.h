@@ -44,6 +44,22 @@ struct Words {
 // Throws CommandError for more than `max_words` words.
 Words split_words(std::string line, size_t max_words);
 
+// A word of a command to hide, from character `from` on (0: all of it).
+struct Secret {
+  size_t word, from;
+};
+// What a command must not show back, in word order: the password's word when the words fit
+// the command's form (move, resign, accept, decline, set, signup: the number of words, a
+// board or challenge number where one goes, an '@' in an e-mail address), every argument
+// when they do not (the password may be any of them), and the value of a challenge's
+// -password= option.
+std::vector<Secret> secrets_of(const Words& w);
+// Whether the command is one that checks a password (or, signup, hashes one).
+bool carries_password(const Words& w);
+// `text` with every secret of the command (secrets_of) that stands as a whole word in it
+// replaced by "***": what a reply to the command may say.
+std::string without_secrets(std::string text, const Words& w);
+
 std::string lower(std::string_view s);
 bool iequals(std::string_view a, std::string_view b);
 

@@ -82,13 +82,17 @@ bool same_game(const std::string& a, const std::string& b) {
   return a == b || (chu(a) && chu(b));
 }
 
-Id board_number(const std::string& word) {
+// `quote`: whether an error may show the word (not in a command that carries a password:
+// the word may be the password, written in the wrong place).
+Id board_number(const std::string& word, bool quote = true) {
   std::string_view w = word;
   if (!w.empty() && w.front() == '#') w.remove_prefix(1);
   bool digits = !w.empty() && w.size() <= 15 &&
                 std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
   Id id = digits ? std::stoll(std::string(w)) : 0;
-  if (id <= 0) throw CommandError(quoted(word) + " is not a board number");
+  if (id <= 0)
+    throw CommandError((quote ? quoted(word) : "the word after the command") +
+                       " is not a board number");
   return id;
 }
 
@@ -184,19 +188,22 @@ CommandInterface::CommandInterface(Accounts& accounts, Challenges& challenges, G
     : accounts_(accounts), challenges_(challenges), games_(games) {}
 
 std::string CommandInterface::run(std::string_view line, const CommandContext& ctx) {
+  Words words;
+  std::string error;
   try {
-    Parsed p{split_words(normalize_line(line, kMaxLineBytes), kMaxWords)};
-    return dispatch(p, ctx);
+    words = split_words(normalize_line(line, kMaxLineBytes), kMaxWords);
+    return dispatch(Parsed{words}, ctx);
   } catch (const CommandError& e) {
-    return "error: " + std::string(e.what()) + "\n" + e.detail() +
-           (e.detail().empty() || e.detail().back() == '\n' ? "" : "\n");
+    error = "error: " + std::string(e.what()) + "\n" + e.detail() +
+            (e.detail().empty() || e.detail().back() == '\n' ? "" : "\n");
   } catch (const ServiceError& e) {
-    return "error: " + std::string(e.what()) + "\n";
+    error = "error: " + std::string(e.what()) + "\n";
   } catch (const StoreError& e) {
-    return "error: the server's store failed, try again later (" + std::string(e.what()) + ")\n";
+    error = "error: the server's store failed, try again later (" + std::string(e.what()) + ")\n";
   } catch (const std::exception& e) {
-    return "error: internal error (" + std::string(e.what()) + ")\n";
+    error = "error: internal error (" + std::string(e.what()) + ")\n";
   }
+  return without_secrets(std::move(error), words);
 }
 
 std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContext& ctx) {
@@ -220,9 +227,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   p.game_word = first;
   if (w.size() < 2)
     throw CommandError(quoted(w[0]) +
-                       " needs a command after it: challenge, accept, decline, move, board, resign, games, "
-                       "set or "
-                       "help");
+                       " needs a command after it: challenge, accept, decline, move, board, "
+                       "resign, games, set or help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
@@ -244,10 +250,10 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
 
 // --- Accounts ---
 
-User CommandInterface::check_password(const std::string& name, const std::string& password) {
-  LoginResult login = accounts_.log_in(name, password);
-  accounts_.log_out(login.token);  // only the check was wanted
-  return login.user;
+User CommandInterface::check_password(const std::string& name, const std::string& password,
+                                      const CommandContext& ctx) {
+  return accounts_.check_password(name, password,
+                                  ctx.client.empty() ? ctx.sender_email : ctx.client);
 }
 
 std::string CommandInterface::signup(const Parsed& p, size_t first, const CommandContext& ctx) {
@@ -264,7 +270,7 @@ std::string CommandInterface::signup(const Parsed& p, size_t first, const Comman
   }
   if (!ctx.sender_email.empty() && !iequals(email, ctx.sender_email))
     throw CommandError("signup: the e-mail address must be the one you send from (" +
-                       ctx.sender_email + "), not " + quoted(email));
+                       ctx.sender_email + ")");  // not quoted: it may be the password, misplaced
   User u;
   try {
     u = accounts_.sign_up(w[first], email, w[first + 1]);
@@ -276,12 +282,12 @@ std::string CommandInterface::signup(const Parsed& p, size_t first, const Comman
          u.name + " OPPONENT'; send 'help' for every command.\n";
 }
 
-std::string CommandInterface::set(const Parsed& p, const CommandContext&) {
+std::string CommandInterface::set(const Parsed& p, const CommandContext& ctx) {
   const Words& w = p.w;
   want_words(w, 4, 6, p.game_word, "set");
   User u;
   try {
-    u = check_password(w[2], w[3]);
+    u = check_password(w[2], w[3], ctx);
   } catch (const ServiceError& e) {
     throw CommandError("set: " + std::string(e.what()));
   }
@@ -575,16 +581,16 @@ std::string CommandInterface::answer_challenge(const Parsed& p, const CommandCon
   }
 }
 
-std::string CommandInterface::move(const Parsed& p, const CommandContext&) {
+std::string CommandInterface::move(const Parsed& p, const CommandContext& ctx) {
   const Words& w = p.w;
   if (w.size() < 6) bad_usage(p.game_word, "move", "move: too few words");
-  Id id = board_number(w[2]);
+  Id id = board_number(w[2], false);
   std::string text = w.rest(5);
   std::string where = "board " + std::to_string(id) + ": ";
   if (text.size() > 100) throw CommandError(where + "the move is longer than 100 characters");
   User u;
   try {
-    u = check_password(w[3], w[4]);
+    u = check_password(w[3], w[4], ctx);
   } catch (const ServiceError& e) {
     throw CommandError(where + e.what());
   }
@@ -621,14 +627,14 @@ std::string CommandInterface::move(const Parsed& p, const CommandContext&) {
          draw(after, u.preferences, u.id);
 }
 
-std::string CommandInterface::resign(const Parsed& p, const CommandContext&) {
+std::string CommandInterface::resign(const Parsed& p, const CommandContext& ctx) {
   const Words& w = p.w;
   want_words(w, 5, 5, p.game_word, "resign");
-  Id id = board_number(w[2]);
+  Id id = board_number(w[2], false);
   std::string where = "resign in board " + std::to_string(id) + ": ";
   User u;
   try {
-    u = check_password(w[3], w[4]);
+    u = check_password(w[3], w[4], ctx);
   } catch (const ServiceError& e) {
     throw CommandError(where + e.what());
   }

@@ -22,8 +22,14 @@
 //   e-mail address of USER1's or USER2's account (compared ignoring case), or a signed-in
 //   user (CommandContext::sender_user) who is one of them. The local operator
 //   (`kirin command`, who holds the database file anyway) may start games between any users.
-// * Moves, resignations and settings carry the player's password, checked as a log-in (the
-//   session it makes is ended at once). A move must come from the player to move.
+// * Moves, resignations and settings carry the player's password, checked as a log-in is
+//   (Accounts::check_password: throttled per name and per sender). A move must come from the
+//   player to move. A text (a mail, a POST /api/command) runs at most max_password_checks
+//   commands that carry a password (signup too: it hashes one); the further ones are refused.
+// * A password is never shown: run_text's echo of each line masks it, and a reply never
+//   repeats it. When a line's words do not fit the form of its command, every argument might
+//   be the password, so all of them are masked; a board number that is not one is not
+//   quoted back in a command that carries a password.
 // * A move is read as pbmserv notation first ("7g-7f", "Ln7g-6f", "Lnx!4f", "Lnx6f-5e"), then
 //   Game Courier's ("L 7l-7k", "n 7g-6f; n 6f-5e"), then USI ("7g7f"). The first notation
 //   that reads the text to its end decides: a pbmserv move that is well formed but not legal
@@ -57,6 +63,9 @@ struct CommandContext {
   std::string sender_email;    // the mail's From: address; empty if none
   Id sender_user = 0;          // a signed-in user (an HTTP session); 0 if none
   bool operator_mode = false;  // the local operator: may start games between any users
+  // Who sends the commands, as the login throttle counts clients: the HTTP client's address;
+  // if empty, sender_email is (a mail's sender).
+  std::string client;
 };
 
 // How one line of a command text is treated by run_text.
@@ -73,6 +82,7 @@ class CommandInterface {
   static constexpr size_t kMaxLineBytes = 1000;
   static constexpr size_t kMaxWords = 32;
   static constexpr int kMaxCommandsPerText = 20;
+  static constexpr int kMaxPasswordChecksPerText = 3;
   static constexpr const char* kSeparator = "----------------------------------------";
 
   CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games);
@@ -82,10 +92,13 @@ class CommandInterface {
   std::string run(std::string_view line, const CommandContext& ctx);
 
   // Runs the commands of a text (a mail's body): each Command line (LineKind) in turn, at most
-  // `max_commands`, up to a Stop line. The reply gives each command as "> " and the line
-  // (its password shown as ***), then its reply; replies are separated by kSeparator lines.
+  // `max_commands`, up to a Stop line, and of them at most `max_password_checks` that carry a
+  // password (the local operator's are not counted). The reply gives each command as "> " and
+  // the line (its password shown as ***), then its reply; replies are separated by kSeparator
+  // lines.
   std::string run_text(std::string_view text, const CommandContext& ctx,
-                       int max_commands = kMaxCommandsPerText);
+                       int max_commands = kMaxCommandsPerText,
+                       int max_password_checks = kMaxPasswordChecksPerText);
 
   // The line as run_text echoes it: normalized, passwords replaced by "***".
   static std::string masked(std::string_view line);
@@ -111,7 +124,8 @@ class CommandInterface {
   std::string games(const Parsed& p, const CommandContext& ctx);
   std::string set(const Parsed& p, const CommandContext& ctx);
 
-  User check_password(const std::string& name, const std::string& password);
+  User check_password(const std::string& name, const std::string& password,
+                      const CommandContext& ctx);
   GameView board_view(const Parsed& p, const std::string& board_word, Id viewer);
   Preferences viewer_preferences(const GameView& v, const std::string& user_word,
                                  const CommandContext& ctx);

@@ -6,6 +6,8 @@
 
 #include "../server_fixture.h"
 #include "server/http/app.h"
+#include "server/http/client_address.h"
+#include "server/http/service_errors.h"
 #include "test_client.h"
 
 namespace kirin::server::http {
@@ -34,7 +36,7 @@ class Api : public ::testing::Test {
     options.http.port = 0;
     options.http.shutdown_grace = std::chrono::milliseconds(500);
     options.store_url = db_.url();
-    options.services.hash_cost = HashCost::Minimal;
+    options.services.accounts.hash_cost = HashCost::Minimal;
     options.computer_name = computer == "none" ? "" : computer;
     options.computer_movetime_ms = 50;
     app_ = std::make_unique<App>(options);
@@ -100,6 +102,68 @@ TEST_F(Api, SignUpLogInLogOut) {
   EXPECT_EQ(call("POST", "/api/logout", nullptr, token).status, 200u);
   EXPECT_EQ(call("GET", "/api/me", nullptr, token).status, 401u);
   EXPECT_EQ(call("GET", "/api/me").json()["error"]["code"], "unauthorized");
+}
+
+TEST_F(Api, WrongPasswordsAreSlowedDownWithRetryAfter) {
+  for (int i = 0; i < 6; ++i) {
+    json guess = {{"name", "alice"}, {"password", "guess-" + std::to_string(i)}};
+    EXPECT_EQ(call("POST", "/api/login", guess).status, 401u);
+  }
+  Reply slowed = call("POST", "/api/login", {{"name", "alice"}, {"password", "pw-alice-123"}});
+  EXPECT_EQ(slowed.status, 429u);
+  EXPECT_EQ(slowed.headers["retry-after"], "1");
+  EXPECT_EQ(slowed.json()["error"]["code"], "too_many_requests");
+  EXPECT_EQ(slowed.json()["error"]["retry_after"], 1);
+  EXPECT_EQ(slowed.json()["error"]["message"],
+            "too many wrong passwords for that name: try again in 1 second");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  EXPECT_EQ(call("POST", "/api/login", {{"name", "alice"}, {"password", "pw-alice-123"}}).status,
+            200u);
+
+  // The client's address (here 127.0.0.1) is counted across names.
+  for (int i = 0; i < 21; ++i)
+    call("POST", "/api/login", {{"name", "user" + std::to_string(i)}, {"password", "guess"}});
+  slowed = call("POST", "/api/login", {{"name", "bob"}, {"password", "pw-bob-123"}});
+  EXPECT_EQ(slowed.status, 429u);
+  EXPECT_EQ(slowed.json()["error"]["message"],
+            "too many wrong passwords from your address: try again in 1 second");
+}
+
+TEST_F(Api, PasswordsAreNotShownInErrors) {
+  Reply common = call("POST", "/api/signup",
+                      {{"name", "carol"}, {"email", "c@example.org"}, {"password", "Password1"}});
+  EXPECT_EQ(common.status, 422u);
+  EXPECT_EQ(common.json()["error"]["field"], "password");
+  EXPECT_EQ(common.body.find("Password1"), std::string::npos);
+
+  // Bad JSON is not quoted back: it may be a password.
+  HttpClient client(app_->port());
+  Reply bad = client.request("POST", "/api/login",
+                             "{\"name\": \"alice\", \"password\": \"Sekrit-Pa55\x01\"}");
+  EXPECT_EQ(bad.status, 400u);
+  EXPECT_EQ(bad.json()["error"]["code"], "bad_json");
+  EXPECT_EQ(bad.body.find("Sekrit"), std::string::npos) << bad.body;
+}
+
+TEST(ApiErrors, SlowDownsAndBusyAnswersSayWhenToTryAgain) {
+  auto busy = map_service_error(ServiceError(ErrorCode::Busy, "busy").retry_after(1));
+  ASSERT_TRUE(busy);
+  EXPECT_EQ(busy->status, 503u);
+  using Headers = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(busy->headers, (Headers{{"Retry-After", "1"}}));
+  EXPECT_EQ(json::parse(busy->body)["error"]["code"], "busy");
+  auto slowed = map_service_error(ServiceError(ErrorCode::TooManyRequests, "wait").retry_after(8));
+  EXPECT_EQ(slowed->status, 429u);
+  EXPECT_EQ(json::parse(slowed->body)["error"]["retry_after"], 8);
+  EXPECT_TRUE(map_service_error(ServiceError(ErrorCode::Invalid, "bad"))->headers.empty());
+}
+
+TEST(ApiErrors, ClientsAreCountedByAddressAndIpv6ByItsNetwork) {
+  namespace ip = boost::asio::ip;
+  EXPECT_EQ(client_address(ip::make_address("192.0.2.7")), "192.0.2.7");
+  EXPECT_EQ(client_address(ip::make_address("::ffff:192.0.2.7")), "192.0.2.7");
+  EXPECT_EQ(client_address(ip::make_address("2001:db8:1:2:3:4:5:6")), "2001:db8:1:2::/64");
+  EXPECT_EQ(client_address(ip::make_address("2001:db8:1:2:ffff::1")), "2001:db8:1:2::/64");
 }
 
 TEST_F(Api, Preferences) {
@@ -416,7 +480,7 @@ TEST_F(Api, MovesStoredElsewhereArePushed) {
   auto store = open_store(db_.url());
   NullEventSink nobody;
   GameService elsewhere(*store, nobody);
-  Accounts accounts(*store, HashCost::Minimal);
+  Accounts accounts(*store, {.hash_cost = HashCost::Minimal});
   elsewhere.play_move(game, accounts.user_by_name("alice").id, "7g7f", 0);
   elsewhere.add_comment(game, accounts.user_by_name("bob").id, "from afar");
   auto event = watcher.receive(std::chrono::seconds(10));
@@ -445,7 +509,7 @@ TEST(ApiComputer, ChallengeTheEngineAndGetItsReply) {
   AppOptions options;
   options.http.port = 0;
   options.store_url = db.url();
-  options.services.hash_cost = HashCost::Minimal;
+  options.services.accounts.hash_cost = HashCost::Minimal;
   options.computer_movetime_ms = 50;
   options.http.shutdown_grace = std::chrono::milliseconds(500);
   App app(options);
@@ -480,7 +544,7 @@ TEST(ApiComputer, ChallengeTheEngineAndGetItsReply) {
   auto store = open_store(db.url());
   NullEventSink nobody;
   GameService elsewhere(*store, nobody);
-  Accounts accounts(*store, HashCost::Minimal);
+  Accounts accounts(*store, {.hash_cost = HashCost::Minimal});
   std::vector<std::string> legal = elsewhere.view(game).legal_moves;
   ASSERT_FALSE(legal.empty());
   elsewhere.play_move(game, accounts.user_by_name("ann").id, legal.front(), 2);

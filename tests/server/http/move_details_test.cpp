@@ -25,7 +25,7 @@ class MoveDetails : public ::testing::Test {
     options.http.port = 0;
     options.http.shutdown_grace = std::chrono::milliseconds(500);
     options.store_url = "sqlite:" + (dir_.path() / "kirin.db").string();
-    options.services.hash_cost = HashCost::Minimal;
+    options.services.accounts.hash_cost = HashCost::Minimal;
     options.computer_name = "";
     app_ = std::make_unique<App>(options);
     app_->start();

@@ -137,6 +137,43 @@ TEST_F(MailTest, ChallengesComeFromAPlayersAddress) {
   EXPECT_EQ(header_of(r.reply, "Subject"), "Re: hi");
 }
 
+TEST_F(MailTest, PasswordsAreCheckedAFewAMessageThrottledPerSenderAndNeverSentBack) {
+  // A message of guesses: three are checked, the rest refused unread.
+  std::string guesses;
+  for (int i = 0; i < 10; ++i) guesses += "shogi set alice guess-" + std::to_string(i) + "\n";
+  std::string raw = "From: mallory@example.net\nSubject: shogi set alice Sekrit-Pa55\n\n" + guesses;
+  MailResult r = answer(raw);
+  ASSERT_EQ(r.exit_code, mail::kReplied);
+  std::string body = reply_body(r);
+  size_t checked = 0, refused = 0;
+  for (size_t at = 0; (at = body.find("error: set: wrong name or password", at)) !=
+                      std::string::npos;
+       ++at)
+    ++checked;
+  for (size_t at = 0; (at = body.find("error: only 3 commands with a password", at)) !=
+                      std::string::npos;
+       ++at)
+    ++refused;
+  EXPECT_EQ(checked, 3u) << body;
+  EXPECT_EQ(refused, 7u) << body;
+  EXPECT_FALSE(contains(body, "guess-")) << body;
+  // A command written in the subject keeps its password out of the reply's subject.
+  EXPECT_EQ(header_of(r.reply, "Subject"), "Re: shogi set alice ***");
+  EXPECT_FALSE(contains(r.reply, "Sekrit-Pa55"));
+
+  // The sender's address is the client the throttle counts: after 20 wrong passwords from
+  // it (at names that may not exist), its next tries wait, whatever the name.
+  for (int i = 0; i < 7; ++i) {
+    std::string n = std::to_string(i);
+    answer("From: mallory@example.net\n\nshogi set a" + n + " x\nshogi set b" + n +
+           " x\nshogi set c" + n + " x\n");
+  }
+  body = reply_body(answer("From: Mallory@Example.NET\n\nshogi set bob password-bob\n"));
+  EXPECT_TRUE(contains(body, "error: set: too many wrong passwords from your address")) << body;
+  body = reply_body(answer("From: bob@example.org\n\nshogi set bob password-bob\n"));
+  EXPECT_TRUE(contains(body, "Settings of bob")) << body;
+}
+
 TEST_F(MailTest, CharsetsAndEncodings) {
   // ISO-8859-1, base64, format=flowed.
   std::string latin1 =

@@ -197,7 +197,8 @@ TEST_F(CommandsTest, WhoMayChallenge) {
   EXPECT_TRUE(contains(first_line(run("chushogi challenge alice bob",
                                       mail_from("alice@example.org"))),
                        "error: challenge: add -password=YOURS"));
-  reply = run("chushogi challenge alice bob -password=password-bob", mail_from("alice@example.org"));
+  reply =
+      run("chushogi challenge alice bob -password=password-bob", mail_from("alice@example.org"));
   EXPECT_TRUE(contains(first_line(reply), "error: challenge: ")) << reply;
   EXPECT_FALSE(contains(reply, "password-bob")) << reply;
   expect_unchanged(before);
@@ -481,7 +482,7 @@ TEST_F(CommandsTest, TextsOfCommands) {
   EXPECT_TRUE(contains(commands.run_text("\n# nothing\n", op), "error: no command found"));
   std::string many;
   for (int i = 0; i < 25; ++i) many += "help\n";
-  reply = commands.run_text(many, op, 3);
+  reply = commands.run_text(many, op, 3);  // a limit of 3 commands
   EXPECT_TRUE(contains(reply, "error: more than 3 commands: the rest were not run"))
       << reply.substr(reply.size() - 200);
 
@@ -492,6 +493,95 @@ TEST_F(CommandsTest, TextsOfCommands) {
   EXPECT_EQ(classify_line("  # comment"), LineKind::Skip);
   EXPECT_EQ(classify_line("\xef\xbb\xbf"), LineKind::Skip);
   EXPECT_EQ(classify_line("help"), LineKind::Command);
+}
+
+TEST_F(CommandsTest, AtMostThreeCommandsWithAPasswordRunFromOneText) {
+  std::string text;
+  for (int i = 0; i < 5; ++i) text += "shogi set alice password-alice small\nshogi board 99\n";
+  std::string reply = commands.run_text(text, mail_from("alice@example.org"));
+  size_t refused = 0;
+  for (size_t at = 0; (at = reply.find("error: only 3 commands with a password", at)) !=
+                      std::string::npos;
+       ++at)
+    ++refused;
+  EXPECT_EQ(refused, 2u) << reply;
+  size_t ran = 0;
+  for (size_t at = 0; (at = reply.find("Settings of alice", at)) != std::string::npos; ++at) ++ran;
+  EXPECT_EQ(ran, 3u) << reply;
+  // The commands without a password all ran.
+  size_t boards = 0;
+  for (size_t at = 0; (at = reply.find("error: no board 99", at)) != std::string::npos; ++at)
+    ++boards;
+  EXPECT_EQ(boards, 5u);
+  EXPECT_TRUE(contains(reply, "> shogi set alice *** small\nerror: only 3 commands with a "
+                              "password are run from one text: this one was not run (send it "
+                              "again in another)\n"))
+      << reply;
+  // The local operator is not limited.
+  reply = commands.run_text(text, op);
+  EXPECT_FALSE(contains(reply, "error: only 3")) << reply;
+}
+
+TEST_F(CommandsTest, WrongPasswordsInCommandsAreThrottledPerSender) {
+  CommandContext mallory = mail_from("mallory@example.net");
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(first_line(run("shogi set alice guess-" + std::to_string(i), mallory)),
+              "error: set: wrong name or password");
+  EXPECT_EQ(first_line(run("shogi set alice guess-6", mallory)),
+            "error: set: wrong name or password");
+  // The name must wait now, even with the right password, whoever sends it.
+  EXPECT_EQ(first_line(run("shogi set alice password-alice", mail_from("alice@example.org"))),
+            "error: set: too many wrong passwords for that name: try again in 1 second");
+  clock.advance(1000);
+  EXPECT_TRUE(contains(run("shogi set alice password-alice", mail_from("alice@example.org")),
+                       "Settings of alice"));
+
+  // Guesses at many names from one client address (POST /api/command) slow that address.
+  CommandContext web;
+  web.client = "203.0.113.9";
+  for (int i = 0; i < 21; ++i) run("shogi set user" + std::to_string(i) + " guess", web);
+  EXPECT_EQ(first_line(run("shogi set bob password-bob", web)),
+            "error: set: too many wrong passwords from your address: try again in 1 second");
+}
+
+TEST_F(CommandsTest, APasswordIsNeverShownBack) {
+  Id board = challenge("shogi challenge alice bob");
+  std::string b = std::to_string(board);
+  const std::string secret = "Sekrit-Pa55";
+  for (const std::string& line : {
+           // Right form: the password in its place.
+           "shogi move " + b + " alice " + secret + " 9a9b",
+           "shogi resign " + b + " alice " + secret,
+           "shogi set alice " + secret + " huge",
+           "signup alice " + secret + " other@example.org",
+           // The words in the wrong places, too few or too many.
+           "shogi move " + secret + " " + b + " alice 7g7f",
+           "shogi move " + b + " " + secret + " 7g7f",
+           "shogi resign " + secret + " alice",
+           "shogi resign " + b + " alice " + secret + " now",
+           "shogi set " + secret,
+           "signup " + secret,
+           "signup carol carol@example.org " + secret,
+           "shogi signup alice " + secret + " a@example.org extra",
+           // Lines that cannot be read: a control character, too long.
+           "shogi move " + b + " alice " + secret + " 7g7f\x01",
+           "shogi move " + b + " alice " + secret + " " + std::string(1200, 'x'),
+       }) {
+    std::string reply = commands.run_text(line, mail_from("alice@example.org"));
+    EXPECT_FALSE(contains(reply, secret)) << line << "\n" << reply;
+    EXPECT_TRUE(contains(reply, "error: ")) << line << "\n" << reply;
+    EXPECT_FALSE(contains(run(line, mail_from("alice@example.org")), secret)) << line;
+  }
+  EXPECT_EQ(games->view(board).state.ply, 0);
+  // The words after a right password are shown: they are not it.
+  clock.advance(3'600'000);  // the wrong passwords above made alice's name wait
+  EXPECT_EQ(first_line(run("shogi set alice password-alice huge")),
+            "error: set: unknown setting 'huge': the settings are flip, noflip, standard, "
+            "alternate and small");
+  EXPECT_EQ(CommandInterface::masked("shogi move 12 " + secret + " 7g7f"),
+            "shogi move *** *** ***");
+  EXPECT_EQ(CommandInterface::masked("shogi move 12 alice " + secret + " 7g7f\x01"),
+            "shogi move 12 alice *** 7g7f?");
 }
 
 TEST_F(CommandsTest, Help) {
@@ -535,6 +625,33 @@ TEST_F(CommandsTest, HttpRoute) {
 
   r.headers["authorization"] = "Bearer not-a-token";
   EXPECT_EQ(router.handle(r).status, 401u);
+}
+
+TEST_F(CommandsTest, HttpRouteLimitsPasswordChecksAndThrottlesTheClientAddress) {
+  http::Router router;
+  http::add_command_route(router, commands, *accounts, 2);
+  http::Request r;
+  r.method = "POST";
+  r.path = "/api/command";
+  r.client = "198.51.100.4";
+  r.body = "shogi set alice guess-1\nshogi set alice guess-2\nshogi set alice guess-3\n";
+  std::string body = router.handle(r).body;
+  EXPECT_TRUE(contains(body, "error: only 2 commands with a password")) << body;
+  r.body = "shogi set alice guess-1\nshogi set alice guess-2\n";
+  http::Router strict;
+  http::add_command_route(strict, commands, *accounts, 1);
+  EXPECT_TRUE(contains(strict.handle(r).body, "error: only 1 command with a password (")) << body;
+  // 22 wrong passwords from the address, at two a request, for names that do not exist.
+  for (int i = 0; i < 10; ++i) {
+    r.body = "shogi set user" + std::to_string(i) + " guess\nshogi set other" +
+             std::to_string(i) + " guess\n";
+    router.handle(r);
+  }
+  r.body = "shogi set bob password-bob\n";
+  body = router.handle(r).body;
+  EXPECT_TRUE(contains(body, "error: set: too many wrong passwords from your address")) << body;
+  r.client = "198.51.100.5";
+  EXPECT_TRUE(contains(router.handle(r).body, "Settings of bob"));
 }
 
 }  // namespace

@@ -89,6 +89,13 @@ chushogi board 1
 '
 check "mail: the moves were played" 0 "Moves played: 2; the last, by White: P5d-5e" \
   "$kirin" mail --db "$db"
+input='From: bob@example.org
+
+chushogi set bob password-bob
+chushogi set bob password-bob
+'
+check "mail: --max-password-checks" 0 "error: only 1 command with a password" \
+  "$kirin" mail --db "$db" --max-password-checks 1
 input='Subject: nobody
 
 help
