@@ -75,6 +75,7 @@ void register_serve(CLI::App& app) {
     std::string sendmail;
     std::string mail_from = "Kirin game server <kirin@localhost>";
     server::ChallengeLimits challenges;
+    std::size_t comments_per_minute = server::GameService::kCommentsPerMinute;
     std::size_t analysis_queue_per_client = 2;
     std::size_t connections_per_address = server::http::ServerOptions().connections_per_address;
     std::size_t max_connections = 0;  // derived from the open-file limit
@@ -132,6 +133,10 @@ void register_serve(CLI::App& app) {
       ->check(CLI::Range(1, 10000));
   cmd->add_option("--challenges-to-one-user", args->challenges.open_to_one_user,
                   "of those, open challenges to one opponent")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
+  cmd->add_option("--comments-per-minute", args->comments_per_minute,
+                  "comments one user may write in any minute")
       ->capture_default_str()
       ->check(CLI::Range(1, 10000));
   cmd->add_option("--computer-games-per-user", args->challenges.computer_games_per_user,
@@ -210,6 +215,7 @@ void register_serve(CLI::App& app) {
     options.http.analysis_threads = args->analysis_threads;
     options.http.analysis_queue_per_client = args->analysis_queue_per_client;
     options.services.challenges = args->challenges;
+    options.services.comments_per_minute = args->comments_per_minute;
     options.http.connections_per_address = args->connections_per_address;
     options.http.max_connections = args->max_connections;
     options.http.first_byte_timeout = std::chrono::milliseconds(args->first_byte_timeout_ms);

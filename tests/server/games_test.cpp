@@ -556,5 +556,45 @@ TEST(EventHubTest, FansOutAndSurvivesABrokenListener) {
   EXPECT_EQ(got, (std::vector<std::string>{"a:7g7f", "c:7g7f", "c:3c3d"}));
 }
 
+// One user writes at most 10 comments in any minute (kirin serve --comments-per-minute): a
+// flood is refused with the time to wait, and nothing of it is stored.
+TEST_F(GamesTest, CommentsAreLimitedPerUser) {
+  Id id = start_game(shogi());
+  for (int i = 0; i < 10; ++i) games->add_comment(id, alice.id, "comment " + std::to_string(i));
+  clock.advance(30'000);
+  ServiceError flood = service_error([&] { games->add_comment(id, alice.id, "one more"); });
+  EXPECT_EQ(flood.code(), ErrorCode::TooManyRequests);
+  EXPECT_EQ(flood.retry_after_s(), 30);
+  EXPECT_NE(std::string(flood.what()).find("10 comments in the last minute"), std::string::npos);
+  games->add_comment(id, bob.id, "another user is not held back");
+  clock.advance(30'000);
+  games->add_comment(id, alice.id, "a minute later");
+  EXPECT_EQ(games->view(id).comments_total, 12u);
+}
+
+// A game's view carries its latest 100 comments; earlier ones are read a page at a time.
+TEST_F(GamesTest, CommentsArePagedInTheView) {
+  Id id = start_game(shogi());
+  for (int i = 0; i < 120; ++i) {
+    games->add_comment(id, i % 2 ? alice.id : bob.id, "comment " + std::to_string(i));
+    if (i % 10 == 9) clock.advance(60'000);  // within the rate limit
+  }
+  GameView v = games->view(id);
+  EXPECT_EQ(v.comments_total, 120u);
+  ASSERT_EQ(v.comments.size(), GameService::kViewComments);
+  EXPECT_EQ(v.comments.front().text, "comment 20");
+  EXPECT_EQ(v.comments.back().text, "comment 119");
+
+  GameService::CommentPage latest = games->comments(id, 0, 50);
+  ASSERT_EQ(latest.comments.size(), 50u);
+  EXPECT_EQ(latest.comments.front().text, "comment 70");
+  EXPECT_TRUE(latest.earlier);
+  GameService::CommentPage before = games->comments(id, v.comments.front().id, 50);
+  ASSERT_EQ(before.comments.size(), 20u);
+  EXPECT_EQ(before.comments.front().text, "comment 0");
+  EXPECT_EQ(before.comments.back().text, "comment 19");
+  EXPECT_FALSE(before.earlier);
+}
+
 }  // namespace
 }  // namespace kirin::server::testing

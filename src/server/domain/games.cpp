@@ -70,8 +70,13 @@ void require_active(const GameState& s) {
 
 }  // namespace
 
-GameService::GameService(Store& store, EventSink& events, NowFn now)
-    : store_(store), events_(events), now_(std::move(now)), parser_(parse_usi) {}
+GameService::GameService(Store& store, EventSink& events, NowFn now,
+                         std::size_t comments_per_minute)
+    : store_(store),
+      events_(events),
+      now_(std::move(now)),
+      comment_rate_(comments_per_minute, now_),
+      parser_(parse_usi) {}
 
 GameService::~GameService() = default;
 
@@ -470,6 +475,15 @@ Comment GameService::add_comment(Id id, Id user, std::string_view text) {
                          long(i));
   std::optional<User> u = store_.find_user(user);
   if (!u) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(user));
+  // After the text and the writer are checked: only a well-formed comment counts.
+  if (TimeMs wait = comment_rate_.take(user)) {
+    long seconds = long((wait + 999) / 1000);
+    throw ServiceError(ErrorCode::TooManyRequests,
+                       "you have written " + std::to_string(comment_rate_.per_minute()) +
+                           " comments in the last minute: try again in " +
+                           std::to_string(seconds) + " s")
+        .retry_after(seconds);
+  }
   return with_game(id, [&](Live& g, Pending& p) {
     Comment c{0, id, g.state.ply, {u->id, u->name}, std::string(text), now_()};
     c.id = store_.add_comment(c);

@@ -27,6 +27,7 @@
 #include "server/domain/clocks.h"
 #include "server/domain/events.h"
 #include "server/domain/game_export.h"
+#include "server/domain/rate_limit.h"
 #include "server/store/store.h"
 
 namespace kirin::server {
@@ -72,7 +73,10 @@ struct MoveAck {
 
 class GameService {
  public:
-  explicit GameService(Store& store, EventSink& events, NowFn now = system_now);
+  // `comments_per_minute`: how many comments one user may write in any minute.
+  explicit GameService(Store& store, EventSink& events, NowFn now = system_now,
+                       std::size_t comments_per_minute = kCommentsPerMinute);
+  static constexpr std::size_t kCommentsPerMinute = 10;
   ~GameService();
   GameService(const GameService&) = delete;
   GameService& operator=(const GameService&) = delete;
@@ -168,6 +172,7 @@ class GameService {
   Store& store_;
   EventSink& events_;
   NowFn now_;
+  RateLimit comment_rate_;
   std::mutex mutex_;  // guards the fields below
   MoveParser parser_;
   std::map<Id, std::shared_ptr<Live>> cache_;

@@ -277,9 +277,9 @@ std::string CommandInterface::run_text(std::string_view text, const CommandConte
     }
     if (checks_password && !ctx.operator_mode && password_checks == max_password_checks) {
       out += "error: only " + std::to_string(max_password_checks) +
-             (max_password_checks == 1 ? " command" : " commands") +
-             " with a password are run from one text: this one was not run (send it again in "
-             "another)\n";
+             (max_password_checks == 1 ? " command with a password is" : " commands with a "
+                                                                      "password are") +
+             " run from one text: this one was not run (send it again in another)\n";
       continue;
     }
     if (checks_password) ++password_checks;

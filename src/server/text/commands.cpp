@@ -555,20 +555,20 @@ User CommandInterface::challenger(const User& black, const User& white,
     throw CommandError("challenge: add -password=YOURS: by mail a challenge needs " +
                        sender->name + "'s password");
   try {
-    return check_password(sender->name, *password);
+    return check_password(sender->name, *password, ctx);
   } catch (const ServiceError& e) {
     throw CommandError("challenge: " + std::string(e.what()));
   }
 }
 
 // GAME accept|decline CHALLENGE USER PASSWORD: the challenged player answers.
-std::string CommandInterface::answer_challenge(const Parsed& p, const CommandContext&) {
+std::string CommandInterface::answer_challenge(const Parsed& p, const CommandContext& ctx) {
   const Words& w = p.w;
   want_words(w, 5, 5, p.game_word, p.verb);
   Id id = board_number(w[2]);
   User u;
   try {
-    u = check_password(w[3], w[4]);
+    u = check_password(w[3], w[4], ctx);
     if (p.verb == "decline") {
       challenges_.decline(id, u.id);
       return "Challenge " + std::to_string(id) + " declined.\n";

@@ -640,7 +640,8 @@ TEST_F(CommandsTest, HttpRouteLimitsPasswordChecksAndThrottlesTheClientAddress) 
   r.body = "shogi set alice guess-1\nshogi set alice guess-2\n";
   http::Router strict;
   http::add_command_route(strict, commands, *accounts, 1);
-  EXPECT_TRUE(contains(strict.handle(r).body, "error: only 1 command with a password (")) << body;
+  EXPECT_TRUE(contains(strict.handle(r).body, "error: only 1 command with a password is run"))
+      << body;
   // 22 wrong passwords from the address, at two a request, for names that do not exist.
   for (int i = 0; i < 10; ++i) {
     r.body = "shogi set user" + std::to_string(i) + " guess\nshogi set other" +

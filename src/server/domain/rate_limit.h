@@ -1,0 +1,33 @@
+// How often one user may do something that costs other players (writing a comment): at most
+// `per_minute` times in any minute. Memory stays bounded: a user is remembered only while
+// their last minute has entries, each at most `per_minute` of them.
+#pragma once
+
+#include <cstddef>
+#include <deque>
+#include <mutex>
+#include <unordered_map>
+
+#include "server/domain/clocks.h"
+#include "server/domain/records.h"
+
+namespace kirin::server {
+
+class RateLimit {
+ public:
+  RateLimit(std::size_t per_minute, NowFn now);
+
+  // Counts one more for `user` and returns 0, or, over the limit, returns how many
+  // milliseconds until it may (and counts nothing).
+  TimeMs take(Id user);
+  std::size_t per_minute() const { return per_minute_; }
+
+ private:
+  std::size_t per_minute_;
+  NowFn now_;
+  std::mutex mutex_;
+  std::unordered_map<Id, std::deque<TimeMs>> recent_;  // by user: times within the last minute
+  TimeMs last_sweep_ = 0;
+};
+
+}  // namespace kirin::server
