@@ -477,6 +477,11 @@ TEST(StartSfen, PossiblePositionsLoad) {
   for (const Handicap& h : chu()->handicaps) EXPECT_NO_THROW(parse_start_sfen(chu(), h.sfen));
   // Chu never forces a promotion: an unpromoted Pawn on the last rank is a Chu position.
   EXPECT_NO_THROW(parse_start_sfen(chu(), "6k4P/12/12/12/12/12/12/12/12/12/12/6K5 b - 1"));
+  // The browser test's set-up Mitsugumi positions (web/tests/e2e.mjs).
+  auto mitsugumi = builtin_variant("mitsugumi");
+  EXPECT_NO_THROW(
+      parse_start_sfen(mitsugumi, "6k6/13/13/13/13/5pp6/6F'6/13/13/13/13/13/6K6 b - 1"));
+  EXPECT_NO_THROW(parse_start_sfen(mitsugumi, "6k6/13/13/6p6/13/6p6/6Z6/13/13/13/13/13/6K6 b - 1"));
 }
 
 TEST(StartSfen, PieceThatCouldNeverMove) {

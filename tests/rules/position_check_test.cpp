@@ -4,8 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
+#include "../random_play.h"
 #include "notation/sfen.h"
 #include "rules/catalog.h"
+#include "rules/game.h"
+#include "rules/movegen.h"
 
 namespace kirin {
 namespace {
@@ -23,6 +28,34 @@ TEST(PositionCheck, EveryGameSetupAndHandicapIsPossible) {
     for (const Position& start : starts) {
       auto problems = position_problems(start, supply);
       EXPECT_TRUE(problems.empty()) << id << ": " << problems[0].what;
+    }
+  }
+}
+
+// No position a game reaches is refused: random games of every game (and Chu under pbmserv's
+// rules, which force promotions) from each of its start positions.
+TEST(PositionCheck, RandomGamesReachNoImpossiblePosition) {
+  std::vector<std::shared_ptr<const Variant>> games;
+  for (const std::string& id : builtin_variant_ids()) games.push_back(builtin_variant(id));
+  auto pbm = std::make_shared<Variant>(*builtin_variant("chu"));
+  pbm->apply_profile("pbmserv");
+  games.push_back(pbm);
+  std::mt19937 rng(test::random_seed(17));
+  for (const auto& v : games) {
+    std::vector<Position> starts{parse_sfen(v, v->setup)};
+    for (const Handicap& h : v->handicaps) starts.push_back(parse_sfen(v, h.sfen));
+    const PieceCounts supply = most_of_each(starts);
+    for (int g = 0; g < test::random_games(10); ++g) {
+      Game game(starts[size_t(g) % starts.size()]);
+      for (int ply = 0; ply < 200 && !game.outcome().over(); ++ply) {
+        MoveList moves;
+        generate_moves(game.position(), moves);
+        if (moves.size == 0) break;
+        game.play(moves.moves[rng() % unsigned(moves.size)]);
+        auto problems = position_problems(game.position(), supply);
+        ASSERT_TRUE(problems.empty()) << v->id << " game " << g << " ply " << ply << ": "
+                                      << problems[0].what;
+      }
     }
   }
 }

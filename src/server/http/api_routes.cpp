@@ -58,7 +58,7 @@ TopicPolicy api_topic_policy(Accounts& accounts, GameService& games) {
       // Events go to the canonical name only: "game:0001" would be a topic that never speaks.
       if (digits != std::to_string(id))
         return "the topic of game " + std::to_string(id) + " is spelled game:" +
-               std::to_string(id) + ", not " + topic;
+               std::to_string(id) + ", not " + quoted_input(topic);
       try {
         games.watch(id);
         return std::nullopt;

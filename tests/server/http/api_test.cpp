@@ -443,7 +443,10 @@ TEST_F(Api, MovesStoredElsewhereArePushed) {
   EXPECT_EQ(refused["error"]["code"], "forbidden") << refused.dump();
   EXPECT_EQ(refused["error"]["message"], "the topic of game " + std::to_string(game) +
                                              " is spelled game:" + std::to_string(game) +
-                                             ", not " + padded);
+                                             ", not '" + padded + "'");
+  const std::string nul_topic = "game:" + std::to_string(game) + std::string(1, '\0');
+  EXPECT_EQ(watcher.call({{"op", "subscribe"}, {"topic", nul_topic}})["error"]["message"],
+            "no such game: '" + std::to_string(game) + "\u2400'");
 
   auto store = open_store(db_.url());
   NullEventSink nobody;
