@@ -120,7 +120,6 @@ void parse_counter_strike(Position& pos, const Field& f) {
   pos.set_counter_strike(make_square(v.files - file, f.text[i] - 'a'));
 }
 
-
 // parse_sfen, noting where the pieces stand if `places`.
 Position read_sfen(std::shared_ptr<const Variant> variant, std::string_view sfen,
                    Places* places) {

@@ -18,6 +18,7 @@ Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfe
 // a kind than the game's setup and handicaps hold), the first one's square or hand entry as
 // the field and offset.
 Position parse_start_sfen(std::shared_ptr<const Variant> variant, std::string_view sfen);
+
 std::string to_sfen(const Position& pos);
 
 }  // namespace kirin

@@ -22,7 +22,7 @@ PieceCounts piece_counts(const Position& pos);
 PieceCounts most_of_each(const std::vector<Position>& starts);
 
 struct PositionProblem {
-  std::string what;           // "two unpromoted Pawns of Black on file 5 (5c, 5g)"
+  std::string what;           // "2 unpromoted Pawns of Black on file 5 (5c, 5g): ..."
   Square square = kNoSquare;  // the first square it names (none if only hands are at fault)
   Kind hand_kind = 0;         // ...or the kind in hand it is about
 };
