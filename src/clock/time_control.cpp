@@ -16,18 +16,36 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// Seconds in milliseconds; `what` names the part of the time control in the error.
-int64_t seconds_of(std::string_view text, const std::string& what) {
-  std::optional<int64_t> ms = parse_seconds(text);
-  if (!ms)
-    throw TimeControlError(what + " '" + std::string(text) + "' is not a number of seconds");
-  return *ms;
+constexpr double kMaxSeconds = 1e9;  // keeps the milliseconds in range; validate says more
+
+// The whole text as a decimal number (inf if beyond a double), or nothing.
+std::optional<double> decimal(std::string_view text) {
+  std::string s(text);
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || end != s.c_str() + s.size() || std::isnan(v)) return std::nullopt;
+  return v;
 }
 
-// A whole decimal number, or nothing.
-std::optional<int64_t> whole_number(std::string_view text) {
+// Seconds in milliseconds; `what` names the part of the time control in the error.
+int64_t seconds_of(std::string_view text, const std::string& what) {
+  if (std::optional<int64_t> ms = parse_seconds(text)) return *ms;
+  std::optional<double> v = decimal(text);
+  throw TimeControlError(what + " '" + std::string(text) + "' is " +
+                         (v && *v > kMaxSeconds ? "too many seconds" : "not a number of seconds"));
+}
+
+std::string days_refusal(const std::string& days) {
+  return "days per move must be from 1 to 60, not " + days;
+}
+
+// A whole decimal number, or nothing; one too large for 64 bits is refused with `too_large`
+// (never wrapped or clamped into another number).
+std::optional<int64_t> whole_number(std::string_view text, const std::string& too_large) {
   int64_t value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (!text.empty() && ec == std::errc::result_out_of_range && end == text.data() + text.size())
+    throw TimeControlError(too_large);
   if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
   return value;
 }
@@ -35,13 +53,9 @@ std::optional<int64_t> whole_number(std::string_view text) {
 }  // namespace
 
 std::optional<int64_t> parse_seconds(std::string_view text) {
-  std::string s(text);
-  char* end = nullptr;
-  double v = std::strtod(s.c_str(), &end);
-  // The bound keeps the milliseconds in range; validate says what is sensible.
-  if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v) || v < 0 || v > 1e9)
-    return std::nullopt;
-  return int64_t(std::llround(v * 1000));
+  std::optional<double> v = decimal(text);
+  if (!v || *v < 0 || *v > kMaxSeconds) return std::nullopt;
+  return int64_t(std::llround(*v * 1000));
 }
 
 std::string seconds_text(int64_t ms) {
@@ -60,16 +74,18 @@ TimeControl parse_time_control(std::string_view text) {
   if (text.empty() || text == "none") return tc;
   if (text.ends_with(" days") || text.ends_with(" day")) {
     std::string_view n = trim(text.substr(0, text.rfind(' ')));
-    std::optional<int64_t> days = whole_number(n);
+    std::optional<int64_t> days = whole_number(n, days_refusal(std::string(n)));
     if (!days) throw TimeControlError("'" + std::string(n) + "' is not a number of days");
+    if (*days < 1 || *days > 60) throw TimeControlError(days_refusal(std::string(n)));
     tc.kind = TimeControl::Kind::Correspondence;
-    tc.days_per_move = int(std::clamp<int64_t>(*days, -100000, 100000));  // validate says why
+    tc.days_per_move = int(*days);
   } else if (text.starts_with("movetime ")) {
     tc.kind = TimeControl::Kind::MoveTime;
     tc.movetime_ms = seconds_of(trim(text.substr(9)), "the time per move");
   } else if (text.starts_with("nodes ")) {
     std::string_view n = trim(text.substr(6));
-    std::optional<int64_t> nodes = whole_number(n);
+    std::optional<int64_t> nodes =
+        whole_number(n, "the node budget '" + std::string(n) + "' is too large");
     if (!nodes) throw TimeControlError("'" + std::string(n) + "' is not a number of nodes");
     tc.kind = TimeControl::Kind::Nodes;
     tc.nodes = *nodes;
@@ -111,8 +127,7 @@ void validate(const TimeControl& tc) {
     case TimeControl::Kind::None: return;
     case TimeControl::Kind::Correspondence:
       if (tc.days_per_move < 1 || tc.days_per_move > 60)
-        throw TimeControlError("days per move must be from 1 to 60, not " +
-                               std::to_string(tc.days_per_move));
+        throw TimeControlError(days_refusal(std::to_string(tc.days_per_move)));
       return;
     case TimeControl::Kind::MoveTime:
       if (tc.movetime_ms < 1 || tc.movetime_ms > kDayMs)

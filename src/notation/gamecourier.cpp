@@ -15,7 +15,7 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
 [[noreturn]] void malformed(std::string_view text, const std::string& why, size_t offset) {
-  throw NotationError("malformed move '" + std::string(text) + "' at offset " +
+  throw NotationError("malformed move " + quoted_input(text) + " at offset " +
                           std::to_string(offset) + ": " + why,
                       "move", long(offset));
 }

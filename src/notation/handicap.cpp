@@ -89,7 +89,9 @@ Position handicap_position(std::shared_ptr<const Variant> variant, std::string_v
                std::all_of(token.begin(), token.end() - 1,
                            [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
       if (v.id != "shogi") fail(spec, "'Np' handicaps exist only in shogi", start);
-      int n = std::stoi(std::string(token.substr(0, token.size() - 1)));
+      // Two digits at most: a longer count is no handicap (and would not fit an int).
+      const int n = token.size() <= 3 ? std::stoi(std::string(token.substr(0, token.size() - 1)))
+                                      : -1;
       auto it = shogi_piece_handicaps().find(n);
       if (it == shogi_piece_handicaps().end())
         fail(spec, "shogi piece handicaps are 2p, 4p, 6p, 8p and 10p", start);

@@ -85,7 +85,7 @@ class BodyReader {
 
   bool end() {
     if (i_ == text_.size()) return true;
-    return fail("unexpected '" + std::string(text_.substr(i_)) + "'", i_);
+    return fail("unexpected " + quoted_input(text_.substr(i_)), i_);
   }
 
   // A square, number-letter ("7g", "12a") or letter-number ("g7"), in the move's one order.
@@ -145,7 +145,7 @@ std::string lower(std::string_view s) {
 }
 
 [[noreturn]] void malformed(std::string_view text, const std::string& why, size_t offset) {
-  throw NotationError("malformed move '" + std::string(text) + "' at offset " +
+  throw NotationError("malformed move " + quoted_input(text) + " at offset " +
                           std::to_string(offset) + ": " + why,
                       "move", long(offset));
 }
@@ -203,7 +203,7 @@ Move parse_pbm_move(const Position& pos, std::string_view text) {
     size_t end = text[0] == '+' ? 1 : 0;
     while (end < text.size() && std::isalpha(static_cast<unsigned char>(text[end]))) ++end;
     malformed(text,
-              "unknown piece '" + std::string(text.substr(0, end)) + "': the pieces of game " +
+              "unknown piece " + quoted_input(text.substr(0, end)) + ": the pieces of game " +
                   v.id + " are " + code_list(v) + " (promoted: '+' and the code)",
               0);
   }

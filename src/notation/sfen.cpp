@@ -1,8 +1,11 @@
 #include "notation/sfen.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <vector>
+
+#include "rules/position_check.h"
 
 namespace kirin {
 namespace {
@@ -31,8 +34,20 @@ std::vector<Field> split_fields(std::string_view sfen) {
                       field, long(offset));
 }
 
-// Pieces in hand: "-" or runs of [count]token, upper case Black ("2Pp", "R3p").
-void parse_hands(Position& pos, const Field& f) {
+// Where the pieces of a position stand in its SFEN: the offset of each square's piece and of
+// the last hand entry of each kind, for errors about the position as a whole.
+struct Places {
+  std::array<long, kArraySize> square;
+  std::array<long, kMaxKinds + 1> hand;
+  Places() { square.fill(-1), hand.fill(-1); }
+};
+
+// Pieces in hand: "-" or runs of [count]token, upper case Black ("2Pp", "R3p"). A kind's
+// total in both hands is summed wide and checked before it reaches the position's byte: every
+// piece in hand once stood on the board, so no game holds more of a kind than its board has
+// squares. (How many of each kind the game has, parse_start_sfen checks: a handicap may add
+// one, and a game from it be read here.)
+void parse_hands(Position& pos, const Field& f, Places* places) {
   const Variant& v = pos.variant();
   if (f.text == "-") return;
   if (!v.rules.drops)
@@ -41,12 +56,11 @@ void parse_hands(Position& pos, const Field& f) {
   size_t i = 0;
   while (i < f.text.size()) {
     size_t at = f.offset + i;
-    int count = 0;
+    int64_t count = 0;
     size_t digits = i;
-    while (i < f.text.size() && std::isdigit(static_cast<unsigned char>(f.text[i])) && count < 1000)
-      count = count * 10 + (f.text[i++] - '0');
+    for (; i < f.text.size() && std::isdigit(static_cast<unsigned char>(f.text[i])); ++i)
+      if (count < 1'000'000'000) count = count * 10 + (f.text[i] - '0');  // else: too many
     if (i > digits && count == 0) fail("a piece count must be at least 1", "hands", at);
-    if (i > digits && count > 200) fail("too many pieces in hand", "hands", at);
     if (i == digits) count = 1;
     if (i >= f.text.size() || !std::isalpha(static_cast<unsigned char>(f.text[i])))
       fail("expected a piece letter", "hands", f.offset + i);
@@ -59,7 +73,15 @@ void parse_hands(Position& pos, const Field& f) {
     if (!kind || std::find(v.hand_kinds.begin(), v.hand_kinds.end(), *kind) == v.hand_kinds.end())
       fail("'" + token + "' is not a piece that can be in hand in game " + v.id, "hands",
            token_at);
-    pos.set_hand(color, *kind, pos.hand(color, *kind) + count);
+    const int64_t in_hands = count + pos.hand(kBlack, *kind) + pos.hand(kWhite, *kind);
+    const int64_t most = std::min<int64_t>(int64_t(v.files) * v.ranks, 255);
+    if (in_hands > most)
+      fail("the hands hold " + (count >= 1'000'000'000 ? "too many" : std::to_string(in_hands)) +
+               " " + v.piece(*kind).name + "s, more than the " + std::to_string(most) +
+               " squares of game " + v.id + "'s board ever hold",
+           "hands", at);
+    pos.set_hand(color, *kind, pos.hand(color, *kind) + int(count));
+    if (places) places->hand[*kind] = long(at);
   }
 }
 
@@ -98,9 +120,9 @@ void parse_counter_strike(Position& pos, const Field& f) {
   pos.set_counter_strike(make_square(v.files - file, f.text[i] - 'a'));
 }
 
-}  // namespace
-
-Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfen) {
+// parse_sfen, noting where the pieces stand if `places`.
+Position read_sfen(std::shared_ptr<const Variant> variant, std::string_view sfen,
+                   Places* places) {
   const Variant& v = *variant;
   Position pos(variant);
   auto fields = split_fields(sfen);
@@ -129,8 +151,8 @@ Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfe
     }
     if (std::isdigit(static_cast<unsigned char>(c))) {
       int n = 0;
-      while (i < board.text.size() && std::isdigit(static_cast<unsigned char>(board.text[i])))
-        n = n * 10 + (board.text[i++] - '0');
+      for (; i < board.text.size() && std::isdigit(static_cast<unsigned char>(board.text[i])); ++i)
+        if (n <= kMaxFiles) n = n * 10 + (board.text[i] - '0');  // more is too long anyway
       if (n == 0) fail("an empty-square count must be at least 1", "board", at);
       col += n;
       if (col > v.files)
@@ -170,6 +192,7 @@ Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfe
       fail("more than " + std::to_string(Position::kMaxRoyals) + " royal pieces a side", "board",
            at);
     pos.put(make_square(col, row), make_piece(*kind, color));
+    if (places) places->square[make_square(col, row)] = long(at);
     // Promotion-deferral marks (pbmserv): '~' a Pawn that declined, '=' declined on entering.
     uint8_t marks = 0;
     for (char mark : {'~', '='}) {
@@ -210,9 +233,10 @@ Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfe
   if (fields.size() > 2) {
     if (v.sfen_style == Variant::SfenStyle::LishogiChu) {
       parse_counter_strike(pos, fields[2]);
-      if (v.rules.drops && fields.size() > 4) parse_hands(pos, fields[3]), number_field = 4;
+      if (v.rules.drops && fields.size() > 4)
+        parse_hands(pos, fields[3], places), number_field = 4;
     } else {
-      parse_hands(pos, fields[2]);
+      parse_hands(pos, fields[2], places);
       if (v.rules.counter_strike && fields.size() > 4)
         parse_counter_strike(pos, fields[3]), number_field = 4;
     }
@@ -232,6 +256,32 @@ Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfe
     pos.set_move_number(int(n));
   }
   return pos;
+}
+
+// What the game's start positions (its setup and named handicaps) hold at most of each kind.
+PieceCounts game_supply(const std::shared_ptr<const Variant>& variant) {
+  std::vector<Position> starts{read_sfen(variant, variant->setup, nullptr)};
+  for (const Handicap& h : variant->handicaps)
+    starts.push_back(read_sfen(variant, h.sfen, nullptr));
+  return most_of_each(starts);
+}
+
+}  // namespace
+
+Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfen) {
+  return read_sfen(std::move(variant), sfen, nullptr);
+}
+
+Position parse_start_sfen(std::shared_ptr<const Variant> variant, std::string_view sfen) {
+  Places places;
+  Position pos = read_sfen(variant, sfen, &places);
+  std::vector<PositionProblem> problems = position_problems(pos, game_supply(variant));
+  if (problems.empty()) return pos;
+  std::string what = "no game of " + variant->id + " reaches this position: ";
+  for (size_t i = 0; i < problems.size(); ++i) what += (i ? "; " : "") + problems[i].what;
+  const PositionProblem& first = problems[0];
+  if (first.square != kNoSquare) fail(what, "board", size_t(places.square[first.square]));
+  fail(what, "hands", size_t(places.hand[first.hand_kind]));
 }
 
 std::string to_sfen(const Position& pos) {

@@ -12,6 +12,13 @@ namespace kirin {
 
 // Throws NotationError naming the field and the character offset in `sfen`.
 Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfen);
+
+// A start position a user sets up: parse_sfen, and refused with every problem that makes it
+// impossible in its game (rules/position_check: a piece that could never move, nifu, more of
+// a kind than the game's setup and handicaps hold), the first one's square or hand entry as
+// the field and offset.
+Position parse_start_sfen(std::shared_ptr<const Variant> variant, std::string_view sfen);
+
 std::string to_sfen(const Position& pos);
 
 }  // namespace kirin

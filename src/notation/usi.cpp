@@ -31,13 +31,13 @@ bool read_square(const Variant& v, std::string_view text, size_t& i, Square& out
 }
 
 [[noreturn]] void malformed(std::string_view text, const std::string& why, size_t offset) {
-  throw NotationError("malformed move '" + std::string(text) + "' at offset " +
+  throw NotationError("malformed move " + quoted_input(text) + " at offset " +
                           std::to_string(offset) + ": " + why,
                       "move", long(offset));
 }
 
 [[noreturn]] void illegal(std::string_view text, const std::string& why) {
-  throw NotationError("illegal move '" + std::string(text) + "': " + why, "move", -1);
+  throw NotationError("illegal move " + quoted_input(text) + ": " + why, "move", -1);
 }
 
 // A short reason why a move between these squares is not legal, for the error message.
@@ -80,7 +80,7 @@ static Move parse_drop(const Position& pos, std::string_view text, size_t star) 
   token[0] = char(std::tolower(static_cast<unsigned char>(token[0])));
   auto kind = v.kind_by_sfen(token);
   if (!kind || token[0] == '+')
-    malformed(text, "'" + std::string(text.substr(0, star)) + "' is not a piece of game " + v.id,
+    malformed(text, quoted_input(text.substr(0, star)) + " is not a piece of game " + v.id,
               0);
   Square to = parse_square(v, text.substr(star + 1));
   if (to == kNoSquare)
@@ -105,7 +105,7 @@ Move parse_usi(const Position& pos, std::string_view text) {
     Square s;
     if (!read_square(v, text, i, s)) break;
     if (s == kNoSquare)
-      malformed(text, "'" + std::string(text.substr(at, i - at)) + "' is not a square of the " +
+      malformed(text, quoted_input(text.substr(at, i - at)) + " is not a square of the " +
                           std::to_string(v.files) + "x" + std::to_string(v.ranks) + " board",
                 at);
     squares.push_back(s);
@@ -128,7 +128,7 @@ Move parse_usi(const Position& pos, std::string_view text) {
     ++i;
   }
   if (i != text.size())
-    malformed(text, "unexpected '" + std::string(text.substr(i)) + "'", i);
+    malformed(text, "unexpected " + quoted_input(text.substr(i)), i);
 
   Square from = squares[0];
   Square mid = squares.size() == 3 ? squares[1] : kNoSquare;

@@ -18,7 +18,7 @@ std::string lower(std::string s) {
 const char* side_name(Color c) { return c == kBlack ? "Black" : "White"; }
 
 [[noreturn]] void no_legal_move(std::string_view text, const std::string& why) {
-  throw NotationError("no legal move '" + std::string(text) + "': " + why, "move", -1);
+  throw NotationError("no legal move " + quoted_input(text) + ": " + why, "move", -1);
 }
 
 // The written move reduced to the fields of a Move, given the square it starts from.
@@ -155,7 +155,7 @@ Move resolve_written_move(const Position& pos, const WrittenMove& w, std::string
     Piece p = pos.at(w.from);
     const PieceType& pt = v.piece(kind_of(p));
     if (w.piece && kind_of(p) != w.piece)
-      throw NotationError("wrong piece in '" + std::string(text) + "': the piece on " +
+      throw NotationError("wrong piece in " + quoted_input(text) + ": the piece on " +
                               square_name(v, w.from) + " is a " + pt.name + " (" +
                               label(kind_of(p)) + "), not a " + v.piece(w.piece).name + " (" +
                               label(w.piece) + ")",
@@ -204,14 +204,14 @@ Move resolve_written_move(const Position& pos, const WrittenMove& w, std::string
     a.flags &= uint8_t(~Move::kPromote);
     b.flags &= uint8_t(~Move::kPromote);
     if (a == b)
-      throw NotationError("ambiguous move '" + std::string(text) + "': the " + mover(a).name +
+      throw NotationError("ambiguous move " + quoted_input(text) + ": the " + mover(a).name +
                               " may promote here; add + to promote or = to decline",
                           "move", -1);
   }
   std::string list;
   for (size_t i = 0; i < kept.size(); ++i)
     list += (i == 0 ? "" : i + 1 == kept.size() ? " or " : ", ") + spell(kept[i]);
-  throw NotationError("ambiguous move '" + std::string(text) + "': it could be " + list, "move",
+  throw NotationError("ambiguous move " + quoted_input(text) + ": it could be " + list, "move",
                       -1);
 }
 

@@ -14,6 +14,9 @@
 namespace kirin::protocol {
 namespace {
 
+// The longest clock `time` and `otim` take: a year, far more than any game's.
+constexpr int64_t kMaxCentiseconds = 365LL * 24 * 3600 * 100;
+
 // XBoard's mate convention: 100000 + N for mate in N moves.
 int xboard_score(int score) {
   if (!is_mate_score(score)) return score;
@@ -145,7 +148,7 @@ bool XboardEngine::handle(std::string_view line) {
       max_depth_ = int(std::min<int64_t>(*d, kMaxPly - 1));
   } else if (command == "time" || command == "otim") {
     auto cs = parse_int(args);
-    if (!cs) {
+    if (!cs || *cs > kMaxCentiseconds) {  // beyond it, the milliseconds would not fit
       out_.line("Error (" + command + " takes centiseconds): " + std::string(line));
     } else {
       (command == "time" ? engine_clock_ms_ : opponent_clock_ms_) = std::max<int64_t>(0, *cs) * 10;
@@ -342,7 +345,7 @@ void XboardEngine::cmd_level(const std::string& args) {
   int64_t base = words.size() == 3 ? parse_minutes(words[1]) : -1;
   std::optional<int64_t> inc = words.size() == 3 ? parse_seconds(words[2]) : std::nullopt;
   auto moves = words.size() == 3 ? parse_int(words[0]) : std::nullopt;
-  if (!moves || *moves < 0 || base < 0 || !inc) {
+  if (!moves || *moves < 0 || *moves > 10000 || base < 0 || !inc) {  // an int, not wrapped
     out_.line("Error (level takes MOVES BASE INC, as in level 40 5 0 or level 0 0:10 0.1): level " +
               args);
     return;

@@ -34,6 +34,17 @@ TEST(Clocks, BadTimeControlsSayWhy) {
            Case{"-5", "time control: main time '-5' is not a number of seconds"},
            Case{"10+", "time control: increment '' is not a number of seconds"},
            Case{"nodes 0", "time control: the node budget must be positive"},
+           // Numbers too large for their fields are refused as they were written, never
+           // wrapped or clamped into others.
+           Case{"99999999999999999999",
+                "time control: main time '99999999999999999999' is too many seconds"},
+           Case{"60+1e400", "time control: increment '1e400' is too many seconds"},
+           Case{"99999999999999999999 days",
+                "time control: days per move must be from 1 to 60, not 99999999999999999999"},
+           Case{"4294967297 days", "time control: days per move must be from 1 to 60, not "
+                                   "4294967297"},
+           Case{"nodes 99999999999999999999",
+                "time control: the node budget '99999999999999999999' is too large"},
        }) {
     try {
       parse_time_control(c.text);

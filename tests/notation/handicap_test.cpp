@@ -63,6 +63,8 @@ TEST(Handicap, Errors) {
   EXPECT_EQ(error_offset("shogi", "R,,L"), 2);      // empty item
   EXPECT_EQ(error_offset("shogi", "RRR"), 1);       // only one Rook to remove
   EXPECT_EQ(error_offset("shogi", "3p"), 0);        // no such shogi handicap
+  EXPECT_EQ(error_offset("shogi", "99999999999p"), 0);  // not an int: refused, not thrown out
+  EXPECT_EQ(error_offset("shogi", "R,010p"), 2);
   EXPECT_EQ(error_offset("chu", "2p"), 0);          // Np is shogi only
   EXPECT_EQ(error_offset("shogi", "8b=Z"), 3);      // no such piece
   EXPECT_EQ(error_offset("shogi", "5a"), 0);        // removes White's King

@@ -41,9 +41,11 @@ std::string piece_at(const Position& pos, Square s) {
 int pieces(const Position& pos) { return pos.count(kBlack) + pos.count(kWhite); }
 
 // Parses `sfen` expecting a NotationError; returns it (or a blank one after a failure).
-NotationError error_of(std::string_view sfen, std::shared_ptr<const Variant> v = chu()) {
+NotationError error_of(std::string_view sfen, std::shared_ptr<const Variant> v = chu(),
+                       Position (*parse)(std::shared_ptr<const Variant>,
+                                         std::string_view) = parse_sfen) {
   try {
-    parse_sfen(v, sfen);
+    parse(v, sfen);
   } catch (const NotationError& e) {
     return e;
   }
@@ -407,6 +409,118 @@ TEST(Sfen, AtMostEightRoyalsASide) {
   EXPECT_EQ(e.field(), "board");
   EXPECT_EQ(e.offset(), 8);
   EXPECT_NE(std::string(e.what()).find("royal"), std::string::npos) << e.what();
+}
+
+// ---- Counts that do not fit: summed wide, checked against what the game has ----------------
+
+TEST(SfenErrors, HandCountsAddUpWithoutWrapping) {
+  // Every piece in hand once stood on the board: a kind's count in both hands is at most the
+  // board's squares (81 in shogi; how many the game has, parse_start_sfen checks).
+  auto shogi = builtin_variant("shogi");
+  const std::string board = "4k4/9/9/9/9/9/9/9/4K4 b ";
+  const Kind pawn = *shogi->kind_by_sfen("p");
+  EXPECT_EQ(parse_sfen(shogi, board + "18P 1").hand(kBlack, pawn), 18);
+  EXPECT_EQ(parse_sfen(shogi, board + "40P41p 1").hand(kWhite, pawn), 41);
+  // 200 + 56 is 256: a byte read it as an empty hand, 200 + 200 as 144.
+  for (const char* hands : {"200P56P", "200P200P"}) {
+    NotationError e = error_of(board + hands + " 1", shogi);
+    EXPECT_EQ(e.field(), "hands") << hands;
+    EXPECT_EQ(e.offset(), long(board.size())) << hands << ": " << e.what();
+  }
+  NotationError e = error_of(board + "41P41p 1", shogi);  // both hands together: 82
+  EXPECT_EQ(e.offset(), long(board.size() + 3));
+  EXPECT_NE(std::string(e.what()).find(
+                "the hands hold 82 Pawns, more than the 81 squares of game shogi's board"),
+            std::string::npos)
+      << e.what();
+  e = error_of(board + "99999999999999999999999P 1", shogi);
+  EXPECT_EQ(e.field(), "hands");
+  EXPECT_NE(std::string(e.what()).find("too many"), std::string::npos) << e.what();
+}
+
+TEST(SfenErrors, HandLimitInALishogiLayout) {
+  auto drops = std::make_shared<Variant>(*chu());
+  drops->set_option("drops", "true");
+  const std::string board = "6k5/12/12/12/12/12/12/12/12/12/12/6K5 b - ";
+  EXPECT_EQ(parse_sfen(drops, board + "Oo 1").hand(kWhite, *drops->kind_by_sfen("o")), 1);
+  EXPECT_EQ(error_of(board + "144Oo 1", drops).field(), "hands");
+  EXPECT_EQ(error_of(board + "144Oo 1", drops).offset(), long(board.size() + 4));
+}
+
+TEST(SfenErrors, LongEmptyRunDoesNotWrap) {
+  // A run of digits too long for an int once wrapped into a small count.
+  EXPECT_SFEN_ERROR("12/" + std::string(30, '9') + "/12 b - 1", "board", 3);
+  EXPECT_SFEN_ERROR("4294967308" + kStartBoard.substr(12) + " b - 1", "board", 0);
+}
+
+// ---- Start positions a user sets up: impossible ones refused -----------------------------------
+
+NotationError start_error_of(std::string_view sfen, std::shared_ptr<const Variant> v) {
+  return error_of(sfen, std::move(v), parse_start_sfen);
+}
+
+// parse_start_sfen refuses `sfen` at this field and offset, saying `says` among its reasons.
+void expect_start_error(std::string_view sfen, std::shared_ptr<const Variant> v,
+                        const std::string& field, long offset, const std::string& says) {
+  NotationError e = start_error_of(sfen, std::move(v));
+  EXPECT_EQ(e.field(), field) << sfen;
+  EXPECT_EQ(e.offset(), offset) << sfen << ": " << e.what();
+  EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
+}
+
+TEST(StartSfen, PossiblePositionsLoad) {
+  auto shogi = builtin_variant("shogi");
+  EXPECT_NO_THROW(parse_start_sfen(shogi, shogi->setup));
+  // No attacking King (a problem position), fewer pieces (a handicap), pieces in hand.
+  EXPECT_NO_THROW(parse_start_sfen(shogi, "4k4/9/9/9/9/9/9/9/9 b RB2G 1"));
+  EXPECT_NO_THROW(parse_start_sfen(shogi, "+P3k4/9/9/9/9/9/4P4/4+P4/4K4 b - 1"));
+  for (const Handicap& h : chu()->handicaps) EXPECT_NO_THROW(parse_start_sfen(chu(), h.sfen));
+  // Chu never forces a promotion: an unpromoted Pawn on the last rank is a Chu position.
+  EXPECT_NO_THROW(parse_start_sfen(chu(), "6k4P/12/12/12/12/12/12/12/12/12/12/6K5 b - 1"));
+  // The browser test's set-up Mitsugumi positions (web/tests/e2e.mjs).
+  auto mitsugumi = builtin_variant("mitsugumi");
+  EXPECT_NO_THROW(
+      parse_start_sfen(mitsugumi, "6k6/13/13/13/13/5pp6/6F'6/13/13/13/13/13/6K6 b - 1"));
+  EXPECT_NO_THROW(parse_start_sfen(mitsugumi, "6k6/13/13/6p6/13/6p6/6Z6/13/13/13/13/13/6K6 b - 1"));
+}
+
+TEST(StartSfen, PieceThatCouldNeverMove) {
+  auto shogi = builtin_variant("shogi");
+  expect_start_error("P3k4/9/9/9/9/9/9/9/4K4 b - 1", shogi, "board", 0,
+                     "a Black Pawn on 9a could never move again: game shogi makes it promote "
+                     "there");
+  expect_start_error("4k4/9/9/9/9/9/9/1n7/4K4 b - 1", shogi, "board", 17,
+                     "a White Knight on 8h could never move again");
+  // Chu under pbmserv's rules forces the promotion.
+  auto pbm = std::make_shared<Variant>(*chu());
+  pbm->apply_profile("pbmserv");
+  EXPECT_EQ(start_error_of("6k4P/12/12/12/12/12/12/12/12/12/12/6K5 b - 1", pbm).offset(), 3);
+}
+
+TEST(StartSfen, TwoUnpromotedPawnsOnAFile) {
+  auto shogi = builtin_variant("shogi");
+  expect_start_error("4k4/9/4P4/9/9/9/4P4/9/4K4 b - 1", shogi, "board", 7,
+                     "2 unpromoted Pawns of Black on file 5 (5c, 5g): game shogi allows one");
+  // A Tokin and a Pawn, or Pawns of both sides, share a file.
+  EXPECT_NO_THROW(parse_start_sfen(shogi, "4k4/9/4+P4/9/4p4/9/4P4/9/4K4 b - 1"));
+  // Without drops, the rule is not one: Sho Shogi has no nifu.
+  EXPECT_NO_THROW(parse_start_sfen(builtin_variant("sho"), "4k4/9/4P4/9/9/9/4P4/9/4K4 b - 1"));
+}
+
+TEST(StartSfen, MorePiecesThanTheGameHas) {
+  auto shogi = builtin_variant("shogi");
+  expect_start_error("4k4/9/9/9/9/9/9/1R2+R4/4K4 b R 1", shogi, "board", 17,
+                     "3 Rooks, promoted ones included (8h, 5h, 1 in Black's hand): game shogi "
+                     "has 2");
+  // Only in hand: the hands field is named, at the kind's last entry.
+  expect_start_error("4k4/9/9/9/9/9/9/9/4K4 b 3G2g 1", shogi, "hands", 26,
+                     "5 Gold Generals, promoted ones included (3 in Black's hand, 2 in White's "
+                     "hand): game shogi has 4");
+  expect_start_error("4k4/9/9/9/9/9/9/9/4K4 b 10P9p 1", shogi, "hands", 27, "19 Pawns");
+  // Every problem is listed; the first one's square is the offset.
+  expect_start_error("KP2k4/9/9/9/9/9/9/9/4K4 b - 1", shogi, "board", 1,
+                     "a Black Pawn on 8a could never move again: game shogi makes it promote "
+                     "there; 3 Kings, promoted ones included (9a, 5a, 5i): game shogi has 2");
 }
 
 }  // namespace

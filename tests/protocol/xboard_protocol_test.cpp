@@ -300,6 +300,10 @@ TEST(XboardProtocol, MalformedInputChangesNothing) {
       {"sd zero", "Error (sd takes"},
       {"memory lots", "Error (memory takes"},
       {"time soon", "Error (time takes"},
+      // Numbers beyond their fields are refused, not wrapped (level 1, a negative clock).
+      {"level 4294967297 5 0", "Error (level takes"},
+      {"time 9223372036854775807", "Error (time takes"},
+      {"otim 99999999999999999999", "Error (otim takes"},
       {"lift z99", "Error (not a square"},
       {"frobnicate", "Error (unknown command): frobnicate"},
       {"\x01\xfe garbage", "Error (unknown command)"},

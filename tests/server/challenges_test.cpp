@@ -109,6 +109,41 @@ TEST_F(ChallengesTest, BadSetupsNameTheBadOptionAndStoreNothing) {
   EXPECT_TRUE(log.events.empty());
 }
 
+TEST_F(ChallengesTest, ImpossibleStartPositionsAreRefusedWithWhatAndWhere) {
+  struct Case {
+    const char* sfen;
+    const char* field_in_sfen;
+    long offset;
+    const char* says;
+  };
+  for (const Case& c : {
+           Case{"P3k4/9/9/9/9/9/9/9/4K4 b - 1", "board", 0,
+                "a Black Pawn on 9a could never move again"},
+           Case{"4k4/9/4P4/9/9/9/4P4/9/4K4 b - 1", "board", 7,
+                "2 unpromoted Pawns of Black on file 5 (5c, 5g)"},
+           Case{"4k4/9/9/9/9/9/9/1R2+R4/4K4 b R 1", "board", 17, "3 Rooks"},
+           Case{"4k4/9/9/9/9/9/9/9/4K4 b 200P56P 1", "hands", 24,
+                "the hands hold 200 Pawns, more than the 81 squares"},
+           Case{"4k4/9/9/9/9/9/9/9/4K4 b 10P9p 1", "hands", 27,
+                "19 Pawns, promoted ones included (10 in Black's hand, 9 in White's hand): "
+                "game shogi has 18"},
+       }) {
+    GameSetup setup{"shogi", "", {}, std::nullopt, "", c.sfen};
+    ServiceError e = service_error([&] { challenges->create(alice.id, request("bob", setup)); });
+    EXPECT_EQ(e.code(), ErrorCode::Invalid) << c.sfen;
+    EXPECT_EQ(e.field(), "start_sfen") << c.sfen;
+    EXPECT_EQ(e.offset(), c.offset) << c.sfen << ": " << e.what();
+    const std::string what = e.what();
+    EXPECT_EQ(what.rfind("start position (" + std::string(c.field_in_sfen) + "): ", 0), 0u)
+        << what;
+    EXPECT_NE(what.find(c.says), std::string::npos) << what;
+  }
+  // Fewer pieces than the setup's, as handicaps and problems have, are possible.
+  GameSetup few{"shogi", "", {}, std::nullopt, "", "4k4/9/4P4/9/9/9/9/9/4K4 b RG 1"};
+  EXPECT_NO_THROW(challenges->create(alice.id, request("bob", few)));
+  EXPECT_EQ(challenges->outgoing(alice.id).size(), 1u);
+}
+
 TEST_F(ChallengesTest, BadOpponentsAndTimeControls) {
   ServiceError nobody = service_error([&] { challenges->create(alice.id, request("nobody")); });
   EXPECT_EQ(nobody.code(), ErrorCode::NotFound);

@@ -68,7 +68,9 @@ BuiltSetup build_setup(GameSetup& s) {
     bad("handicap", std::string("handicap: ") + e.what(), e.offset());
   }
   try {
-    if (!start) start = parse_sfen(v, s.start_sfen.empty() ? v->setup : s.start_sfen);
+    // A position the user sets up is refused if the game could never reach it.
+    if (!start) start = s.start_sfen.empty() ? parse_sfen(v, v->setup)
+                                             : parse_start_sfen(v, s.start_sfen);
   } catch (const NotationError& e) {
     bad("start_sfen", "start position (" + e.field() + "): " + e.what(), e.offset());
   }

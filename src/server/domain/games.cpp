@@ -302,7 +302,7 @@ namespace {
 
 // Reads a move with the given parser and checks that it is legal; throws ServiceError invalid (field "move").
 Move read_checked_move(const MoveParser& parser, const Position& pos, std::string_view text) {
-  std::string quoted = "move '" + std::string(text.substr(0, 64)) + "'";
+  std::string quoted = "move " + quoted_input(text.substr(0, 64));
   if (text.empty()) throw ServiceError(ErrorCode::Invalid, "the move is empty", "move");
   if (text.size() > 64) throw ServiceError(ErrorCode::Invalid, "the move is too long", "move");
   Move m;

@@ -136,8 +136,8 @@ AnalysisRequest read_analysis_request(const json& message, const AnalysisLimits&
       std::string text = moves[i];
       if (game.outcome().over())
         throw AnalysisError("invalid",
-                            fmt::format("{} '{}': the game is already over ({})", field, text,
-                                        describe(game.outcome())),
+                            fmt::format("{} {}: the game is already over ({})", field,
+                                        quoted_input(text), describe(game.outcome())),
                             field);
       try {
         game.play(parse_usi(game.position(), text));

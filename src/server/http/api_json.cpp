@@ -1,5 +1,7 @@
 #include "server/http/api_json.h"
 
+#include <algorithm>
+
 #include "server/domain/clocks.h"
 #include "server/domain/results.h"
 #include "server/http/message.h"
@@ -72,7 +74,8 @@ const char* color_choice_word(ColorChoice c) {
 std::string option_text(const char* field, const json& value) {
   if (value.is_string()) return value.get<std::string>();
   if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
-  if (value.is_number_integer()) return std::to_string(value.get<long long>());
+  if (value.is_number_unsigned()) return std::to_string(value.get<uint64_t>());
+  if (value.is_number_integer()) return std::to_string(value.get<int64_t>());
   bad_field(field, "must hold strings, booleans or integers");
 }
 
@@ -229,12 +232,20 @@ std::string required_string(const json& body, const char* field) {
   return *value;
 }
 
-std::optional<int> optional_int(const json& body, const char* field) {
+std::optional<int> optional_int(const json& body, const char* field, int min, int max) {
   auto it = body.find(field);
   if (it == body.end() || it->is_null()) return std::nullopt;
-  if (!it->is_number_integer() || it->get<long long>() < 0 || it->get<long long>() > 1'000'000)
-    bad_field(field, "must be a whole number from 0 to 1000000");
-  return it->get<int>();
+  // Read as wide as JSON holds it and compared before narrowing: 4294967297 is not 1.
+  bool in_range = false;
+  if (it->is_number_unsigned())
+    in_range = it->get<uint64_t>() <= uint64_t(std::max(max, 0)) &&
+               int64_t(it->get<uint64_t>()) >= min;
+  else if (it->is_number_integer())
+    in_range = it->get<int64_t>() >= min && it->get<int64_t>() <= max;
+  if (!in_range)
+    bad_field(field, "must be a whole number from " + std::to_string(min) + " to " +
+                         std::to_string(max));
+  return int(it->get<int64_t>());
 }
 
 std::optional<bool> optional_bool(const json& body, const char* field) {
@@ -253,10 +264,7 @@ ChallengeRequest read_challenge_request(const json& body) {
   r.setup.handicap = optional_string(body, "handicap").value_or("");
   r.setup.start_sfen = optional_string(body, "sfen").value_or("");
   r.setup.drops = optional_bool(body, "drops");
-  if (auto it = body.find("level"); it != body.end() && !it->is_null()) {
-    if (!it->is_number_integer()) bad_field("level", "must be a whole number");
-    r.setup.computer_level = it->get<int>();
-  }
+  r.setup.computer_level = optional_int(body, "level", 0, kMaxComputerLevel).value_or(0);
   if (auto it = body.find("options"); it != body.end() && !it->is_null()) {
     // {"NAME": VALUE} (applied in name order) or [["NAME", VALUE], ...] (in the given order).
     if (it->is_object()) {

@@ -32,7 +32,8 @@ const char* color_word(Color c);  // "black", "white"
 const nlohmann::json& require_object(const nlohmann::json& body);
 std::optional<std::string> optional_string(const nlohmann::json& body, const char* field);
 std::string required_string(const nlohmann::json& body, const char* field);
-std::optional<int> optional_int(const nlohmann::json& body, const char* field);
+// A whole number from min to max (a larger one, however large, is refused naming the field).
+std::optional<int> optional_int(const nlohmann::json& body, const char* field, int min, int max);
 std::optional<bool> optional_bool(const nlohmann::json& body, const char* field);
 
 ChallengeRequest read_challenge_request(const nlohmann::json& body);

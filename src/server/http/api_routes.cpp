@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "notation/notation_error.h"
 #include "server/domain/service_error.h"
 #include "server/http/service_errors.h"
 #include "server/http/variant_json.h"
@@ -38,7 +39,7 @@ Id id_param(const Request& request, const char* name) {
   for (char c : text) digits = digits && std::isdigit(static_cast<unsigned char>(c));
   Id id = digits ? std::stoll(text) : 0;
   if (id <= 0)
-    throw HttpError(404, "not_found", "no such " + std::string(name) + ": '" + text + "'");
+    throw HttpError(404, "not_found", "no such " + std::string(name) + ": " + quoted_input(text));
   return id;
 }
 
@@ -53,7 +54,11 @@ TopicPolicy api_topic_policy(Accounts& accounts, GameService& games) {
       std::string_view digits = std::string_view(topic).substr(5);
       auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
       if (ec != std::errc() || end != digits.data() + digits.size() || id <= 0)
-        return "no such game: '" + std::string(digits) + "'";
+        return "no such game: " + quoted_input(digits);
+      // Events go to the canonical name only: "game:0001" would be a topic that never speaks.
+      if (digits != std::to_string(id))
+        return "the topic of game " + std::to_string(id) + " is spelled game:" +
+               std::to_string(id) + ", not " + quoted_input(topic);
       try {
         games.watch(id);
         return std::nullopt;

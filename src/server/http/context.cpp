@@ -1,5 +1,7 @@
 #include "server/http/context.h"
 
+#include "notation/notation_error.h"
+
 namespace kirin::server::http {
 
 std::optional<std::string> default_topic_policy(const std::string& topic,
@@ -9,7 +11,7 @@ std::optional<std::string> default_topic_policy(const std::string& topic,
     std::string p = prefix;
     if (topic.size() > p.size() && topic.compare(0, p.size(), p) == 0) return std::nullopt;
   }
-  return "unknown topic '" + topic + "' (topics: lobby, game:ID, user:NAME)";
+  return "unknown topic " + quoted_input(topic) + " (topics: lobby, game:ID, user:NAME)";
 }
 
 }  // namespace kirin::server::http

@@ -26,7 +26,7 @@ int query_limit(const Request& r) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), limit);
   if (ec != std::errc() || end != text.data() + text.size() || limit < 1 || limit > 200)
     throw HttpError(400, "bad_request",
-                    "limit must be a whole number from 1 to 200, not '" + text + "'");
+                    "limit must be a whole number from 1 to 200, not " + quoted_input(text));
   return limit;
 }
 
@@ -72,7 +72,7 @@ void add_game_routes(Router& router, const ApiServices& s) {
     User user = signed_in(s.accounts, r);
     json body = require_object(r.json());
     MoveAck ack = s.games.play_move(id_param(r, "game"), user.id, required_string(body, "move"),
-                                    optional_int(body, "expected_ply"));
+                                    optional_int(body, "expected_ply", 0, 1'000'000));
     return json_response(ack_json(ack));
   });
   router.add("POST", "/api/games/{game}/resign", [s](const Request& r) {

@@ -30,7 +30,7 @@ namespace {
 
 const char* color_name(Color c) { return c == kBlack ? "Black" : "White"; }
 
-std::string quoted(std::string_view s) { return "'" + std::string(s.substr(0, 100)) + "'"; }
+std::string quoted(std::string_view s) { return quoted_input(s.substr(0, 100)); }
 
 // --- Usage ---
 

@@ -269,6 +269,17 @@ TEST_F(Analysis, BadRequestsAreRefusedClearly) {
   EXPECT_EQ(sfen["error"]["field"], "sfen");
   EXPECT_TRUE(sfen["error"].contains("offset")) << sfen.dump();
 
+  // A position no game reaches: two unpromoted Black Pawns on file 5.
+  json nifu = ws.call({{"op", "analyze"},
+                       {"variant", "shogi"},
+                       {"sfen", "4k4/9/4P4/9/9/9/4P4/9/4K4 b - 1"},
+                       {"id", 2}});
+  EXPECT_EQ(nifu["error"]["field"], "sfen") << nifu.dump();
+  EXPECT_EQ(nifu["error"]["offset"], 7) << nifu.dump();
+  EXPECT_NE(nifu["error"]["message"].get<std::string>().find("on file 5 (5c, 5g)"),
+            std::string::npos)
+      << nifu.dump();
+
   json illegal =
       ws.call({{"op", "analyze"}, {"variant", "shogi"}, {"moves", {"7g7f", "5a5c"}}, {"id", 3}});
   EXPECT_EQ(illegal["error"]["field"], "moves[1]");

@@ -441,6 +441,72 @@ TEST_F(Api, TextCommands) {
   EXPECT_EQ(command("help", "not-a-token").status, 401u);
 }
 
+TEST_F(Api, NumbersOutOfRangeAreRefusedNamingTheField) {
+  struct Case {
+    json body;
+    unsigned status;
+    const char* says;
+  };
+  for (const Case& c : {
+           // 4294967297 is 2^32 + 1: read into an int it was level 1.
+           Case{{{"game", "shogi"}, {"opponent", "kirin"}, {"level", 4294967297}}, 400,
+                "field \"level\" must be a whole number from 0 to 8"},
+           Case{{{"game", "shogi"}, {"level", 18446744073709551615u}}, 400, "\"level\""},
+           Case{{{"game", "shogi"}, {"level", -1}}, 400, "\"level\""},
+           Case{{{"game", "shogi"}, {"level", 2.5}}, 400, "\"level\""},
+           Case{{{"game", "shogi"}, {"time_control", "99999999999999999999"}}, 422,
+                "main time '99999999999999999999' is too many seconds"},
+           Case{{{"game", "shogi"}, {"time_control", "18446744073709551617 days"}}, 422,
+                "days per move must be from 1 to 60, not 18446744073709551617"},
+           // An option's number, as large as JSON's unsigned: shown as sent, not as -1.
+           Case{{{"game", "shogi"}, {"options", {{"max_plies", 18446744073709551615u}}}}, 422,
+                "not '18446744073709551615'"},
+       }) {
+    Reply r = call("POST", "/api/challenges", c.body, alice_);
+    EXPECT_EQ(r.status, c.status) << c.body.dump() << ": " << r.body;
+    EXPECT_NE(r.json()["error"]["message"].get<std::string>().find(c.says), std::string::npos)
+        << c.body.dump() << ": " << r.body;
+  }
+  EXPECT_EQ(call("GET", "/api/challenges", nullptr, alice_).json()["outgoing"].size(), 0u);
+
+  Id game = start_game();
+  Reply ply = call("POST", "/api/games/" + std::to_string(game) + "/moves",
+                   {{"move", "7g7f"}, {"expected_ply", 4294967296}}, alice_);
+  EXPECT_EQ(ply.status, 400u) << ply.body;
+  EXPECT_NE(ply.body.find("expected_ply"), std::string::npos) << ply.body;
+  EXPECT_EQ(call("GET", "/api/games/" + std::to_string(game)).json()["ply"], 0);
+}
+
+TEST_F(Api, NulByteInAMoveIsShownNotCutShort) {
+  Id game = start_game();
+  const std::string nul_move("7g7f\0x", 6);
+  Reply r = move(game, nul_move, 0, alice_);
+  EXPECT_EQ(r.status, 422u) << r.body;
+  const std::string why = r.json()["error"]["message"];
+  // The whole message, the NUL drawn as U+2400, the reason after it.
+  EXPECT_NE(why.find("move '7g7f\u2400x': malformed move '7g7f\u2400x' at offset 4: unexpected "
+                     "'\u2400x'"),
+            std::string::npos)
+      << why;
+  EXPECT_EQ(why.find('\0'), std::string::npos);
+  EXPECT_EQ(r.json()["error"]["offset"], 4);
+
+  std::map<std::string, std::string> headers = {{"Content-Type", "text/plain"},
+                                                {"Authorization", "Bearer " + alice_}};
+  Reply text = HttpClient(app_->port())
+                   .request("POST", "/api/command",
+                            "shogi move " + std::to_string(game) + " alice pw-alice-123 " +
+                                nul_move,
+                            headers);
+  EXPECT_EQ(text.status, 200u);
+  // The text commands refuse the line whole, naming the character.
+  EXPECT_NE(text.body.find("error: the line has a control character (code 0) at character 37"),
+            std::string::npos)
+      << text.body;
+  EXPECT_EQ(text.body.find('\0'), std::string::npos) << text.body;
+  EXPECT_EQ(call("GET", "/api/games/" + std::to_string(game)).json()["ply"], 0);
+}
+
 TEST_F(Api, UserTopicNeedsItsOwnersToken) {
   WsClient anonymous(app_->port());
   EXPECT_EQ(anonymous.call({{"op", "subscribe"}, {"topic", "user:bob"}})["error"]["code"],
@@ -476,6 +542,16 @@ TEST_F(Api, MovesStoredElsewhereArePushed) {
             "subscribed");
   EXPECT_EQ(watcher.call({{"op", "subscribe"}, {"topic", "game:999"}})["error"]["message"],
             "no game with id 999");
+  // Events are published under "game:ID" only: another spelling would stay silent.
+  const std::string padded = "game:000" + std::to_string(game);
+  json refused = watcher.call({{"op", "subscribe"}, {"topic", padded}});
+  EXPECT_EQ(refused["error"]["code"], "forbidden") << refused.dump();
+  EXPECT_EQ(refused["error"]["message"], "the topic of game " + std::to_string(game) +
+                                             " is spelled game:" + std::to_string(game) +
+                                             ", not '" + padded + "'");
+  const std::string nul_topic = "game:" + std::to_string(game) + std::string(1, '\0');
+  EXPECT_EQ(watcher.call({{"op", "subscribe"}, {"topic", nul_topic}})["error"]["message"],
+            "no such game: '" + std::to_string(game) + "\u2400'");
 
   auto store = open_store(db_.url());
   NullEventSink nobody;

@@ -175,6 +175,15 @@ TEST_F(CommandsTest, ChallengeOptions) {
                        "error: challenge: you cannot challenge yourself"));
   EXPECT_TRUE(
       contains(first_line(run("chushogi challenge alice nobody")), "error: challenge: no user"));
+  // Numbers too large for their fields are refused as written, never wrapped or thrown out.
+  EXPECT_TRUE(contains(first_line(run("shogi challenge alice bob -handicap=99999999999p")),
+                       "error: challenge: handicap: handicap '99999999999p' at offset 0: shogi "
+                       "piece handicaps are 2p"));
+  EXPECT_TRUE(contains(first_line(run("shogi challenge alice kirin -level=4294967297")),
+                       "error: challenge: '-level=4294967297': the computer's level is 1 to 8"));
+  EXPECT_TRUE(
+      contains(first_line(run("shogi challenge alice bob -option=max_plies=99999999999999999999")),
+               "not '99999999999999999999'"));
   expect_unchanged(before);
 }
 
@@ -346,6 +355,7 @@ TEST_F(CommandsTest, RefusedCommandsSayWhyAndChangeNothing) {
        "error: board " + n + " is a game of Shogi, not of Chu Shogi"},
       {"shogi move 999 bob password-bob 3c-3d", "error: no board 999"},
       {"shogi board twelve", "error: 'twelve' is not a board number"},
+      {"shogi board 99999999999999999999", "error: '99999999999999999999' is not a board number"},
       {"shogi board " + n + " nobody", "error: board: no user"},
       {"shogi resign " + n + " bob wrong-password", "error: resign in board " + n + ": wrong name"},
       {"shogi set bob wrong-password small", "error: set: wrong name or password"},
