@@ -131,28 +131,6 @@ SearchRunner::Cancelled SearchRunner::cancel(Ticket ticket) {
   return Cancelled::dropped;
 }
 
-std::size_t SearchRunner::cancel_owner(const std::string& owner) {
-  std::deque<Waiting> dropped;
-  std::size_t count = 0;
-  {
-    std::lock_guard lock(mutex_);
-    for (auto& worker : workers_)
-      if (worker->ticket != 0 && worker->owner == owner) {
-        stop_locked(*worker, true);
-        ++count;
-      }
-    if (auto queue = queues_.find(owner); queue != queues_.end()) {
-      dropped = std::move(queue->second);
-      waiting_ -= dropped.size();
-      count += dropped.size();
-      std::erase(turns_, owner);
-      queues_.erase(queue);
-    }
-  }
-  idle_.notify_all();
-  return count;
-}
-
 void SearchRunner::stop(Ticket ticket) {
   std::lock_guard lock(mutex_);
   if (Worker* worker = find_running_locked(ticket)) return stop_locked(*worker, false);
@@ -240,7 +218,6 @@ void SearchRunner::run(Worker& worker) {
     if (stopping_) return;
     std::optional<Waiting> next(take_next_locked());
     worker.ticket = next->ticket;
-    worker.owner = next->job.owner;
     worker.stop_requested = next->stop_requested;
     worker.ponderhit_requested = next->ponderhit_requested;
     worker.cancelled = false;
@@ -274,7 +251,6 @@ void SearchRunner::run(Worker& worker) {
 
     lock.lock();
     worker.ticket = 0;
-    worker.owner.clear();
     bool idle = idle_locked();
     lock.unlock();
     if (idle) idle_.notify_all();

@@ -91,8 +91,6 @@ class SearchRunner {
   Admission submit(SearchJob job);
   Cancelled cancel(Ticket ticket);
   void stop(Ticket ticket);
-  // Every job of `owner`, waiting or running; returns how many.
-  std::size_t cancel_owner(const std::string& owner);
   // A pondering job becomes a timed one (USI ponderhit), also if it has not begun yet.
   void ponderhit(Ticket ticket);
 
@@ -122,7 +120,6 @@ class SearchRunner {
     Searcher searcher;
     std::thread thread;
     Ticket ticket = 0;  // of the job it runs; 0 when idle
-    std::string owner;
     // Searcher::search clears its flags when it begins, so a request that arrives before then
     // is remembered here and repeated after every iteration.
     std::atomic<bool> stop_requested{false};

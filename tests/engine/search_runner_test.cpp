@@ -190,19 +190,6 @@ TEST(SearchRunner, CancellingDropsAWaitingJobAndStopsARunningOne) {
   EXPECT_EQ(runner.cancel(running.ticket), SearchRunner::Cancelled::unknown);
 }
 
-TEST(SearchRunner, CancellingAnOwnerEndsAllOfItsJobs) {
-  SearchRunner runner(one_thread());
-  Journal journal;
-  runner.submit(job(journal, "game 7", "R", until_stopped()));
-  ASSERT_TRUE(journal.wait_for("start R"));
-  runner.submit(job(journal, "game 7", "W1", depth(1)));
-  runner.submit(job(journal, "game 8", "O", depth(1)));
-  runner.submit(job(journal, "game 7", "W2", depth(1)));
-  EXPECT_EQ(runner.cancel_owner("game 7"), 3u);
-  runner.wait_idle();
-  EXPECT_EQ(journal.starts(), (std::vector<std::string>{"R", "O"}));
-}
-
 // USI's "stop" may come before the search has begun: the job still runs and answers a move.
 TEST_F(BusyRunner, AStopBeforeTheStartStillGivesAMove) {
   SearchDone done;
