@@ -128,8 +128,10 @@ Position parse_sfen(std::shared_ptr<const Variant> variant, std::string_view sfe
       continue;
     }
     if (std::isdigit(static_cast<unsigned char>(c))) {
+      // Read no further than a run too long for the board, so that no count can overflow.
       int n = 0;
-      while (i < board.text.size() && std::isdigit(static_cast<unsigned char>(board.text[i])))
+      while (i < board.text.size() && std::isdigit(static_cast<unsigned char>(board.text[i])) &&
+             n <= v.files)
         n = n * 10 + (board.text[i++] - '0');
       if (n == 0) fail("an empty-square count must be at least 1", "board", at);
       col += n;

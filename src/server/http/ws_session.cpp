@@ -50,22 +50,32 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
   if (handle(text)) do_read();
 }
 
+WsMessage read_ws_message(const std::string& text) {
+  WsMessage m;
+  m.json = nlohmann::json::parse(text);
+  auto field = [&](const char* name) {
+    return m.json.is_object() && m.json.contains(name) && m.json[name].is_string()
+               ? m.json[name].get<std::string>()
+               : std::string();
+  };
+  m.id = m.json.is_object() && m.json.contains("id") ? m.json["id"] : nullptr;
+  m.op = field("op");
+  m.topic = field("topic");
+  return m;
+}
+
 bool WsSession::handle(const std::string& text) {
-  nlohmann::json message;
+  WsMessage m;
   try {
-    message = nlohmann::json::parse(text);
+    m = read_ws_message(text);
   } catch (const nlohmann::json::parse_error& e) {
     fail("bad_json", json_error_message(e), nullptr);
     return true;
   }
-  nlohmann::json id = message.is_object() && message.contains("id") ? message["id"] : nullptr;
-  auto field = [&](const char* name) {
-    return message.is_object() && message.contains(name) && message[name].is_string()
-               ? message[name].get<std::string>()
-               : std::string();
-  };
-  std::string op = field("op");
-  std::string topic = field("topic");
+  const nlohmann::json& message = m.json;
+  const nlohmann::json& id = m.id;
+  const std::string& op = m.op;
+  const std::string& topic = m.topic;
   if (op == "ping") {
     reply({{"type", "pong"}}, id);
     return true;

@@ -23,6 +23,15 @@
 
 namespace kirin::server::http {
 
+// A client's message as /ws reads it: the JSON, its "id" (null if none, repeated in the
+// answers), "op" and "topic" ("" unless they are strings). Throws nlohmann::json::parse_error.
+struct WsMessage {
+  nlohmann::json json;
+  nlohmann::json id;
+  std::string op, topic;
+};
+WsMessage read_ws_message(const std::string& text);
+
 class WsSession : public Connection,
                   public Subscriber,
                   public WsPeer,
