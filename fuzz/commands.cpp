@@ -13,6 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   server::CommandContext ctx;
   ctx.operator_mode = size % 2 == 0;  // both the operator's rights and a stranger's
   std::string reply = store.commands().run_text(fuzz::as_text(data, size), ctx);
+  fuzz::echo(reply);
   if (!reply.empty() && reply.back() != '\n') fuzz::broken("a reply without its last newline");
   return 0;
 }

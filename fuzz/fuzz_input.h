@@ -34,6 +34,13 @@ inline std::shared_ptr<const Variant> game_named(std::string_view name) {
   return nullptr;
 }
 
+// Prints what the target answered when KIRIN_FUZZ_ECHO is set: to see what an input does
+// (`KIRIN_FUZZ_ECHO=1 build-fuzz/fuzz/fuzz_http FILE`).
+inline void echo(std::string_view answer) {
+  static const bool wanted = std::getenv("KIRIN_FUZZ_ECHO") != nullptr;
+  if (wanted) std::fprintf(stderr, "%.*s\n", int(answer.size()), answer.data());
+}
+
 // A broken promise: libFuzzer saves the input as a crash.
 [[noreturn]] inline void broken(const std::string& what) {
   std::fprintf(stderr, "fuzz check failed: %s\n", what.c_str());

@@ -16,6 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   options.date = 1700000000;
   std::string_view raw = fuzz::as_text(data, size);
   MailResult result = answer_mail(raw, raw.size(), store.commands(), options);
+  fuzz::echo(std::to_string(result.exit_code) + " " + result.message + result.reply);
   if (result.exit_code == kReplied) {
     try {
       read_mail(result.reply);

@@ -38,11 +38,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       continue;
     }
     if (m.op == "subscribe" && !m.topic.empty()) {
-      policy(m.topic, token);
+      fuzz::echo(policy(m.topic, token).value_or("subscribed"));
     } else if (m.op == "analyze") {
       try {
-        read_analysis_request(m.json, limits);
-      } catch (const AnalysisError&) {
+        fuzz::echo(read_analysis_request(m.json, limits).variant);
+      } catch (const AnalysisError& e) {
+        fuzz::echo(e.to_json(m.id).dump());
       }
     }
   }
