@@ -33,8 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     WsMessage m;
     try {
       m = read_ws_message(std::string(fuzz::take_line(text)));
-    } catch (const nlohmann::json::parse_error& e) {
-      json_error_message(e);  // the connection's answer to it
+    } catch (const HttpError& e) {
+      fuzz::echo(e.what());
       continue;
     }
     if (m.op == "subscribe" && !m.topic.empty()) {

@@ -52,7 +52,16 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
 
 WsMessage read_ws_message(const std::string& text) {
   WsMessage m;
-  m.json = nlohmann::json::parse(text);
+  try {
+    m.json = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw HttpError(400, "bad_json", json_error_message(e));
+  } catch (const nlohmann::json::out_of_range& e) {
+    // nlohmann reports a number too large for a double as out_of_range, not parse_error:
+    // "[json.exception.out_of_range.406] number overflow parsing '1e400'".
+    std::string reason = e.what();
+    throw HttpError(400, "bad_json", "bad JSON: " + reason.substr(reason.find(']') + 2));
+  }
   auto field = [&](const char* name) {
     return m.json.is_object() && m.json.contains(name) && m.json[name].is_string()
                ? m.json[name].get<std::string>()
@@ -68,8 +77,8 @@ bool WsSession::handle(const std::string& text) {
   WsMessage m;
   try {
     m = read_ws_message(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    fail("bad_json", json_error_message(e), nullptr);
+  } catch (const HttpError& e) {
+    fail(e.code().c_str(), e.what(), nullptr);
     return true;
   }
   const nlohmann::json& message = m.json;
