@@ -1,10 +1,11 @@
 # Kirin: the two commands that matter are `make run` and `make test` (see README.md).
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
 JOBS       ?= $(shell nproc)
 
 .PHONY: all deps configure build build-all web run test test-release test-asan test-long bench \
-	clean format
+	fuzz fuzz-build fuzz-smoke clean format
 
 all: build-all
 
@@ -34,8 +35,8 @@ run: build
 	@./$(BUILD)/kirin serve
 
 # Every test: the release build with warnings as errors (and the web UI's tests in Chromium),
-# then the unit tests under ASan/UBSan.
-test: test-release test-asan
+# then the unit tests under ASan/UBSan, then a short run of every fuzz target.
+test: test-release test-asan fuzz-smoke
 
 # One throwaway PostgreSQL cluster serves every test process of a run (the server's tests on
 # PostgreSQL). deps installs every program the tests check Kirin against, so none may be
@@ -51,6 +52,23 @@ test-asan: deps
 		-DKIRIN_SANITIZE=ON -DKIRIN_BENCH=OFF >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@$(CTEST) --test-dir $(ASAN_BUILD) -L unit
+
+# The fuzz targets (fuzz/): libFuzzer with ASan and UBSan, built by clang in a tree of their
+# own. `make fuzz` runs each for FUZZ_SECONDS (FUZZ_TARGETS: some of them, e.g. "sfen http");
+# make test runs each for FUZZ_SMOKE_SECONDS. Corpora, crashes and logs: $(FUZZ_BUILD)/fuzz/.
+FUZZ_SECONDS       ?= 300
+FUZZ_SMOKE_SECONDS ?= 20
+FUZZ_TARGETS       ?=
+fuzz-build: deps
+	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DKIRIN_FUZZ=ON -DKIRIN_TESTS=OFF -DKIRIN_BENCH=OFF >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzzers
+
+fuzz: fuzz-build
+	@bash scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-smoke: fuzz-build
+	@bash scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
 
 # The random-play tests at length, from a new seed each run (tests/random_play.h): ten times
 # the games of `make test`. A failure prints the KIRIN_RANDOM_SEED that repeats it.
@@ -68,4 +86,4 @@ format:
 	@clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'bench/*.cpp')
 
 clean:
-	@rm -rf $(BUILD) $(ASAN_BUILD)
+	@rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -23,6 +23,9 @@ packages=(
   # nlohmann-json for the API, GMime for the mail gateway.
   libboost-dev libsqlitecpp-dev libsqlite3-dev libpq-dev postgresql libsodium-dev
   nlohmann-json3-dev libgmime-3.0-dev
+  # The fuzz targets (fuzz/, make fuzz): clang with its sanitizer and libFuzzer runtimes (only
+  # recommended by clang, so named here).
+  clang libclang-rt-dev
   # The web UI's browser test (web/tests/e2e.mjs) drives Debian's Chromium with playwright-core.
   chromium
 )

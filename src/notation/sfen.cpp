@@ -150,6 +150,7 @@ Position read_sfen(std::shared_ptr<const Variant> variant, std::string_view sfen
       continue;
     }
     if (std::isdigit(static_cast<unsigned char>(c))) {
+      // Read no further than a run too long for the board, so that no count can overflow.
       int n = 0;
       for (; i < board.text.size() && std::isdigit(static_cast<unsigned char>(board.text[i])); ++i)
         if (n <= kMaxFiles) n = n * 10 + (board.text[i] - '0');  // more is too long anyway

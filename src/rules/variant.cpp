@@ -223,8 +223,9 @@ void Variant::add_macro(OptionMacro macro) {
       throw VariantError(where + ", value " + v.value + ": sets no option");
     for (auto& [option, value] : v.settings) {
       const OptionBinding* b = find_binding(option);
+      // Captured by a name: clang before 16 (the fuzz build's) cannot capture a binding.
       bool declared = std::any_of(option_infos.begin(), option_infos.end(),
-                                  [&](const OptionInfo& o) { return o.name == option; });
+                                  [&name = option](const OptionInfo& o) { return o.name == name; });
       if (find_macro(option) || !b || !declared)
         throw VariantError(where + ", value " + v.value + ": '" + option +
                            "' is not one of the game's [options]");

@@ -292,6 +292,11 @@ TEST(SfenErrors, RankTooLong) {
   // A run longer than the board: pointed at where the run starts.
   EXPECT_SFEN_ERROR("k11/13/12/12/12/12/12/12/12/12/12/11K b - 1", "board", 4);
   EXPECT_SFEN_ERROR("k12/12/12/12/12/12/12/12/12/12/12/11K b - 1", "board", 1);
+  // Runs past what an int holds (found by fuzz/sfen.cpp): 2^32 + 12 must not wrap to a
+  // full rank, nor a long run overflow.
+  EXPECT_SFEN_ERROR("k11/4294967308/12/12/12/12/12/12/12/12/12/11K b - 1", "board", 4);
+  EXPECT_SFEN_ERROR("k11/" + std::string(40, '7') + "/12/12/12/12/12/12/12/12/12/11K b - 1",
+                    "board", 4);
   // A run of zero.
   EXPECT_SFEN_ERROR("0k11/12/12/12/12/12/12/12/12/12/12/11K b - 1", "board", 0);
 }

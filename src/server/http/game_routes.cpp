@@ -86,10 +86,11 @@ void add_game_routes(Router& router, const ApiServices& s) {
                               {"accept", &GameService::accept_draw},
                               {"decline", &GameService::decline_draw}}) {
     router.add("POST", std::string("/api/games/{game}/draw/") + path,
-               [s, action](const Request& r) {
+               // Captured by a name: clang before 16 (the fuzz build's) cannot capture a binding.
+               [s, act = action](const Request& r) {
                  User user = signed_in(s.accounts, r);
                  Id game = id_param(r, "game");
-                 (s.games.*action)(game, user.id);
+                 (s.games.*act)(game, user.id);
                  return json_response(to_json(s.games.view(game, user.id).state));
                });
   }

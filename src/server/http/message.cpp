@@ -25,11 +25,18 @@ std::optional<std::string> Request::bearer_token() const {
   return value.substr(start, end - start + 1);
 }
 
-nlohmann::json Request::json() const {
+nlohmann::json Request::json() const { return parse_json(body); }
+
+nlohmann::json parse_json(const std::string& text) {
   try {
-    return nlohmann::json::parse(body);
+    return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw HttpError(400, "bad_json", json_error_message(e));
+  } catch (const nlohmann::json::out_of_range& e) {
+    // nlohmann reports a number too large for a double as out_of_range, not parse_error:
+    // "[json.exception.out_of_range.406] number overflow parsing '1e400'".
+    std::string reason = e.what();
+    throw HttpError(400, "bad_json", "bad JSON: " + reason.substr(reason.find(']') + 2));
   }
 }
 

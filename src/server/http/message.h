@@ -56,6 +56,8 @@ class HttpError : public std::runtime_error {
 Response json_response(const nlohmann::json& body, unsigned status = 200);
 Response error_response(unsigned status, const std::string& code, const std::string& message);
 nlohmann::json error_body(const std::string& code, const std::string& message);
+// A request's or a WebSocket message's JSON; throws HttpError 400 bad_json saying why.
+nlohmann::json parse_json(const std::string& text);
 // "bad JSON: <reason> at byte N", N counted from 0.
 std::string json_error_message(const nlohmann::json::parse_error& e);
 

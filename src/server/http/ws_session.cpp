@@ -65,22 +65,32 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
   if (handle(text)) do_read();
 }
 
-bool WsSession::handle(const std::string& text) {
-  nlohmann::json message;
-  try {
-    message = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    fail("bad_json", json_error_message(e), nullptr);
-    return true;
-  }
-  nlohmann::json id = message.is_object() && message.contains("id") ? message["id"] : nullptr;
+WsMessage read_ws_message(const std::string& text) {
+  WsMessage m;
+  m.json = parse_json(text);
   auto field = [&](const char* name) {
-    return message.is_object() && message.contains(name) && message[name].is_string()
-               ? message[name].get<std::string>()
+    return m.json.is_object() && m.json.contains(name) && m.json[name].is_string()
+               ? m.json[name].get<std::string>()
                : std::string();
   };
-  std::string op = field("op");
-  std::string topic = field("topic");
+  m.id = m.json.is_object() && m.json.contains("id") ? m.json["id"] : nullptr;
+  m.op = field("op");
+  m.topic = field("topic");
+  return m;
+}
+
+bool WsSession::handle(const std::string& text) {
+  WsMessage m;
+  try {
+    m = read_ws_message(text);
+  } catch (const HttpError& e) {
+    fail(e.code().c_str(), e.what(), nullptr);
+    return true;
+  }
+  const nlohmann::json& message = m.json;
+  const nlohmann::json& id = m.id;
+  const std::string& op = m.op;
+  const std::string& topic = m.topic;
   if (op == "ping") {
     reply({{"type", "pong"}}, id);
     return true;

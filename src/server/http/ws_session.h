@@ -19,9 +19,20 @@
 #include "server/http/connections.h"
 #include "server/http/context.h"
 #include "server/http/hub.h"
+#include "server/http/message.h"
 #include "server/http/ws_extension.h"
 
 namespace kirin::server::http {
+
+// A client's message as /ws reads it: the JSON, its "id" (null if none, repeated in the
+// answers), "op" and "topic" ("" unless they are strings). Throws HttpError bad_json if the
+// text is not JSON or holds a number too large for a double ("1e400").
+struct WsMessage {
+  nlohmann::json json;
+  nlohmann::json id;
+  std::string op, topic;
+};
+WsMessage read_ws_message(const std::string& text);
 
 class WsSession : public Connection,
                   public Subscriber,

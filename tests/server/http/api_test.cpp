@@ -145,6 +145,15 @@ TEST_F(Api, PasswordsAreNotShownInErrors) {
   EXPECT_EQ(bad.body.find("Sekrit"), std::string::npos) << bad.body;
 }
 
+// A number too large for a double is bad JSON like any other, not a server error (found by
+// fuzz_http).
+TEST_F(Api, ANumberTooLargeIsBadJson) {
+  HttpClient client(app_->port());
+  Reply huge = client.request("POST", "/api/login", R"({"name": "alice", "password": 1e400})");
+  EXPECT_EQ(huge.status, 400u) << huge.body;
+  EXPECT_EQ(huge.json()["error"]["code"], "bad_json");
+}
+
 TEST(ApiErrors, SlowDownsAndBusyAnswersSayWhenToTryAgain) {
   auto busy = map_service_error(ServiceError(ErrorCode::Busy, "busy").retry_after(1));
   ASSERT_TRUE(busy);

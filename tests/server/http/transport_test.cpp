@@ -434,6 +434,21 @@ TEST_F(Transport, WebSocketSubscribeAndReceive) {
   EXPECT_EQ(server_->hub().subscriber_count("game:7"), 0u);
 }
 
+// A number too large for a double is no parse error to nlohmann (out_of_range): it once
+// escaped the connection's handler, so the client got no answer and its connection read no
+// more (found by fuzz/websocket.cpp).
+TEST_F(Transport, WebSocketNumberTooLargeIsBadJson) {
+  WsClient ws(port());
+  for (std::string text : {"1e400", R"({"op": "ping", "id": -1e999})"}) {
+    ws.stream().write(boost::asio::buffer(text));
+    json error = ws.receive().value()["error"];
+    EXPECT_EQ(error["code"], "bad_json") << text;
+    EXPECT_NE(error["message"].get<std::string>().find("number overflow"), std::string::npos)
+        << error["message"];
+  }
+  EXPECT_EQ(ws.call({{"op", "ping"}})["type"], "pong");
+}
+
 TEST(TransportPolicy, TokenReachesTheTopicPolicy) {
   auto policy = [](const std::string& topic,
                    const std::optional<std::string>& token) -> std::optional<std::string> {

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Seeds the fuzz targets' corpora from the test data, the game definitions and the API's
+documentation: one file per seed in OUT/<target>/ and a dictionary OUT/<target>.dict
+(fuzz/CMakeLists.txt, target fuzz_corpora). Usage: make_corpora.py SOURCE_DIR OUT_DIR"""
+
+import hashlib
+import re
+import shutil
+import sys
+from pathlib import Path
+
+src = Path(sys.argv[1])
+out = Path(sys.argv[2])
+
+# Adjacent C++ string literals ("a" "b"), joined; raw strings are not used by these tests.
+LITERALS = re.compile(rb'(?:"(?:[^"\\\n]|\\.)*"\s*)+')
+ESCAPES = {b'n': b'\n', b't': b'\t', b'r': b'\r', b'"': b'"', b'\\': b'\\', b"'": b"'",
+           b'0': b'\0'}
+
+
+def literals(path):
+    """The string literals of a C++ file, adjacent ones joined, escapes decoded."""
+    found = []
+    for match in LITERALS.finditer(path.read_bytes()):
+        text = b''
+        for part in re.findall(rb'"((?:[^"\\\n]|\\.)*)"', match.group(0)):
+            i = 0
+            while i < len(part):
+                if part[i:i + 1] == b'\\':
+                    kind = part[i + 1:i + 2]
+                    if kind == b'x':
+                        digits = re.match(rb'[0-9a-fA-F]{1,2}', part[i + 2:]).group(0)
+                        text += bytes([int(digits, 16)])
+                        i += 2 + len(digits)
+                        continue
+                    text += ESCAPES.get(kind, kind)
+                    i += 2
+                else:
+                    text += part[i:i + 1]
+                    i += 1
+        found.append(text)
+    return found
+
+
+def toml_strings(path, key):
+    """The values of `key = "..."` lines in a TOML file."""
+    pattern = re.compile(rb'^\s*' + key.encode() + rb'\s*=\s*"([^"]*)"', re.M)
+    return pattern.findall(path.read_bytes())
+
+
+def write(target, seeds):
+    folder = out / target
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for seed in set(seeds):
+        (folder / hashlib.sha1(seed).hexdigest()).write_bytes(seed)
+    print(f'{target}: {len(set(seeds))} seeds')
+
+
+games = sorted(src.glob('variants/*.toml'))
+game_ids = [toml_strings(g, 'id')[0] for g in games]
+
+# Positions: every game's setup and handicaps, and the test data's and benchmarks' positions.
+positions = []
+for path, gid in zip(games, game_ids):
+    for sfen in toml_strings(path, 'setup') + toml_strings(path, 'sfen'):
+        positions.append((gid, sfen))
+for tsv in [src / 'tests/data/chu-perft.tsv', src / 'tests/data/perft-other.tsv']:
+    for line in tsv.read_bytes().splitlines():
+        cols = line.split(b'\t')
+        if not line.startswith(b'#') and len(cols) > 2 and b'/' in cols[1]:
+            positions.append((cols[0], cols[1]))
+for line in (src / 'bench/positions.tsv').read_bytes().splitlines():
+    cols = line.split(b'\t')
+    if not line.startswith(b'#') and len(cols) > 2 and b'/' in cols[2]:
+        positions.append((b'chu', cols[2]))
+write('sfen', [gid + b'\n' + sfen for gid, sfen in positions])
+
+# Moves: the texts of the notation tests that look like moves, in the start position and in
+# the test data's middle games.
+move_shapes = {
+    'usi': rb'^[0-9]{1,2}[a-z][0-9]{1,2}[a-z](?:[0-9]{1,2}[a-z])?\+?$|^[A-Z]\*[0-9]{1,2}[a-z]$',
+    'pbm': rb'^\+?[A-Za-z]{0,2} ?[0-9a-l!*x=+ -]{2,20}$',
+    'gamecourier': rb"^[+A-Za-z']{0,3} ?[0-9a-z]{2,3}[-*][0-9a-z]{2,3}",
+}
+for target, shape in move_shapes.items():
+    test = src / f'tests/notation/{target}_test.cpp'
+    moves = [t for t in literals(test) if re.match(shape, t) and re.search(rb'[0-9]', t)]
+    starts = [(gid, b'') for gid in game_ids] + positions[:: max(1, len(positions) // 8)]
+    seeds = [gid + b'\n' + sfen + b'\n' + m for m in moves for gid, sfen in starts[:3]]
+    seeds += [gid + b'\n' + sfen + b'\n' + m for gid, sfen in starts for m in moves[:4]]
+    write(target, seeds)
+
+# Game definitions: the built-in ones and the tests' good and bad ones.
+tomls = games + sorted(src.glob('tests/data/variants/*.toml')) + \
+    sorted(src.glob('tests/data/bad-variants/*.toml'))
+write('variant_toml', [t.read_bytes() for t in tomls])
+betza = [b for g in games for key in ('betza', 'sting', 'skip_first') for b in toml_strings(g, key)]
+write('betza', betza + [b'fW\nfW\nvR', b'K\nK', b'BvR\n\nsR3'])
+
+# Text commands: the shell test's command blocks and the unit tests' command lines.
+command_words = rb'^(?:[a-z-]+ )?(?:signup|challenge|move|board|show|resign|games|set|help)\b'
+commands = [t for t in literals(src / 'tests/server/text/commands_test.cpp')
+            if re.match(command_words, t)]
+shell = (src / 'tests/server/text/text_commands_test.sh').read_bytes()
+commands += re.findall(rb"^input='([^']+)'", shell, re.M)
+# Most commands need the fuzz store's accounts first (fuzz/server_store.h: alice, bob, carol).
+write('commands', commands + [b'shogi move 1 alice password-alice 7g7f\nshogi board 1\n'])
+
+# Mail: the mail tests' messages.
+write('mail', [t for t in literals(src / 'tests/server/mail/mail_test.cpp') if b'From:' in t])
+
+# HTTP requests and WebSocket messages: every route and every JSON example of docs/API.md,
+# as alice and as nobody (fuzz/http.cpp and fuzz/websocket.cpp say the input's form).
+api = (src / 'docs/API.md').read_bytes()
+examples = re.findall(rb'`(\{[^`]*\})`', api)
+requests = []
+for section in re.split(rb'\n### ', api)[1:]:
+    heading = section.split(b'\n')[0]
+    bodies = [b''] + re.findall(rb'`(\{[^`]*\})`', section) + \
+        re.findall(rb'```json\n(.*?)```', section, re.S)
+    for method, path in re.findall(rb'`(GET|POST|PUT|DELETE) (/[^` ]*)`', heading):
+        path = re.sub(rb'\{[a-z]+\}', b'1', path.split(b'[')[0])
+        for auth in [b'', b'Bearer @alice']:
+            requests += [method + b' ' + path + b'\n' + auth + b'\n' + b for b in bodies]
+write('http', requests)
+ws = [e for e in examples if b'"op"' in e]
+write('websocket', [token + b'\n' + m for token in [b'', b'@alice'] for m in ws] +
+      [b'@alice\n' + b'\n'.join(ws)])
+
+# Dictionaries (libFuzzer's -dict): each grammar's words, OUT/<target>.dict.
+
+
+def write_dict(target, words):
+    def quoted(word):
+        return '"' + ''.join(chr(c) if 32 <= c < 127 and c not in b'"\\' else f'\\x{c:02x}'
+                             for c in word) + '"'
+    lines = sorted({quoted(w) for w in words if w})
+    (out / f'{target}.dict').write_text('\n'.join(lines) + '\n')
+
+
+ids = game_ids + [b'\n']
+write_dict('sfen', ids + [b'/', b' b ', b' w ', b' - ', b'+', b"'", b'12', b'10'])
+for target in ('usi', 'pbm', 'gamecourier'):
+    write_dict(target, ids + [b'+', b'=', b'*', b'x', b'x!', b'-', b';', b'@-', b'12', b'10'])
+toml_keys = {k for t in tomls for k in re.findall(rb'^\s*([a-z_]+)\s*=', t.read_bytes(), re.M)}
+toml_tables = {k for t in tomls for k in re.findall(rb'^\s*(\[\[?[a-z_.]+\]\]?)', t.read_bytes(),
+                                                    re.M)}
+write_dict('variant_toml', list(toml_keys) + list(toml_tables) + [b' = "', b'true', b'false'])
+write_dict('betza', [bytes([c]) for c in b'WFDANCZGHKQRBfblrsvhimcpgnjoaxyz'] + [b'\n'])
+write_dict('commands', ids + [b'signup', b'challenge', b'move', b'board', b'show', b'resign',
+                              b'games', b'set', b'help', b'alice', b'bob', b'carol',
+                              b'password-alice', b'password-bob', b'-drops', b'-handicap=',
+                              b'-option=', b'-profile=', b'-level=', b'-dai', b'-lion', b'flip',
+                              b'noflip', b'standard', b'alternate', b'small', b'\n--\n', b'> '])
+write_dict('mail', [b'From: ', b'To: ', b'Subject: ', b'Reply-To: ', b'Message-ID: ',
+                    b'References: ', b'Content-Type: ', b'Content-Transfer-Encoding: ',
+                    b'MIME-Version: 1.0', b'multipart/mixed; boundary=', b'text/plain',
+                    b'text/html', b'charset=', b'format=flowed', b'base64', b'quoted-printable',
+                    b'Auto-Submitted: ', b'Precedence: ', b'Return-Path: ', b'=?UTF-8?Q?',
+                    b'=?UTF-8?B?', b'?=', b'\n\n', b'--', b'alice@example.org',
+                    b'-----BEGIN PGP SIGNED MESSAGE-----', b'chushogi move 1 alice '])
+json_keys = set(re.findall(rb'"([a-z_]+)":', api))
+paths = {p for _, p in re.findall(rb'`(GET|POST|PUT|DELETE) (/[^` ]*)`', api)}
+write_dict('http', [b'GET ', b'POST ', b'PUT ', b'DELETE ', b'HEAD ', b'Bearer @alice',
+                    b'Bearer @bob', b'%2e', b'%00', b'?'] +
+           [b'"' + k + b'":' for k in json_keys] + [re.sub(rb'\{[a-z]+\}', b'1', p)
+                                                     for p in paths] + ids)
+write_dict('websocket', [b'@alice', b'@bob', b'"op":', b'"topic":', b'"id":', b'"subscribe"',
+                         b'"unsubscribe"', b'"ping"', b'"analyze"', b'"stop_analysis"',
+                         b'"game:1"', b'"user:alice"', b'"lobby"'] +
+           [b'"' + k + b'":' for k in json_keys] + ids)
