@@ -364,6 +364,11 @@ TEST(TransportLimits, TheServersLimitFollowsTheOpenFileLimit) {
 // waiting and closes them at once, through the descriptor it keeps in reserve, rather than
 // leave them in the backlog until they time out.
 TEST(TransportLimits, OutOfDescriptorsClientsAreRefusedAtOnce) {
+#ifdef KIRIN_SANITIZED
+  // UBSan's runtime opens /proc/self/maps to check a vptr: with no descriptor left it cannot,
+  // and reports a false "invalid vptr". The release build runs this test.
+  GTEST_SKIP() << "the sanitizers' runtime needs descriptors of its own";
+#endif
   raise_fd_limit();
   Server server(test_options(), test_routes());
   server.start();
