@@ -8,6 +8,7 @@ import { authPage } from './pages/auth';
 import { gamePage } from './pages/game';
 import { lobbyPage } from './pages/lobby';
 import { settingsPage } from './pages/settings';
+import { t, type MessageKey } from './i18n';
 import { h } from './render/svg';
 import { navigate, onNavigate, route, setNotFound, startRouter } from './router';
 import { session } from './session';
@@ -16,26 +17,28 @@ import type { PushEvent } from './api/types';
 
 const header = document.getElementById('header')!;
 const main = document.getElementById('main')!;
-const connection = h('span', { class: 'connection', role: 'status', title: 'Live updates' });
+const connection = h('span', { class: 'connection', role: 'status' });
 
 function drawHeader(): void {
   const path = location.pathname;
   const link = (href: string, text: string) => h('a', { href, class: path === href.split('?')[0] ? 'active' : '', 'aria-current': path === href.split('?')[0] ? 'page' : undefined }, text);
   const account = session.signedIn
-    ? [link(`/games?user=${encodeURIComponent(session.name!)}`, 'My games'), link('/settings', 'Settings'),
+    ? [link(`/games?user=${encodeURIComponent(session.name!)}`, t('nav.myGames')), link('/settings', t('nav.settings')),
        h('span', { class: 'user-name', 'data-user': session.name! }, session.name!),
-       h('button', { type: 'button', class: 'link-button sign-out', onclick: () => void session.signOut().then(() => navigate('/')) }, 'Log out')]
-    : [link('/settings', 'Settings'), link(`/login?next=${encodeURIComponent(path + location.search)}`, 'Log in'), h('a', { href: '/signup', class: 'button primary small' }, 'Sign up')];
+       h('button', { type: 'button', class: 'link-button sign-out', onclick: () => void session.signOut().then(() => navigate('/')) }, t('nav.logOut'))]
+    : [link('/settings', t('nav.settings')), link(`/login?next=${encodeURIComponent(path + location.search)}`, t('nav.logIn')), h('a', { href: '/signup', class: 'button primary small' }, t('nav.signUp'))];
+  connection.title = t('shell.liveUpdates');
+  document.querySelector('.skip-link')!.textContent = t('shell.skip');
   header.replaceChildren(
-    h('a', { href: '/', class: 'brand', 'aria-label': 'Kirin, the lobby' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '麒'), 'Kirin'),
-    h('nav', { 'aria-label': 'Main' }, link('/', 'Lobby'), link('/analysis', 'Analysis'), link('/games', 'Games'), ...account),
+    h('a', { href: '/', class: 'brand', 'aria-label': t('nav.brandLabel') }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '麒'), 'Kirin'),
+    h('nav', { 'aria-label': t('nav.main') }, link('/', t('nav.lobby')), link('/analysis', t('nav.analysis')), link('/games', t('nav.games')), ...account),
     connection,
   );
 }
 
 push.onStatus((up) => {
   connection.classList.toggle('down', !up);
-  connection.textContent = up ? '' : 'reconnecting…';
+  connection.textContent = up ? '' : t('shell.reconnecting');
 });
 
 route('/', (root) => lobbyPage(root));
@@ -46,7 +49,7 @@ route('/analysis', analysisPage);
 route('/games', archivePage);
 route('/settings', settingsPage);
 setNotFound((root) => {
-  root.append(h('div', { class: 'page narrow' }, h('h1', {}, 'Not found'), h('p', {}, 'There is no page here. ', h('a', { href: '/' }, 'Go to the lobby.'))));
+  root.append(h('div', { class: 'page narrow' }, h('h1', {}, t('notFound.title')), h('p', {}, t('notFound.text'), ' ', h('a', { href: '/' }, t('notFound.toLobby')))));
 });
 
 // The signed-in user's own events, wherever they are: challenges to them, their challenges
@@ -59,13 +62,13 @@ function onUserEvent(ev: PushEvent): void {
     if (path === '/') return; // the lobby shows challenges itself
     const others = (ev.users ?? []).filter((u) => u.toLowerCase() !== session.name?.toLowerCase());
     if (ev.text === 'created') toast(h('span', {}, `New challenge${others.length ? ` from ${others[0]}` : ''}. `, h('a', { href: '/' }, 'To the lobby')));
-    else if (ev.text === 'accepted' && ev.game && path !== `/game/${ev.game}`) toast(h('span', {}, `Challenge accepted${others.length ? ` by ${others[0]}` : ''}: `, h('a', { href: `/game/${ev.game}` }, `game ${ev.game}`)));
+    else if (ev.text === 'accepted' && ev.game && path !== `/game/${ev.game}`) toast(h('span', {}, `Challenge accepted${others.length ? ` by ${others[0]}` : ''}: `, h('a', { href: `/game/${ev.game}` }, t('shell.gameNumber', { id: ev.game }))));
     else if (ev.text === 'declined') toast(`Your challenge was declined${others.length ? ` by ${others[0]}` : ''}.`);
     return;
   }
   if (ev.game && path !== `/game/${ev.game}` && (ev.kind === 'move' || ev.kind === 'result' || ev.kind === 'draw_offer')) {
     const what = ev.kind === 'move' ? 'A move' : ev.kind === 'result' ? ev.text ?? 'Game over' : 'A draw offer';
-    toast(h('span', {}, `${what} in `, h('a', { href: `/game/${ev.game}` }, `game ${ev.game}`)));
+    toast(h('span', {}, `${what} in `, h('a', { href: `/game/${ev.game}` }, t('shell.gameNumber', { id: ev.game }))));
   }
 }
 function syncUserTopic(): void {
@@ -78,13 +81,13 @@ function syncUserTopic(): void {
 session.onChange(syncUserTopic);
 
 // Each page's title until the page sets a better one (a game: its players).
-const TITLES: Array<[RegExp, string]> = [
-  [/^\/$/, 'Lobby'], [/^\/login/, 'Log in'], [/^\/signup/, 'Sign up'], [/^\/game\//, 'Game'],
-  [/^\/analysis/, 'Analysis board'], [/^\/games/, 'Games'], [/^\/settings/, 'Preferences'],
+const TITLES: Array<[RegExp, MessageKey]> = [
+  [/^\/$/, 'title.lobby'], [/^\/login/, 'title.logIn'], [/^\/signup/, 'title.signUp'], [/^\/game\//, 'title.game'],
+  [/^\/analysis/, 'title.analysis'], [/^\/games/, 'title.games'], [/^\/settings/, 'title.settings'],
 ];
 onNavigate(() => {
-  const t = TITLES.find(([re]) => re.test(location.pathname))?.[1] ?? 'Not found';
-  document.title = `${t} · Kirin`;
+  const title = TITLES.find(([re]) => re.test(location.pathname))?.[1] ?? 'notFound.title';
+  document.title = `${t(title)} · Kirin`;
 });
 onNavigate(drawHeader);
 session.onChange(drawHeader);

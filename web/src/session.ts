@@ -5,6 +5,7 @@ import { api, getToken, onUnauthorized, savedUserName, setSession } from './api/
 import type { Preferences, User } from './api/types';
 import { push } from './api/ws';
 import type { CoordStyle } from './render/board';
+import { langSettingOf, resolveLang, setLang, type LangSetting } from './i18n';
 import { pieceSetOf, type PieceSetId } from './render/pieces';
 import type { NotationId } from './shogi/notation';
 
@@ -16,18 +17,22 @@ export interface DisplayPrefs {
   coords: CoordStyle;
   notation: NotationId;
   boardStyle: Preferences['board_style'];
+  /** The language of the pages; "auto" follows the browser. Kept in this browser. */
+  lang: LangSetting;
 }
 
 const LOCAL_KEY = 'kirin.display';
 
 function loadLocal(): DisplayPrefs {
-  const d: DisplayPrefs = { pieceSet: 'kanji', flip: true, coords: 'usi', notation: 'western', boardStyle: 'standard' };
+  const d: DisplayPrefs = { pieceSet: 'kanji', flip: true, coords: 'usi', notation: 'western', boardStyle: 'standard', lang: 'auto' };
   try {
     const raw = localStorage.getItem(LOCAL_KEY);
     if (raw) Object.assign(d, JSON.parse(raw) as Partial<DisplayPrefs>);
   } catch {
     /* defaults */
   }
+  d.lang = langSettingOf(d.lang);
+  setLang(resolveLang(d.lang));
   return d;
 }
 
@@ -107,6 +112,7 @@ class Session {
   /** Changes display preferences; the server's share is saved there when signed in. */
   async setPrefs(p: Partial<DisplayPrefs>): Promise<void> {
     Object.assign(this.prefs, p);
+    if (p.lang !== undefined) setLang(resolveLang(p.lang));
     this.changed();
     if (this.signedIn && (p.pieceSet !== undefined || p.flip !== undefined || p.boardStyle !== undefined)) {
       const body: Partial<Preferences> = {};

@@ -4,7 +4,8 @@
 import { h } from '../render/svg';
 import { BoardView, COORD_STYLES, type CoordStyle } from '../render/board';
 import { PIECE_SETS, type PieceSetId } from '../render/pieces';
-import type { Page } from '../router';
+import { LANGS, type LangSetting } from '../i18n';
+import { navigate, type Page } from '../router';
 import { session, type DisplayPrefs } from '../session';
 import { NOTATIONS, type NotationId } from '../shogi/notation';
 import { parseSfen } from '../shogi/sfen';
@@ -37,6 +38,10 @@ export function settingsPage(root: HTMLElement): Page {
     err.el, ok.el,
     h('div', { class: 'settings-grid' },
       h('div', {},
+        radios<LangSetting>('Language / 言語', LANGS, session.prefs.lang, (v) => {
+          // Every text on screen changes: draw the page (and the header) again.
+          void session.setPrefs({ lang: v }).then(() => navigate(location.pathname + location.search, true));
+        }),
         radios<PieceSetId>('Pieces', PIECE_SETS, session.prefs.pieceSet, (v) => save({ pieceSet: v })),
         h('fieldset', { class: 'radio-group' }, h('legend', {}, 'Board orientation'), h('label', { class: 'radio', for: 'pref-flip' }, flipBox, h('span', {}, 'In your games, your side at the bottom (White’s when you play White); otherwise Black is always at the bottom'))),
         radios<CoordStyle>('Coordinates', COORD_STYLES, session.prefs.coords, (v) => save({ coords: v })),

@@ -1,0 +1,68 @@
+// The message catalogue: every text of the pages goes through `t(key, params)`. Each area of
+// the UI keeps its messages in `messages/AREA.ts`, English and Japanese side by side; the type
+// of `area()` (area.ts) makes a missing Japanese message a type error. The language is the
+// user's setting, or the browser's language when the setting is "auto".
+import common from './messages/common';
+
+export type Lang = 'en' | 'ja';
+export type LangSetting = 'auto' | Lang;
+
+// Add an area's module here (its keys join MessageKey).
+const AREAS = [common] as const;
+
+type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;
+export type MessageKey = AreaOf<(typeof AREAS)[number]>;
+export type Params = Record<string, string | number>;
+
+const catalogue: Record<Lang, Map<string, string>> = { en: new Map(), ja: new Map() };
+for (const a of AREAS) {
+  for (const [k, v] of Object.entries(a.en)) {
+    if (catalogue.en.has(k)) throw new Error(`i18n: the key ${k} is defined twice`);
+    catalogue.en.set(k, v);
+  }
+  for (const [k, v] of Object.entries(a.ja)) catalogue.ja.set(k, v as string);
+}
+
+export const LANGS: Array<{ id: LangSetting; label: string }> = [
+  { id: 'auto', label: 'Auto / 自動' },
+  { id: 'en', label: 'English' },
+  { id: 'ja', label: '日本語' },
+];
+
+export function langSettingOf(value: unknown): LangSetting {
+  return value === 'en' || value === 'ja' ? value : 'auto';
+}
+
+/** The language a setting means here: "auto" follows the browser's preferred languages. */
+export function resolveLang(setting: LangSetting, browser: readonly string[] = browserLanguages()): Lang {
+  if (setting !== 'auto') return setting;
+  for (const l of browser) {
+    const base = l.toLowerCase().split('-')[0];
+    if (base === 'ja') return 'ja';
+    if (base === 'en') return 'en';
+  }
+  return 'en';
+}
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+let current: Lang = 'en';
+
+export function lang(): Lang {
+  return current;
+}
+
+/** Sets the language of every later `t` and of the document (screen readers, fonts). */
+export function setLang(l: Lang): void {
+  current = l;
+  if (typeof document !== 'undefined') document.documentElement.lang = l;
+}
+
+/** The message in the current language, with `{name}` replaced by `params.name`. */
+export function t(key: MessageKey, params?: Params): string {
+  const text = catalogue[current].get(key) ?? catalogue.en.get(key) ?? key;
+  return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : text;
+}
