@@ -19,6 +19,7 @@ struct SearchLimits {
   int moves_to_go = 0;       // moves until the next time control; 0: sudden death
   bool infinite = false;     // analysis: only stop() ends it
   bool ponder = false;       // pondering: like infinite until ponderhit()
+  int multipv = 1;           // lines to find: the best moves, each with its own score and PV
 };
 
 // How long to think: a target (the search starts no new iteration after 60% of it, since the

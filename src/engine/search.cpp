@@ -478,50 +478,100 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
   result.has_move = true;
 
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+  // MultiPV: line k searches the root without the first moves of lines 1..k-1 of the same
+  // iteration, each with its own aspiration window; the lines are then sorted by score.
+  struct Line {
+    int score = 0;
+    std::vector<Move> pv;
+  };
+  const int lines_wanted = std::clamp(limits.multipv, 1, root.size);
+  std::vector<Line> lines;  // the last complete iteration's, best first
+  std::unique_ptr<MoveList> others;  // the root moves left for the next line
+  if (lines_wanted > 1) others = std::make_unique<MoveList>();
   int score = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
     s.seldepth = 0;
-    // Aspiration window around the last score.
-    int delta = depth >= 4 && !is_mate_score(score) ? 40 : kInfinity;
-    int alpha = std::max(-kInfinity, score - delta), beta = std::min(kInfinity, score + delta);
-    int value;
-    while (true) {
-      value = s.search(alpha, beta, depth, 0, false);
-      if (s.aborted) break;
-      if (value <= alpha) {
-        alpha = std::max(-kInfinity, value - delta);
-      } else if (value >= beta) {
-        beta = std::min(kInfinity, value + delta);
-      } else {
-        break;
+    std::vector<Line> found;
+    for (int k = 0; k < lines_wanted; ++k) {
+      s.root_moves = &root;
+      if (k > 0) {
+        others->size = 0;
+        for (int i = 0; i < root.size; ++i) {
+          const Move& m = root.moves[i];
+          if (std::none_of(found.begin(), found.end(), [&](const Line& l) { return l.pv[0] == m; }))
+            others->moves[others->size++] = m;
+        }
+        s.root_moves = others.get();
       }
-      delta = delta >= kInfinity / 2 ? kInfinity : delta * 2;
+      // Aspiration window around the line's last score.
+      const int guess = k == 0 ? score : k < int(lines.size()) ? lines[k].score : found.back().score;
+      int delta = depth >= 4 && !is_mate_score(guess) ? 40 : kInfinity;
+      int alpha = std::max(-kInfinity, guess - delta), beta = std::min(kInfinity, guess + delta);
+      int value;
+      while (true) {
+        value = s.search(alpha, beta, depth, 0, false);
+        if (s.aborted) break;
+        if (value <= alpha) {
+          alpha = std::max(-kInfinity, value - delta);
+        } else if (value >= beta) {
+          beta = std::min(kInfinity, value + delta);
+        } else {
+          break;
+        }
+        delta = delta >= kInfinity / 2 ? kInfinity : delta * 2;
+      }
+      // An aborted first iteration still gives the best move it found.
+      if (s.aborted && (depth > 1 || k > 0)) break;
+      Line line{value, {}};
+      if (s.pv_len[0] > 0)
+        line.pv.assign(s.pv[0], s.pv[0] + s.pv_len[0]);
+      else
+        line.pv.push_back(k == 0 && !result.pv.empty() ? result.pv[0] : s.root_moves->moves[0]);
+      found.push_back(std::move(line));
+      if (s.aborted) break;
     }
-    if (s.aborted && depth > 1) break;
-    score = value;
-    if (s.pv_len[0] > 0) {
-      result.pv.assign(s.pv[0], s.pv[0] + s.pv_len[0]);
+    if (found.empty()) break;
+    if (s.aborted && depth > 1) {
+      // An unfinished MultiPV iteration whose first line is done: that line searched every
+      // root move, so its move is the best at this depth.
+      if (lines_wanted > 1) {
+        result.pv = found[0].pv;
+        result.best = result.pv[0];
+        result.score = found[0].score;
+        result.depth = depth;
+      }
+      break;
+    }
+    std::stable_sort(found.begin(), found.end(),
+                     [](const Line& a, const Line& b) { return a.score > b.score; });
+    lines = std::move(found);
+    score = lines[0].score;
+    if (!lines[0].pv.empty() && (s.pv_len[0] > 0 || lines_wanted > 1)) {
+      result.pv = lines[0].pv;
       result.best = result.pv[0];
     }
     result.score = score;
     result.depth = depth;
     result.nodes = s.nodes;
     if (on_info) {
-      SearchInfo info;
-      info.depth = depth;
-      info.seldepth = std::max(depth, s.seldepth);
-      info.score = score;
-      info.nodes = s.nodes;
-      info.time_ms = s.elapsed_ms();
-      info.nps = info.time_ms > 0 ? s.nodes * 1000 / info.time_ms : 0;
-      info.hashfull = s.tt.hashfull();
-      info.pv = result.pv;
-      on_info(info);
+      for (int k = 0; k < int(lines.size()); ++k) {
+        SearchInfo info;
+        info.depth = depth;
+        info.seldepth = std::max(depth, s.seldepth);
+        info.score = lines[k].score;
+        info.nodes = s.nodes;
+        info.time_ms = s.elapsed_ms();
+        info.nps = info.time_ms > 0 ? s.nodes * 1000 / info.time_ms : 0;
+        info.hashfull = s.tt.hashfull();
+        info.multipv = k + 1;
+        info.pv = k == 0 ? result.pv : lines[k].pv;
+        on_info(info);
+      }
     }
     if (s.aborted) break;
     // Mate found, or not enough time left for another iteration.
     if (is_mate_score(score) && depth >= 2 * (kMateScore - std::abs(score)) + 2 &&
-        !limits.infinite && !s.pondering)
+        !limits.infinite && !s.pondering && lines_wanted == 1)
       break;
     // The next iteration takes longer than all before it: not worth starting late.
     if (s.budget.soft_ms && s.elapsed_ms() >= s.budget.soft_ms * 6 / 10) break;

@@ -40,6 +40,7 @@ struct SearchInfo {
   int64_t time_ms = 0;
   int64_t nps = 0;
   int hashfull = 0;  // per mille
+  int multipv = 1;   // which line (1: the best) when the search looks for several
   std::vector<Move> pv;
 };
 
@@ -71,7 +72,8 @@ class Searcher {
   void new_game();  // clears the table and the move-ordering history
 
   // Searches the game's current position; the game's moves are the history that repetition
-  // detection needs. `on_info` (may be empty) is called after every iteration.
+  // detection needs. `on_info` (may be empty) is called after every iteration, once per line
+  // (best first) when limits.multipv asks for several.
   SearchResult search(const Game& game, const SearchLimits& limits,
                       const std::function<void(const SearchInfo&)>& on_info = {});
 

@@ -14,10 +14,14 @@ namespace kirin::protocol {
 namespace {
 
 constexpr int64_t kMaxHashMb = 65536;
+constexpr int kMaxMultiPv = 64;
 
-std::string info_line(const Position& root, const SearchInfo& info) {
+// `multipv`: the MultiPV option is above 1, so each line says which it is.
+std::string info_line(const Position& root, const SearchInfo& info, bool multipv) {
   std::string line = "info depth " + std::to_string(info.depth) + " seldepth " +
-                     std::to_string(info.seldepth) + " score " + usi_score(info.score);
+                     std::to_string(info.seldepth);
+  if (multipv) line += " multipv " + std::to_string(info.multipv);
+  line += " score " + usi_score(info.score);
   if (info.lower_bound) line += " lowerbound";
   if (info.upper_bound) line += " upperbound";
   line += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
@@ -102,6 +106,7 @@ void UsiEngine::cmd_usi() {
   out_.line("option name Hash type spin default " + std::to_string(session_.hash_mb()) +
             " min 1 max " + std::to_string(kMaxHashMb));
   out_.line("option name USI_Ponder type check default false");
+  out_.line("option name MultiPV type spin default 1 min 1 max " + std::to_string(kMaxMultiPv));
   std::string variants = "option name UCI_Variant type combo default " + session_.rules().variant;
   for (const std::string& name : usi_variant_names()) variants += " var " + name;
   out_.line(variants);
@@ -168,6 +173,14 @@ void UsiEngine::cmd_setoption(std::string_view args) {
       return;
     }
     session_.set_hash_mb(size_t(*mb));
+  } else if (name == "MultiPV") {
+    auto lines = parse_int(value);
+    if (!lines || *lines < 1 || *lines > kMaxMultiPv) {
+      info_string("error: MultiPV takes a whole number from 1 to " + std::to_string(kMaxMultiPv) +
+                  ", not '" + value + "'");
+      return;
+    }
+    multipv_ = int(*lines);
   } else if (name == "USI_Ponder") {
     if (value != "true" && value != "false") {
       info_string("error: USI_Ponder is true or false, not '" + value + "'");
@@ -312,9 +325,12 @@ void UsiEngine::cmd_go(std::string_view args) {
     return;
   }
   open_ended_ = limits.infinite || limits.ponder;
+  limits.multipv = multipv_;
   Position root = game.position();
+  const bool several = multipv_ > 1;
   session_.start_search(
-      limits, [this, root](const SearchInfo& info) { out_.line(info_line(root, info)); },
+      limits,
+      [this, root, several](const SearchInfo& info) { out_.line(info_line(root, info, several)); },
       [this, root](const SearchResult& r) {
         if (!r.has_move) {
           out_.line("bestmove resign");

@@ -43,6 +43,7 @@ class UsiEngine {
   EngineConfig config_;
   EngineSession session_;
   bool ponder_option_ = false;
+  int multipv_ = 1;  // the MultiPV option
   bool open_ended_ = false;  // the running search waits for stop (infinite, or ponder)
   // Why the last `position` was refused ("" if it was not): the GUI and the engine no longer
   // see the same game, so `go` must not answer with a move of the position kept.

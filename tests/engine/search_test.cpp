@@ -2,7 +2,9 @@
 // what must be found and respect every limit.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
+#include <set>
 #include <thread>
 
 #include "engine/search.h"
@@ -26,6 +28,28 @@ std::string best_move(const Game& game, SearchLimits limits, int* score = nullpt
   EXPECT_TRUE(r.has_move);
   if (score) *score = r.score;
   return to_usi(game.position(), r.best);
+}
+
+// Every move of `line` is legal in turn from the game's position.
+void expect_legal_line(const Game& game, const std::vector<Move>& line) {
+  Position pos = game.position();
+  for (const Move& m : line) {
+    ASSERT_TRUE(is_legal(pos, m));
+    Undo u;
+    pos.do_move(m, u);
+  }
+}
+
+// The infos a search reports, by depth, in the order reported.
+std::map<int, std::vector<SearchInfo>> infos_by_depth(const Game& game, SearchLimits limits,
+                                                      SearchResult* result = nullptr) {
+  Searcher s;
+  s.set_hash_mb(8);
+  std::map<int, std::vector<SearchInfo>> by_depth;
+  SearchResult r =
+      s.search(game, limits, [&](const SearchInfo& info) { by_depth[info.depth].push_back(info); });
+  if (result) *result = r;
+  return by_depth;
 }
 
 TEST(Search, TakesTheKingInChu) {
@@ -192,15 +216,46 @@ TEST(Search, ReportsEachIteration) {
   s.search(g, l, [&](const SearchInfo& info) {
     depths.push_back(info.depth);
     EXPECT_FALSE(info.pv.empty());
-    // The principal variation is a line of legal moves.
-    Position pos = g.position();
-    for (const Move& m : info.pv) {
-      ASSERT_TRUE(is_legal(pos, m));
-      Undo u;
-      pos.do_move(m, u);
-    }
+    expect_legal_line(g, info.pv);  // the principal variation
   });
   EXPECT_EQ(depths, (std::vector<int>{1, 2, 3, 4}));
+}
+
+// MultiPV: each iteration reports its lines best first, with distinct first moves, each a
+// line of legal moves; the best line is the move a single-line search finds.
+TEST(Search, MultiPvReportsDistinctLinesBestFirst) {
+  Game g = game_of("shogi", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+  SearchResult r;
+  auto by_depth = infos_by_depth(g, SearchLimits{.depth = 3, .multipv = 3}, &r);
+  ASSERT_EQ(by_depth.size(), 3u);
+  for (const auto& [depth, infos] : by_depth) {
+    ASSERT_EQ(infos.size(), 3u) << "depth " << depth;
+    std::set<std::string> firsts;
+    for (std::size_t k = 0; k < infos.size(); ++k) {
+      EXPECT_EQ(infos[k].multipv, int(k) + 1);
+      if (k > 0) {
+        EXPECT_LE(infos[k].score, infos[k - 1].score) << "depth " << depth;
+      }
+      ASSERT_FALSE(infos[k].pv.empty());
+      firsts.insert(to_usi(g.position(), infos[k].pv[0]));
+      expect_legal_line(g, infos[k].pv);
+    }
+    EXPECT_EQ(firsts.size(), 3u) << "depth " << depth;
+  }
+  EXPECT_EQ(to_usi(g.position(), r.best), "G*5b");
+  EXPECT_EQ(r.score, kMateScore - 1);
+  EXPECT_EQ(to_usi(g.position(), by_depth[3][0].pv[0]), "G*5b");
+  // The other lines are worse than the mate.
+  EXPECT_LT(by_depth[3][1].score, kMateScore - 1);
+}
+
+TEST(Search, MultiPvAskingForMoreLinesThanMovesGivesEveryMove) {
+  // Black has only its King, in the corner, and White's Pawn on 1g guards 1h: two moves.
+  Game g = game_of("shogi", "4k4/9/9/9/9/9/8p/9/8K b - 1");
+  auto by_depth = infos_by_depth(g, SearchLimits{.depth = 2, .multipv = 10});
+  std::vector<int> lines_at_2;
+  for (const SearchInfo& info : by_depth[2]) lines_at_2.push_back(info.multipv);
+  EXPECT_EQ(lines_at_2, (std::vector<int>{1, 2}));
 }
 
 std::string game_name(const ::testing::TestParamInfo<std::string>& p) {

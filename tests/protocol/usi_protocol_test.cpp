@@ -121,6 +121,24 @@ TEST(UsiProtocol, GoWithEachKindOfLimitAnswersALegalMove) {
   EXPECT_EQ(with_prefix(out, "info depth ").size(), 2u);
 }
 
+TEST(UsiProtocol, MultiPvNumbersEachLineOfEachIteration) {
+  Usi usi;
+  EXPECT_EQ(with_prefix(usi.run("usi\n"), "option name MultiPV ").size(), 1u);
+  usi.run("position startpos moves 3i3h 10d10e\nsetoption name MultiPV value 3\n");
+  const Position pos = usi.game().position();
+  auto out = usi.run("go depth 2\n");
+  auto infos = with_prefix(out, "info depth ");
+  ASSERT_EQ(infos.size(), 6u);  // three lines at each of two depths
+  for (std::size_t i = 0; i < infos.size(); ++i)
+    EXPECT_NE(infos[i].find(" multipv " + std::to_string(i % 3 + 1) + " score "),
+              std::string::npos) << infos[i];
+  bestmove(out, pos);
+  // Back to one line: no multipv field, as before.
+  usi.run("setoption name MultiPV value 1\n");
+  for (const std::string& info : with_prefix(usi.run("go depth 2\n"), "info depth "))
+    EXPECT_EQ(info.find(" multipv "), std::string::npos) << info;
+}
+
 TEST(UsiProtocol, StopEndsAnInfiniteSearchAndPonderhitAPonderingOne) {
   Usi usi;
   usi.run("position startpos\n");
@@ -164,6 +182,8 @@ TEST(UsiProtocol, MalformedInputChangesNothing) {
       {"setoption name Bogus value 3", "unknown option 'Bogus'"},
       {"setoption name USI_Hash value lots", "USI_Hash takes a whole number"},
       {"setoption name USI_Hash value 0", "USI_Hash takes a whole number"},
+      {"setoption name MultiPV value 0", "MultiPV takes a whole number from 1 to 64"},
+      {"setoption name MultiPV value 65", "MultiPV takes a whole number from 1 to 64"},
       {"setoption name UCI_Variant value minishogi", "minishogi is not one of Kirin's games"},
       {"setoption name UCI_Variant value nonsense", "error"},
       {"setoption name Profile value nonsense", "error"},

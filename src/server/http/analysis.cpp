@@ -153,6 +153,8 @@ AnalysisRequest read_analysis_request(const json& message, const AnalysisLimits&
     request.limits.movetime_ms = positive_int(message, "movetime", cap, "milliseconds");
   if (message.contains("depth") && !message["depth"].is_null())
     request.limits.depth = int(positive_int(message, "depth", kMaxPly - 1, "plies"));
+  if (message.contains("multipv") && !message["multipv"].is_null())
+    request.limits.multipv = int(positive_int(message, "multipv", limits.max_multipv, "lines"));
   return request;
 }
 
@@ -160,6 +162,7 @@ json analysis_info_json(const Position& pos, const SearchInfo& info, const json&
   json j = {{"type", "analysis"},
             {"depth", info.depth},
             {"seldepth", info.seldepth},
+            {"multipv", info.multipv},
             {"bound", info.lower_bound   ? "lower"
                       : info.upper_bound ? "upper"
                                          : "exact"},
@@ -350,7 +353,8 @@ SearchJob AnalysisService::search_job(Job job, const std::shared_ptr<Search>& se
                     {"sfen", to_sfen(pos)},
                     {"to_move", color_word(pos.side_to_move())},
                     {"movetime", limits.movetime_ms},
-                    {"depth", limits.depth ? json(limits.depth) : json(nullptr)}};
+                    {"depth", limits.depth ? json(limits.depth) : json(nullptr)},
+                    {"multipv", limits.multipv}};
     send_to(search->peer, with_id(std::move(started), search->id));
   };
   auto on_info = [search](const SearchInfo& info) {

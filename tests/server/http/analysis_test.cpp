@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
 #include "notation/sfen.h"
@@ -97,6 +98,38 @@ TEST_F(Analysis, StartPositionGivesLegalPrincipalVariations) {
   EXPECT_EQ(done["reason"], "finished");
   EXPECT_EQ(done["depth"], 4);
   EXPECT_TRUE(legal.count(done["best_move"])) << done.dump();
+}
+
+TEST_F(Analysis, MultiPvSendsEachLineNumbered) {
+  WsClient ws(server_->port());
+  ws.send({{"op", "analyze"}, {"variant", "shogi"}, {"depth", 2}, {"multipv", 3}, {"id", 1}});
+  std::vector<json> seen;
+  until(ws, "analysis_done", 1, &seen);
+  std::set<std::string> legal = legal_moves("shogi");
+  std::map<int, std::vector<json>> by_depth;
+  for (const json& m : seen) {
+    if (m["type"] == "analysis_started") {
+      EXPECT_EQ(m["multipv"], 3);
+    }
+    if (m["type"] == "analysis") by_depth[m["depth"].get<int>()].push_back(m);
+  }
+  ASSERT_EQ(by_depth.size(), 2u);
+  for (const auto& [depth, lines] : by_depth) {
+    ASSERT_EQ(lines.size(), 3u) << depth;
+    std::set<std::string> firsts;
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      EXPECT_EQ(lines[k]["multipv"], int(k) + 1);
+      ASSERT_FALSE(lines[k]["pv"].empty());
+      EXPECT_TRUE(legal.count(lines[k]["pv"][0])) << lines[k].dump();
+      firsts.insert(lines[k]["pv"][0].get<std::string>());
+    }
+    EXPECT_EQ(firsts.size(), 3u);
+  }
+  // Past the limit of lines: refused, naming the field.
+  json refused = ws.call({{"op", "analyze"}, {"variant", "shogi"}, {"multipv", 6}, {"id", 2}});
+  EXPECT_EQ(refused["error"]["field"], "multipv") << refused.dump();
+  EXPECT_EQ(refused["error"]["message"],
+            "field \"multipv\" must be a whole number of lines from 1 to 5");
 }
 
 TEST_F(Analysis, PositionFromSfenAndMoves) {
