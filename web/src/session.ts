@@ -19,12 +19,14 @@ export interface DisplayPrefs {
   boardStyle: Preferences['board_style'];
   /** The language of the pages; "auto" follows the browser. Kept in this browser. */
   lang: LangSetting;
+  /** The engine lines the analysis board asks for (MultiPV, 1 to 5). */
+  engineLines: number;
 }
 
 const LOCAL_KEY = 'kirin.display';
 
 function loadLocal(): DisplayPrefs {
-  const d: DisplayPrefs = { pieceSet: 'kanji', flip: true, coords: 'usi', notation: 'western', boardStyle: 'standard', lang: 'auto' };
+  const d: DisplayPrefs = { pieceSet: 'kanji', flip: true, coords: 'usi', notation: 'western', boardStyle: 'standard', lang: 'auto', engineLines: 2 };
   try {
     const raw = localStorage.getItem(LOCAL_KEY);
     if (raw) Object.assign(d, JSON.parse(raw) as Partial<DisplayPrefs>);
@@ -32,6 +34,7 @@ function loadLocal(): DisplayPrefs {
     /* defaults */
   }
   d.lang = langSettingOf(d.lang);
+  d.engineLines = Number.isInteger(d.engineLines) ? Math.min(5, Math.max(1, d.engineLines)) : 2;
   setLang(resolveLang(d.lang));
   return d;
 }

@@ -269,6 +269,8 @@ export interface AnalysisInfo {
   id: number;
   depth: number;
   seldepth?: number;
+  /** Which line (1: the best) when the request asked for several (`multipv`). */
+  multipv?: number;
   /** From the side to move's point of view. */
   score_cp?: number | null;
   mate?: number | null;
@@ -289,6 +291,8 @@ export interface AnalysisRequest {
   handicap?: string;
   movetime?: number;
   depth?: number;
+  /** Lines to search, 1 to 5. */
+  multipv?: number;
 }
 
 /** POST /api/positions: what may follow a position that no stored game holds. */

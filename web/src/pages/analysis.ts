@@ -3,7 +3,9 @@
 import { api, errorMessage } from '../api/client';
 import type { AnalysisInfo, AnalysisRequest, VariantDetail } from '../api/types';
 import { push } from '../api/ws';
+import { t } from '../i18n';
 import { BoardWidget } from '../render/boardWidget';
+import { blackScore, EvalBar, formatScore } from '../render/evalBar';
 import type { PieceCatalog } from '../render/pieces';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
@@ -32,7 +34,9 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   let widget: BoardWidget | null = null;
   let analysisId: number | null = null;
   let running = false;
-  let lastInfo: AnalysisInfo | null = null;
+  // The latest info of each line (index 0: the best), all from the same search.
+  let lines: AnalysisInfo[] = [];
+  const evalBar = new EvalBar();
   // No engine help for a player in their own game in progress.
   let engineBarred = false;
   // Which way up: as in the viewer's own game, else Black below; the Flip button turns it.
@@ -119,7 +123,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     } }, variantSelect, sfenInput, h('button', { type: 'submit' }, 'Set up'));
     root.append(h('div', { class: 'page analysis-page' }, title, err.el,
       h('div', { class: 'game-layout' },
-        h('div', { class: 'game-board' }, widget ? widget.el : null),
+        h('div', { class: 'game-board with-eval' }, evalBar.el, widget ? widget.el : null),
         h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, 'Moves'), moveList, stepper), h('section', { class: 'card' }, h('h2', {}, 'Position'), setup, h('p', { class: 'muted' }, 'Click a piece to play a move; played before the last move, it starts a new line from there. Step through the moves with the arrows.'))))));
     const keys = (e: KeyboardEvent) => {
       if ((e.target as Element).closest('input, textarea, select, svg.board')) return;
@@ -140,7 +144,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     if (running) {
       start();
     } else {
-      lastInfo = null; // it was about another position
+      lines = []; // they were about another position
       engineStatus = '';
     }
     draw();
@@ -214,7 +218,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
 
   /** The engine's best move as an arrow (start, legs, end; a drop from nowhere is its square). */
   function bestArrow(pos: Position): number[][] {
-    const first = lastInfo?.pv[0];
+    const first = lines[0]?.pv[0];
     if (!first) return [];
     try {
       const m = parseUsi(pos, first);
@@ -225,39 +229,49 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     }
   }
 
+  /** A line's moves written in the chosen notation (USI where a move does not parse). */
+  function lineText(pos: Position, pv: string[]): string {
+    try {
+      let p = pos;
+      const parts: string[] = [];
+      for (const m of pv) {
+        const mv = parseUsi(p, m);
+        parts.push(formatMove(p, mv, session.prefs.notation, catalog!, session.prefs.coords));
+        p = applyMove(p, mv, drops);
+      }
+      return parts.join(' ');
+    } catch {
+      return pv.join(' ');
+    }
+  }
+
   function drawEngine(): void {
-    toggle.textContent = running ? 'Stop engine' : 'Start engine';
+    toggle.textContent = running ? t('engine.stop') : t('engine.start');
     toggle.setAttribute('aria-pressed', running ? 'true' : 'false');
     toggle.disabled = engineBarred;
-    if (engineBarred) engineStatus = 'The engine is not available in your own game while it is being played.';
-    const info = lastInfo;
-    const rows: HTMLElement[] = [h('div', { class: 'engine-head' }, h('h2', {}, 'Engine'), toggle)];
-    if (info) {
-      const pos = positions[ply]!;
-      // The server scores from the side to move's view; shown from Black's (+ good for Black).
-      const sign = pos.side === 'black' ? 1 : -1;
-      const bound = info.bound === 'lower' ? (sign > 0 ? '≥' : '≤') : info.bound === 'upper' ? (sign > 0 ? '≤' : '≥') : '';
-      const score = info.mate != null && info.mate !== 0
-        ? `${sign * info.mate > 0 ? '+' : '-'}M${Math.abs(info.mate)}`
-        : info.score_cp != null ? `${bound}${sign * info.score_cp >= 0 ? '+' : ''}${((sign * info.score_cp) / 100).toFixed(2)}` : '?';
-      let pvText = '';
-      try {
-        let p = pos;
-        const parts: string[] = [];
-        for (const m of info.pv) {
-          const mv = parseUsi(p, m);
-          parts.push(formatMove(p, mv, session.prefs.notation, catalog!, session.prefs.coords));
-          p = applyMove(p, mv, drops);
-        }
-        pvText = parts.join(' ');
-      } catch {
-        pvText = info.pv.join(' ');
-      }
-      rows.push(h('div', { class: 'eval' }, h('span', { class: 'score', 'data-score': score, title: 'Evaluation from Black’s side (pawns)' }, score),
-        h('span', { class: 'muted' }, ` depth ${info.depth}${info.seldepth ? `/${info.seldepth}` : ''}${info.nodes ? ` · ${formatCount(info.nodes)} nodes` : ''}${info.nps ? ` · ${formatCount(info.nps)}/s` : ''}`)),
-        h('p', { class: 'pv', 'aria-label': 'Principal variation' }, pvText || '—'));
+    if (engineBarred) engineStatus = t('engine.barred');
+    const linesSelect = h('select', { class: 'engine-lines', 'aria-label': t('engine.linesLabel'), title: t('engine.linesLabel'), onchange: (e: Event) => {
+      void session.setPrefs({ engineLines: Number((e.target as HTMLSelectElement).value) });
+      if (running) start();
+    } }, [1, 2, 3, 4, 5].map((n) => h('option', { value: String(n), selected: n === session.prefs.engineLines }, String(n))));
+    const rows: HTMLElement[] = [h('div', { class: 'engine-head' }, h('h2', {}, t('engine.title')),
+      h('label', { class: 'engine-lines-label' }, t('engine.lines'), ' ', linesSelect), toggle)];
+    const pos = positions[ply];
+    const best = lines[0];
+    evalBar.set(best && pos ? blackScore(best, pos.side) : null, fromWhite !== localFlip);
+    if (best && pos) {
+      const score = formatScore(blackScore(best, pos.side));
+      rows.push(h('div', { class: 'eval' }, h('span', { class: 'score', 'data-score': score, title: t('engine.scoreTitle') }, score),
+        h('span', { class: 'muted' }, ' ', [t('engine.depth', { depth: `${best.depth}${best.seldepth ? `/${best.seldepth}` : ''}` }),
+          ...(best.nodes ? [t('engine.nodes', { count: formatCount(best.nodes) })] : []),
+          ...(best.nps ? [t('engine.speed', { count: formatCount(best.nps) })] : [])].join(' · '))));
+      rows.push(h('ol', { class: 'engine-lines-list' }, lines.map((info, i) => {
+        const s = formatScore(blackScore(info, pos.side));
+        return h('li', { class: 'pv-line', 'data-line': i + 1, 'aria-label': t('engine.line', { n: i + 1 }) },
+          h('span', { class: 'pv-score' }, s), ' ', h('span', { class: 'pv' }, lineText(pos, info.pv) || '—'));
+      })));
     } else {
-      rows.push(h('p', { class: 'muted' }, running ? 'Thinking…' : 'The engine’s evaluation (from Black’s side) and its principal variation appear here.'));
+      rows.push(h('p', { class: 'muted' }, running ? t('engine.thinking') : t('engine.intro')));
     }
     if (engineStatus) rows.push(h('p', { class: 'muted engine-status' }, engineStatus));
     engineBox.replaceChildren(...rows);
@@ -267,22 +281,27 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     if (engineBarred) return;
     stop(false);
     running = true;
-    lastInfo = null;
+    lines = [];
     engineStatus = '';
     err.clear();
     drawEngine();
-    const id = push.analyze({ variant, sfen: startSfen, moves: moves.slice(0, ply), ...setup }, (msg) => {
+    const multipv = session.prefs.engineLines;
+    const id = push.analyze({ variant, sfen: startSfen, moves: moves.slice(0, ply), ...setup, ...(multipv > 1 ? { multipv } : {}) }, (msg) => {
       if (disposed || id !== analysisId) return;
       switch (msg.type) {
         case 'analysis': {
-          const before = lastInfo?.pv[0];
-          lastInfo = msg;
+          const before = lines[0]?.pv[0];
+          const k = (msg.multipv ?? 1) - 1;
+          // A new iteration's best line: the other lines follow it, at the same depth.
+          if (k === 0) lines = lines.filter((l) => l.depth >= msg.depth).slice(0, multipv);
+          lines[k] = msg;
+          lines = lines.filter(Boolean);
           engineStatus = '';
-          if (msg.pv[0] !== before) draw();
+          if (k === 0 && msg.pv[0] !== before) draw();
           break;
         }
         case 'analysis_queued':
-          engineStatus = `Waiting for the engine (${msg.ahead} ahead)…`;
+          engineStatus = t('engine.queued', { ahead: msg.ahead });
           break;
         case 'analysis_started':
           engineStatus = '';
@@ -290,12 +309,12 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
         case 'analysis_done':
           running = false;
           analysisId = null;
-          engineStatus = msg.reason === 'game_over' ? `The game is over here${msg.result ? `: ${msg.result}` : ''}.` : msg.reason === 'finished' ? 'Analysis finished (time limit reached); start again to go on.' : '';
+          engineStatus = msg.reason === 'game_over' ? (msg.result ? t('engine.gameOverWith', { result: msg.result }) : t('engine.gameOver')) : msg.reason === 'finished' ? t('engine.finished') : '';
           break;
         case 'error':
           running = false;
           analysisId = null;
-          err.show(`Analysis: ${msg.message}`);
+          err.show(t('engine.error', { message: msg.message }));
           break;
       }
       drawEngine();
