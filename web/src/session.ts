@@ -27,13 +27,17 @@ const LOCAL_KEY = 'kirin.display';
 
 function loadLocal(): DisplayPrefs {
   const d: DisplayPrefs = { pieceSet: 'kanji', flip: true, coords: 'usi', notation: 'western', boardStyle: 'standard', lang: 'auto', engineLines: 2 };
+  let saved: Partial<DisplayPrefs> = {};
   try {
     const raw = localStorage.getItem(LOCAL_KEY);
-    if (raw) Object.assign(d, JSON.parse(raw) as Partial<DisplayPrefs>);
+    if (raw) saved = JSON.parse(raw) as Partial<DisplayPrefs>;
   } catch {
     /* defaults */
   }
+  Object.assign(d, saved);
   d.lang = langSettingOf(d.lang);
+  // Someone reading Japanese reads moves in Japanese unless they chose otherwise.
+  if (saved.notation === undefined && resolveLang(d.lang) === 'ja') d.notation = 'japanese';
   d.engineLines = Number.isInteger(d.engineLines) ? Math.min(5, Math.max(1, d.engineLines)) : 2;
   setLang(resolveLang(d.lang));
   return d;

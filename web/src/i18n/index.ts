@@ -2,14 +2,16 @@
 // the UI keeps its messages in `messages/AREA.ts`, English and Japanese side by side; the type
 // of `area()` (area.ts) makes a missing Japanese message a type error. The language is the
 // user's setting, or the browser's language when the setting is "auto".
+import auth from './messages/auth';
 import common from './messages/common';
 import engine from './messages/engine';
+import ui from './messages/ui';
 
 export type Lang = 'en' | 'ja';
 export type LangSetting = 'auto' | Lang;
 
 // Add an area's module here (its keys join MessageKey).
-const AREAS = [common, engine] as const;
+const AREAS = [common, ui, auth, engine] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;
 export type MessageKey = AreaOf<(typeof AREAS)[number]>;

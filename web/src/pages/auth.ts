@@ -1,5 +1,6 @@
 // Sign up and log in.
 import { api } from '../api/client';
+import { t } from '../i18n';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session } from '../session';
@@ -13,13 +14,14 @@ export function authPage(mode: 'login' | 'signup') {
   return (root: HTMLElement, _params: Record<string, string>, query: URLSearchParams): Page => {
     const err = notice('error');
     const next = query.get('next') ?? '/';
-    const submit = h('button', { type: 'submit', class: 'primary' }, mode === 'login' ? 'Log in' : 'Sign up');
-    const form = h('form', { class: 'auth-form', 'aria-label': mode === 'login' ? 'Log in' : 'Sign up' },
-      input('name', 'User name', { autocomplete: 'username', minlength: 2, maxlength: 24, pattern: '[A-Za-z][A-Za-z0-9_\\-]{1,23}', title: '2 to 24 letters, digits, _ or -, starting with a letter' }),
-      mode === 'signup' ? input('email', 'Email', { type: 'email', autocomplete: 'email' }) : null,
-      input('password', 'Password', { type: 'password', autocomplete: mode === 'login' ? 'current-password' : 'new-password', minlength: mode === 'signup' ? 8 : 1 }),
+    const action = mode === 'login' ? t('auth.logIn') : t('auth.signUp');
+    const submit = h('button', { type: 'submit', class: 'primary' }, action);
+    const form = h('form', { class: 'auth-form', 'aria-label': action },
+      input('name', t('auth.userName'), { autocomplete: 'username', minlength: 2, maxlength: 24, pattern: '[A-Za-z][A-Za-z0-9_\\-]{1,23}', title: t('auth.userNameRule') }),
+      mode === 'signup' ? input('email', t('auth.email'), { type: 'email', autocomplete: 'email' }) : null,
+      input('password', t('auth.password'), { type: 'password', autocomplete: mode === 'login' ? 'current-password' : 'new-password', minlength: mode === 'signup' ? 8 : 1 }),
       err.el, submit,
-      h('p', { class: 'muted' }, mode === 'login' ? ['No account yet? ', h('a', { href: `/signup?next=${encodeURIComponent(next)}` }, 'Sign up')] : ['Have an account? ', h('a', { href: `/login?next=${encodeURIComponent(next)}` }, 'Log in')]));
+      h('p', { class: 'muted' }, mode === 'login' ? [t('auth.noAccount'), ' ', h('a', { href: `/signup?next=${encodeURIComponent(next)}` }, t('auth.signUp'))] : [t('auth.haveAccount'), ' ', h('a', { href: `/login?next=${encodeURIComponent(next)}` }, t('auth.logIn'))]));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       err.clear();
@@ -32,7 +34,7 @@ export function authPage(mode: 'login' | 'signup') {
         navigate(next.startsWith('/') ? next : '/');
       }, err.show);
     });
-    root.append(h('div', { class: 'page narrow' }, h('h1', {}, mode === 'login' ? 'Log in' : 'Create an account'), form));
+    root.append(h('div', { class: 'page narrow' }, h('h1', {}, mode === 'login' ? t('auth.logIn') : t('auth.createAccount')), form));
     (form.querySelector('input') as HTMLInputElement).focus();
     return {};
   };

@@ -1,6 +1,7 @@
 // Messages for people: a page-level error/info line and small helpers for buttons that run a
 // request (disabled and marked busy while it runs, the server's message shown on failure).
 import { errorMessage } from '../api/client';
+import { lang, t } from '../i18n';
 import { h } from '../render/svg';
 
 export function notice(kind: 'error' | 'info' | 'success' = 'error'): { el: HTMLElement; show: (text: string) => void; clear: () => void } {
@@ -37,7 +38,7 @@ export async function busy<T>(button: HTMLButtonElement | null, action: () => Pr
   }
 }
 
-export function loading(text = 'Loading…'): HTMLElement {
+export function loading(text = t('ui.loading')): HTMLElement {
   return h('div', { class: 'loading', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text);
 }
 
@@ -48,15 +49,15 @@ export function toast(text: string | Node, kind: 'error' | 'info' = 'info'): voi
     toastHost = h('div', { class: 'toasts', 'aria-live': 'polite' });
     document.body.append(toastHost);
   }
-  const t = h('div', { class: `toast ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text);
-  toastHost.append(t);
-  window.setTimeout(() => t.remove(), kind === 'error' ? 8000 : 4000);
+  const el = h('div', { class: `toast ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text);
+  toastHost.append(el);
+  window.setTimeout(() => el.remove(), kind === 'error' ? 8000 : 4000);
 }
 
 export function timeAgo(ms: number): string {
   const s = Math.round((Date.now() - ms) / 1000);
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  return new Date(ms).toLocaleDateString();
+  if (s < 60) return t('ui.justNow');
+  if (s < 3600) return t('ui.minutesAgo', { n: Math.floor(s / 60) });
+  if (s < 86400) return t('ui.hoursAgo', { n: Math.floor(s / 3600) });
+  return new Date(ms).toLocaleDateString(lang());
 }
