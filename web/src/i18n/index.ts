@@ -3,12 +3,18 @@
 // of `area()` (area.ts) makes a missing Japanese message a type error. The language is the
 // user's setting, or the browser's language when the setting is "auto".
 import common from './messages/common';
+import editor from './messages/editor';
+import rules from './messages/rules';
 
 export type Lang = 'en' | 'ja';
 export type LangSetting = 'auto' | Lang;
 
 // Add an area's module here (its keys join MessageKey).
-const AREAS = [common] as const;
+const AREAS = [
+  common,
+  editor,
+  rules,
+] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;
 export type MessageKey = AreaOf<(typeof AREAS)[number]>;

@@ -207,3 +207,17 @@ export function clonePosition(p: Position): Position {
 export function baseToken(token: string): string {
   return token.startsWith('+') ? token.slice(1) : token;
 }
+
+/** An SFEN with the fields a game's rules name, in their order (the server's `sfen_fields`:
+ * board, side, hands, lion_square, move_number), whatever its style. */
+export function toSfenFields(pos: Position, fields: readonly string[]): string {
+  const board = toSfen(pos).split(' ')[0]!;
+  const text: Record<string, string> = {
+    board,
+    side: pos.side === 'black' ? 'b' : 'w',
+    hands: handsText(pos.hands),
+    lion_square: pos.counterStrike ?? '-',
+    move_number: String(pos.moveNumber),
+  };
+  return fields.map((f) => text[f] ?? '-').join(' ');
+}
