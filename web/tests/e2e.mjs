@@ -750,6 +750,23 @@ async function main() {
       await watcher.waitForSelector('.hand [data-hand="b:p"]');
       assert((await watcher.inputValue('.analysis-setup input[name=sfen]')) === edited, 'the analysis board shows the SFEN');
     });
+    await step('board editor: a piece dragged from the palette onto a square, then off the board', async () => {
+      await watcher.goto(`${base}/editor?variant=shogi`);
+      await watcher.waitForSelector('.palette [data-tool="b:s"]');
+      const from = await watcher.locator('.palette [data-tool="b:s"]').boundingBox();
+      const to = await sq(watcher, '1e').boundingBox();
+      await watcher.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await watcher.mouse.down();
+      await watcher.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+      await watcher.mouse.up();
+      assert((await pieceAt(watcher, '1e')) === 'b:s', 'the Silver is on 1e');
+      await watcher.mouse.move(to.x + to.width / 2, to.y + to.height / 2);
+      await watcher.mouse.down();
+      await watcher.mouse.move(to.x + to.width / 2 + 30, to.y + 30, { steps: 3 });
+      await watcher.mouse.move(5, 890, { steps: 6 });
+      await watcher.mouse.up();
+      assert((await pieceAt(watcher, '1e')) === null, 'dragged off the board, it is gone');
+    });
     await step('board editor: a typed SFEN with a bad field keeps the board, the error naming the field', async () => {
       await watcher.goto(`${base}/editor?variant=shogi&sfen=${encodeURIComponent(edited)}`);
       await watcher.waitForSelector('svg.board [data-sq="5i"][data-piece="b:k"]');
@@ -815,6 +832,18 @@ async function main() {
       assert(demon.includes('After moving, burns (captures) up to two enemy pieces'), `the Fire Demon: ${demon}`);
       const general = await watcher.locator('.piece-card:has(.piece-name:text-is("Rook General")) .moves-text').textContent();
       assert(general.includes('Range capture'), `the Rook General: ${general}`);
+    });
+    await step('how to play, in Japanese: the page and the server’s sentences', async () => {
+      const ctx = await browser.newContext({ ...desktop, locale: 'ja-JP' });
+      const p = await ctx.newPage();
+      watchConsole(p, 'japanese');
+      await p.goto(`${base}/rules/chu`);
+      await p.waitForSelector('.rules-list li');
+      assert((await p.locator('h1').textContent()) === 'Chu Shogiの遊び方', `the title: ${await p.locator('h1').textContent()}`);
+      const pawn = await p.locator('[data-piece="p"] .moves-text').textContent();
+      assert(pawn === '前に1マス動ける。敵陣4段目以内でと金に成れる。', `the Pawn: ${pawn}`);
+      assert((await p.locator('.rules-list').textContent()).includes('1000手に達すると引き分け。'), 'the ply limit in Japanese');
+      await ctx.close();
     });
     await step('screenshots of the editor and the how-to-play page (1280x720, 390x844, light and dark)', async () => {
       for (const [w, hgt] of [[1280, 720], [390, 844]])
