@@ -54,7 +54,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   const variantSelect = h('select', { name: 'variant', 'aria-label': 'Game' });
   const sfenInput = h('input', { name: 'sfen', placeholder: 'SFEN (empty: the start position)', spellcheck: 'false', autocomplete: 'off', 'aria-label': 'Position (SFEN)' });
   // To the board editor with the position shown, and to the game's rules.
-  const editLink = h('a', { class: 'button small edit-position' }, t('editor.title'));
+  const editLink = h('a', { class: 'button small edit-position' }, t('editor.editPosition'));
   const rulesLink = h('a', { class: 'button small rules-link' }, t('rules.nav'));
   const toggle = h('button', { type: 'button', class: 'primary analyse-toggle', onclick: () => (running ? stop() : start()) }, 'Start engine');
   root.append(loading('Loading the position…'));
@@ -198,7 +198,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     if (!shownLegal) askLegal();
     widget.set({ pos, legal: shownLegal, lastMove: last ? moveSquares(last) : [], flip: fromWhite !== localFlip, coords: session.prefs.coords, pieceSet: session.prefs.pieceSet, zoneRanks: detail?.zone_ranks, showHands: drops, arrows: bestArrow(pos) });
     widget.el.querySelector('svg.board')?.setAttribute('data-ply', String(ply));
-    const fields = detail?.sfen_fields ?? (drops ? ['board', 'side', 'hands', 'move_number'] : ['board', 'side', 'move_number']);
+    const fields = detail?.profiles?.find((p) => p.name === setup.profile)?.sfen_fields ?? detail?.sfen_fields ?? ['board', 'side', 'hands', 'move_number'];
     editLink.href = `/editor?${new URLSearchParams({ variant, sfen: toSfenFields(pos, fields) })}`;
     rulesLink.href = `/rules/${encodeURIComponent(variant)}${setup.profile ? `?profile=${encodeURIComponent(setup.profile)}` : ''}`;
     moveList.replaceChildren(...moves.map((m, i) => {

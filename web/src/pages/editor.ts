@@ -46,12 +46,21 @@ export function editorPage(root: HTMLElement, _params: Record<string, string>, q
   function build(detail: VariantDetail, catalog: PieceCatalog): void {
     const style = styleFor(detail.id, detail.sfen_style);
     const fields = detail.sfen_fields ?? ['board', 'side', 'hands', 'move_number'];
-    const drops = hasDrops(null, undefined, detail) || fields.includes('hands');
+    const given = query.get('sfen');
+    // Hands where the game has drops, or where the position given holds pieces in hand.
+    const givenHands = (() => {
+      try {
+        const p = parseSfen(given ?? '', style);
+        return p.hands.black.size + p.hands.white.size > 0;
+      } catch {
+        return false;
+      }
+    })();
+    const drops = hasDrops(null, undefined, detail) || fields.includes('hands') || givenHands;
     const start = parseSfen(detail.setup_sfen!, style);
     const tokens = new Set((detail.pieces ?? []).map((p) => p.token));
     const royals = new Set((detail.pieces ?? []).filter((p) => p.royal).map((p) => p.token));
     let pos = start;
-    const given = query.get('sfen');
     let tool: Tool = null;
     let flip = false;
 

@@ -209,8 +209,12 @@ export function baseToken(token: string): string {
 }
 
 /** An SFEN with the fields a game's rules name, in their order (the server's `sfen_fields`:
- * board, side, hands, lion_square, move_number), whatever its style. */
+ * board, side, hands, lion_square, move_number), whatever its style; pieces in hand where the
+ * fields have no hands (Chu with drops, under an option) go before the move number, as the
+ * server writes them then. */
 export function toSfenFields(pos: Position, fields: readonly string[]): string {
+  const held = [...pos.hands.black.values(), ...pos.hands.white.values()].some((n) => n > 0);
+  if (held && !fields.includes('hands')) fields = [...fields.filter((f) => f !== 'move_number'), 'hands', 'move_number'];
   const board = toSfen(pos).split(' ')[0]!;
   const text: Record<string, string> = {
     board,

@@ -8,10 +8,11 @@ describe('toSfenFields', () => {
   it('writes the fields a game names, in its order', () => {
     const p = parseSfen('4k4/9/9/9/9/9/9/9/4K4 w 2Pp 1', 'shogi');
     expect(toSfenFields(p, ['board', 'side', 'hands', 'move_number'])).toBe('4k4/9/9/9/9/9/9/9/4K4 w 2Pp 1');
-    const chu = { ...p, counterStrike: '7g' };
+    const chu = { ...p, counterStrike: '7g', hands: { black: new Map(), white: new Map() } };
     expect(toSfenFields(chu, ['board', 'side', 'lion_square', 'move_number'])).toBe('4k4/9/9/9/9/9/9/9/4K4 w 7g 1');
-    expect(toSfenFields(chu, ['board', 'side', 'lion_square', 'hands', 'move_number'])).toBe('4k4/9/9/9/9/9/9/9/4K4 w 7g 2Pp 1');
     expect(toSfenFields({ ...chu, counterStrike: null }, ['board', 'side', 'lion_square', 'move_number'])).toBe('4k4/9/9/9/9/9/9/9/4K4 w - 1');
+    // Pieces in hand where the fields have none (Chu with drops): before the move number.
+    expect(toSfenFields({ ...p, counterStrike: '7g' }, ['board', 'side', 'lion_square', 'move_number'])).toBe('4k4/9/9/9/9/9/9/9/4K4 w 7g 2Pp 1');
   });
 });
 

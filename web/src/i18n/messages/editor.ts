@@ -6,6 +6,7 @@ export default area(
   {
     'editor.nav': 'Board editor',
     'editor.title': 'Board editor',
+    'editor.editPosition': 'Edit this position',
     'editor.loading': 'Loading the game…',
     'editor.game': 'Game',
     'editor.palette': 'Pieces',
@@ -50,6 +51,7 @@ export default area(
   {
     'editor.nav': '盤面編集',
     'editor.title': '盤面編集',
+    'editor.editPosition': 'この局面を編集',
     'editor.loading': 'ゲームを読み込み中…',
     'editor.game': 'ゲーム',
     'editor.palette': '駒',
