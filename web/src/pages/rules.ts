@@ -5,12 +5,14 @@ import './rules.css';
 import { errorMessage } from '../api/client';
 import type { VariantDetail, VariantPiece, VariantProfile } from '../api/types';
 import { lang, t } from '../i18n';
+import { BoardView } from '../render/board';
 import { diagramElement } from '../render/diagram';
 import type { PieceCatalog } from '../render/pieces';
 import { pieceIcon } from '../render/pieceSvg';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session } from '../session';
+import { parseSfen, styleFor } from '../shogi/sfen';
 import { loading, notice } from '../ui/notice';
 import { catalogFor, variantList } from '../variants';
 import { inPageLanguage, pieceMovesText, profileOf, rulesText } from '../variantText';
@@ -72,6 +74,17 @@ export function rulesPage(root: HTMLElement, params: Record<string, string>, que
     const kinds = (detail.pieces ?? []).filter((p) => !p.promoted).length;
     const position = `variant=${encodeURIComponent(detail.id)}`;
     const rulesBox = h('section', { class: 'card rules-list-box' });
+    // The start position, with the lines of the promotion zones.
+    const startBox = h('section', { class: 'card rules-start' }, h('h2', {}, t('rules.startHeading')));
+    if (detail.setup_sfen) {
+      try {
+        const board = new BoardView(catalog, () => undefined);
+        board.render(parseSfen(detail.setup_sfen, styleFor(detail.id, detail.sfen_style)), { flip: false, coords: session.prefs.coords, pieceSet: session.prefs.pieceSet, zoneRanks: detail.zone_ranks });
+        startBox.append(board.el, h('p', { class: 'muted' }, t('rules.zoneLines')));
+      } catch (e) {
+        startBox.append(h('p', { class: 'muted' }, errorMessage(e)));
+      }
+    }
     const piecesBox = h('section', { class: 'rules-pieces' });
     root.replaceChildren(h('div', { class: 'page rules-page' },
       h('h1', {}, t('rules.title', { game: detail.name })),
@@ -81,7 +94,7 @@ export function rulesPage(root: HTMLElement, params: Record<string, string>, que
       h('p', { class: 'rules-links' },
         h('a', { href: `/editor?${position}`, class: 'button small' }, t('rules.openEditor')), ' ',
         h('a', { href: `/analysis?${position}`, class: 'button small' }, t('rules.openAnalysis'))),
-      err.el, rulesBox, piecesBox));
+      err.el, h('div', { class: 'rules-top' }, rulesBox, startBox), piecesBox));
 
     function draw(): void {
       drawRules(rulesBox, detail, profile);
