@@ -530,9 +530,11 @@ std::vector<Words> rules_text(const Variant& v) {
             "取れば勝ち。自玉を取られる形にする手も指せる。");
   }
   if (r.bare_king)
-    add("Bare King: a side left with nothing but its " + royals.en +
+    add("Bare King: a side left with nothing but " +
+            (several_royals ? "royal pieces (" + royals.en + ")" : "its " + king.en) +
             " loses, unless it can bare the other side at once.",
-        "裸玉：玉だけになった側の負け（直後に相手も裸玉にできる場合を除く）。");
+        "裸玉：" + (several_royals ? "王駒（" + royals.ja + "）" : king.ja) +
+            "だけになった側の負け（直後に相手も裸玉にできる場合を除く）。");
   if (r.no_moves_loses) add("A side with no legal move loses.", "指せる手がない側の負け。");
 
   if (has_lions && r.lion_protection)

@@ -88,7 +88,8 @@ export function rulesPage(root: HTMLElement, params: Record<string, string>, que
     const piecesBox = h('section', { class: 'rules-pieces' });
     root.replaceChildren(h('div', { class: 'page rules-page' },
       h('h1', {}, t('rules.title', { game: detail.name })),
-      typeof detail.description === 'string' ? h('p', { class: 'rules-description' }, detail.description) : null,
+      // The server's one-line description is English only.
+      typeof detail.description === 'string' && lang() === 'en' ? h('p', { class: 'rules-description' }, detail.description) : null,
       h('p', { class: 'muted' }, t('rules.board', { files: detail.files, ranks: detail.ranks, pieces: kinds, zone: detail.zone_ranks ?? '?' })),
       controls,
       h('p', { class: 'rules-links' },
