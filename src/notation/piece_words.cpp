@@ -264,6 +264,22 @@ void describe_jumps(const MoveSpec& s, bool whole_lion_square, Clauses& out) {
             "2マス以内のどのマスへも、間の駒を越えて跳べる");
     return;
   }
+  // Riders (a leap repeated in a line while the landing squares are empty: "NN").
+  std::map<uint8_t, std::vector<Vec>> riders;
+  for (const SlideSpec& sl : s.slides)
+    if (!sl.hop && !sl.skip_first && (direction_of(sl.v) < 0 || distance_of(sl.v) > 1))
+      riders[sl.mode].push_back(sl.v);
+  for (const auto& [mode, squares] : riders) {
+    std::vector<std::string> en, ja;
+    for (const Words& d : destination_phrases(squares)) {
+      en.push_back(d.en);
+      ja.push_back(d.ja);
+    }
+    Words m = mode_words(mode);
+    out.add("jumps again and again in a straight line, as long as it lands on empty squares, "
+            "to " + join(en, ", or to ") + m.en,
+            join(ja, "・") + "への跳びを、空きマスに着地する限り一直線に繰り返せる" + m.ja);
+  }
   std::map<uint8_t, std::vector<Vec>> by_mode;
   for (const LeapSpec& l : s.leaps)
     if (distance_of(l.v) > 1) by_mode[l.mode].push_back(l.v);

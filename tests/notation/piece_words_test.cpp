@@ -198,6 +198,21 @@ TEST(PieceWords, MitsugumiRulesNameItsPowers) {
             en.end());
 }
 
+TEST(PieceWords, RidersAndCannonsNoGameHasYetAreSaid) {
+  // Built from XBetza here: a Knightrider and a cannon, so that no move goes unsaid.
+  auto v = std::make_shared<Variant>(*builtin_variant("chu"));
+  Kind pawn = *v->kind_by_id("pawn");
+  v->pieces[pawn].spec = parse_betza("NN");
+  v->pieces[pawn].promotes_to = 0;
+  EXPECT_EQ(piece_moves_text(*v, pawn).en,
+            "Jumps again and again in a straight line, as long as it lands on empty squares, to "
+            "a Knight's-move square in any direction.");
+  v->pieces[pawn].spec = parse_betza("mRpcR");
+  EXPECT_EQ(piece_moves_text(*v, pawn).en,
+            "Moves any number of squares orthogonally without capturing. Hops over exactly one "
+            "piece orthogonally to any square beyond it only to capture.");
+}
+
 // No XBetza left in a sentence: a word made of direction letters and atoms ("KNAD", "fR").
 bool has_betza(const std::string& text) {
   static const std::regex betza(
