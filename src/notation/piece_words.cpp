@@ -162,6 +162,16 @@ std::vector<Words> destination_phrases(const std::vector<Vec>& squares) {
   return out;
 }
 
+// The destinations joined: "the second square orthogonally, or to a square ..." / "...・...".
+Words destinations(const std::vector<Vec>& squares) {
+  std::vector<std::string> en, ja;
+  for (const Words& d : destination_phrases(squares)) {
+    en.push_back(d.en);
+    ja.push_back(d.ja);
+  }
+  return {join(en, ", or to "), join(ja, "・")};
+}
+
 // ---- The sentence builder -----------------------------------------------------------------
 struct Clauses {
   std::vector<Words> list;
@@ -270,28 +280,20 @@ void describe_jumps(const MoveSpec& s, bool whole_lion_square, Clauses& out) {
     if (!sl.hop && !sl.skip_first && (direction_of(sl.v) < 0 || distance_of(sl.v) > 1))
       riders[sl.mode].push_back(sl.v);
   for (const auto& [mode, squares] : riders) {
-    std::vector<std::string> en, ja;
-    for (const Words& d : destination_phrases(squares)) {
-      en.push_back(d.en);
-      ja.push_back(d.ja);
-    }
+    Words to = destinations(squares);
     Words m = mode_words(mode);
     out.add("jumps again and again in a straight line, as long as it lands on empty squares, "
-            "to " + join(en, ", or to ") + m.en,
-            join(ja, "・") + "への跳びを、空きマスに着地する限り一直線に繰り返せる" + m.ja);
+            "to " + to.en + m.en,
+            to.ja + "への跳びを、空きマスに着地する限り一直線に繰り返せる" + m.ja);
   }
   std::map<uint8_t, std::vector<Vec>> by_mode;
   for (const LeapSpec& l : s.leaps)
     if (distance_of(l.v) > 1) by_mode[l.mode].push_back(l.v);
   for (const auto& [mode, squares] : by_mode) {
-    std::vector<std::string> en, ja;
-    for (const Words& d : destination_phrases(squares)) {
-      en.push_back(d.en);
-      ja.push_back(d.ja);
-    }
+    Words to = destinations(squares);
     Words m = mode_words(mode);
-    out.add("jumps to " + join(en, ", or to ") + " (over any piece in between)" + m.en,
-            join(ja, "・") + "へ、間の駒を越えて跳べる" + m.ja);
+    out.add("jumps to " + to.en + " (over any piece in between)" + m.en,
+            to.ja + "へ、間の駒を越えて跳べる" + m.ja);
   }
 }
 
@@ -376,13 +378,9 @@ void describe_two_steps(const PieceType& p, Clauses& out) {
   });
   bent.erase(std::unique(bent.begin(), bent.end()), bent.end());
   if (!bent.empty()) {
-    std::vector<std::string> en, ja;
-    for (const Words& d : destination_phrases(bent)) {
-      en.push_back(d.en);
-      ja.push_back(d.ja);
-    }
-    out.add("moves in two steps, the first to an empty square, to " + join(en, ", or to "),
-            join(ja, "・") + "へ、空きマスを経由して2歩で動ける");
+    Words to = destinations(bent);
+    out.add("moves in two steps, the first to an empty square, to " + to.en,
+            to.ja + "へ、空きマスを経由して2歩で動ける");
   }
 }
 
