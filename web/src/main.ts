@@ -5,8 +5,10 @@ import { push } from './api/ws';
 import { analysisPage } from './pages/analysis';
 import { archivePage } from './pages/archive';
 import { authPage } from './pages/auth';
+import { editorPage } from './pages/editor';
 import { gamePage } from './pages/game';
 import { lobbyPage } from './pages/lobby';
+import { rulesPage } from './pages/rules';
 import { settingsPage } from './pages/settings';
 import { t, type MessageKey } from './i18n';
 import { h } from './render/svg';
@@ -31,7 +33,8 @@ function drawHeader(): void {
   document.querySelector('.skip-link')!.textContent = t('shell.skip');
   header.replaceChildren(
     h('a', { href: '/', class: 'brand', 'aria-label': t('nav.brandLabel') }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '麒'), 'Kirin'),
-    h('nav', { 'aria-label': t('nav.main') }, link('/', t('nav.lobby')), link('/analysis', t('nav.analysis')), link('/games', t('nav.games')), ...account),
+    h('nav', { 'aria-label': t('nav.main') }, link('/', t('nav.lobby')), link('/analysis', t('nav.analysis')), link('/games', t('nav.games')),
+      link('/rules/chu', t('rules.nav')), link('/editor', t('editor.nav')), ...account),
     connection,
   );
 }
@@ -48,6 +51,9 @@ route('/game/:id', gamePage);
 route('/analysis', analysisPage);
 route('/games', archivePage);
 route('/settings', settingsPage);
+route('/rules/:game', rulesPage);
+route('/rules', (root, params, query) => rulesPage(root, { ...params, game: 'chu' }, query));
+route('/editor', editorPage);
 setNotFound((root) => {
   root.append(h('div', { class: 'page narrow' }, h('h1', {}, t('notFound.title')), h('p', {}, t('notFound.text'), ' ', h('a', { href: '/' }, t('notFound.toLobby')))));
 });
@@ -84,6 +90,7 @@ session.onChange(syncUserTopic);
 const TITLES: Array<[RegExp, MessageKey]> = [
   [/^\/$/, 'title.lobby'], [/^\/login/, 'title.logIn'], [/^\/signup/, 'title.signUp'], [/^\/game\//, 'title.game'],
   [/^\/analysis/, 'title.analysis'], [/^\/games/, 'title.games'], [/^\/settings/, 'title.settings'],
+  [/^\/rules/, 'rules.pageTitle'], [/^\/editor/, 'editor.title'],
 ];
 onNavigate(() => {
   const title = TITLES.find(([re]) => re.test(location.pathname))?.[1] ?? 'notFound.title';

@@ -735,6 +735,140 @@ async function main() {
       const w = await bob.locator('svg.board').evaluate((e) => e.getBoundingClientRect().width);
       assert(w >= 340 && w <= 375, `board width ${w} on a 375px screen`);
     });
+    // ---- Board editor and how-to-play pages (web/src/pages/editor.ts, rules.ts) ----
+    const edited = '4k4/9/5G3/9/9/9/9/9/4K4 w P 1';
+    await step('board editor: a shogi position set up by clicks (side to move, a Pawn in hand) opens in analysis', async () => {
+      await watcher.goto(`${base}/editor?variant=shogi`);
+      await watcher.waitForSelector('.palette [data-tool="b:k"]');
+      await watcher.click('.editor-clear');
+      assert((await watcher.locator('svg.board [data-piece]').count()) === 0, 'the board is cleared');
+      for (const [tool, square] of [['b:k', '5i'], ['w:k', '5a'], ['b:g', '4c']]) {
+        await watcher.click(`.palette [data-tool="${tool}"]`);
+        await sq(watcher, square).click();
+      }
+      await watcher.click('[data-hand-add="b:p"]');
+      await watcher.check('input[name=side][value=w]');
+      assert((await watcher.inputValue('input[name=sfen]')) === edited, `the SFEN field shows ${await watcher.inputValue('input[name=sfen]')}`);
+      await watcher.click('.editor-analyse');
+      await watcher.waitForURL(/\/analysis\?/);
+      assert(new URL(watcher.url()).searchParams.get('sfen') === edited, `the analysis board was given ${watcher.url()}`);
+      await watcher.waitForSelector('svg.board[data-ply="0"]');
+      for (const [square, piece] of [['5i', 'b:k'], ['5a', 'w:k'], ['4c', 'b:g']])
+        assert((await pieceAt(watcher, square)) === piece, `${piece} on ${square} in analysis`);
+      assert((await watcher.locator('svg.board [data-piece]').count()) === 3, 'three pieces on the analysis board');
+      await watcher.waitForSelector('.hand [data-hand="b:p"]');
+      assert((await watcher.inputValue('.analysis-setup input[name=sfen]')) === edited, 'the analysis board shows the SFEN');
+    });
+    await step('board editor: a piece dragged from the palette onto a square, then off the board', async () => {
+      await watcher.goto(`${base}/editor?variant=shogi`);
+      await watcher.waitForSelector('.palette [data-tool="b:s"]');
+      const from = await watcher.locator('.palette [data-tool="b:s"]').boundingBox();
+      const to = await sq(watcher, '1e').boundingBox();
+      await watcher.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await watcher.mouse.down();
+      await watcher.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+      await watcher.mouse.up();
+      assert((await pieceAt(watcher, '1e')) === 'b:s', 'the Silver is on 1e');
+      await watcher.mouse.move(to.x + to.width / 2, to.y + to.height / 2);
+      await watcher.mouse.down();
+      await watcher.mouse.move(to.x + to.width / 2 + 30, to.y + 30, { steps: 3 });
+      await watcher.mouse.move(5, 890, { steps: 6 });
+      await watcher.mouse.up();
+      assert((await pieceAt(watcher, '1e')) === null, 'dragged off the board, it is gone');
+    });
+    await step('board editor: a typed SFEN with a bad field keeps the board, the error naming the field', async () => {
+      await watcher.goto(`${base}/editor?variant=shogi&sfen=${encodeURIComponent(edited)}`);
+      await watcher.waitForSelector('svg.board [data-sq="5i"][data-piece="b:k"]');
+      await watcher.fill('input[name=sfen]', '4k4/9/9/9/9/9/9/9/4K4 is here');
+      const error = await watcher.locator('#editor-sfen-error').textContent();
+      assert(/side to move/.test(error ?? '') && (await watcher.locator('#editor-sfen-error').isVisible()), `the error names the field: ${error}`);
+      assert((await pieceAt(watcher, '4c')) === 'b:g', 'the board kept its position');
+      await watcher.fill('input[name=sfen]', '4k4/9/9/9/9/9/9/9/4K4 b - 1');
+      await watcher.waitForSelector('svg.board [data-sq="4c"]:not([data-piece])');
+      assert(!(await watcher.locator('#editor-sfen-error').isVisible()), 'a good SFEN clears the error');
+    });
+    await step('board editor: a side to move without a King is refused by the server, and the editor says why', async () => {
+      await watcher.goto(`${base}/editor?variant=chu&sfen=${encodeURIComponent('5k6/12/12/12/12/12/12/12/12/12/12/5R6 b - 1')}`);
+      await watcher.waitForSelector('svg.board [data-sq="7l"][data-piece="b:r"]');
+      expectFailedRequest('watcher', '/api/positions', 422);
+      await watcher.click('.editor-analyse');
+      await watcher.waitForSelector('.editor-status.refused .no-king');
+      assert(new URL(watcher.url()).pathname === '/editor', 'the editor stays open');
+    });
+    await step('board editor on a phone: tap a palette piece, then a square', async () => {
+      await bob.goto(`${base}/editor?variant=chu`);
+      await bob.waitForSelector('.palette [data-tool="b:n"]');
+      await bob.tap('.editor-clear');
+      await bob.tap('.palette [data-tool="b:n"]');
+      await sq(bob, '6f').tap();
+      await bob.tap('.palette [data-tool="w:k"]');
+      await sq(bob, '6a').tap();
+      assert((await pieceAt(bob, '6f')) === 'b:n' && (await pieceAt(bob, '6a')) === 'w:k', 'the Lion and the King are placed');
+      assert((await bob.inputValue('input[name=sfen]')) === '6k5/12/12/12/12/6N5/12/12/12/12/12/12 b - 1', `the SFEN: ${await bob.inputValue('input[name=sfen]')}`);
+    });
+    await step('board editor: "Challenge from here" fills in the lobby’s start position', async () => {
+      await alice.goto(`${base}/editor?variant=shogi&sfen=${encodeURIComponent(edited)}`);
+      await alice.waitForSelector('svg.board [data-sq="4c"][data-piece="b:g"]');
+      await alice.click('.editor-challenge');
+      await alice.waitForURL((u) => u.pathname === '/');
+      await alice.waitForFunction(() => document.querySelector('.create-form select[name=game]')?.value === 'shogi');
+      assert((await alice.inputValue('.create-form input[name=sfen]')) === edited, 'the start position is filled in');
+    });
+    await step('how to play Chu: the rules and a piece’s sentence change with the profile', async () => {
+      await watcher.goto(`${base}/rules/chu`);
+      await watcher.waitForSelector('.rules-list li');
+      const pawn = () => watcher.locator('[data-piece="p"] .moves-text').textContent();
+      const rules = () => watcher.locator('.rules-list').textContent();
+      assert((await pawn()) === 'Moves one square straight forward. Promotes to Tokin in the last 4 ranks.', `the Pawn: ${await pawn()}`);
+      assert((await rules()).includes('The game is drawn after 1000 moves (plies).'), 'lishogi’s ply limit');
+      assert(!(await rules()).includes('Checkmate wins'), 'no check rule under lishogi’s rules');
+      assert((await watcher.locator('[data-piece="n"] .diagram-grid').count()) === 1, 'the Lion’s diagram is drawn');
+      await watcher.selectOption('select[name=profile]', 'pbmserv');
+      await watcher.waitForSelector('.rules-list[data-profile="pbmserv"]');
+      assert((await pawn()).includes('Must promote on the last rank.'), `the Pawn under pbmserv: ${await pawn()}`);
+      assert((await rules()).includes('Checkmate wins'), 'pbmserv’s check rule');
+      assert(!(await rules()).includes('1000 moves'), 'no ply limit under pbmserv');
+      assert(new URL(watcher.url()).searchParams.get('profile') === 'pbmserv', 'the profile is in the address');
+    });
+    await step('how to play Mitsugumi: burning, freezing and range capture, in words', async () => {
+      await watcher.goto(`${base}/rules/mitsugumi`);
+      await watcher.waitForSelector('.rules-list li');
+      assert((await watcher.locator('select[name=profile]').count()) === 0, 'one set of rules, no profile choice');
+      const rules = await watcher.locator('.rules-list').textContent();
+      assert(rules.includes('Freezing: an enemy piece next to a Heavenly Tetrarch cannot move.'), 'freezing');
+      assert(rules.includes('Burning:'), 'burning');
+      const demon = await watcher.locator(`[data-piece="f'"] .moves-text`).textContent();
+      assert(demon.includes('After moving, burns (captures) up to two enemy pieces'), `the Fire Demon: ${demon}`);
+      const general = await watcher.locator('.piece-card:has(.piece-name:text-is("Rook General")) .moves-text').textContent();
+      assert(general.includes('Range capture'), `the Rook General: ${general}`);
+    });
+    await step('how to play, in Japanese: the page and the server’s sentences', async () => {
+      const ctx = await browser.newContext({ ...desktop, locale: 'ja-JP' });
+      const p = await ctx.newPage();
+      watchConsole(p, 'japanese');
+      await p.goto(`${base}/rules/chu`);
+      await p.waitForSelector('.rules-list li');
+      assert((await p.locator('h1').textContent()) === 'Chu Shogiの遊び方', `the title: ${await p.locator('h1').textContent()}`);
+      const pawn = await p.locator('[data-piece="p"] .moves-text').textContent();
+      assert(pawn === '前に1マス動ける。敵陣4段目以内でと金に成れる。', `the Pawn: ${pawn}`);
+      assert((await p.locator('.rules-list').textContent()).includes('1000手に達すると引き分け。'), 'the ply limit in Japanese');
+      await ctx.close();
+    });
+    await step('screenshots of the editor and the how-to-play page (1280x720, 390x844, light and dark)', async () => {
+      for (const [w, hgt] of [[1280, 720], [390, 844]])
+        for (const scheme of ['light', 'dark']) {
+          const ctx = await browser.newContext({ viewport: { width: w, height: hgt }, colorScheme: scheme });
+          const p = await ctx.newPage();
+          watchConsole(p, `shots-${w}-${scheme}`);
+          await p.goto(`${base}/editor?variant=shogi&sfen=${encodeURIComponent(edited)}`);
+          await p.waitForSelector('svg.board [data-sq="4c"][data-piece="b:g"]');
+          await p.screenshot({ path: join(shots, `editor-${w}-${scheme}.png`) });
+          await p.goto(`${base}/rules/chu`);
+          await p.waitForSelector('.piece-card');
+          await p.screenshot({ path: join(shots, `rules-${w}-${scheme}.png`) });
+          await ctx.close();
+        }
+    });
     // An error logged after the last step's own check fails the run too.
     await step('no errors in the browsers’ consoles', async () => {
       await new Promise((r) => setTimeout(r, 300)); // time for late messages to arrive

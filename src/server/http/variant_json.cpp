@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "notation/piece_diagram.h"
+#include "notation/piece_words.h"
 #include "rules/catalog.h"
 
 namespace kirin::server::http {
@@ -54,6 +55,14 @@ json diagram_json(const PieceType& p) {
           {"notes", d.notes}};
 }
 
+json words_json(const Words& w) { return {{"en", w.en}, {"ja", w.ja}}; }
+
+json rules_text_json(const Variant& v) {
+  json out = json::array();
+  for (const Words& w : rules_text(v)) out.push_back(words_json(w));
+  return out;
+}
+
 json profile_json(const Variant& v, const std::string& name,
                   const std::map<std::string, std::string>& values) {
   json settings = json::object();
@@ -61,10 +70,17 @@ json profile_json(const Variant& v, const std::string& name,
     settings[option] = typed_value(find_option(v, option), value);
   std::shared_ptr<Variant> applied = std::make_shared<Variant>(v);
   applied->apply_profile(name);
+  // Only the pieces whose sentence the profile changes (a forced promotion, drops...).
+  json moves_text = json::object();
+  for (Kind k = 1; k <= v.num_kinds(); ++k)
+    if (Words w = piece_moves_text(*applied, k); w.en != piece_moves_text(v, k).en)
+      moves_text[v.piece(k).sfen] = words_json(w);
   return {{"name", name},
           {"settings", std::move(settings)},
           {"drops", applied->rules.drops},
-          {"sfen_fields", sfen_fields(*applied)}};
+          {"sfen_fields", sfen_fields(*applied)},
+          {"rules_text", rules_text_json(*applied)},
+          {"moves_text", std::move(moves_text)}};
 }
 
 }  // namespace
@@ -111,7 +127,8 @@ json piece_json(const Variant& v, Kind k) {
             {"promotes_to", token_or_null(v, p.promotes_to)},
             {"promoted_from", token_or_null(v, p.promoted_from)},
             {"in_hand_as", p.royal ? json(nullptr) : token_or_null(v, p.demotes_to)},
-            {"diagram", diagram_json(p)}};
+            {"diagram", diagram_json(p)},
+            {"moves_text", words_json(piece_moves_text(v, k))}};
   if (!p.sting.empty()) j["sting"] = p.sting;
   if (!p.skip_first.empty()) j["skip_first"] = p.skip_first;
   json powers = json::object();
@@ -150,6 +167,7 @@ json variant_detail_json(const Variant& v) {
   json profiles = json::array();
   for (const auto& [name, values] : v.profiles) profiles.push_back(profile_json(v, name, values));
   j["profiles"] = std::move(profiles);
+  j["rules_text"] = rules_text_json(v);
 
   json options = json::array();
   for (const OptionInfo& o : v.option_infos) {

@@ -175,6 +175,38 @@ TEST_F(VariantsApi, ChuInFull) {
   EXPECT_EQ(chu["diagram_legend"]["o"], "moves or captures there");
 }
 
+TEST_F(VariantsApi, PiecesAndRulesInWordsPerProfile) {
+  json chu = detail("chu");
+  auto v = builtin_variant("chu");
+  const json& dragon = piece(chu, "d")["moves_text"];
+  EXPECT_EQ(dragon["en"],
+            "Moves any number of squares orthogonally; one square diagonally. Promotes to "
+            "Soaring Eagle in the last 4 ranks.");
+  EXPECT_EQ(dragon["ja"], "縦横に何マスでも、斜めに1マス動ける。敵陣4段目以内で飛鷲に成れる。");
+  for (const json& p : chu["pieces"]) {
+    EXPECT_FALSE(p["moves_text"]["en"].get<std::string>().empty()) << p["token"];
+    EXPECT_FALSE(p["moves_text"]["ja"].get<std::string>().empty()) << p["token"];
+  }
+  // The default rules, and each profile's: pbmserv's Pawn must promote on the last rank, and
+  // only the pieces a profile changes are listed under it.
+  ASSERT_FALSE(chu["rules_text"].empty());
+  EXPECT_EQ(chu["rules_text"][0]["en"],
+            "The promotion zone is the last 4 ranks, on the opponent's side.");
+  std::map<std::string, json> profiles;
+  for (const json& p : chu["profiles"]) profiles[p["name"]] = p;
+  EXPECT_EQ(profiles["lishogi"]["rules_text"], chu["rules_text"]);
+  EXPECT_TRUE(profiles["lishogi"]["moves_text"].empty());
+  EXPECT_NE(profiles["pbmserv"]["rules_text"], chu["rules_text"]);
+  EXPECT_EQ(profiles["pbmserv"]["moves_text"]["p"]["en"],
+            "Moves one square straight forward. Promotes to Tokin in the last 4 ranks. Must "
+            "promote on the last rank.");
+  EXPECT_FALSE(profiles["pbmserv"]["moves_text"].contains("d"));
+  // A game without profiles has its rules too.
+  json mitsugumi = detail("mitsugumi");
+  EXPECT_TRUE(mitsugumi["profiles"].empty());
+  EXPECT_GE(mitsugumi["rules_text"].size(), 5u);
+}
+
 TEST_F(VariantsApi, DaiWritesPiecesWithPrimes) {
   json dai = detail("dai");
   EXPECT_EQ(dai["files"], 15);

@@ -12,7 +12,7 @@ import { navigate, type Page } from '../router';
 import { session, viewFromWhite } from '../session';
 import { formatMove } from '../shogi/notation';
 import { applyMove, moveSquares, replay } from '../shogi/replay';
-import { parseSfen, styleFor, type Position } from '../shogi/sfen';
+import { parseSfen, styleFor, toSfenFields, type Position } from '../shogi/sfen';
 import { parseUsi, parseUsiList, type UsiMove } from '../shogi/usi';
 import { loading, notice } from '../ui/notice';
 import { catalogFor, hasDrops, variantList } from '../variants';
@@ -56,6 +56,9 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   const stepper = h('div', { class: 'stepper' });
   const variantSelect = h('select', { name: 'variant', 'aria-label': 'Game' });
   const sfenInput = h('input', { name: 'sfen', placeholder: 'SFEN (empty: the start position)', spellcheck: 'false', autocomplete: 'off', 'aria-label': 'Position (SFEN)' });
+  // To the board editor with the position shown, and to the game's rules.
+  const editLink = h('a', { class: 'button small edit-position' }, t('editor.editPosition'));
+  const rulesLink = h('a', { class: 'button small rules-link' }, t('rules.nav'));
   const toggle = h('button', { type: 'button', class: 'primary analyse-toggle', onclick: () => (running ? stop() : start()) }, 'Start engine');
   root.append(loading('Loading the position…'));
 
@@ -124,7 +127,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     root.append(h('div', { class: 'page analysis-page' }, title, err.el,
       h('div', { class: 'game-layout' },
         h('div', { class: 'game-board with-eval' }, evalBar.el, widget ? widget.el : null),
-        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, 'Moves'), moveList, stepper), h('section', { class: 'card' }, h('h2', {}, 'Position'), setup, h('p', { class: 'muted' }, 'Click a piece to play a move; played before the last move, it starts a new line from there. Step through the moves with the arrows.'))))));
+        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, 'Moves'), moveList, stepper), h('section', { class: 'card' }, h('h2', {}, 'Position'), setup, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, 'Click a piece to play a move; played before the last move, it starts a new line from there. Step through the moves with the arrows.'))))));
     const keys = (e: KeyboardEvent) => {
       if ((e.target as Element).closest('input, textarea, select, svg.board')) return;
       if (e.key === 'ArrowLeft') show(ply - 1);
@@ -198,6 +201,9 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     if (!shownLegal) askLegal();
     widget.set({ pos, legal: shownLegal, lastMove: last ? moveSquares(last) : [], flip: fromWhite !== localFlip, coords: session.prefs.coords, pieceSet: session.prefs.pieceSet, zoneRanks: detail?.zone_ranks, showHands: drops, arrows: bestArrow(pos) });
     widget.el.querySelector('svg.board')?.setAttribute('data-ply', String(ply));
+    const fields = detail?.profiles?.find((p) => p.name === setup.profile)?.sfen_fields ?? detail?.sfen_fields ?? ['board', 'side', 'hands', 'move_number'];
+    editLink.href = `/editor?${new URLSearchParams({ variant, sfen: toSfenFields(pos, fields) })}`;
+    rulesLink.href = `/rules/${encodeURIComponent(variant)}${setup.profile ? `?profile=${encodeURIComponent(setup.profile)}` : ''}`;
     moveList.replaceChildren(...moves.map((m, i) => {
       let text = m;
       try {

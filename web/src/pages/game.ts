@@ -7,6 +7,7 @@ import { push } from '../api/ws';
 import { ClockView, describeTimeControl } from '../clock';
 import { BoardWidget } from '../render/boardWidget';
 import type { PieceCatalog } from '../render/pieces';
+import { t } from '../i18n';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session, viewFromWhite } from '../session';
@@ -275,6 +276,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     actions.append(
       h('button', { type: 'button', class: 'flip', onclick: () => { localFlip = !localFlip; drawAll(); }, title: 'Turn the board around (f)' }, 'Flip board'),
       h('a', { class: 'button', href: `/analysis?game=${id}&ply=${shownPly}` }, 'Analyse'),
+      h('a', { class: 'button rules-link', href: `/rules/${encodeURIComponent(v.setup.game)}${v.setup.profile ? `?profile=${encodeURIComponent(v.setup.profile)}` : ''}` }, t('rules.nav')),
       h('details', { class: 'downloads' }, h('summary', {}, 'Download'),
         h('a', { href: api.recordUrl(id, 'usi'), download: `kirin-${id}.usi`, target: '_blank' }, 'USI'), ' ',
         h('a', { href: api.recordUrl(id, 'kif'), download: `kirin-${id}.kif`, target: '_blank' }, 'KIF'), ' ',

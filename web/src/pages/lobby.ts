@@ -8,6 +8,7 @@ import { describeTimeControl } from '../clock';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session } from '../session';
+import { t } from '../i18n';
 import { busy, loading, notice, timeAgo } from '../ui/notice';
 import { variantDetail, variantList } from '../variants';
 
@@ -209,6 +210,9 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
   const sfen = h('input', { name: 'sfen', placeholder: 'SFEN of a start position (optional)', autocomplete: 'off', spellcheck: 'false' });
   const optionsBox = h('div', { class: 'options-box' });
   const gameHelp = h('small', { class: 'muted game-help' });
+  const rulesLink = h('a', { class: 'rules-link' });
+  // A start position sent here (the board editor's "Challenge from here": /?variant=&sfen=).
+  const given = new URLSearchParams(location.search);
 
   const opponentField = field('Their name', opponentName);
   const levelField = field('The computer’s level', level, 'Levels 1 to 5 look 1, 2, 3, 4 and 6 moves ahead; 6 to 8 think longer and longer.');
@@ -248,17 +252,19 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
     }
     if (!detail) optionsBox.append(h('p', { class: 'muted' }, 'The server did not describe this game’s options.'));
     gameHelp.textContent = detail ? `${detail.files}x${detail.ranks}${detail.pieces ? `, ${detail.pieces.filter((p) => !p.promoted).length} kinds of pieces` : ''}` : '';
+    rulesLink.href = `/rules/${encodeURIComponent(id)}`;
+    rulesLink.textContent = t('rules.howToPlayGame', { game: detail?.name ?? id });
   };
   gameSelect.addEventListener('change', () => void loadGame());
 
   void variantList().then((vs) => {
-    gameSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id }, `${v.name} (${v.files}x${v.ranks})`)));
+    gameSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id, selected: v.id === given.get('variant') }, `${v.name} (${v.files}x${v.ranks})`)));
     void loadGame();
   }).catch((e: unknown) => formErr.show(`Could not load the list of games: ${errorMessage(e)}`));
 
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Create challenge');
   const form = h('form', { class: 'create-form', 'aria-label': 'Create a challenge' },
-    field('Game', gameSelect), gameHelp,
+    field('Game', gameSelect), gameHelp, rulesLink,
     field('Opponent', opponentKind), opponentField, levelField,
     field('You play', color),
     field('Time', tcKind), liveBox, corrBox,
@@ -321,4 +327,9 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
   });
   host.append(form);
   sync();
+  if (given.get('sfen')) {
+    sfen.value = given.get('sfen')!;
+    form.querySelector('details.rules')?.setAttribute('open', '');
+    host.scrollIntoView({ block: 'start' });
+  }
 }

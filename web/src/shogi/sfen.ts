@@ -207,3 +207,21 @@ export function clonePosition(p: Position): Position {
 export function baseToken(token: string): string {
   return token.startsWith('+') ? token.slice(1) : token;
 }
+
+/** An SFEN with the fields a game's rules name, in their order (the server's `sfen_fields`:
+ * board, side, hands, lion_square, move_number), whatever its style; pieces in hand where the
+ * fields have no hands (Chu with drops, under an option) go before the move number, as the
+ * server writes them then. */
+export function toSfenFields(pos: Position, fields: readonly string[]): string {
+  const held = [...pos.hands.black.values(), ...pos.hands.white.values()].some((n) => n > 0);
+  if (held && !fields.includes('hands')) fields = [...fields.filter((f) => f !== 'move_number'), 'hands', 'move_number'];
+  const board = toSfen(pos).split(' ')[0]!;
+  const text: Record<string, string> = {
+    board,
+    side: pos.side === 'black' ? 'b' : 'w',
+    hands: handsText(pos.hands),
+    lion_square: pos.counterStrike ?? '-',
+    move_number: String(pos.moveNumber),
+  };
+  return fields.map((f) => text[f] ?? '-').join(' ');
+}
