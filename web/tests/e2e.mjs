@@ -497,7 +497,7 @@ async function main() {
       await bob.goto(`${base}/`);
       await bob.waitForSelector('.challenge-list.incoming .challenge');
       const text = await bob.textContent('.challenge-list.incoming .challenge');
-      assert(/Chu Shogi/.test(text) && /you play black/.test(text), `the rematch, colours swapped (${text})`);
+      assert(/Chu Shogi/.test(text) && /you play Black/.test(text), `the rematch, colours swapped (${text})`);
       await bob.click('.challenge-list.incoming .decline');
       await bob.waitForSelector('.challenge-list.incoming', { state: 'detached' });
     });

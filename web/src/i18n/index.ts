@@ -6,6 +6,7 @@ import auth from './messages/auth';
 import common from './messages/common';
 import editor from './messages/editor';
 import engine from './messages/engine';
+import lobby from './messages/lobby';
 import rules from './messages/rules';
 import ui from './messages/ui';
 
@@ -13,7 +14,7 @@ export type Lang = 'en' | 'ja';
 export type LangSetting = 'auto' | Lang;
 
 // Add an area's module here (its keys join MessageKey).
-const AREAS = [common, ui, auth, engine, editor, rules] as const;
+const AREAS = [common, ui, auth, lobby, engine, editor, rules] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;
 export type MessageKey = AreaOf<(typeof AREAS)[number]>;

@@ -5,10 +5,10 @@ import { api, errorMessage } from '../api/client';
 import type { Challenge, GameSummary, NewChallenge, VariantDetail, VariantSummary } from '../api/types';
 import { push } from '../api/ws';
 import { describeTimeControl } from '../clock';
+import { t } from '../i18n';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session } from '../session';
-import { t } from '../i18n';
 import { busy, loading, notice, timeAgo } from '../ui/notice';
 import { variantDetail, variantList } from '../variants';
 
@@ -17,16 +17,16 @@ export const COMPUTER = 'kirin';
 function setupText(c: Challenge, names: Map<string, string>): string {
   const s = c.setup;
   const parts = [names.get(s.game) ?? s.game];
-  if (s.handicap) parts.push(`handicap ${s.handicap}`);
-  if (s.drops === true) parts.push('with drops');
-  if (s.drops === false) parts.push('no drops');
-  if (s.profile) parts.push(`${s.profile} rules`);
-  if (s.sfen) parts.push('custom position');
+  if (s.handicap) parts.push(t('lobby.handicap', { name: s.handicap }));
+  if (s.drops === true) parts.push(t('lobby.withDrops'));
+  if (s.drops === false) parts.push(t('lobby.noDrops'));
+  if (s.profile) parts.push(t('lobby.profileRules', { profile: s.profile }));
+  if (s.sfen) parts.push(t('lobby.customPosition'));
   return parts.join(', ');
 }
 
 function tcText(c: Challenge): string {
-  return c.time_control.kind === 'correspondence' ? `correspondence, ${describeTimeControl(c.time_control)}` : describeTimeControl(c.time_control);
+  return c.time_control.kind === 'correspondence' ? t('lobby.correspondence', { time: describeTimeControl(c.time_control) }) : describeTimeControl(c.time_control);
 }
 
 export function lobbyPage(root: HTMLElement): Page {
@@ -41,11 +41,11 @@ export function lobbyPage(root: HTMLElement): Page {
   const form = h('section', { class: 'card create' });
   root.append(
     h('div', { class: 'page lobby' },
-      h('div', { class: 'lobby-head' }, h('h1', {}, 'Lobby'), h('p', { class: 'muted' }, 'Chu, Dai and the other large shogi variants: challenge someone, take an open challenge, play the engine or watch.')),
+      h('div', { class: 'lobby-head' }, h('h1', {}, t('lobby.title')), h('p', { class: 'muted' }, t('lobby.intro'))),
       err.el,
       h('div', { class: 'lobby-grid' }, h('div', { class: 'lobby-main' }, mine, challenges, live), form)),
   );
-  challenges.append(loading('Loading challenges…'));
+  challenges.append(loading(t('lobby.loadingChallenges')));
 
   async function refresh(): Promise<void> {
     try {
@@ -62,19 +62,19 @@ export function lobbyPage(root: HTMLElement): Page {
       drawLive(active.games);
       err.clear();
     } catch (e) {
-      if (!disposed) err.show(`Could not load the lobby: ${errorMessage(e)}`);
+      if (!disposed) err.show(t('lobby.loadFailed', { message: errorMessage(e) }));
     }
   }
 
   function drawMine(games: GameSummary[]): void {
     mine.replaceChildren();
     if (!session.signedIn) {
-      mine.append(h('h2', {}, 'Play'), h('p', {}, h('a', { href: '/signup', class: 'button primary' }, 'Sign up'), ' or ', h('a', { href: '/login' }, 'log in'), ' to play. Anyone can watch games and use the analysis board.'));
+      mine.append(h('h2', {}, t('lobby.play')), h('p', {}, h('a', { href: '/signup', class: 'button primary' }, t('lobby.signUp')), ` ${t('lobby.or')} `, h('a', { href: '/login' }, t('lobby.logIn')), ` ${t('lobby.toPlay')}`));
       return;
     }
     const current = games.filter((g) => g.status !== 'finished');
-    mine.append(h('h2', {}, 'Your games'));
-    if (current.length === 0) mine.append(h('p', { class: 'muted' }, 'No games in progress. Create a challenge or accept one.'));
+    mine.append(h('h2', {}, t('lobby.yourGames')));
+    if (current.length === 0) mine.append(h('p', { class: 'muted' }, t('lobby.noGames')));
     const ul = h('ul', { class: 'game-list' });
     for (const g of current) {
       const me = session.name?.toLowerCase();
@@ -82,28 +82,28 @@ export function lobbyPage(root: HTMLElement): Page {
       const opp = color === 'black' ? g.white : g.black;
       const yourMove = g.status === 'active' && g.to_move === color;
       ul.append(h('li', { 'data-game': g.id, class: yourMove ? 'your-move' : '' },
-        h('a', { href: `/game/${g.id}` }, `${names.get(g.setup.game) ?? g.setup.game} vs ${opp.name}`),
-        h('span', { class: 'muted' }, ` · ${g.status === 'adjourned' ? 'adjourned' : yourMove ? 'your move' : 'their move'} · move ${g.ply}`)));
+        h('a', { href: `/game/${g.id}` }, t('lobby.versus', { game: names.get(g.setup.game) ?? g.setup.game, opponent: opp.name })),
+        h('span', { class: 'muted' }, ` · ${g.status === 'adjourned' ? t('lobby.adjourned') : yourMove ? t('lobby.yourMove') : t('lobby.theirMove')} · ${t('lobby.moveNumber', { n: g.ply })}`)));
     }
-    mine.append(ul, h('p', {}, h('a', { href: `/games?user=${encodeURIComponent(session.name ?? '')}` }, 'All your games →')));
+    mine.append(ul, h('p', {}, h('a', { href: `/games?user=${encodeURIComponent(session.name ?? '')}` }, t('lobby.allYourGames'))));
   }
 
   function challengeRow(c: Challenge, kind: 'open' | 'incoming' | 'outgoing'): HTMLElement {
     const me = session.name?.toLowerCase();
     const own = c.challenger.name.toLowerCase() === me;
-    const who = kind === 'outgoing' ? (c.opponent ? `to ${c.opponent.name}` : 'to anyone') : `from ${c.challenger.name}`;
-    const other = c.color === 'black' ? 'white' : 'black';
-    const colour = c.color === 'random' ? 'random colours' : own ? `you play ${c.color}` : `you play ${other}`;
+    const who = kind === 'outgoing' ? (c.opponent ? t('lobby.to', { name: c.opponent.name }) : t('lobby.toAnyone')) : t('lobby.from', { name: c.challenger.name });
+    const mineColour = own ? c.color : c.color === 'black' ? 'white' : 'black';
+    const colour = c.color === 'random' ? t('lobby.randomColours') : mineColour === 'black' ? t('lobby.youPlayBlack') : t('lobby.youPlayWhite');
     const buttons: HTMLElement[] = [];
     const act = (label: string, cls: string, f: () => Promise<unknown>) =>
       h('button', { type: 'button', class: cls, onclick: (e: Event) => void busy(e.currentTarget as HTMLButtonElement, async () => { err.clear(); await f(); }, err.show) }, label);
-    if (own) buttons.push(act('Cancel', 'cancel-challenge', async () => { await api.cancelChallenge(c.id); await refresh(); }));
+    if (own) buttons.push(act(t('lobby.cancel'), 'cancel-challenge', async () => { await api.cancelChallenge(c.id); await refresh(); }));
     else if (session.signedIn) {
-      buttons.push(act('Accept', 'accept primary', async () => {
+      buttons.push(act(t('lobby.accept'), 'accept primary', async () => {
         const r = await api.acceptChallenge(c.id);
         navigate(`/game/${r.game}`);
       }));
-      if (kind === 'incoming') buttons.push(act('Decline', 'decline', async () => { await api.declineChallenge(c.id); await refresh(); }));
+      if (kind === 'incoming') buttons.push(act(t('lobby.decline'), 'decline', async () => { await api.declineChallenge(c.id); await refresh(); }));
     }
     return h('li', { 'data-challenge': c.id, class: `challenge ${kind}` },
       h('div', { class: 'challenge-text' }, h('strong', {}, setupText(c, names)), h('div', { class: 'muted' }, `${who} · ${colour} · ${tcText(c)} · ${timeAgo(c.created)}`)),
@@ -111,36 +111,36 @@ export function lobbyPage(root: HTMLElement): Page {
   }
 
   function drawChallenges(open: Challenge[], incoming: Challenge[], outgoing: Challenge[]): void {
-    challenges.replaceChildren(h('h2', {}, 'Challenges'));
+    challenges.replaceChildren(h('h2', {}, t('lobby.challenges')));
     const section = (title: string, list: Challenge[], kind: 'open' | 'incoming' | 'outgoing', empty: string | null) => {
       if (list.length === 0 && empty === null) return;
       challenges.append(h('h3', {}, title));
       if (list.length === 0) challenges.append(h('p', { class: 'muted' }, empty!));
       else challenges.append(h('ul', { class: `challenge-list ${kind}` }, list.map((c) => challengeRow(c, kind))));
     };
-    section('To you', incoming, 'incoming', null);
-    section('Yours, waiting', outgoing.filter((c) => c.opponent !== null), 'outgoing', null);
-    section('Open to anyone', open, 'open', 'No open challenges. Create one!');
+    section(t('lobby.toYou'), incoming, 'incoming', null);
+    section(t('lobby.yoursWaiting'), outgoing.filter((c) => c.opponent !== null), 'outgoing', null);
+    section(t('lobby.openToAnyone'), open, 'open', t('lobby.noOpen'));
   }
 
   // The games being played (the latest move first), and any started since they were fetched.
   function drawLive(active: GameSummary[]): void {
-    live.replaceChildren(h('h2', {}, 'Watch'));
+    live.replaceChildren(h('h2', {}, t('lobby.watch')));
     const listed = new Set(active.map((g) => g.id));
     const started = [...startedGames].reverse().filter(([id]) => !listed.has(id));
-    if (active.length === 0 && started.length === 0) live.append(h('p', { class: 'muted' }, 'No games are being played right now.'));
+    if (active.length === 0 && started.length === 0) live.append(h('p', { class: 'muted' }, t('lobby.nothingLive')));
     else {
-      live.append(h('h3', {}, 'Being played'), h('ul', { class: 'game-list' },
+      live.append(h('h3', {}, t('lobby.beingPlayed')), h('ul', { class: 'game-list' },
         started.map(([id, text]) => h('li', { 'data-game': id }, h('a', { href: `/game/${id}` }, text))),
         active.map((g) => h('li', { 'data-game': g.id },
-          h('a', { href: `/game/${g.id}` }, `${names.get(g.setup.game) ?? g.setup.game}: ${g.black.name} vs ${g.white.name}`),
-          h('span', { class: 'muted' }, ` · move ${g.ply} · ${g.to_move} to move`)))));
+          h('a', { href: `/game/${g.id}` }, t('lobby.liveGame', { game: names.get(g.setup.game) ?? g.setup.game, black: g.black.name, white: g.white.name })),
+          h('span', { class: 'muted' }, ` · ${t('lobby.moveNumber', { n: g.ply })} · ${g.to_move === 'black' ? t('lobby.toMoveBlack') : t('lobby.toMoveWhite')}`)))));
     }
-    const gameInput = h('input', { type: 'number', min: 1, name: 'game', placeholder: 'game number', 'aria-label': 'Game number', required: true });
-    const userInput = h('input', { name: 'user', placeholder: 'player name', 'aria-label': 'Player name', required: true });
+    const gameInput = h('input', { type: 'number', min: 1, name: 'game', placeholder: t('lobby.gameNumber'), 'aria-label': t('lobby.gameNumberLabel'), required: true });
+    const userInput = h('input', { name: 'user', placeholder: t('lobby.playerName'), 'aria-label': t('lobby.playerNameLabel'), required: true });
     live.append(
-      h('form', { class: 'inline-form', onsubmit: (e: Event) => { e.preventDefault(); navigate(`/game/${gameInput.value}`); } }, gameInput, h('button', { type: 'submit' }, 'Watch game')),
-      h('form', { class: 'inline-form', onsubmit: (e: Event) => { e.preventDefault(); navigate(`/games?user=${encodeURIComponent(userInput.value.trim())}`); } }, userInput, h('button', { type: 'submit' }, 'Their games')),
+      h('form', { class: 'inline-form', onsubmit: (e: Event) => { e.preventDefault(); navigate(`/game/${gameInput.value}`); } }, gameInput, h('button', { type: 'submit' }, t('lobby.watchGame'))),
+      h('form', { class: 'inline-form', onsubmit: (e: Event) => { e.preventDefault(); navigate(`/games?user=${encodeURIComponent(userInput.value.trim())}`); } }, userInput, h('button', { type: 'submit' }, t('lobby.theirGames'))),
     );
   }
 
@@ -148,7 +148,7 @@ export function lobbyPage(root: HTMLElement): Page {
   // them: an accepted one opens its game).
   const onEvent = (ev: { kind: string; text?: string; game?: number; challenge?: number; users?: string[] }) => {
     if (ev.kind === 'challenge' && ev.text === 'accepted' && ev.game) {
-      startedGames.set(ev.game, `Game ${ev.game}${ev.users?.length ? `: ${ev.users.join(' vs ')}` : ''}`);
+      startedGames.set(ev.game, ev.users?.length ? t('lobby.startedGameOf', { id: ev.game, players: ev.users.join(' – ') }) : t('lobby.startedGame', { id: ev.game }));
       const me = session.name?.toLowerCase();
       if (me && ev.users?.some((u) => u.toLowerCase() === me) && !document.querySelector('.create form[aria-busy="true"]')) {
         // Our challenge was accepted: go to the game.
@@ -183,41 +183,41 @@ function field(label: string, control: HTMLElement, help?: string): HTMLElement 
 }
 
 function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
-  host.replaceChildren(h('h2', {}, 'Create a game'));
+  host.replaceChildren(h('h2', {}, t('lobby.create')));
   if (!session.signedIn) {
-    host.append(h('p', { class: 'muted' }, 'Log in to create challenges.'));
+    host.append(h('p', { class: 'muted' }, t('lobby.logInToCreate')));
     return;
   }
   const formErr = notice('error');
   const gameSelect = h('select', { name: 'game' });
   const opponentKind = h('select', { name: 'opponent_kind' },
-    h('option', { value: 'anyone' }, 'Anyone (open challenge)'),
-    h('option', { value: 'person' }, 'A person'),
-    h('option', { value: 'computer' }, 'The computer (Kirin engine)'));
-  const opponentName = h('input', { name: 'opponent', placeholder: 'their user name', autocomplete: 'off' });
+    h('option', { value: 'anyone' }, t('lobby.anyone')),
+    h('option', { value: 'person' }, t('lobby.aPerson')),
+    h('option', { value: 'computer' }, t('lobby.computer')));
+  const opponentName = h('input', { name: 'opponent', placeholder: t('lobby.theirUserName'), autocomplete: 'off' });
   const level = h('select', { name: 'level' },
-    h('option', { value: '0' }, 'The server’s default'),
-    ['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => h('option', { value: n }, n === '1' ? '1 (weakest)' : n === '8' ? '8 (strongest)' : n)));
-  const color = h('select', { name: 'color' }, h('option', { value: 'black' }, 'Black (moves first)'), h('option', { value: 'white' }, 'White'), h('option', { value: 'random' }, 'Random'));
-  const tcKind = h('select', { name: 'tc_kind' }, h('option', { value: 'none' }, 'No clock'), h('option', { value: 'live' }, 'Real time'), h('option', { value: 'correspondence' }, 'Correspondence (days per move)'));
+    h('option', { value: '0' }, t('lobby.serverDefault')),
+    ['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => h('option', { value: n }, n === '1' ? t('lobby.weakest', { n }) : n === '8' ? t('lobby.strongest', { n }) : n)));
+  const color = h('select', { name: 'color' }, h('option', { value: 'black' }, t('lobby.black')), h('option', { value: 'white' }, t('lobby.white')), h('option', { value: 'random' }, t('lobby.random')));
+  const tcKind = h('select', { name: 'tc_kind' }, h('option', { value: 'none' }, t('lobby.noClock')), h('option', { value: 'live' }, t('lobby.realTime')), h('option', { value: 'correspondence' }, t('lobby.correspondenceDays')));
   const minutes = h('input', { type: 'number', name: 'minutes', min: 0, max: 600, value: 10, step: 1 });
   const byoyomi = h('input', { type: 'number', name: 'byoyomi', min: 0, max: 600, value: 30 });
   const increment = h('input', { type: 'number', name: 'increment', min: 0, max: 600, value: 0 });
   const days = h('input', { type: 'number', name: 'days', min: 1, max: 60, value: 3 });
   const profile = h('select', { name: 'profile' });
-  const drops = h('select', { name: 'drops' }, h('option', { value: '' }, 'As the game has it'), h('option', { value: 'true' }, 'With drops'), h('option', { value: 'false' }, 'Without drops'));
+  const drops = h('select', { name: 'drops' }, h('option', { value: '' }, t('lobby.asTheGame')), h('option', { value: 'true' }, t('lobby.withDropsOption')), h('option', { value: 'false' }, t('lobby.withoutDrops')));
   const handicap = h('select', { name: 'handicap' });
-  const sfen = h('input', { name: 'sfen', placeholder: 'SFEN of a start position (optional)', autocomplete: 'off', spellcheck: 'false' });
+  const sfen = h('input', { name: 'sfen', placeholder: t('lobby.sfenPlaceholder'), autocomplete: 'off', spellcheck: 'false' });
   const optionsBox = h('div', { class: 'options-box' });
   const gameHelp = h('small', { class: 'muted game-help' });
   const rulesLink = h('a', { class: 'rules-link' });
   // A start position sent here (the board editor's "Challenge from here": /?variant=&sfen=).
   const given = new URLSearchParams(location.search);
 
-  const opponentField = field('Their name', opponentName);
-  const levelField = field('The computer’s level', level, 'Levels 1 to 5 look 1, 2, 3, 4 and 6 moves ahead; 6 to 8 think longer and longer.');
-  const liveBox = h('div', { class: 'row' }, field('Minutes', minutes), field('Byoyomi (s)', byoyomi), field('Increment (s)', increment));
-  const corrBox = h('div', { class: 'row' }, field('Days per move', days));
+  const opponentField = field(t('lobby.theirName'), opponentName);
+  const levelField = field(t('lobby.level'), level, t('lobby.levelHelp'));
+  const liveBox = h('div', { class: 'row' }, field(t('lobby.minutes'), minutes), field(t('lobby.byoyomi'), byoyomi), field(t('lobby.increment'), increment));
+  const corrBox = h('div', { class: 'row' }, field(t('lobby.daysPerMove'), days));
   const sync = () => {
     opponentField.hidden = opponentKind.value !== 'person';
     opponentName.required = opponentKind.value === 'person';
@@ -233,25 +233,27 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
     const id = gameSelect.value;
     detail = await variantDetail(id).catch(() => null);
     if (gameSelect.value !== id) return;
-    profile.replaceChildren(h('option', { value: '' }, detail?.default_profile ? `Default (${detail.default_profile})` : 'Default'));
+    profile.replaceChildren(h('option', { value: '' }, detail?.default_profile ? t('lobby.defaultProfile', { profile: detail.default_profile }) : t('lobby.default')));
     for (const p of detail?.profiles ?? []) profile.append(h('option', { value: p.name }, p.name));
-    handicap.replaceChildren(h('option', { value: '' }, 'None'));
+    handicap.replaceChildren(h('option', { value: '' }, t('lobby.none')));
     for (const hc of detail?.handicaps ?? []) handicap.append(h('option', { value: hc.name, title: hc.description ?? '' }, hc.description ? `${hc.name}: ${hc.description}` : hc.name));
     optionsBox.replaceChildren();
     for (const o of detail?.options ?? []) {
       if (o.name === 'drops') continue;
       let control: HTMLSelectElement | HTMLInputElement;
       if (o.type === 'bool') {
-        control = h('select', { 'data-option': o.name, 'data-type': 'bool' }, h('option', { value: '' }, `default (${String(o.default)})`), h('option', { value: 'true' }, 'true'), h('option', { value: 'false' }, 'false'));
+        control = h('select', { 'data-option': o.name, 'data-type': 'bool' }, h('option', { value: '' }, t('lobby.optionDefault', { value: String(o.default) })), h('option', { value: 'true' }, 'true'), h('option', { value: 'false' }, 'false'));
       } else if (o.values?.length) {
-        control = h('select', { 'data-option': o.name, 'data-type': 'enum' }, h('option', { value: '' }, `default (${String(o.default)})`), o.values.map((v) => h('option', { value: v }, v)));
+        control = h('select', { 'data-option': o.name, 'data-type': 'enum' }, h('option', { value: '' }, t('lobby.optionDefault', { value: String(o.default) })), o.values.map((v) => h('option', { value: v }, v)));
       } else {
-        control = h('input', { 'data-option': o.name, 'data-type': o.type, placeholder: `default ${String(o.default)}`, inputmode: o.type === 'int' ? 'numeric' : 'text' });
+        control = h('input', { 'data-option': o.name, 'data-type': o.type, placeholder: t('lobby.optionDefault', { value: String(o.default) }), inputmode: o.type === 'int' ? 'numeric' : 'text' });
       }
       optionsBox.append(field(o.name, control, o.description));
     }
-    if (!detail) optionsBox.append(h('p', { class: 'muted' }, 'The server did not describe this game’s options.'));
-    gameHelp.textContent = detail ? `${detail.files}x${detail.ranks}${detail.pieces ? `, ${detail.pieces.filter((p) => !p.promoted).length} kinds of pieces` : ''}` : '';
+    if (!detail) optionsBox.append(h('p', { class: 'muted' }, t('lobby.noOptions')));
+    gameHelp.textContent = !detail ? '' : detail.pieces
+      ? t('lobby.kinds', { files: detail.files, ranks: detail.ranks, n: detail.pieces.filter((p) => !p.promoted).length })
+      : t('lobby.boardSize', { files: detail.files, ranks: detail.ranks });
     rulesLink.href = `/rules/${encodeURIComponent(id)}`;
     rulesLink.textContent = t('rules.howToPlayGame', { game: detail?.name ?? id });
   };
@@ -260,17 +262,17 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
   void variantList().then((vs) => {
     gameSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id, selected: v.id === given.get('variant') }, `${v.name} (${v.files}x${v.ranks})`)));
     void loadGame();
-  }).catch((e: unknown) => formErr.show(`Could not load the list of games: ${errorMessage(e)}`));
+  }).catch((e: unknown) => formErr.show(t('lobby.listFailed', { message: errorMessage(e) })));
 
-  const submit = h('button', { type: 'submit', class: 'primary' }, 'Create challenge');
-  const form = h('form', { class: 'create-form', 'aria-label': 'Create a challenge' },
-    field('Game', gameSelect), gameHelp, rulesLink,
-    field('Opponent', opponentKind), opponentField, levelField,
-    field('You play', color),
-    field('Time', tcKind), liveBox, corrBox,
-    h('details', { class: 'rules' }, h('summary', {}, 'Rules and start position'),
-      field('Rule profile', profile), field('Drops', drops), field('Handicap', handicap), field('Start position', sfen, 'Not together with a handicap.'),
-      h('h4', {}, 'Options'), optionsBox),
+  const submit = h('button', { type: 'submit', class: 'primary' }, t('lobby.createChallenge'));
+  const form = h('form', { class: 'create-form', 'aria-label': t('lobby.createLabel') },
+    field(t('lobby.game'), gameSelect), gameHelp, rulesLink,
+    field(t('lobby.opponent'), opponentKind), opponentField, levelField,
+    field(t('lobby.youPlay'), color),
+    field(t('lobby.time'), tcKind), liveBox, corrBox,
+    h('details', { class: 'rules' }, h('summary', {}, t('lobby.rules')),
+      field(t('lobby.profile'), profile), field(t('lobby.drops'), drops), field(t('lobby.handicapField'), handicap), field(t('lobby.startPosition'), sfen, t('lobby.notWithHandicap')),
+      h('h4', {}, t('lobby.options')), optionsBox),
     formErr.el, submit);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -320,7 +322,7 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
       formErr.clear();
       const ok = host.querySelector('.notice.success');
       ok?.remove();
-      const msg = h('div', { class: 'notice success', role: 'status' }, `Challenge ${c.id} created${c.opponent ? ` for ${c.opponent.name}` : ''}; waiting for an opponent.`);
+      const msg = h('div', { class: 'notice success', role: 'status' }, c.opponent ? t('lobby.createdFor', { id: c.id, name: c.opponent.name }) : t('lobby.created', { id: c.id }));
       form.before(msg);
       document.dispatchEvent(new CustomEvent('kirin:challenges-changed'));
     }, (m) => formErr.show(m)).finally(() => form.removeAttribute('aria-busy'));
