@@ -165,6 +165,7 @@ class Variant {
  public:
   std::string id;    // "chu"
   std::string name;  // "Chu Shogi"
+  std::string name_ja;  // "中将棋": the name in Japanese
   std::vector<std::string> aliases;
   std::string description;
   int files = 9, ranks = 9;

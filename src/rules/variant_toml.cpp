@@ -80,6 +80,7 @@ toml::table parse(std::string_view text, const std::string& origin) {
 void read_game(Reader& r, const toml::table& game, Variant& v) {
   v.id = r.str(game, "id", "[game]", true);
   v.name = r.str(game, "name", "[game]", true);
+  v.name_ja = r.str(game, "name_ja", "[game]", false);
   v.description = r.str(game, "description", "[game]", false);
   v.files = int(r.integer(game, "files", "[game]", true));
   v.ranks = int(r.integer(game, "ranks", "[game]", true));

@@ -1,10 +1,16 @@
 // The games the server knows (GET /api/variants and /api/variants/{id}), fetched once.
 import { api, ApiError } from './api/client';
 import type { VariantDetail, VariantSummary } from './api/types';
+import { lang } from './i18n';
 import { PieceCatalog } from './render/pieces';
 import { setInHandAs, setRoyalTokens } from './shogi/replay';
 
 let list: Promise<VariantSummary[]> | null = null;
+
+/** A game's name in the page's language. */
+export function gameName(v: Pick<VariantSummary, 'name' | 'name_ja'>): string {
+  return lang() === 'ja' && v.name_ja ? v.name_ja : v.name;
+}
 const details = new Map<string, Promise<VariantDetail | null>>();
 
 export function variantList(): Promise<VariantSummary[]> {

@@ -104,6 +104,7 @@ std::vector<std::string> sfen_fields(const Variant& v) {
 json variant_summary_json(const Variant& v) {
   return {{"id", v.id},
           {"name", v.name},
+          {"name_ja", v.name_ja.empty() ? json(nullptr) : json(v.name_ja)},
           {"aliases", v.aliases},
           {"description", v.description},
           {"files", v.files},

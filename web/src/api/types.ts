@@ -40,6 +40,8 @@ export interface ApiErrorBody {
 export interface VariantSummary {
   id: string;
   name: string;
+  /** The name on Japanese pages, where the game has one. */
+  name_ja?: string | null;
   aliases: string[];
   files: number;
   ranks: number;

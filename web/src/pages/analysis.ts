@@ -15,7 +15,7 @@ import { applyMove, moveSquares, replay } from '../shogi/replay';
 import { parseSfen, styleFor, toSfenFields, type Position } from '../shogi/sfen';
 import { parseUsi, parseUsiList, type UsiMove } from '../shogi/usi';
 import { loading, notice } from '../ui/notice';
-import { catalogFor, hasDrops, variantList } from '../variants';
+import { gameName, catalogFor, hasDrops, variantList } from '../variants';
 
 export function analysisPage(root: HTMLElement, _params: Record<string, string>, query: URLSearchParams): Page {
   const disposers: Array<() => void> = [];
@@ -115,7 +115,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       disposers.push(() => widget?.dispose());
     }
     void variantList().then((vs) => {
-      variantSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id, selected: v.id === variant }, v.name)));
+      variantSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id, selected: v.id === variant }, gameName(v))));
     }).catch(() => undefined);
     sfenInput.value = gameId ? '' : query.get('sfen') ?? '';
     const setup = h('form', { class: 'inline-form analysis-setup', onsubmit: (e: Event) => {

@@ -15,7 +15,7 @@ import { navigate, type Page } from '../router';
 import { session } from '../session';
 import { clonePosition, parseSfen, SfenError, styleFor, toSfenFields, type Position } from '../shogi/sfen';
 import { loading, notice } from '../ui/notice';
-import { catalogFor, hasDrops, variantList } from '../variants';
+import { gameName, catalogFor, hasDrops, variantList } from '../variants';
 
 type Tool = { token: string; color: Color } | 'eraser' | null;
 
@@ -82,7 +82,7 @@ export function editorPage(root: HTMLElement, _params: Record<string, string>, q
 
     const gameSelect = h('select', { name: 'variant', 'aria-label': t('editor.game') });
     void variantList().then((vs) => {
-      gameSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id, selected: v.id === detail.id }, v.name)));
+      gameSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id, selected: v.id === detail.id }, gameName(v))));
     }).catch(() => undefined);
     gameSelect.addEventListener('change', () => navigate(`/editor?variant=${encodeURIComponent(gameSelect.value)}`));
 
@@ -233,14 +233,14 @@ export function editorPage(root: HTMLElement, _params: Record<string, string>, q
         throw new Error(t('editor.sfenError', { field: fieldName(Math.max(0, index)), message: errorMessage(e) }));
       }
       if (p.files !== start.files || p.ranks !== start.ranks)
-        throw new Error(t('editor.sfenError', { field: fieldName(0), message: t('editor.sizeMismatch', { files: p.files, ranks: p.ranks, game: detail.name, wantFiles: start.files, wantRanks: start.ranks }) }));
+        throw new Error(t('editor.sfenError', { field: fieldName(0), message: t('editor.sizeMismatch', { files: p.files, ranks: p.ranks, game: gameName(detail), wantFiles: start.files, wantRanks: start.ranks }) }));
       for (const piece of p.board)
         if (piece && !tokens.has(piece.token))
-          throw new Error(t('editor.sfenError', { field: fieldName(0), message: t('editor.unknownPiece', { token: piece.token, game: detail.name }) }));
+          throw new Error(t('editor.sfenError', { field: fieldName(0), message: t('editor.unknownPiece', { token: piece.token, game: gameName(detail) }) }));
       for (const color of ['black', 'white'] as const)
         for (const token of p.hands[color].keys())
           if (!tokens.has(token))
-            throw new Error(t('editor.sfenError', { field: fieldName(fields.indexOf('hands')), message: t('editor.unknownPiece', { token, game: detail.name }) }));
+            throw new Error(t('editor.sfenError', { field: fieldName(fields.indexOf('hands')), message: t('editor.unknownPiece', { token, game: gameName(detail) }) }));
       return p;
     }
     sfenInput.addEventListener('input', () => {
@@ -330,7 +330,7 @@ export function editorPage(root: HTMLElement, _params: Record<string, string>, q
       sfenError,
       h('small', { class: 'muted' }, t('editor.sfenHelp')));
     root.replaceChildren(h('div', { class: 'page editor-page' },
-      h('div', { class: 'editor-head' }, h('h1', {}, t('editor.title')), gameSelect, h('a', { href: `/rules/${encodeURIComponent(detail.id)}` }, t('rules.howToPlayGame', { game: detail.name })),
+      h('div', { class: 'editor-head' }, h('h1', {}, t('editor.title')), gameSelect, h('a', { href: `/rules/${encodeURIComponent(detail.id)}` }, t('rules.howToPlayGame', { game: gameName(detail) })),
         h('div', { class: 'editor-actions' }, analyse, challenge)),
       status,
       h('div', { class: 'editor-layout' },

@@ -10,7 +10,7 @@ import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session } from '../session';
 import { busy, loading, notice, timeAgo } from '../ui/notice';
-import { variantDetail, variantList } from '../variants';
+import { gameName, variantDetail, variantList } from '../variants';
 
 export const COMPUTER = 'kirin';
 
@@ -56,7 +56,7 @@ export function lobbyPage(root: HTMLElement): Page {
         api.activeGames().catch(() => ({ games: [] as GameSummary[] })),
       ]);
       if (disposed) return;
-      names = new Map(variants.map((v) => [v.id, v.name]));
+      names = new Map(variants.map((v) => [v.id, gameName(v)]));
       drawChallenges(list.open, list.incoming ?? [], list.outgoing ?? []);
       drawMine(games.games);
       drawLive(active.games);
@@ -255,12 +255,12 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
       ? t('lobby.kinds', { files: detail.files, ranks: detail.ranks, n: detail.pieces.filter((p) => !p.promoted).length })
       : t('lobby.boardSize', { files: detail.files, ranks: detail.ranks });
     rulesLink.href = `/rules/${encodeURIComponent(id)}`;
-    rulesLink.textContent = t('rules.howToPlayGame', { game: detail?.name ?? id });
+    rulesLink.textContent = t('rules.howToPlayGame', { game: detail ? gameName(detail) : id });
   };
   gameSelect.addEventListener('change', () => void loadGame());
 
   void variantList().then((vs) => {
-    gameSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id, selected: v.id === given.get('variant') }, `${v.name} (${v.files}x${v.ranks})`)));
+    gameSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id, selected: v.id === given.get('variant') }, `${gameName(v)} (${v.files}x${v.ranks})`)));
     void loadGame();
   }).catch((e: unknown) => formErr.show(t('lobby.listFailed', { message: errorMessage(e) })));
 

@@ -14,7 +14,7 @@ import { navigate, type Page } from '../router';
 import { session } from '../session';
 import { parseSfen, styleFor } from '../shogi/sfen';
 import { loading, notice } from '../ui/notice';
-import { catalogFor, variantList } from '../variants';
+import { gameName, catalogFor, variantList } from '../variants';
 import { inPageLanguage, pieceMovesText, profileOf, rulesText } from '../variantText';
 
 export function rulesPage(root: HTMLElement, params: Record<string, string>, query: URLSearchParams): Page {
@@ -49,7 +49,7 @@ export function rulesPage(root: HTMLElement, params: Record<string, string>, que
     let profile = profileOf(detail, query.get('profile'));
     const gameSelect = h('select', { name: 'game', 'aria-label': t('rules.game') });
     void variantList().then((vs) => {
-      gameSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id, selected: v.id === detail.id }, v.name)));
+      gameSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id, selected: v.id === detail.id }, gameName(v))));
     }).catch(() => undefined);
     gameSelect.addEventListener('change', () => navigate(`/rules/${encodeURIComponent(gameSelect.value)}`));
 
@@ -87,7 +87,7 @@ export function rulesPage(root: HTMLElement, params: Record<string, string>, que
     }
     const piecesBox = h('section', { class: 'rules-pieces' });
     root.replaceChildren(h('div', { class: 'page rules-page' },
-      h('h1', {}, t('rules.title', { game: detail.name })),
+      h('h1', {}, t('rules.title', { game: gameName(detail) })),
       // The server's one-line description is English only.
       typeof detail.description === 'string' && lang() === 'en' ? h('p', { class: 'rules-description' }, detail.description) : null,
       h('p', { class: 'muted' }, t('rules.board', { files: detail.files, ranks: detail.ranks, pieces: kinds, zone: detail.zone_ranks ?? '?' })),
