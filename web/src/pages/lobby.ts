@@ -51,7 +51,7 @@ export function lobbyPage(root: HTMLElement): Page {
       const [list, variants, games, active] = await Promise.all([
         api.challenges(),
         variantList().catch(() => [] as VariantSummary[]),
-        session.signedIn ? api.games().catch(() => ({ games: [] as GameSummary[] })) : Promise.resolve({ games: [] as GameSummary[] }),
+        session.signedIn ? api.games({ player: session.name!, status: 'current', limit: 200 }).catch(() => ({ games: [] as GameSummary[] })) : Promise.resolve({ games: [] as GameSummary[] }),
         api.activeGames().catch(() => ({ games: [] as GameSummary[] })),
       ]);
       if (disposed) return;
@@ -71,7 +71,7 @@ export function lobbyPage(root: HTMLElement): Page {
       mine.append(h('h2', {}, 'Play'), h('p', {}, h('a', { href: '/signup', class: 'button primary' }, 'Sign up'), ' or ', h('a', { href: '/login' }, 'log in'), ' to play. Anyone can watch games and use the analysis board.'));
       return;
     }
-    const current = games.filter((g) => g.status !== 'finished');
+    const current = games.filter((g) => g.status === 'active' || g.status === 'adjourned');
     mine.append(h('h2', {}, 'Your games'));
     if (current.length === 0) mine.append(h('p', { class: 'muted' }, 'No games in progress. Create a challenge or accept one.'));
     const ul = h('ul', { class: 'game-list' });
@@ -84,7 +84,7 @@ export function lobbyPage(root: HTMLElement): Page {
         h('a', { href: `/game/${g.id}` }, `${names.get(g.setup.game) ?? g.setup.game} vs ${opp.name}`),
         h('span', { class: 'muted' }, ` · ${g.status === 'adjourned' ? 'adjourned' : yourMove ? 'your move' : 'their move'} · move ${g.ply}`)));
     }
-    mine.append(ul, h('p', {}, h('a', { href: `/games?user=${encodeURIComponent(session.name ?? '')}` }, 'All your games →')));
+    mine.append(ul, h('p', {}, h('a', { href: `/games?player=${encodeURIComponent(session.name ?? '')}` }, 'All your games →')));
   }
 
   function challengeRow(c: Challenge, kind: 'open' | 'incoming' | 'outgoing'): HTMLElement {
