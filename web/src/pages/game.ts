@@ -363,7 +363,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     const draw = () => {
       const abortAt = v.clock?.abort_at;
       const left = abortAt ? Math.max(0, Math.ceil((abortAt - v.clock.now - (Date.now() - receivedAt)) / 1000)) : null;
-      startNote.textContent = t('match.clocksWait') + (left !== null ? ` ${t('match.abortCountdown', { name: v[v.to_move].name, seconds: left })}` : '');
+      const countdown = myColor() === v.to_move ? t('match.abortCountdownYou', { seconds: left ?? 0 }) : t('match.abortCountdown', { name: v[v.to_move].name, seconds: left ?? 0 });
+      startNote.textContent = t('match.clocksWait') + (left !== null ? ` ${countdown}` : '');
     };
     draw();
     if (v.clock?.abort_at) startTimer = window.setInterval(draw, 1000);
