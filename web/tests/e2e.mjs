@@ -6,7 +6,8 @@
 //   and a promotion (entered by clicks, with the "stop here" and Cancel paths), comment, and one
 //   resigns, while a spectator watches the moves arrive live; a Chu Seireigi game with a drop; a
 //   game against the engine; the archive, stepping back through a game; the analysis board;
-//   preferences.
+//   clocks that wait for each side's first move, an abort, a rematch accepted on the game page
+//   that takes both players to the new game, the games page for a visitor; preferences.
 // Screenshots of every game's board go to $KIRIN_E2E_SHOTS (default web/test-results/).
 // Whatever the product fails to do fails the test: no fallbacks, no filtered console errors.
 //
