@@ -49,8 +49,9 @@ void register_mail(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(size_t(1024), size_t(64) * 1024 * 1024));
   cmd->add_option("--max-password-checks", args->max_password_checks,
-                  "commands carrying a password (move, resign, set, signup, accept, decline, "
-                  "challenge -password=) run from one message; the further ones are refused")
+                  "commands carrying a password (move, resign, abort, set, signup, accept, "
+                  "decline, challenge -password=) run from one message; the further ones are "
+                  "refused")
       ->capture_default_str()
       ->check(CLI::Range(1, 20));
   args->notices.add_to(cmd, false);  // --from is the From: of every mail it sends

@@ -75,7 +75,8 @@ void register_serve(CLI::App& app) {
     std::string sendmail;
     std::string mail_from = "Kirin game server <kirin@localhost>";
     server::ChallengeLimits challenges;
-    std::size_t comments_per_minute = server::GameService::kCommentsPerMinute;
+    server::GameOptions games;
+    int64_t first_move_timeout_s = server::GameOptions().first_move_timeout_ms / 1000;
     std::size_t analysis_queue_per_client = 2;
     std::size_t connections_per_address = server::http::ServerOptions().connections_per_address;
     std::size_t max_connections = 0;  // derived from the open-file limit
@@ -135,10 +136,15 @@ void register_serve(CLI::App& app) {
                   "of those, open challenges to one opponent")
       ->capture_default_str()
       ->check(CLI::Range(1, 10000));
-  cmd->add_option("--comments-per-minute", args->comments_per_minute,
+  cmd->add_option("--comments-per-minute", args->games.comments_per_minute,
                   "comments one user may write in any minute")
       ->capture_default_str()
       ->check(CLI::Range(1, 10000));
+  cmd->add_option("--first-move-timeout", args->first_move_timeout_s,
+                  "seconds a live game's side to move has for its first move (the clocks do not "
+                  "run before each side's first move) before the game is aborted; 0: never")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t(0), int64_t(86400)));
   cmd->add_option("--computer-games-per-user", args->challenges.computer_games_per_user,
                   "unfinished games one user may play against the computer at once")
       ->capture_default_str()
@@ -193,9 +199,9 @@ void register_serve(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(int64_t(1), int64_t(86400)));
   cmd->add_option("--max-password-checks", args->max_password_checks,
-                  "commands carrying a password (move, resign, set, signup, accept, decline, "
-                  "challenge -password=) run from one POST /api/command; the further ones are "
-                  "refused")
+                  "commands carrying a password (move, resign, abort, set, signup, accept, "
+                  "decline, challenge -password=) run from one POST /api/command; the further "
+                  "ones are refused")
       ->capture_default_str()
       ->check(CLI::Range(1, 20));
   cmd->callback([args] {
@@ -215,7 +221,8 @@ void register_serve(CLI::App& app) {
     options.http.analysis_threads = args->analysis_threads;
     options.http.analysis_queue_per_client = args->analysis_queue_per_client;
     options.services.challenges = args->challenges;
-    options.services.comments_per_minute = args->comments_per_minute;
+    options.services.games = args->games;
+    options.services.games.first_move_timeout_ms = args->first_move_timeout_s * 1000;
     options.http.connections_per_address = args->connections_per_address;
     options.http.max_connections = args->max_connections;
     options.http.first_byte_timeout = std::chrono::milliseconds(args->first_byte_timeout_ms);

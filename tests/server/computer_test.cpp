@@ -42,6 +42,26 @@ TEST_F(ComputerTest, KirinAcceptsAndAnswersThroughTheService) {
   EXPECT_EQ(computer.moves_played(), 1);
 }
 
+// As on lishogi, a game against the computer is not aborted for want of a first move (the
+// player may abort it), while a game between people is.
+TEST_F(ComputerTest, AGameAgainstTheComputerIsNotAbortedForWantOfAFirstMove) {
+  User kirin = sign_up("kirin");
+  EngineComputer computer(*games, kirin.id, 50);
+  ChallengeRequest r;
+  r.opponent = "kirin";
+  r.setup.game = "shogi";
+  r.time_control = parse_time_control("300");
+  Challenge c = challenges->create(alice.id, r);
+  EXPECT_EQ(games->view(c.game).abort_at, std::nullopt);
+  clock.advance(3600 * 1000);
+  EXPECT_EQ(games->expire_clocks(clock.t.load()), 0);
+  EXPECT_EQ(games->view(c.game).state.status, GameStatus::Active);
+  games->abort(c.game, alice.id);
+  EXPECT_EQ(games->view(c.game).state.status, GameStatus::Aborted);
+  // The player may challenge the computer again: an aborted game is over.
+  EXPECT_GT(challenges->create(alice.id, r).game, 0);
+}
+
 // The level chosen with the challenge is the game's, and sets how the computer searches.
 TEST_F(ComputerTest, ALevelChosenWithTheChallenge) {
   User kirin = sign_up("kirin");

@@ -262,8 +262,9 @@ TEST_F(GamesTest, ARestartedServerHasTheSameGame) {
   EXPECT_EQ(after.state.draw_offer, std::optional<Color>(kWhite));
   EXPECT_EQ(after.state.time_control, tc);
   EXPECT_EQ(games->export_game(id, "kif"), kif);
-  // The clocks are what was charged: Black used 1+3+5 s, White 2+4 s.
-  EXPECT_EQ(after.state.clock.remaining_ms, (std::array<int64_t, 2>{591000, 594000}));
+  // The clocks are what was charged: Black used 3+5 s, White 4 s (each side's first move is
+  // free).
+  EXPECT_EQ(after.state.clock.remaining_ms, (std::array<int64_t, 2>{592000, 596000}));
   ASSERT_EQ(after.comments.size(), 1u);
   EXPECT_EQ(after.comments[0].user.name, "carol");
   EXPECT_EQ(after.comments[0].ply, 5);
@@ -309,8 +310,15 @@ TEST_F(GamesTest, AHandicapGameStartsWithWhite) {
   EXPECT_EQ(games->view(id).to_move, kBlack);
 }
 
+// The first move of each side is free; the clocks run from the second player's first move.
+void play_first_moves(GameService& games, Id id, Id black, Id white) {
+  games.play_move(id, black, "9g9f");
+  games.play_move(id, white, "1c1d");
+}
+
 TEST_F(GamesTest, ByoyomiClock) {
   Id id = start_game(shogi(), parse_time_control("60 byoyomi 10"));
+  play_first_moves(*games, id, alice.id, bob.id);
   clock.advance(30000);
   EXPECT_EQ(games->play_move(id, alice.id, "7g7f").move.time_used_ms, 30000);
   clock.advance(5000);
@@ -343,6 +351,7 @@ TEST_F(GamesTest, ByoyomiClock) {
 
 TEST_F(GamesTest, IncrementClockAndALateMove) {
   Id id = start_game(shogi(), parse_time_control("10+5"));
+  play_first_moves(*games, id, alice.id, bob.id);
   clock.advance(3000);
   games->play_move(id, alice.id, "7g7f");
   EXPECT_EQ(games->view(id).state.clock.remaining_ms, (std::array<int64_t, 2>{12000, 10000}));
@@ -352,7 +361,7 @@ TEST_F(GamesTest, IncrementClockAndALateMove) {
   EXPECT_EQ(std::string(late.what()),
             "White's time ran out before the move: Black wins on time");
   GameView v = games->view(id);
-  EXPECT_EQ(v.moves.size(), 1u);
+  EXPECT_EQ(v.moves.size(), 3u);
   EXPECT_EQ(v.state.result, Result::BlackWins);
   EXPECT_EQ(v.state.reason, "timeout");
   EXPECT_EQ(v.state.clock.remaining_ms[kWhite], 0);
@@ -361,16 +370,147 @@ TEST_F(GamesTest, IncrementClockAndALateMove) {
 TEST_F(GamesTest, CorrespondenceClock) {
   const int64_t day = 24 * 3600 * 1000;
   Id id = start_game(shogi(), parse_time_control("3 days"));
+  GameView v = games->view(id);
+  EXPECT_EQ(v.running, std::optional<Color>(kBlack));  // the days count from the start
+  EXPECT_EQ(v.clock_ms[kBlack], 3 * day);
+  EXPECT_EQ(v.deadline, std::nullopt);  // before both have moved, time out aborts
+  EXPECT_EQ(v.abort_at, clock.t.load() + 3 * day);
   clock.advance(3 * day);
   games->play_move(id, alice.id, "7g7f");
-  GameView v = games->view(id);
+  clock.advance(day);
+  games->play_move(id, bob.id, "3c3d");
+  v = games->view(id);
   EXPECT_EQ(v.deadline, clock.t.load() + 3 * day);
-  EXPECT_EQ(v.clock_ms[kWhite], 3 * day);
+  EXPECT_EQ(v.abort_at, std::nullopt);
+  EXPECT_EQ(v.clock_ms[kBlack], 3 * day);
   clock.advance(3 * day);
   EXPECT_EQ(games->expire_clocks(clock.t.load()), 0);
   clock.advance(1);
   EXPECT_EQ(games->expire_clocks(clock.t.load()), 1);
-  EXPECT_EQ(games->view(id).result_text, "Black wins on time");
+  EXPECT_EQ(games->view(id).result_text, "White wins on time");
+}
+
+TEST_F(GamesTest, ACorrespondenceGameWhoseFirstMoveIsLateIsAborted) {
+  const int64_t day = 24 * 3600 * 1000;
+  Id id = start_game(shogi(), parse_time_control("1 day"));
+  games->play_move(id, alice.id, "7g7f");
+  clock.advance(day + 1);
+  EXPECT_EQ(games->expire_clocks(clock.t.load()), 1);
+  GameView v = games->view(id);
+  EXPECT_EQ(v.state.status, GameStatus::Aborted);
+  EXPECT_EQ(v.state.reason, "no-first-move");
+  EXPECT_EQ(v.result_text, "aborted: no first move in time");
+}
+
+TEST_F(GamesTest, LiveClocksDoNotRunBeforeEachSidesFirstMove) {
+  Id id = start_game(shogi(), parse_time_control("60 byoyomi 10"));
+  const TimeMs created = clock.t.load();
+  GameView v = games->view(id);
+  EXPECT_EQ(v.running, std::nullopt);
+  EXPECT_EQ(v.deadline, std::nullopt);
+  EXPECT_EQ(v.abort_at, created + 60000);  // GameOptions::first_move_timeout_ms
+
+  clock.advance(50000);  // Black thinks over its first move: its clock stands
+  v = games->view(id);
+  EXPECT_EQ(v.clock_ms, (std::array<int64_t, 2>{60000, 60000}));
+  EXPECT_EQ(games->play_move(id, alice.id, "7g7f").move.time_used_ms, 50000);
+  v = games->view(id);
+  EXPECT_EQ(v.running, std::nullopt);  // nor does White's before its first move
+  EXPECT_EQ(v.abort_at, clock.t.load() + 60000);
+
+  clock.advance(40000);
+  games->play_move(id, bob.id, "3c3d");
+  v = games->view(id);
+  EXPECT_EQ(v.clock_ms, (std::array<int64_t, 2>{60000, 60000}));
+  EXPECT_EQ(v.running, std::optional<Color>(kBlack));  // now Black's runs
+  EXPECT_EQ(v.deadline, clock.t.load() + 60000 + 10000);
+  EXPECT_EQ(v.abort_at, std::nullopt);
+  clock.advance(5000);
+  EXPECT_EQ(games->view(id).clock_ms, (std::array<int64_t, 2>{55000, 60000}));
+  games->play_move(id, alice.id, "2g2f");
+  EXPECT_EQ(games->view(id).state.clock.remaining_ms, (std::array<int64_t, 2>{55000, 60000}));
+}
+
+TEST_F(GamesTest, EitherPlayerAbortsBeforeBothHaveMoved) {
+  Id id = start_game(shogi(), parse_time_control("300+5"));
+  User carol = sign_up("carol");
+  EXPECT_EQ(service_error([&] { games->abort(id, carol.id); }).code(), ErrorCode::Forbidden);
+  games->play_move(id, alice.id, "7g7f");
+  log.clear();
+  games->abort(id, alice.id);  // the player who moved may abort too
+  GameView v = games->view(id);
+  EXPECT_EQ(v.state.status, GameStatus::Aborted);
+  EXPECT_EQ(v.state.result, Result::Ongoing);
+  EXPECT_EQ(v.state.reason, "aborted");
+  EXPECT_EQ(v.result_text, "aborted");
+  EXPECT_TRUE(v.legal_moves.empty());
+  EXPECT_EQ(log.kinds(), std::vector<std::string>{"result"});
+  EXPECT_EQ(service_error([&] { games->abort(id, bob.id); }).code(), ErrorCode::Conflict);
+  EXPECT_EQ(service_error([&] { games->play_move(id, bob.id, "3c3d"); }).code(),
+            ErrorCode::Conflict);
+  EXPECT_NE(games->export_game(id, "kif").find("まで1手で中断"), std::string::npos);
+  reopen();
+  EXPECT_EQ(games->view(id).state.status, GameStatus::Aborted);
+}
+
+TEST_F(GamesTest, NoAbortOnceBothHaveMoved) {
+  Id id = start_game(shogi());
+  play_first_moves(*games, id, alice.id, bob.id);
+  ServiceError late = service_error([&] { games->abort(id, bob.id); });
+  EXPECT_EQ(late.code(), ErrorCode::Conflict);
+  EXPECT_EQ(std::string(late.what()),
+            "both players have moved in game " + std::to_string(id) +
+                ": it can no longer be aborted (resign, or offer a draw)");
+  EXPECT_EQ(games->view(id).state.status, GameStatus::Active);
+}
+
+TEST_F(GamesTest, ASideThatDoesNotMakeItsFirstMoveInTimeHasTheGameAborted) {
+  Id first = start_game(shogi(), parse_time_control("600"));
+  Id second = start_game(shogi(), parse_time_control("600"));
+  games->play_move(second, alice.id, "7g7f");  // White's first move is the one missing here
+  clock.advance(60000);
+  EXPECT_EQ(games->expire_clocks(clock.t.load()), 0);
+  clock.advance(1);
+  EXPECT_EQ(games->expire_clocks(clock.t.load()), 2);
+  for (Id id : {first, second}) {
+    GameView v = games->view(id);
+    EXPECT_EQ(v.state.status, GameStatus::Aborted);
+    EXPECT_EQ(v.state.reason, "no-first-move");
+    EXPECT_EQ(v.clock_ms, (std::array<int64_t, 2>{600000, 600000}));
+  }
+  // A first move that arrives late, before the server looked, aborts the game too.
+  Id third = start_game(shogi(), parse_time_control("600"));
+  clock.advance(60001);
+  ServiceError late = service_error([&] { games->play_move(third, alice.id, "7g7f"); });
+  EXPECT_EQ(late.code(), ErrorCode::Conflict);
+  EXPECT_EQ(games->view(third).state.status, GameStatus::Aborted);
+}
+
+TEST_F(GamesTest, AFirstMoveTimeoutOfZeroNeverAborts) {
+  challenges.reset();  // it uses the service replaced here
+  games = std::make_unique<GameService>(*store, log, clock.fn(),
+                                        GameOptions{.first_move_timeout_ms = 0});
+  challenges = std::make_unique<Challenges>(*store, *games, log, clock.fn());
+  Id id = start_game(shogi(), parse_time_control("600"));
+  clock.advance(24LL * 3600 * 1000);
+  EXPECT_EQ(games->expire_clocks(clock.t.load()), 0);
+  EXPECT_EQ(games->view(id).abort_at, std::nullopt);
+  games->play_move(id, alice.id, "7g7f");
+}
+
+TEST_F(GamesTest, AResignationChargesTheTurnItCutsShort) {
+  Id id = start_game(shogi(), parse_time_control("600 byoyomi 30"));
+  play_first_moves(*games, id, alice.id, bob.id);
+  clock.advance(4000);
+  games->play_move(id, alice.id, "7g7f");
+  clock.advance(7000);  // White thinks, then resigns: those 7 s are spent
+  games->resign(id, bob.id);
+  GameView v = games->view(id);
+  EXPECT_EQ(v.clock_ms, (std::array<int64_t, 2>{596000, 593000}));
+  EXPECT_EQ(v.state.clock.remaining_ms, (std::array<int64_t, 2>{596000, 593000}));
+  EXPECT_EQ(v.running, std::nullopt);
+  clock.advance(9000);  // and the final clocks stay
+  EXPECT_EQ(games->view(id).clock_ms, (std::array<int64_t, 2>{596000, 593000}));
 }
 
 TEST_F(GamesTest, Resignation) {
@@ -439,7 +579,7 @@ TEST_F(GamesTest, AdjournWithASealedMoveAndResume) {
   EXPECT_EQ(games->view(id, bob.id).state.sealed->usi, "3c3d");
   EXPECT_TRUE(seen_by_alice.legal_moves.empty());
   EXPECT_EQ(seen_by_alice.moves.size(), 1u);
-  EXPECT_EQ(seen_by_alice.clock_ms, (std::array<int64_t, 2>{600000, 595000}));
+  EXPECT_EQ(seen_by_alice.clock_ms, (std::array<int64_t, 2>{600000, 600000}));  // free
   EXPECT_EQ(seen_by_alice.result_text, "adjourned");
   EXPECT_EQ(service_error([&] { games->play_move(id, bob.id, "3c3d"); }).code(),
             ErrorCode::Conflict);

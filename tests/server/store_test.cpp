@@ -173,6 +173,58 @@ TEST_F(StoreTest, AFinishedGameTakesNoMoreMoves) {
   EXPECT_TRUE(store->load_game(id)->moves.empty());
 }
 
+TEST_F(StoreTest, AnAbortedGameTakesNoMoreMovesAndIsNotUnfinished) {
+  Id id = start_game(shogi());
+  GameState s = *store->find_game(id);
+  s.status = GameStatus::Aborted;
+  s.reason = "aborted";
+  s.version = 2;
+  EXPECT_EQ(store->update_game(s), WriteResult::Ok);
+  GameState next = s;
+  next.ply = 1;
+  next.version = 3;
+  EXPECT_EQ(store->append_move(id, 0, {1, "7g7f", 0, 0}, next), WriteResult::Changed);
+  EXPECT_EQ(store->find_game(id)->status, GameStatus::Aborted);
+  EXPECT_TRUE(store->list_unfinished_games().empty());
+}
+
+// Every filter of the games list, alone and together, newest first, a page at a time.
+TEST_F(StoreTest, FindGamesFiltersAndPages) {
+  User carol = sign_up("carol");
+  Id chu = start_game();
+  Id won = start_game(shogi());
+  Id aborted = start_game(shogi());
+  Id current = start_game(shogi());
+  auto end = [&](Id id, GameStatus status, Result result) {
+    GameState s = *store->find_game(id);
+    s.status = status;
+    s.result = result;
+    s.version++;
+    ASSERT_EQ(store->update_game(s), WriteResult::Ok);
+  };
+  end(won, GameStatus::Finished, Result::WhiteWins);
+  end(aborted, GameStatus::Aborted, Result::Ongoing);
+  auto ids = [&](GameQuery q) {
+    std::vector<Id> out;
+    for (const GameState& g : store->find_games(q)) out.push_back(g.id);
+    return out;
+  };
+  EXPECT_EQ(ids({}), (std::vector<Id>{current, aborted, won, chu}));
+  EXPECT_EQ(ids({.player = alice.id}), (std::vector<Id>{current, aborted, won, chu}));
+  EXPECT_TRUE(ids({.player = carol.id}).empty());
+  EXPECT_EQ(ids({.game = "chu"}), std::vector<Id>{chu});
+  EXPECT_EQ(ids({.statuses = {GameStatus::Active, GameStatus::Adjourned}}),
+            (std::vector<Id>{current, chu}));
+  EXPECT_EQ(ids({.statuses = {GameStatus::Aborted}}), std::vector<Id>{aborted});
+  EXPECT_EQ(ids({.result = Result::WhiteWins}), std::vector<Id>{won});
+  EXPECT_TRUE(ids({.result = Result::BlackWins}).empty());
+  EXPECT_EQ(ids({.player = bob.id, .game = "shogi", .result = Result::WhiteWins}),
+            std::vector<Id>{won});
+  EXPECT_EQ(ids({.limit = 2}), (std::vector<Id>{current, aborted}));
+  EXPECT_EQ(ids({.before = aborted, .limit = 2}), (std::vector<Id>{won, chu}));
+  EXPECT_EQ(ids({.game = "shogi", .before = current}), (std::vector<Id>{aborted, won}));
+}
+
 // A listener on a second store (another server, or a server hearing `kirin command`) hears
 // every committed change of a game, in commit order, with the game's new version or the
 // comment added; not the writes that changed nothing, and nothing once it stopped. (That nothing

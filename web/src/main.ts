@@ -14,6 +14,7 @@ import { t, type MessageKey } from './i18n';
 import { h } from './render/svg';
 import { navigate, onNavigate, route, setNotFound, startRouter } from './router';
 import { session } from './session';
+import { challengeNotice } from './ui/challengeNotice';
 import { toast } from './ui/notice';
 import type { PushEvent } from './api/types';
 
@@ -25,7 +26,7 @@ function drawHeader(): void {
   const path = location.pathname;
   const link = (href: string, text: string) => h('a', { href, class: path === href.split('?')[0] ? 'active' : '', 'aria-current': path === href.split('?')[0] ? 'page' : undefined }, text);
   const account = session.signedIn
-    ? [link(`/games?user=${encodeURIComponent(session.name!)}`, t('nav.myGames')), link('/settings', t('nav.settings')),
+    ? [link('/settings', t('nav.settings')),
        h('span', { class: 'user-name', 'data-user': session.name! }, session.name!),
        h('button', { type: 'button', class: 'link-button sign-out', onclick: () => void session.signOut().then(() => navigate('/')) }, t('nav.logOut'))]
     : [link('/settings', t('nav.settings')), link(`/login?next=${encodeURIComponent(path + location.search)}`, t('nav.logIn')), h('a', { href: '/signup', class: 'button primary small' }, t('nav.signUp'))];
@@ -58,23 +59,21 @@ setNotFound((root) => {
   root.append(h('div', { class: 'page narrow' }, h('h1', {}, t('notFound.title')), h('p', {}, t('notFound.text'), ' ', h('a', { href: '/' }, t('notFound.toLobby')))));
 });
 
-// The signed-in user's own events, wherever they are: challenges to them, their challenges
-// accepted, moves in their games (the page showing that game updates itself).
+// The signed-in user's own events, wherever they are: challenges and rematches to them, their
+// challenges answered, moves in their games (the page showing that game updates itself).
 let userTopic: (() => void) | null = null;
 let userTopicName: string | null = null;
 function onUserEvent(ev: PushEvent): void {
   const path = location.pathname;
+  const gameLink = (id: number) => h('a', { href: `/game/${id}` }, t('shell.gameNumber', { id }));
   if (ev.kind === 'challenge') {
-    if (path === '/') return; // the lobby shows challenges itself
-    const others = (ev.users ?? []).filter((u) => u.toLowerCase() !== session.name?.toLowerCase());
-    if (ev.text === 'created') toast(h('span', {}, `New challenge${others.length ? ` from ${others[0]}` : ''}. `, h('a', { href: '/' }, 'To the lobby')));
-    else if (ev.text === 'accepted' && ev.game && path !== `/game/${ev.game}`) toast(h('span', {}, `Challenge accepted${others.length ? ` by ${others[0]}` : ''}: `, h('a', { href: `/game/${ev.game}` }, t('shell.gameNumber', { id: ev.game }))));
-    else if (ev.text === 'declined') toast(`Your challenge was declined${others.length ? ` by ${others[0]}` : ''}.`);
+    const notice = challengeNotice(ev, session.name, path);
+    if (notice) toast(h('span', {}, notice.text, ' ', notice.link === 'lobby' ? h('a', { href: '/' }, t('notice.toLobby')) : notice.link ? gameLink(notice.link) : ''));
     return;
   }
   if (ev.game && path !== `/game/${ev.game}` && (ev.kind === 'move' || ev.kind === 'result' || ev.kind === 'draw_offer')) {
-    const what = ev.kind === 'move' ? 'A move' : ev.kind === 'result' ? ev.text ?? 'Game over' : 'A draw offer';
-    toast(h('span', {}, `${what} in `, h('a', { href: `/game/${ev.game}` }, t('shell.gameNumber', { id: ev.game }))));
+    const what = t(ev.kind === 'move' ? 'notice.move' : ev.kind === 'result' ? 'notice.gameOver' : 'notice.drawOffer');
+    toast(h('span', {}, `${what} `, gameLink(ev.game)));
   }
 }
 function syncUserTopic(): void {

@@ -6,7 +6,8 @@
 //   and a promotion (entered by clicks, with the "stop here" and Cancel paths), comment, and one
 //   resigns, while a spectator watches the moves arrive live; a Chu Seireigi game with a drop; a
 //   game against the engine; the archive, stepping back through a game; the analysis board;
-//   preferences.
+//   clocks that wait for each side's first move, an abort, a rematch accepted on the game page
+//   that takes both players to the new game, the games page for a visitor; preferences.
 // Screenshots of every game's board go to $KIRIN_E2E_SHOTS (default web/test-results/).
 // Whatever the product fails to do fails the test: no fallbacks, no filtered console errors.
 //
@@ -491,15 +492,17 @@ async function main() {
       assert(/Black wins/.test(text), `result shown (${text})`);
     });
     await shot(watcher, 'chu-spectator', false);
-    await step('Alice offers a rematch; Bob declines it in the lobby', async () => {
-      await alice.click('.game-actions .rematch');
-      await alice.waitForSelector('.toast');
+    await step('Alice offers a rematch; Bob declines it in the lobby; Alice’s game page says so', async () => {
+      await alice.click('.rematch-box .rematch');
+      await alice.waitForSelector('.rematch-box .rematch-waiting');
       await bob.goto(`${base}/`);
       await bob.waitForSelector('.challenge-list.incoming .challenge');
       const text = await bob.textContent('.challenge-list.incoming .challenge');
       assert(/Chu Shogi/.test(text) && /you play Black/.test(text), `the rematch, colours swapped (${text})`);
       await bob.click('.challenge-list.incoming .decline');
       await bob.waitForSelector('.challenge-list.incoming', { state: 'detached' });
+      await alice.waitForSelector('.rematch-box .rematch-declined', { timeout: 10000 });
+      assert((await alice.locator('.rematch-box .rematch').count()) === 1, 'a new offer may follow');
     });
 
     await step('the archive lists the game and steps back through it', async () => {
@@ -646,10 +649,10 @@ async function main() {
       await bob.locator('.moves-box h2').tap();
       await bob.waitForSelector('.diagram.floating', { state: 'detached', timeout: 3000 });
     });
-    // Alice challenges Bob to Mitsugumi from a set-up position; Bob accepts; Alice's lobby follows.
-    const setUpMitsugumi = async (sfen) => {
+    // Alice challenges Bob; Bob accepts in his lobby; Alice's lobby follows: the game's id.
+    const bobAccepts = async (challenge) => {
       await alice.goto(`${base}/`);
-      await createChallenge(alice, base, { game: 'mitsugumi', opponentKind: 'person', opponent: B, sfen });
+      await createChallenge(alice, base, { opponentKind: 'person', opponent: B, ...challenge });
       await alice.waitForSelector('.create .notice.success');
       await bob.goto(`${base}/`);
       await bob.waitForSelector('.challenge-list.incoming .accept');
@@ -657,7 +660,10 @@ async function main() {
       const id = await gameIdOf(bob);
       await lobbyFollows(alice, 'Alice', id);
       await alice.waitForSelector('svg.board [data-sq="7g"]');
+      return id;
     };
+    // Mitsugumi from a set-up position.
+    const setUpMitsugumi = (sfen) => bobAccepts({ game: 'mitsugumi', sfen });
     await step('Mitsugumi from a set-up position: a Fire Demon moves and burns two pieces', async () => {
       await setUpMitsugumi("6k6/13/13/13/13/5pp6/6F'6/13/13/13/13/13/6K6 b - 1");
       assert((await pieceAt(alice, '7g')) === "b:f'", 'the Fire Demon on 7g');
@@ -716,6 +722,82 @@ async function main() {
       assert((await pieceAt(alice, '3f')) === 'b:p', 'pawn on 3f');
     });
     await shot(alice, 'engine-game');
+
+    // ---- Clocks, abort and rematch (issue 18): clocks wait for each side's first move, a game
+    // nobody started is aborted, a rematch accepted takes both players to the new game. ----
+    /** Alice challenges Bob to a live game of shogi; Bob accepts; both on the game. */
+    const liveShogi = async () => {
+      const id = await bobAccepts({ game: 'shogi', minutes: 5 });
+      await bob.waitForSelector('svg.board [data-sq="7g"]');
+      return id;
+    };
+    const clockTexts = (p) => p.locator('.clock').allTextContents();
+    let live = 0;
+    await step('clocks do not tick before each side’s first move; Abort, not Resign, until then', async () => {
+      live = await liveShogi();
+      for (const p of [alice, bob]) {
+        assert((await p.locator('.clock.running').count()) === 0, 'no clock runs before the first move');
+        assert(await p.locator('.start-note').isVisible(), 'the page says the clocks wait');
+        assert((await p.locator('.game-actions .abort').count()) === 1 && (await p.locator('.game-actions .resign').count()) === 0, 'Abort instead of Resign');
+      }
+      const before = await clockTexts(alice);
+      await alice.waitForTimeout(1500);
+      assert(JSON.stringify(await clockTexts(alice)) === JSON.stringify(before), `the clocks stand still (${before} → ${await clockTexts(alice)})`);
+      await play(alice, ['7g', '7f'], 1);
+      await waitPlies(bob, 1);
+      await bob.waitForTimeout(1200);
+      assert((await bob.locator('.clock.running').count()) === 0, 'White’s clock does not run before its first move');
+      assert(JSON.stringify(await clockTexts(bob)) === JSON.stringify(before), 'nor has Black’s moved');
+      await play(bob, ['3c', '3d'], 2);
+      await waitPlies(alice, 2);
+      await alice.waitForSelector('.clock[data-color="black"].running');
+      const t1 = await alice.locator('.clock[data-color="black"]').textContent();
+      await alice.waitForTimeout(1300);
+      const t2 = await alice.locator('.clock[data-color="black"]').textContent();
+      assert(t1 !== t2, `Black’s clock runs once both have moved (${t1} → ${t2})`);
+      assert((await alice.locator('.game-actions .resign').count()) === 1 && (await alice.locator('.game-actions .abort').count()) === 0, 'Resign once both have moved');
+      await alice.click('.game-actions .resign');
+      for (const p of [alice, bob]) await p.waitForSelector('.game-status[data-status="finished"]');
+    });
+    let aborted = 0;
+    await step('a player aborts a game before both have moved: both pages say so', async () => {
+      aborted = await liveShogi();
+      await bob.click('.game-actions .abort');
+      for (const p of [alice, bob]) await p.waitForSelector('.game-status[data-status="aborted"]', { timeout: 10000 });
+      const r = await (await fetch(`${base}/api/games/${aborted}`)).json();
+      assert(r.status === 'aborted' && r.result === 'none', `the game is aborted (${r.status}, ${r.result})`);
+    });
+    await step('a rematch offered on the game page and accepted there takes both players to the new game', async () => {
+      await alice.click('.rematch-box .rematch');
+      await alice.waitForSelector('.rematch-box .rematch-waiting');
+      await bob.waitForSelector('.rematch-box .accept-rematch', { timeout: 10000 });
+      assert((await bob.textContent('.rematch-box .rematch-offer')).includes(A), 'Bob sees who offers it');
+      await bob.click('.rematch-box .accept-rematch');
+      const fresh = await gameIdOf(bob);
+      assert(fresh !== aborted, 'a new game');
+      await alice.waitForURL(new RegExp(`/game/${fresh}$`), { timeout: 10000 });
+      for (const p of [alice, bob]) await p.waitForSelector('svg.board [data-sq="7g"]');
+      const g = await (await fetch(`${base}/api/games/${fresh}`)).json();
+      assert(g.black.name === B && g.white.name === A, `colours swapped (${g.black.name} – ${g.white.name})`);
+      assert(g.clock.running === null && (await alice.locator('.clock.running').count()) === 0, 'the new game’s clocks wait for the first moves');
+      const toasts = (await alice.locator('.toast').allTextContents()).join(' | ');
+      assert(!toasts.includes(`from ${A}`) && !toasts.includes(`${A} offers`), `Alice is not told of her own offer as if from someone else (${toasts})`);
+      await alice.goto(`${base}/game/${aborted}`);
+      await alice.waitForSelector(`.rematch-box a[href="/game/${fresh}"]`);
+    });
+    await step('the games page lists everyone’s games for a visitor, and finds them by status', async () => {
+      await watcher.goto(`${base}/games`);
+      await watcher.waitForSelector(`tr[data-game="${live}"]`);
+      assert((await watcher.locator('tr[data-game]').count()) >= 6, 'the recent games, not an empty form');
+      await watcher.selectOption('.archive-filters select[name=status]', 'aborted');
+      await watcher.waitForURL(/status=aborted/);
+      await watcher.waitForSelector(`tr[data-game="${aborted}"]`);
+      assert((await watcher.locator('tr[data-game]').count()) === 1, 'only the aborted game');
+      await alice.goto(`${base}/games`);
+      await alice.check('.archive-filters input[name=mine]');
+      await alice.waitForURL(new RegExp(`player=${A}`));
+      await alice.waitForSelector(`tr[data-game="${live}"]`);
+    });
 
     await step('preferences: Western pieces and chess coordinates, kept on the account', async () => {
       await alice.goto(`${base}/settings`);

@@ -37,7 +37,7 @@ void Challenges::check_caps(const User& me, const PlayerRef& opponent) {
   if (computer && opponent.id == computer) {
     std::vector<GameState> games = store_.list_games_of(me.id);
     auto playing = std::count_if(games.begin(), games.end(), [&](const GameState& g) {
-      return g.status != GameStatus::Finished && (g.black.id == computer || g.white.id == computer);
+      return !is_over(g.status) && (g.black.id == computer || g.white.id == computer);
     });
     if (std::size_t(playing) >= limits_.computer_games_per_user)
       throw ServiceError(ErrorCode::Conflict,
@@ -63,7 +63,7 @@ void Challenges::check_caps(const User& me, const PlayerRef& opponent) {
   }
 }
 
-void Challenges::publish(const Challenge& c, const char* what) {
+void Challenges::publish(const Challenge& c, const char* what, const PlayerRef& by) {
   Event e;
   e.kind = EventKind::Challenge;
   e.challenge = c.id;
@@ -71,7 +71,37 @@ void Challenges::publish(const Challenge& c, const char* what) {
   e.text = what;
   e.users = {c.challenger};
   if (c.challenged.id) e.users.push_back(c.challenged);
+  e.by = by;
+  e.rematch_of = c.rematch_of;
   events_.publish(e);
+}
+
+std::optional<Challenge> Challenges::check_rematch(const User& me, ChallengeRequest& r) {
+  std::optional<GameState> old = store_.find_game(r.rematch_of);
+  std::string name = "game " + std::to_string(r.rematch_of);
+  if (!old)
+    throw ServiceError(ErrorCode::NotFound, "no game with id " + std::to_string(r.rematch_of),
+                       "rematch_of");
+  if (old->black.id != me.id && old->white.id != me.id)
+    throw ServiceError(ErrorCode::Forbidden, "you did not play " + name, "rematch_of");
+  if (!is_over(old->status))
+    throw ServiceError(ErrorCode::Conflict, name + " is not over yet", "rematch_of");
+  const PlayerRef& other = old->black.id == me.id ? old->white : old->black;
+  if (r.opponent.empty()) r.opponent = other.name;
+  std::optional<User> named = store_.find_user_by_name(r.opponent);
+  if (!named || named->id != other.id)
+    throw ServiceError(ErrorCode::Invalid, "a rematch of " + name + " is against " + other.name,
+                       "opponent");
+  std::optional<Challenge> offer = store_.find_rematch(r.rematch_of);
+  if (offer && offer->status == ChallengeStatus::Accepted)
+    throw ServiceError(ErrorCode::Conflict,
+                       name + " was played again already: game " + std::to_string(offer->game),
+                       "rematch_of");
+  if (!offer || offer->status != ChallengeStatus::Open) return std::nullopt;
+  if (offer->challenger.id == me.id)
+    throw ServiceError(ErrorCode::Conflict, "you have offered a rematch of " + name + " already",
+                       "rematch_of");
+  return offer;
 }
 
 Challenge Challenges::create(Id challenger, ChallengeRequest r) {
@@ -79,6 +109,13 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
   if (!me) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(challenger));
   Challenge c;
   c.challenger = {me->id, me->name};
+  if (r.rematch_of) {
+    if (std::optional<Challenge> theirs = check_rematch(*me, r)) {
+      accept(theirs->id, me->id);  // both want it: the game starts
+      return get(theirs->id);
+    }
+    c.rematch_of = r.rematch_of;
+  }
   if (!r.opponent.empty()) {
     std::optional<User> them = store_.find_user_by_name(r.opponent);
     if (!them)
@@ -106,7 +143,7 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
   c.id = store_.create_challenge(c);
   bool at_once =
       c.challenged.id && (r.opponent_agrees || c.challenged.id == games_.computer_user());
-  if (!at_once) publish(c, "created");
+  if (!at_once) publish(c, "created", c.challenger);
   if (at_once) {
     try {
       c.game = accept(c.id, c.challenged.id);
@@ -147,7 +184,7 @@ Id Challenges::accept(Id id, Id user) {
   c.status = ChallengeStatus::Accepted;
   c.game = *game;
   if (!c.challenged.id) c.challenged = accepter;
-  publish(c, "accepted");
+  publish(c, "accepted", accepter);
   games_.game_created(*game);
   return *game;
 }
@@ -165,7 +202,7 @@ void Challenges::decline(Id id, Id user) {
   if (!store_.close_challenge(id, ChallengeStatus::Declined))
     throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is no longer open");
   c.status = ChallengeStatus::Declined;
-  publish(c, "declined");
+  publish(c, "declined", c.challenged);
 }
 
 void Challenges::cancel(Id id, Id user) {
@@ -178,7 +215,7 @@ void Challenges::cancel(Id id, Id user) {
   if (!store_.close_challenge(id, ChallengeStatus::Cancelled))
     throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is no longer open");
   c.status = ChallengeStatus::Cancelled;
-  publish(c, "cancelled");
+  publish(c, "cancelled", c.challenger);
 }
 
 Challenge Challenges::get(Id id) {
@@ -186,6 +223,8 @@ Challenge Challenges::get(Id id) {
   if (!c) throw ServiceError(ErrorCode::NotFound, "no challenge with id " + std::to_string(id));
   return *c;
 }
+
+std::optional<Challenge> Challenges::rematch_of(Id game) { return store_.find_rematch(game); }
 
 std::vector<Challenge> Challenges::open() { return store_.open_challenges_to(0); }
 std::vector<Challenge> Challenges::incoming(Id user) { return store_.open_challenges_to(user); }

@@ -23,6 +23,9 @@ struct ChallengeRequest {
   // The opponent agrees already (a text command naming both players): the game starts at
   // once, and no open challenge is announced.
   bool opponent_agrees = false;
+  // A rematch of this game (over, played by the challenger): to the other player of it (who
+  // is the opponent if none is named).
+  Id rematch_of = 0;
 };
 
 // What one user may ask of others at once (kirin serve options; docs/API.md, "Limits").
@@ -41,7 +44,10 @@ class Challenges {
   // handicap, start_sfen, time_control, opponent), not_found (no such opponent), conflict
   // (over a ChallengeLimits cap). A challenge to the computer, or one the opponent agrees to
   // already (only the local operator's `kirin command` may say so), is accepted at once (the
-  // returned challenge has its game).
+  // returned challenge has its game). A rematch (ChallengeRequest::rematch_of) throws
+  // not_found, forbidden (not the challenger's game), conflict (the game is not over, or was
+  // rematched already, or the challenger's offer is open already); offering one while the
+  // opponent's offer is open accepts that offer, and returns it.
   Challenge create(Id challenger, ChallengeRequest request);
   // Creates the game and returns its id. Black is the challenger unless the challenge says
   // otherwise; who moves first is the start position's (White in a handicap game).
@@ -51,12 +57,16 @@ class Challenges {
   void cancel(Id challenge, Id user);   // the challenger
 
   Challenge get(Id challenge);  // throws not_found
+  std::optional<Challenge> rematch_of(Id game);  // the latest offer of a rematch of `game`
   std::vector<Challenge> open();            // open to anyone
   std::vector<Challenge> incoming(Id user);  // addressed to the user, still open
   std::vector<Challenge> outgoing(Id user);  // sent by the user, still open
 
  private:
-  void publish(const Challenge& c, const char* what);
+  void publish(const Challenge& c, const char* what, const PlayerRef& by);
+  // Checks a rematch offer and names its opponent (r.opponent); returns the opponent's open
+  // offer of the same rematch, if any.
+  std::optional<Challenge> check_rematch(const User& me, ChallengeRequest& r);
   void check_caps(const User& me, const PlayerRef& opponent);
 
   Store& store_;

@@ -1,5 +1,6 @@
 #include "server/domain/clocks.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "server/domain/service_error.h"
@@ -38,6 +39,62 @@ void check_time_control(const TimeControl& tc) {
   } catch (const TimeControlError& e) {
     invalid(e);
   }
+}
+
+Color side_to_move(const GameState& g) {
+  const size_t space = g.start_sfen.find(' ');
+  const bool white_first = space != std::string::npos && space + 1 < g.start_sfen.size() &&
+                           g.start_sfen[space + 1] == 'w';
+  const Color first = white_first ? kWhite : kBlack;
+  return g.ply % 2 ? ~first : first;
+}
+
+bool both_have_moved(const GameState& g) { return g.ply >= 2; }
+
+std::optional<Color> running_clock(const GameState& g) {
+  if (g.status != GameStatus::Active) return std::nullopt;
+  switch (g.time_control.kind) {
+    case TimeControl::Kind::Correspondence: return side_to_move(g);
+    case TimeControl::Kind::Live:
+      if (both_have_moved(g)) return side_to_move(g);
+      return std::nullopt;
+    default: return std::nullopt;
+  }
+}
+
+std::optional<TimeMs> flag_deadline(const GameState& g) {
+  if (!running_clock(g) || !both_have_moved(g)) return std::nullopt;
+  return deadline(g.time_control, g.clock, side_to_move(g));
+}
+
+std::optional<TimeMs> abort_deadline(const GameState& g, int64_t first_move_timeout_ms) {
+  if (g.status != GameStatus::Active || both_have_moved(g)) return std::nullopt;
+  if (g.time_control.kind == TimeControl::Kind::Correspondence)
+    return deadline(g.time_control, g.clock, side_to_move(g));
+  if (g.time_control.kind == TimeControl::Kind::Live && first_move_timeout_ms > 0)
+    return g.clock.turn_started + first_move_timeout_ms;
+  return std::nullopt;
+}
+
+std::optional<int64_t> charge_turn(GameState& g, Color mover, TimeMs now) {
+  if (both_have_moved(g)) return charge_move(g.time_control, g.clock, mover, now);
+  int64_t used = std::max<int64_t>(0, now - g.clock.turn_started);
+  g.clock.turn_started = now;
+  return used;
+}
+
+void charge_unfinished_turn(GameState& g, TimeMs now) {
+  if (g.time_control.kind != TimeControl::Kind::Live) return;
+  std::optional<Color> running = running_clock(g);
+  if (!running) return;
+  g.clock.remaining_ms = remaining_at(g.time_control, g.clock, *running, now);
+  g.clock.turn_started = now;
+}
+
+std::array<int64_t, 2> clock_left(const GameState& g, TimeMs now) {
+  std::optional<Color> running = running_clock(g);
+  if (!running) return g.clock.remaining_ms;
+  return remaining_at(g.time_control, g.clock, *running, now);
 }
 
 }  // namespace kirin::server

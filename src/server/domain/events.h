@@ -19,7 +19,8 @@ enum class EventKind {
   DrawOffer,  // text = "offered" or "declined"
   Result,     // the game ended: text = "Black wins by resignation"...
   Adjourn,    // text = "adjourned" or "resumed"
-  Challenge,  // text = "created", "accepted", "declined" or "cancelled"
+  Challenge,  // text = "created", "accepted", "declined" or "cancelled"; a rematch's also
+              // goes to the game it is a rematch of (rematch_of)
 };
 const char* event_kind_name(EventKind k);  // "move", "comment", ...
 
@@ -30,6 +31,8 @@ struct Event {
   int ply = 0;  // the game's ply after the change
   std::string text;
   std::vector<PlayerRef> users;  // the players concerned
+  PlayerRef by;                   // Challenge: who created, accepted, declined or cancelled it
+  Id rematch_of = 0;              // Challenge: the game it offers to play again
   // Game events: the status and clocks after the change. Clock changes travel with the
   // move, adjourn and result events that cause them.
   GameStatus status = GameStatus::Active;

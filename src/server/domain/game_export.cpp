@@ -22,7 +22,8 @@ std::string utc_date(TimeMs t) {
 }
 
 KifGame::Ending ending(const GameState& g) {
-  if (g.status == GameStatus::Adjourned) return KifGame::Ending::Abort;
+  if (g.status == GameStatus::Adjourned || g.status == GameStatus::Aborted)
+    return KifGame::Ending::Abort;
   if (g.status != GameStatus::Finished) return KifGame::Ending::None;
   if (g.reason == kResignation) return KifGame::Ending::Resignation;
   if (g.reason == kTimeout) return KifGame::Ending::Timeout;
@@ -54,7 +55,7 @@ std::string export_kif(const ExportInput& in) {
   k.white = g.white.name;
   k.result = g.result;
   k.ending = ending(g);
-  if (g.status == GameStatus::Finished && !rules_reason(g.reason)) k.comment = describe_result(g);
+  if (is_over(g.status) && !rules_reason(g.reason)) k.comment = describe_result(g);
   return write_kif(k);
 }
 

@@ -62,7 +62,7 @@ Event event(EventKind kind, const GameState& s, std::string text = {}) {
 }
 
 void require_active(const GameState& s) {
-  if (s.status == GameStatus::Finished)
+  if (is_over(s.status))
     throw conflict(game_name(s.id) + " is over (" + describe_result(s) + ")");
   if (s.status == GameStatus::Adjourned)
     throw conflict(game_name(s.id) + " is adjourned: resume it first");
@@ -70,12 +70,12 @@ void require_active(const GameState& s) {
 
 }  // namespace
 
-GameService::GameService(Store& store, EventSink& events, NowFn now,
-                         std::size_t comments_per_minute)
+GameService::GameService(Store& store, EventSink& events, NowFn now, GameOptions options)
     : store_(store),
       events_(events),
       now_(std::move(now)),
-      comment_rate_(comments_per_minute, now_),
+      options_(options),
+      comment_rate_(options.comments_per_minute, now_),
       parser_(parse_usi) {}
 
 GameService::~GameService() = default;
@@ -134,7 +134,7 @@ void GameService::forget(Id id, Live& g) {
   g.valid = false;
   std::lock_guard lock(mutex_);
   if (auto it = cache_.find(id); it != cache_.end() && it->second.get() == &g) cache_.erase(it);
-  if (g.state.status == GameStatus::Finished && !g.comments.empty()) {
+  if (is_over(g.state.status) && !g.comments.empty()) {
     finished_comments_.emplace_back(id, g.comments.back().id);
     if (finished_comments_.size() > kFinishedRemembered) finished_comments_.pop_front();
   }
@@ -169,7 +169,7 @@ auto GameService::with_game(Id id, F&& f) {
       }
     }
     auto done = [&] {
-      if (g->state.status == GameStatus::Finished) forget(id, *g);  // only live games stay
+      if (is_over(g->state.status)) forget(id, *g);  // only live games stay
       lock.unlock();
       flush(p);
     };
@@ -223,18 +223,33 @@ void GameService::write(Live& g, const GameState& next) {
 }
 
 void GameService::finish(Live& g, Result result, const std::string& reason, Pending& p,
-                         std::optional<Color> flagged) {
+                         std::optional<Color> flagged, GameStatus status) {
   GameState next = g.state;
-  next.status = GameStatus::Finished;
+  const TimeMs now = now_();
+  charge_unfinished_turn(next, now);
+  next.status = status;
   next.result = result;
   next.reason = reason;
   next.draw_offer.reset();
   next.sealed.reset();
   if (flagged) next.clock.remaining_ms[*flagged] = 0;
   next.version++;
-  next.updated = now_();
+  next.updated = now;
   write(g, next);
   p.events.push_back(event(EventKind::Result, next, describe_result(next)));
+}
+
+int64_t GameService::first_move_timeout(const GameState& s) {
+  Id cu = computer_user();
+  if (cu && (s.black.id == cu || s.white.id == cu)) return 0;
+  return options_.first_move_timeout_ms;
+}
+
+bool GameService::abort_if_no_first_move(Live& g, TimeMs now, Pending& p) {
+  std::optional<TimeMs> limit = abort_deadline(g.state, first_move_timeout(g.state));
+  if (!limit || now <= *limit) return false;
+  finish(g, Result::Ongoing, kNoFirstMove, p, std::nullopt, GameStatus::Aborted);
+  return true;
 }
 
 void GameService::after_move(Live& g, Pending& p) {
@@ -323,20 +338,19 @@ T locked_copy(Mutex& mutex, const T& value) {
   return value;
 }
 
-// Charges `mover` on next's clock for a move made `now` (`doing`: "the move", "sealing") and
-// returns the time it used. If its time had already run out, calls `lose_on_time` (which
-// finishes the game) and throws a conflict saying so.
-template <class F>
-int64_t charge_or_lose(GameState& next, Color mover, TimeMs now, const char* doing,
-                       F&& lose_on_time) {
-  std::optional<int64_t> used = charge_move(next.time_control, next.clock, mover, now);
+}  // namespace
+
+int64_t GameService::charge_or_end(Live& g, GameState& next, Color mover, TimeMs now,
+                                   const char* doing, Pending& p) {
+  if (abort_if_no_first_move(g, now, p))
+    throw conflict(std::string(color_name(mover)) + "'s time for its first move ran out before " +
+                   doing + ": " + game_name(g.state.id) + " is aborted");
+  std::optional<int64_t> used = charge_turn(next, mover, now);
   if (used) return *used;
-  lose_on_time();
+  finish(g, win_for(~mover), kTimeout, p, mover);
   throw conflict(std::string(color_name(mover)) + "'s time ran out before " + doing + ": " +
                  color_name(~mover) + " wins on time");
 }
-
-}  // namespace
 
 MoveAck GameService::play_move(Id id, Id user, std::string_view text,
                                std::optional<int> expected_ply) {
@@ -355,17 +369,27 @@ MoveAck GameService::play_move(Id id, Id user, std::string_view text,
     Move m = read_checked_move(parser, g.game.position(), text);
     TimeMs now = now_();
     GameState next = g.state;
-    int64_t used = charge_or_lose(next, c, now, "the move",
-                                  [&] { finish(g, win_for(~c), kTimeout, p, c); });
+    int64_t used = charge_or_end(g, next, c, now, "the move", p);
     return store_move(g, next, m, used, now, p);
   });
 }
 
 void GameService::resign(Id id, Id user) {
   with_game(id, [&](Live& g, Pending& p) {
-    if (g.state.status == GameStatus::Finished)
+    if (is_over(g.state.status))
       throw conflict(game_name(id) + " is over (" + describe_result(g.state) + ")");
     finish(g, win_for(~player_color(g, user)), kResignation, p);
+  });
+}
+
+void GameService::abort(Id id, Id user) {
+  with_game(id, [&](Live& g, Pending& p) {
+    require_active(g.state);
+    player_color(g, user);
+    if (both_have_moved(g.state))
+      throw conflict("both players have moved in " + game_name(id) +
+                     ": it can no longer be aborted (resign, or offer a draw)");
+    finish(g, Result::Ongoing, kAborted, p, std::nullopt, GameStatus::Aborted);
   });
 }
 
@@ -420,8 +444,7 @@ void GameService::adjourn(Id id, Id user, std::string_view sealed_move) {
     Move m = read_checked_move(parser, g.game.position(), sealed_move);
     TimeMs now = now_();
     GameState next = g.state;
-    int64_t used = charge_or_lose(next, c, now, "sealing",
-                                  [&] { finish(g, win_for(~c), kTimeout, p, c); });
+    int64_t used = charge_or_end(g, next, c, now, "sealing", p);
     next.status = GameStatus::Adjourned;
     next.sealed = SealedMove{to_usi(g.game.position(), m), user, used, now};
     next.version++;
@@ -500,16 +523,17 @@ int GameService::expire_clocks(TimeMs now) {
   for (const GameState& s : store_.list_unfinished_games()) {
     if (s.status != GameStatus::Active || s.time_control.kind == TimeControl::Kind::None)
       continue;
-    // Who is to move needs the position; skip loading games where neither side could flag.
-    std::optional<TimeMs> b = deadline(s.time_control, s.clock, kBlack);
-    std::optional<TimeMs> w = deadline(s.time_control, s.clock, kWhite);
-    if (now <= std::min(*b, *w)) continue;
+    // Skip loading the games whose time has not run out.
+    std::optional<TimeMs> flag = flag_deadline(s);
+    std::optional<TimeMs> abort = abort_deadline(s, first_move_timeout(s));
+    if (!(flag && now > *flag) && !(abort && now > *abort)) continue;
     try {
       ended += with_game(s.id, [&](Live& g, Pending& p) {
         if (g.state.status != GameStatus::Active) return 0;
-        Color stm = g.game.position().side_to_move();
-        std::optional<TimeMs> d = deadline(g.state.time_control, g.state.clock, stm);
+        if (abort_if_no_first_move(g, now, p)) return 1;
+        std::optional<TimeMs> d = flag_deadline(g.state);
         if (!d || now <= *d) return 0;
+        Color stm = g.game.position().side_to_move();
         finish(g, win_for(~stm), kTimeout, p, stm);
         return 1;
       });
@@ -564,7 +588,7 @@ bool GameService::catch_up(Live& g, StoredGame stored, Pending& p) {
   }
   // New comments; those written after the game ended (when it ends in this catch-up) follow
   // its result.
-  const bool ends = now.status == GameStatus::Finished && before.status != GameStatus::Finished;
+  const bool ends = is_over(now.status) && !is_over(before.status);
   std::vector<Event> after_end;
   Id last_comment = g.comments.empty() ? 0 : g.comments.back().id;
   for (const Comment& c : stored.comments)
@@ -606,7 +630,7 @@ void GameService::refresh(Id id) {
   if (!g->valid) return;  // dropped meanwhile: whoever uses it next reloads it
   std::optional<StoredGame> sg = store_.load_game(id);
   Pending p;
-  if (!sg || !catch_up(*g, std::move(*sg), p) || g->state.status == GameStatus::Finished)
+  if (!sg || !catch_up(*g, std::move(*sg), p) || is_over(g->state.status))
     forget(id, *g);
   lock.unlock();
   flush(p);
@@ -686,8 +710,8 @@ std::vector<GameState> GameService::games_of(Id user, Id viewer) {
   return seen_by(store_.list_games_of(user), viewer);
 }
 
-std::vector<GameState> GameService::active_games(int limit, Id viewer) {
-  return seen_by(store_.list_active_games(limit), viewer);
+std::vector<GameState> GameService::find_games(const GameQuery& query, Id viewer) {
+  return seen_by(store_.find_games(query), viewer);
 }
 
 GameView GameService::view(Id id, Id viewer) {
@@ -706,16 +730,15 @@ GameView GameService::view(Id id, Id viewer) {
                       g.comments.end());
     v.now = now_();
     v.result_text = describe_result(g.state);
-    const TimeControl& tc = g.state.time_control;
     if (g.state.status == GameStatus::Active) {
       auto list = std::make_unique<MoveList>();  // large: not on the stack
       generate_moves(pos, *list);
       for (const Move& m : *list) v.legal_moves.push_back(to_usi(pos, m));
-      v.deadline = deadline(tc, g.state.clock, v.to_move);
-      v.clock_ms = remaining_at(tc, g.state.clock, v.to_move, v.now);
-    } else if (tc.kind == TimeControl::Kind::Live) {
-      v.clock_ms = g.state.clock.remaining_ms;  // stopped
     }
+    v.running = running_clock(g.state);
+    v.deadline = flag_deadline(g.state);
+    v.abort_at = abort_deadline(g.state, first_move_timeout(g.state));
+    v.clock_ms = clock_left(g.state, v.now);
     return v;
   });
 }

@@ -61,7 +61,10 @@ struct GameView {
   std::vector<std::string> legal_moves;  // USI, of the current position; empty unless active
   std::array<int64_t, 2> clock_ms{0, 0};  // main time left now, by Color (live games), or
                                           // time to the deadline (correspondence)
+  std::optional<Color> running;    // whose clock runs (none before both sides have moved)
   std::optional<TimeMs> deadline;  // when the side to move runs out of time
+  std::optional<TimeMs> abort_at;  // when the game is aborted if the side to move has not
+                                   // made its first move
   TimeMs now = 0;
   std::string result_text;  // describe_result
 };
@@ -71,12 +74,18 @@ struct MoveAck {
   GameState state;  // after the move
 };
 
+// What a server lets its games do (kirin serve options; docs/API.md, "Limits").
+struct GameOptions {
+  std::size_t comments_per_minute = 10;  // by one user, in any minute
+  // A live game whose side to move has not made its first move this long after its turn
+  // began is aborted (clocks.h); 0: never. Games against the computer are not (lishogi's rule).
+  int64_t first_move_timeout_ms = 60'000;
+};
+
 class GameService {
  public:
-  // `comments_per_minute`: how many comments one user may write in any minute.
   explicit GameService(Store& store, EventSink& events, NowFn now = system_now,
-                       std::size_t comments_per_minute = kCommentsPerMinute);
-  static constexpr std::size_t kCommentsPerMinute = 10;
+                       GameOptions options = {});
   ~GameService();
   GameService(const GameService&) = delete;
   GameService& operator=(const GameService&) = delete;
@@ -94,14 +103,18 @@ class GameService {
   // What `viewer` (0: anyone) may see: a sealed move shows only to the player who sealed it.
   GameView view(Id game, Id viewer = 0);
   std::vector<GameState> games_of(Id user, Id viewer);  // newest first
-  std::vector<GameState> active_games(int limit, Id viewer);  // the latest move first
+  std::vector<GameState> find_games(const GameQuery& query, Id viewer);  // newest first
 
   // `text` in the move parser's notation; `expected_ply` the ply the client saw (moves
   // played so far). A move after the mover's time ran out ends the game on time and throws
   // conflict.
   MoveAck play_move(Id game, Id user, std::string_view text,
                     std::optional<int> expected_ply = std::nullopt);
-  void resign(Id game, Id user);  // active or adjourned
+  // Active or adjourned. The side to move's unfinished turn is charged to its clock.
+  void resign(Id game, Id user);
+  // Either player ends an active game before both sides have made their first move: no result
+  // (GameStatus::Aborted). Conflict once both have moved.
+  void abort(Id game, Id user);
   void offer_draw(Id game, Id user);  // agrees if the opponent's offer is open
   void accept_draw(Id game, Id user);
   void decline_draw(Id game, Id user);
@@ -120,9 +133,9 @@ class GameService {
   // The `limit` comments before comment `before` (0: the latest).
   CommentPage comments(Id game, Id before, std::size_t limit);
 
-  // Ends the active games whose player to move has run out of time at `now`; returns how
-  // many it ended. The server calls it periodically (every second or so); a late move ends
-  // its game on time by itself.
+  // Ends the active games whose player to move has run out of time at `now`, and aborts those
+  // whose side to move let the time for its first move pass; returns how many it ended. The
+  // server calls it periodically (every second or so); a late move ends its game by itself.
   int expire_clocks(TimeMs now);
   // Tells the computer about every active game where it is to move (on server start).
   void wake_computer();
@@ -160,8 +173,20 @@ class GameService {
   // caller drops it. Called under the game's lock.
   bool catch_up(Live& g, StoredGame stored, Pending& p);
   void refresh(Id game);  // compares a cached game with the store and catches up
+  // Ends the game (Finished, or Aborted with Result::Ongoing), charging the turn it cuts short.
   void finish(Live& g, Result result, const std::string& reason, Pending& p,
-              std::optional<Color> flagged = std::nullopt);
+              std::optional<Color> flagged = std::nullopt,
+              GameStatus status = GameStatus::Finished);
+  // The first-move timeout of this game: none against the computer.
+  int64_t first_move_timeout(const GameState& s);
+  // If the side to move's time for its first move has passed at `now`, aborts the game and
+  // returns true.
+  bool abort_if_no_first_move(Live& g, TimeMs now, Pending& p);
+  // Charges `mover` on next's clock for a move made `now` (`doing`: "the move", "sealing") and
+  // returns the time it used. If the game was to be aborted or the mover's time had run out,
+  // ends the game so and throws a conflict saying so.
+  int64_t charge_or_end(Live& g, GameState& next, Color mover, TimeMs now, const char* doing,
+                        Pending& p);
   void write(Live& g, const GameState& next);
   void after_move(Live& g, Pending& p);
   Color player_color(const Live& g, Id user) const;
@@ -172,6 +197,7 @@ class GameService {
   Store& store_;
   EventSink& events_;
   NowFn now_;
+  GameOptions options_;
   RateLimit comment_rate_;
   std::mutex mutex_;  // guards the fields below
   MoveParser parser_;

@@ -81,9 +81,13 @@ struct Challenge {
   ChallengeStatus status = ChallengeStatus::Open;
   Id game = 0;  // the game it became, once accepted
   TimeMs created = 0;
+  Id rematch_of = 0;  // the finished or aborted game this challenge offers to play again
 };
 
-enum class GameStatus { Active, Adjourned, Finished };
+// Aborted: ended before both sides had moved, with no result (lishogi's abort).
+enum class GameStatus { Active, Adjourned, Finished, Aborted };
+// Finished or aborted: nothing more happens in the game.
+inline bool is_over(GameStatus s) { return s == GameStatus::Finished || s == GameStatus::Aborted; }
 
 // A move sealed by the player to move when adjourning: played when the game resumes.
 struct SealedMove {

@@ -34,6 +34,8 @@ std::optional<EndReason> rules_reason(std::string_view word) {
 
 std::string describe_result(const GameState& g) {
   if (g.status == GameStatus::Adjourned) return "adjourned";
+  if (g.status == GameStatus::Aborted)
+    return g.reason == kNoFirstMove ? "aborted: no first move in time" : "aborted";
   if (g.result == Result::Ongoing) return "ongoing";
   std::string who = g.result == Result::BlackWins   ? "Black wins"
                     : g.result == Result::WhiteWins ? "White wins"

@@ -5,7 +5,7 @@ namespace kirin::server {
 Services::Services(const std::string& store_url, const ServiceOptions& options)
     : store_(open_store(store_url, options.store)),
       accounts_(*store_, options.accounts),
-      games_(*store_, events_, system_now, options.comments_per_minute),
+      games_(*store_, events_, system_now, options.games),
       challenges_(*store_, games_, events_, system_now, options.challenges) {}
 
 }  // namespace kirin::server

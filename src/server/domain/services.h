@@ -21,7 +21,7 @@ struct ServiceOptions {
   AccountOptions accounts;
   StoreOptions store;
   ChallengeLimits challenges;
-  std::size_t comments_per_minute = GameService::kCommentsPerMinute;  // by one user
+  GameOptions games;
 };
 
 class Services {

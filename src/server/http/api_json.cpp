@@ -1,6 +1,7 @@
 #include "server/http/api_json.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "server/domain/clocks.h"
 #include "server/domain/results.h"
@@ -13,18 +14,6 @@ namespace kirin::server::http {
 using nlohmann::json;
 
 namespace {
-
-const char* status_word(GameStatus s) {
-  switch (s) {
-    case GameStatus::Active:
-      return "active";
-    case GameStatus::Adjourned:
-      return "adjourned";
-    case GameStatus::Finished:
-      return "finished";
-  }
-  return "active";
-}
 
 const char* status_word(ChallengeStatus s) {
   switch (s) {
@@ -128,6 +117,7 @@ json to_json(const Challenge& c) {
           {"time_control", to_json(c.time_control)},
           {"status", status_word(c.status)},
           {"game", c.game ? json(c.game) : json(nullptr)},
+          {"rematch_of", c.rematch_of ? json(c.rematch_of) : json(nullptr)},
           {"created", c.created}};
 }
 
@@ -138,20 +128,6 @@ json to_json(const MoveRecord& m) {
 json to_json(const Comment& c) {
   return {{"id", c.id}, {"ply", c.ply}, {"user", to_json(c.user)}, {"text", c.text}, {"at", c.at}};
 }
-
-namespace {
-
-// The side to move of a stored game: its start position's, handed over by every move played
-// (a pass or skip too).
-Color to_move_of(const GameState& g) {
-  const size_t space = g.start_sfen.find(' ');
-  const bool white_first = space != std::string::npos && space + 1 < g.start_sfen.size() &&
-                           g.start_sfen[space + 1] == 'w';
-  const Color first = white_first ? kWhite : kBlack;
-  return g.ply % 2 ? ~first : first;
-}
-
-}  // namespace
 
 json to_json(const GameState& g) {
   json sealed = nullptr;
@@ -164,12 +140,13 @@ json to_json(const GameState& g) {
           {"black", to_json(g.black)},
           {"white", to_json(g.white)},
           {"time_control", to_json(g.time_control)},
-          {"status", status_word(g.status)},
-          {"result", result_word(g.result)},
+          {"status", record_text::status_text(g.status)},
+          // An aborted game has no result.
+          {"result", g.status == GameStatus::Aborted ? "none" : result_word(g.result)},
           {"reason", g.reason},
           {"result_text", describe_result(g)},
           {"ply", g.ply},
-          {"to_move", color_word(to_move_of(g))},
+          {"to_move", color_word(side_to_move(g))},
           {"version", g.version},
           {"draw_offer", g.draw_offer ? json(color_word(*g.draw_offer)) : json(nullptr)},
           {"sealed", sealed},
@@ -195,7 +172,9 @@ json to_json(const GameView& v) {
   j["other_spellings"] = std::move(hints.other_spellings);
   j["clock"] = {{"black_ms", v.clock_ms[kBlack]},
                 {"white_ms", v.clock_ms[kWhite]},
+                {"running", v.running ? json(color_word(*v.running)) : json(nullptr)},
                 {"deadline", v.deadline ? json(*v.deadline) : json(nullptr)},
+                {"abort_at", v.abort_at ? json(*v.abort_at) : json(nullptr)},
                 {"now", v.now}};
   j["result_text"] = v.result_text;
   return j;
@@ -210,6 +189,8 @@ json to_json(const Event& e) {
     j["ply"] = e.ply;
   }
   if (e.challenge) j["challenge"] = e.challenge;
+  if (!e.by.name.empty()) j["by"] = e.by.name;
+  if (e.rematch_of) j["rematch_of"] = e.rematch_of;
   return j;
 }
 
@@ -265,6 +246,7 @@ ChallengeRequest read_challenge_request(const json& body) {
   r.setup.start_sfen = optional_string(body, "sfen").value_or("");
   r.setup.drops = optional_bool(body, "drops");
   r.setup.computer_level = optional_int(body, "level", 0, kMaxComputerLevel).value_or(0);
+  r.rematch_of = optional_int(body, "rematch_of", 1, std::numeric_limits<int>::max()).value_or(0);
   if (auto it = body.find("options"); it != body.end() && !it->is_null()) {
     // {"NAME": VALUE} (applied in name order) or [["NAME", VALUE], ...] (in the given order).
     if (it->is_object()) {

@@ -14,6 +14,8 @@ void EventForwarder::publish(const Event& event) {
       // The change is stored already; a failed lookup only costs the lobby this push.
       log("error: forwarding challenge {}: {}", event.challenge, e.what());
     }
+    // A rematch is news on the old game's page too: offered, declined, accepted (new game).
+    if (event.rematch_of) hub_.publish("game:" + std::to_string(event.rematch_of), message);
   } else if (event.game) {
     hub_.publish("game:" + std::to_string(event.game), message);
   }

@@ -1,10 +1,13 @@
 // Games: lists, the full view (with legal moves), moves with the expected ply, resignation,
-// draws, adjournment, comments, records and the board as an SVG image.
+// abort, draws, adjournment, comments, records and the board as an SVG image.
 #include <charconv>
+#include <ctime>
 
 #include "notation/board_svg.h"
 #include "notation/sfen.h"
+#include "rules/catalog.h"
 #include "server/domain/game_setup.h"
+#include "server/domain/service_error.h"
 #include "server/http/api_json.h"
 #include "server/http/api_routes.h"
 
@@ -35,38 +38,93 @@ bool query_flag(const Request& r, const std::string& name) {
   return value == "1" || value == "true" || value == "yes";
 }
 
+// ?before=ID: a positive id, or 0 without it.
+Id query_id(const Request& r, const std::string& name, const std::string& what) {
+  std::string text = r.query_or(name);
+  if (text.empty()) return 0;
+  Id id = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (ec != std::errc() || end != text.data() + text.size() || id < 1)
+    throw HttpError(400, "bad_request", name + " must be " + what + ", not " + quoted_input(text));
+  return id;
+}
+
+// The filters of GET /api/games (docs/API.md, "Games").
+GameQuery read_game_query(const Request& r, Accounts& accounts) {
+  GameQuery q;
+  std::string player = r.query_or("player", r.query_or("user"));
+  if (!player.empty()) q.player = accounts.user_by_name(player).id;
+  if (std::string game = r.query_or("game"); !game.empty()) {
+    try {
+      q.game = builtin_variant(game)->id;
+    } catch (const VariantError& e) {
+      throw ServiceError(ErrorCode::Invalid, e.what(), "game");
+    }
+  }
+  std::string status = r.query_or("status");
+  if (status == "active") q.statuses = {GameStatus::Active};
+  else if (status == "adjourned") q.statuses = {GameStatus::Adjourned};
+  else if (status == "current") q.statuses = {GameStatus::Active, GameStatus::Adjourned};
+  else if (status == "finished") q.statuses = {GameStatus::Finished};
+  else if (status == "aborted") q.statuses = {GameStatus::Aborted};
+  else if (!status.empty())
+    throw HttpError(400, "bad_request",
+                    "status must be active, adjourned, current, finished or aborted, not " +
+                        quoted_input(status));
+  std::string result = r.query_or("result");
+  if (result == "black") q.result = Result::BlackWins;
+  else if (result == "white") q.result = Result::WhiteWins;
+  else if (result == "draw") q.result = Result::Draw;
+  else if (!result.empty())
+    throw HttpError(400, "bad_request",
+                    "result must be black, white or draw, not " + quoted_input(result));
+  q.before = query_id(r, "before", "a game id");
+  q.limit = query_limit(r);
+  return q;
+}
+
+// The name a record downloads as, lishogi's way (lishogi_game_2025_11_08_alice_vs_bob_ID.kif):
+// kirin_game_<the day it started, UTC>_<black>_vs_<white>_<id>.<format's extension>.
+std::string record_file_name(const GameState& g, const std::string& format) {
+  std::time_t secs = std::time_t(g.created / 1000);
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  char date[16];
+  std::strftime(date, sizeof date, "%Y_%m_%d", &tm);
+  const char* extension = format == "kif" ? "kif" : format == "usi" ? "usi" : "txt";
+  return std::string("kirin_game_") + date + "_" + g.black.name + "_vs_" + g.white.name + "_" +
+         std::to_string(g.id) + "." + extension;
+}
+
 }  // namespace
 
 void add_game_routes(Router& router, const ApiServices& s) {
-  // ?user=NAME, or the signed-in user's own games; ?status=active, the games anyone may watch.
-  // A sealed move shows only to the player who sealed it, in lists as in a game's view.
+  // Everyone's games, newest first, a page at a time; ?player=, ?game=, ?status=, ?result=
+  // narrow the list. A sealed move shows only to the player who sealed it, in lists as in a
+  // game's view.
   router.add("GET", "/api/games", [s](const Request& r) {
     std::optional<User> me = maybe_signed_in(s.accounts, r);
-    Id viewer = me ? me->id : 0;
-    if (std::string status = r.query_or("status"); !status.empty()) {
-      if (status != "active")
-        throw HttpError(400, "bad_request",
-                        "status must be 'active' (the games being played), not '" + status + "'");
-      json games = json::array();
-      for (const GameState& g : s.games.active_games(query_limit(r), viewer))
-        games.push_back(to_json(g));
-      return json_response({{"games", games}});
+    GameQuery query = read_game_query(r, s.accounts);
+    query.limit++;  // one more than the page: is there a next page?
+    std::vector<GameState> found = s.games.find_games(query, me ? me->id : 0);
+    json next = nullptr;
+    if (int(found.size()) == query.limit) {
+      found.pop_back();
+      next = found.back().id;
     }
-    Id user = 0;
-    if (std::string name = r.query_or("user"); !name.empty())
-      user = s.accounts.user_by_name(name).id;
-    else if (me)
-      user = me->id;
-    else
-      throw HttpError(400, "bad_request", "say whose games: /api/games?user=NAME");
     json games = json::array();
-    for (const GameState& g : s.games.games_of(user, viewer)) games.push_back(to_json(g));
-    return json_response({{"games", games}});
+    for (const GameState& g : found) games.push_back(to_json(g));
+    return json_response({{"games", games}, {"next_before", next}});
   });
   // Anyone may watch; a signed-in player also sees the move they sealed.
+  // With the latest offer to play it again (`rematch`, a challenge), once it is over.
   router.add("GET", "/api/games/{game}", [s](const Request& r) {
     std::optional<User> viewer = maybe_signed_in(s.accounts, r);
-    return json_response(to_json(s.games.view(id_param(r, "game"), viewer ? viewer->id : 0)));
+    Id game = id_param(r, "game");
+    json view = to_json(s.games.view(game, viewer ? viewer->id : 0));
+    std::optional<Challenge> rematch = s.challenges.rematch_of(game);
+    view["rematch"] = rematch ? to_json(*rematch) : json(nullptr);
+    return json_response(view);
   });
   router.add("POST", "/api/games/{game}/moves", [s](const Request& r) {
     User user = signed_in(s.accounts, r);
@@ -79,6 +137,12 @@ void add_game_routes(Router& router, const ApiServices& s) {
     User user = signed_in(s.accounts, r);
     Id game = id_param(r, "game");
     s.games.resign(game, user.id);
+    return json_response(to_json(s.games.view(game, user.id).state));
+  });
+  router.add("POST", "/api/games/{game}/abort", [s](const Request& r) {
+    User user = signed_in(s.accounts, r);
+    Id game = id_param(r, "game");
+    s.games.abort(game, user.id);
     return json_response(to_json(s.games.view(game, user.id).state));
   });
   using DrawAction = void (GameService::*)(Id, Id);
@@ -132,10 +196,10 @@ void add_game_routes(Router& router, const ApiServices& s) {
     Response response;
     response.body = s.games.export_game(game, format);
     response.content_type = "text/plain; charset=utf-8";
-    std::string extension = format == "kif" ? "kif" : "txt";
+    // Names are letters, digits, '_' and '-' (accounts.cpp): safe in the header as they are.
     response.headers.emplace_back(
         "Content-Disposition",
-        "inline; filename=\"kirin-" + std::to_string(game) + "-" + format + "." + extension + "\"");
+        "attachment; filename=\"" + record_file_name(s.games.view(game).state, format) + "\"");
     return response;
   });
   // The current position as an image; ?flip=1 shows it from White's side.

@@ -11,8 +11,10 @@
 #include <optional>
 #include <string_view>
 #include <thread>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
@@ -100,6 +102,15 @@ CREATE INDEX challenges_from ON challenges(challenger) WHERE status = 'open';
     R"sql(
 ALTER TABLE challenges ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
+)sql",
+    // 3: aborted games are over too; a challenge offering a rematch of a game; games listed
+    // by game and by result.
+    R"sql(
+DROP INDEX games_unfinished;
+CREATE INDEX games_unfinished ON games(id) WHERE status NOT IN ('finished', 'aborted');
+ALTER TABLE challenges ADD COLUMN rematch_of BIGINT REFERENCES games(id);
+CREATE INDEX challenges_rematch ON challenges(rematch_of) WHERE rematch_of IS NOT NULL;
+CREATE INDEX games_game ON games(game, id);
 )sql",
 };
 static_assert(std::size(kMigrations) == PostgresStore::kSchemaVersion);
@@ -519,7 +530,8 @@ std::vector<GameState> read_games(const Result& res) {
   "SELECT c.id, c.challenger, a.name, coalesce(c.challenged, 0), coalesce(b.name, ''), "     \
   "c.game, c.profile, c.options, c.drops, c.handicap, c.custom_sfen, c.color, c.tc_kind, "   \
   "c.tc_main_ms, c.tc_byoyomi_ms, c.tc_increment_ms, c.tc_days, c.status, "                  \
-  "coalesce(c.game_id, 0), c.created_ms, c.computer_level FROM challenges c "                \
+  "coalesce(c.game_id, 0), c.created_ms, c.computer_level, coalesce(c.rematch_of, 0) "      \
+  "FROM challenges c "                                                                       \
   "JOIN users a ON a.id = c.challenger LEFT JOIN users b ON b.id = c.challenged "
 
 std::vector<Challenge> read_challenges(const Result& res) {
@@ -613,12 +625,22 @@ Id PostgresStore::create_challenge(const Challenge& ch) {
     p.push_back(text(challenge_status_text(ch.status)));
     p.push_back(num(ch.created));
     p.push_back(num(ch.setup.computer_level));
+    p.push_back(id_or_null(ch.rematch_of));
     return c
         .exec("INSERT INTO challenges (challenger, challenged, " SETUP_COLUMNS ", " TC_COLUMNS
-              ", color, status, created_ms, computer_level) VALUES ($1, $2, $3, $4, $5, $6, $7, "
-              "$8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id",
+              ", color, status, created_ms, computer_level, rematch_of) VALUES ($1, $2, $3, $4, "
+              "$5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id",
               p)
         .i64(0, 0);
+  });
+}
+
+std::optional<Challenge> PostgresStore::find_rematch(Id game) {
+  return with_conn([&](Conn& c) -> std::optional<Challenge> {
+    Result r = c.exec(SELECT_CHALLENGE "WHERE c.rematch_of = $1 ORDER BY c.id DESC LIMIT 1",
+                      {num(game)});
+    if (r.rows() == 0) return std::nullopt;
+    return rows::read_challenge(Row{r});
   });
 }
 
@@ -730,15 +752,23 @@ std::vector<GameState> PostgresStore::list_games_of(Id user) {
 
 std::vector<GameState> PostgresStore::list_unfinished_games() {
   return with_conn([&](Conn& c) -> std::vector<GameState> {
-    return read_games(c.exec(SELECT_GAME "WHERE g.status <> 'finished' ORDER BY g.id"));
+    return read_games(
+        c.exec(SELECT_GAME "WHERE g.status NOT IN ('finished', 'aborted') ORDER BY g.id"));
   });
 }
 
-std::vector<GameState> PostgresStore::list_active_games(int limit) {
+std::vector<GameState> PostgresStore::find_games(const GameQuery& query) {
   return with_conn([&](Conn& c) -> std::vector<GameState> {
-    return read_games(c.exec(SELECT_GAME "WHERE g.status = 'active' "
-                                         "ORDER BY g.updated_ms DESC, g.id DESC LIMIT $1",
-                             {num(limit)}));
+    rows::GameQuerySql sql = rows::game_query_sql(query, '$');
+    Params p;
+    for (const auto& value : sql.params)
+      p.push_back(std::visit(
+          [](const auto& v) -> Param {
+            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, int64_t>) return num(v);
+            else return text(v);
+          },
+          value));
+    return read_games(c.exec(std::string(SELECT_GAME "WHERE ") + sql.sql, p));
   });
 }
 
@@ -769,7 +799,8 @@ WriteResult PostgresStore::append_move(Id game, int expected_ply, const MoveReco
     // notified only if both were.
     Result r = c.exec(
         "WITH g AS (UPDATE games SET " STATE_SET
-        " WHERE id = $15 AND ply = $16 AND version = $17 AND status <> 'finished' RETURNING id), "
+        " WHERE id = $15 AND ply = $16 AND version = $17 "
+        "AND status NOT IN ('finished', 'aborted') RETURNING id), "
         "m AS (INSERT INTO moves (game_id, ply, usi, time_used_ms, at_ms) "
         "SELECT id, $18::integer, $19::text, $20::bigint, $21::bigint FROM g RETURNING game_id) "
         "SELECT pg_notify('" GAME_CHANNEL "', game_id::text || $22::text) FROM m",

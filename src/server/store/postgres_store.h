@@ -58,7 +58,7 @@ class PostgresStore : public Store {
   PostgresStore(const PostgresStore&) = delete;
   PostgresStore& operator=(const PostgresStore&) = delete;
 
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
   int schema_version();
 
   // The channel game changes are notified on; the payload is the game id in decimal, then
@@ -90,12 +90,13 @@ class PostgresStore : public Store {
   std::optional<Id> accept_challenge(Id id, const GameState& game) override;
   std::vector<Challenge> open_challenges_to(Id user) override;
   std::vector<Challenge> open_challenges_from(Id user) override;
+  std::optional<Challenge> find_rematch(Id game) override;
 
   std::optional<GameState> find_game(Id id) override;
   std::optional<StoredGame> load_game(Id id) override;
   std::vector<GameState> list_games_of(Id user) override;
   std::vector<GameState> list_unfinished_games() override;
-  std::vector<GameState> list_active_games(int limit) override;
+  std::vector<GameState> find_games(const GameQuery& query) override;
   WriteResult append_move(Id game, int expected_ply, const MoveRecord& move,
                           const GameState& state) override;
   WriteResult update_game(const GameState& state) override;

@@ -26,11 +26,13 @@ const char* status_text(GameStatus s) {
     case GameStatus::Active: return "active";
     case GameStatus::Adjourned: return "adjourned";
     case GameStatus::Finished: return "finished";
+    case GameStatus::Aborted: return "aborted";
   }
   return "active";
 }
 GameStatus status_of(const std::string& s) {
-  return s == "finished" ? GameStatus::Finished
+  return s == "finished"    ? GameStatus::Finished
+         : s == "aborted"   ? GameStatus::Aborted
          : s == "adjourned" ? GameStatus::Adjourned
                             : GameStatus::Active;
 }

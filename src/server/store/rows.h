@@ -9,6 +9,8 @@
 
 #include <optional>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "server/domain/records.h"
 #include "server/store/record_text.h"
@@ -85,7 +87,7 @@ GameState read_game(Row&& r) {
 
 // c.id, c.challenger, a.name, c.challenged (0 if open to anyone), its name ('' if open), the
 // setup, c.color, the time control, c.status, c.game_id (0 if none), c.created_ms,
-// c.computer_level
+// c.computer_level, c.rematch_of (0 if none)
 template <class Row>
 Challenge read_challenge(Row&& r) {
   Challenge c;
@@ -101,6 +103,7 @@ Challenge read_challenge(Row&& r) {
   c.game = r.i64();
   c.created = r.i64();
   c.setup.computer_level = r.i32();
+  c.rematch_of = r.i64();
   return c;
 }
 
@@ -151,6 +154,39 @@ Comment read_comment(Row&& r) {
   c.text = r.str();
   c.at = r.i64();
   return c;
+}
+
+// A GameQuery in SQL: the conditions on the games `g` after "WHERE" (TRUE for none), then the
+// order and the limit, with parameters numbered from 1 as `mark`N (?1 in SQLite, $1 in
+// PostgreSQL), and their values in that order.
+struct GameQuerySql {
+  std::string sql;
+  std::vector<std::variant<int64_t, std::string>> params;
+};
+inline GameQuerySql game_query_sql(const GameQuery& q, char mark) {
+  GameQuerySql out;
+  auto param = [&](std::variant<int64_t, std::string> value) {
+    out.params.push_back(std::move(value));
+    return mark + std::to_string(out.params.size());
+  };
+  std::string where = "TRUE";
+  if (q.player) {
+    std::string p = param(q.player);
+    where += " AND (g.black = " + p + " OR g.white = " + p + ")";
+  }
+  if (!q.game.empty()) where += " AND g.game = " + param(q.game);
+  if (!q.statuses.empty()) {
+    where += " AND g.status IN (";
+    for (size_t i = 0; i < q.statuses.size(); ++i)
+      where += (i ? ", " : "") + param(std::string(record_text::status_text(q.statuses[i])));
+    where += ")";
+  }
+  if (q.result)
+    where += " AND g.status = 'finished' AND g.result = " +
+             param(std::string(record_text::result_text(*q.result)));
+  if (q.before) where += " AND g.id < " + param(q.before);
+  out.sql = where + " ORDER BY g.id DESC LIMIT " + param(int64_t(q.limit));
+  return out;
 }
 
 // Store::append_move's precondition: the move and the state are of ply expected_ply + 1 of

@@ -105,6 +105,12 @@ END;
 ALTER TABLE challenges ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
 )sql",
+    // 4: a challenge offering a rematch of a game; games listed by game and by result.
+    R"sql(
+ALTER TABLE challenges ADD COLUMN rematch_of INTEGER REFERENCES games(id);
+CREATE INDEX challenges_rematch ON challenges(rematch_of) WHERE rematch_of IS NOT NULL;
+CREATE INDEX games_game ON games(game, id);
+)sql",
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 
@@ -217,7 +223,8 @@ struct Row {
 #define SELECT_CHALLENGE                                                              \
   "SELECT c.id, c.challenger, a.name, c.challenged, coalesce(b.name, ''), c.game, "   \
   "c.profile, c.options, c.drops, c.handicap, c.custom_sfen, c.color, c." TC_COLUMNS  \
-  ", c.status, coalesce(c.game_id, 0), c.created_ms, c.computer_level FROM challenges c " \
+  ", c.status, coalesce(c.game_id, 0), c.created_ms, c.computer_level, "                 \
+  "coalesce(c.rematch_of, 0) FROM challenges c "                                         \
   "JOIN users a ON a.id = c.challenger LEFT JOIN users b ON b.id = c.challenged "
 
 #define SELECT_USER \
@@ -442,8 +449,9 @@ int SqliteStore::delete_expired_sessions(TimeMs now) {
 Id SqliteStore::create_challenge(const Challenge& c) {
   return write([&]() -> Id {
     Use q(statement("INSERT INTO challenges (challenger, challenged, " SETUP_COLUMNS
-                    ", color, " TC_COLUMNS ", status, created_ms) VALUES (:challenger, "
-                    ":challenged, " SETUP_VALUES ", :color, " TC_VALUES ", :status, :created)"));
+                    ", color, " TC_COLUMNS ", status, created_ms, rematch_of) VALUES "
+                    "(:challenger, :challenged, " SETUP_VALUES ", :color, " TC_VALUES
+                    ", :status, :created, :rematch_of)"));
     q->bind(":challenger", c.challenger.id);
     if (c.challenged.id)
       q->bind(":challenged", c.challenged.id);
@@ -453,6 +461,10 @@ Id SqliteStore::create_challenge(const Challenge& c) {
     q->bind(":color", color_choice_text(c.color));
     q->bind(":status", challenge_status_text(c.status));
     q->bind(":created", c.created);
+    if (c.rematch_of)
+      q->bind(":rematch_of", c.rematch_of);
+    else
+      q->bind(":rematch_of");
     q->exec();
     return db_->getLastInsertRowid();
   });
@@ -534,6 +546,15 @@ std::vector<Challenge> SqliteStore::open_challenges_from(Id user) {
   });
 }
 
+std::optional<Challenge> SqliteStore::find_rematch(Id game) {
+  return guarded([&]() -> std::optional<Challenge> {
+    Use q(statement(SELECT_CHALLENGE "WHERE c.rematch_of = ? ORDER BY c.id DESC LIMIT 1"));
+    q->bind(1, game);
+    if (!q->executeStep()) return std::nullopt;
+    return rows::read_challenge(Row{q.get()});
+  });
+}
+
 // --- Games ---
 
 std::optional<GameState> SqliteStore::game_locked(Id id) {
@@ -585,20 +606,22 @@ std::vector<GameState> SqliteStore::list_games_of(Id user) {
 
 std::vector<GameState> SqliteStore::list_unfinished_games() {
   return guarded([&]() -> std::vector<GameState> {
-    Use q(statement(SELECT_GAME "WHERE g.status <> 'finished' ORDER BY g.id"));
+    Use q(statement(SELECT_GAME "WHERE g.status NOT IN ('finished', 'aborted') ORDER BY g.id"));
     std::vector<GameState> out;
     while (q->executeStep()) out.push_back(rows::read_game(Row{q.get()}));
     return out;
   });
 }
 
-std::vector<GameState> SqliteStore::list_active_games(int limit) {
+std::vector<GameState> SqliteStore::find_games(const GameQuery& query) {
   return guarded([&]() -> std::vector<GameState> {
-    Use q(statement(SELECT_GAME
-                    "WHERE g.status = 'active' ORDER BY g.updated_ms DESC, g.id DESC LIMIT ?1"));
-    q->bind(1, limit);
+    rows::GameQuerySql sql = rows::game_query_sql(query, '?');
+    // Not kept: the text depends on the query.
+    SQLite::Statement q(*db_, SELECT_GAME "WHERE " + sql.sql);
+    for (size_t i = 0; i < sql.params.size(); ++i)
+      std::visit([&](const auto& v) { q.bind(int(i + 1), v); }, sql.params[i]);
     std::vector<GameState> out;
-    while (q->executeStep()) out.push_back(rows::read_game(Row{q.get()}));
+    while (q.executeStep()) out.push_back(rows::read_game(Row{&q}));
     return out;
   });
 }
@@ -617,7 +640,7 @@ WriteResult SqliteStore::append_move(Id game, int expected_ply, const MoveRecord
   return write([&]() -> WriteResult {
     {
       Use q(statement("UPDATE games SET " STATE_SET " WHERE id = :id AND ply = :expected_ply "
-                      "AND version = :old_version AND status <> 'finished'"));
+                      "AND version = :old_version AND status NOT IN ('finished', 'aborted')"));
       bind_state(q, state);
       q->bind(":id", game);
       q->bind(":expected_ply", expected_ply);

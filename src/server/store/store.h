@@ -31,6 +31,16 @@ enum class WriteResult {
   Changed,    // the game changed otherwise (version or status): reload and retry
 };
 
+// Which games a list shows (Store::find_games), newest first: each field set narrows it.
+struct GameQuery {
+  Id player = 0;                     // games this user plays or played, either colour
+  std::string game;                  // a canonical game id ("chu")
+  std::vector<GameStatus> statuses;  // any of these
+  std::optional<Result> result;      // finished games with this result
+  Id before = 0;                     // games with a smaller id: the next page
+  int limit = 50;
+};
+
 // A committed change of a game, as a listener hears it (Store::listen_for_game_changes).
 struct GameChange {
   Id game = 0;       // 0: changes may have been missed (a lost connection): refresh everything
@@ -65,14 +75,16 @@ class Store {
   // oldest first.
   virtual std::vector<Challenge> open_challenges_to(Id user) = 0;
   virtual std::vector<Challenge> open_challenges_from(Id user) = 0;
+  // The latest challenge offering a rematch of `game` (Challenge::rematch_of), in any status.
+  virtual std::optional<Challenge> find_rematch(Id game) = 0;
 
   // Games.
   virtual std::optional<GameState> find_game(Id id) = 0;
   virtual std::optional<StoredGame> load_game(Id id) = 0;  // with moves and comments
   virtual std::vector<GameState> list_games_of(Id user) = 0;  // newest first
   virtual std::vector<GameState> list_unfinished_games() = 0;  // active and adjourned
-  // Active games, the one with the latest move first: what spectators may watch.
-  virtual std::vector<GameState> list_active_games(int limit) = 0;
+  // The games `query` selects, newest (highest id) first, at most query.limit.
+  virtual std::vector<GameState> find_games(const GameQuery& query) = 0;
   // Stores the move (its ply must be expected_ply + 1) and the game's new state in one
   // transaction, if the stored game is not finished, at expected_ply and at version
   // state.version - 1. (An adjourned game resumes by appending its sealed move.)

@@ -49,6 +49,9 @@ GAME board BOARD [USER]      (or: GAME show BOARD [USER])
 GAME resign BOARD USER PASSWORD
     Resign the game.
 
+GAME abort BOARD USER PASSWORD
+    End the game with no result: only before both players have moved.
+
 GAME games USER
     List USER's games: board number, game, opponent, colour, status and whose
     move it is.

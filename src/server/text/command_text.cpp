@@ -66,7 +66,7 @@ PasswordPlace password_place(const Words& w) {
   std::string verb = lower(w[1]);
   if (verb == "signup") return {2, 3, 4, 5, 0, 4};
   if (verb == "move") return {2, 4, 6, kAny, 2, 0};  // GAME move BOARD USER PASSWORD MOVE...
-  if (verb == "resign") return {2, 4, 5, 5, 2, 0};
+  if (verb == "resign" || verb == "abort") return {2, 4, 5, 5, 2, 0};
   // GAME accept|decline CHALLENGE USER PASSWORD: the challenge's number is checked as a board's.
   if (verb == "accept" || verb == "decline") return {2, 4, 5, 5, 2, 0};
   if (verb == "set") return {2, 3, 4, 6, 0, 0};

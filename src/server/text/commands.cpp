@@ -43,7 +43,7 @@ std::string usage(const std::string& game, const std::string& verb) {
   if (verb == "accept" || verb == "decline") return game + " " + verb + " CHALLENGE USER PASSWORD";
   if (verb == "move") return game + " move BOARD USER PASSWORD MOVE";
   if (verb == "board" || verb == "show") return game + " " + verb + " BOARD [USER]";
-  if (verb == "resign") return game + " resign BOARD USER PASSWORD";
+  if (verb == "resign" || verb == "abort") return game + " " + verb + " BOARD USER PASSWORD";
   if (verb == "games") return game + " games USER";
   if (verb == "set") return game + " set USER PASSWORD [flip|noflip] [standard|alternate|small]";
   return "help [GAME]";
@@ -228,14 +228,14 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (w.size() < 2)
     throw CommandError(quoted(w[0]) +
                        " needs a command after it: challenge, accept, decline, move, board, "
-                       "resign, games, set or help");
+                       "resign, abort, games, set or help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
   if (p.verb == "accept" || p.verb == "decline") return answer_challenge(p, ctx);
   if (p.verb == "move") return move(p, ctx);
   if (p.verb == "board" || p.verb == "show") return board(p, ctx);
-  if (p.verb == "resign") return resign(p, ctx);
+  if (p.verb == "resign" || p.verb == "abort") return end_game(p, ctx);
   if (p.verb == "games") return games(p, ctx);
   if (p.verb == "set") return set(p, ctx);
   if (p.verb == "signup") return signup(p, 2, ctx);
@@ -244,8 +244,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     return help(p.game->id);
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
-                     ": the commands are challenge, accept, decline, move, board, resign, games, "
-                     "set and help");
+                     ": the commands are challenge, accept, decline, move, board, resign, abort, "
+                     "games, set and help");
 }
 
 // --- Accounts ---
@@ -377,6 +377,9 @@ std::string CommandInterface::draw(const GameView& v, const Preferences& prefs, 
       break;
     case GameStatus::Finished:
       status = "Game over: " + v.result_text + ".\n";
+      break;
+    case GameStatus::Aborted:
+      status = "Game " + v.result_text + ".\n";
       break;
   }
   return head + "\n" + text + "\n" + status;
@@ -596,7 +599,7 @@ std::string CommandInterface::move(const Parsed& p, const CommandContext& ctx) {
   }
   GameView v = board_view(p, w[2], u.id);
   where = "move " + std::to_string(v.state.ply + 1) + " in " + where;
-  if (v.state.status == GameStatus::Finished)
+  if (is_over(v.state.status))
     throw CommandError(where + "the game is over (" + v.result_text + ")");
   if (v.state.status == GameStatus::Adjourned) throw CommandError(where + "the game is adjourned");
   if (v.state.black.id != u.id && v.state.white.id != u.id)
@@ -627,11 +630,12 @@ std::string CommandInterface::move(const Parsed& p, const CommandContext& ctx) {
          draw(after, u.preferences, u.id);
 }
 
-std::string CommandInterface::resign(const Parsed& p, const CommandContext& ctx) {
+std::string CommandInterface::end_game(const Parsed& p, const CommandContext& ctx) {
   const Words& w = p.w;
-  want_words(w, 5, 5, p.game_word, "resign");
+  const bool resigning = p.verb == "resign";
+  want_words(w, 5, 5, p.game_word, p.verb);
   Id id = board_number(w[2], false);
-  std::string where = "resign in board " + std::to_string(id) + ": ";
+  std::string where = p.verb + " in board " + std::to_string(id) + ": ";
   User u;
   try {
     u = check_password(w[3], w[4], ctx);
@@ -640,11 +644,15 @@ std::string CommandInterface::resign(const Parsed& p, const CommandContext& ctx)
   }
   board_view(p, w[2], u.id);
   try {
-    games_.resign(id, u.id);
+    if (resigning)
+      games_.resign(id, u.id);
+    else
+      games_.abort(id, u.id);
   } catch (const ServiceError& e) {
     throw CommandError(where + e.what());
   }
-  return "Board " + std::to_string(id) + ": " + u.name + " resigned.\n" +
+  return "Board " + std::to_string(id) + ": " + u.name +
+         (resigning ? " resigned" : " aborted the game") + ".\n" +
          draw(games_.view(id, u.id), u.preferences, u.id);
 }
 
@@ -661,7 +669,7 @@ std::string CommandInterface::games(const Parsed& p, const CommandContext&) {
   if (list.empty()) return u.name + " has no games.\n";
   // Unfinished games first, newest first within each group (the store's order).
   std::stable_partition(list.begin(), list.end(),
-                        [](const GameState& s) { return s.status != GameStatus::Finished; });
+                        [](const GameState& s) { return !is_over(s.status); });
   constexpr size_t kMaxListed = 100;
 
   std::map<std::string, std::string> names;  // game id -> name
@@ -683,17 +691,12 @@ std::string CommandInterface::games(const Parsed& p, const CommandContext&) {
     bool black = s.black.id == u.id;
     std::string opponent = black ? s.white.name : s.black.name;
     std::string status;
-    if (s.status == GameStatus::Finished) {
+    if (is_over(s.status)) {
       status = "over: " + describe_result(s);
     } else if (s.status == GameStatus::Adjourned) {
       status = "adjourned";
     } else {
-      // The side to move: the start position's, then one turn a ply.
-      Color first = kBlack;
-      Words sfen = split_words(s.start_sfen, 16);
-      if (sfen[1] == "w") first = kWhite;
-      Color stm = s.ply % 2 ? ~first : first;
-      status = (stm == kBlack ? s.black.name : s.white.name) + " to move";
+      status = (side_to_move(s) == kBlack ? s.black.name : s.white.name) + " to move";
     }
     std::string game = game_name(s.setup.game);
     std::string note = setup_note(s.setup);

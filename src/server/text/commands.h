@@ -8,6 +8,7 @@
 //   <game> move BOARD USER PASSWORD MOVE
 //   <game> board BOARD [USER]            (also: show)
 //   <game> resign BOARD USER PASSWORD
+//   <game> abort BOARD USER PASSWORD     (before both players have moved: no result)
 //   <game> games USER
 //   <game> set USER PASSWORD [flip|noflip] [standard|alternate|small]
 //   help [<game>]                        (also: <game> help)
@@ -120,7 +121,7 @@ class CommandInterface {
   std::string answer_challenge(const Parsed& p, const CommandContext& ctx);
   std::string move(const Parsed& p, const CommandContext& ctx);
   std::string board(const Parsed& p, const CommandContext& ctx);
-  std::string resign(const Parsed& p, const CommandContext& ctx);
+  std::string end_game(const Parsed& p, const CommandContext& ctx);  // resign or abort
   std::string games(const Parsed& p, const CommandContext& ctx);
   std::string set(const Parsed& p, const CommandContext& ctx);
 

@@ -302,17 +302,16 @@ TEST_F(Api, PlayAGame) {
   ASSERT_EQ(games.json()["games"].size(), 1u);
   EXPECT_EQ(games.json()["games"][0]["id"], game);
   EXPECT_EQ(call("GET", "/api/games?user=nobody").status, 404u);
-  EXPECT_EQ(call("GET", "/api/games").status, 400u);
-  EXPECT_EQ(call("GET", "/api/games", nullptr, alice_).json()["games"].size(), 1u);
+  EXPECT_EQ(call("GET", "/api/games").json()["games"].size(), 1u);  // everyone's
   EXPECT_EQ(games.json()["games"][0]["to_move"], "black");  // two moves played
 
-  // The games anyone may watch, the latest move first; finished ones leave the list.
+  // The games anyone may watch; finished ones leave the list.
   Reply active = call("GET", "/api/games?status=active");
   ASSERT_EQ(active.status, 200u) << active.body;
   ASSERT_EQ(active.json()["games"].size(), 1u);
   EXPECT_EQ(active.json()["games"][0]["id"], game);
   EXPECT_EQ(call("GET", "/api/games?status=active&limit=1").json()["games"].size(), 1u);
-  for (const char* bad : {"/api/games?status=finished", "/api/games?status=active&limit=0",
+  for (const char* bad : {"/api/games?status=over", "/api/games?status=active&limit=0",
                           "/api/games?status=active&limit=201", "/api/games?status=active&limit=x"})
     EXPECT_EQ(call("GET", bad).status, 400u) << bad;
 
@@ -639,6 +638,179 @@ TEST(ApiComputer, ChallengeTheEngineAndGetItsReply) {
   EXPECT_EQ((*reply)["event"]["ply"], 4);
   EXPECT_EQ(elsewhere.view(game).moves.size(), 4u);
   app.stop();
+}
+
+TEST_F(Api, TheClockJsonSaysWhoseClockRuns) {
+  Reply c = call("POST", "/api/challenges",
+                 {{"opponent", "bob"}, {"game", "shogi"}, {"time_control", "300+5"}}, alice_);
+  Reply a = call("POST", "/api/challenges/" + std::to_string(c.json()["id"].get<Id>()) + "/accept",
+                 nullptr, bob_);
+  Id game = a.json()["game"];
+  json clock = call("GET", "/api/games/" + std::to_string(game)).json()["clock"];
+  EXPECT_EQ(clock["running"], nullptr);  // not before each side's first move
+  EXPECT_EQ(clock["deadline"], nullptr);
+  EXPECT_EQ(clock["black_ms"], 300000);
+  EXPECT_TRUE(clock["abort_at"].is_number());
+  ASSERT_EQ(move(game, "7g7f", 0, alice_).status, 200u);
+  ASSERT_EQ(move(game, "3c3d", 1, bob_).status, 200u);
+  clock = call("GET", "/api/games/" + std::to_string(game)).json()["clock"];
+  EXPECT_EQ(clock["running"], "black");
+  EXPECT_TRUE(clock["deadline"].is_number());
+  EXPECT_EQ(clock["abort_at"], nullptr);
+}
+
+TEST_F(Api, AbortBeforeBothHaveMoved) {
+  Id game = start_game();
+  std::string path = "/api/games/" + std::to_string(game);
+  std::string carol = sign_up("carol");
+  EXPECT_EQ(call("POST", path + "/abort", nullptr, carol).status, 403u);
+  EXPECT_EQ(call("POST", path + "/abort").status, 401u);
+  Reply aborted = call("POST", path + "/abort", nullptr, bob_);
+  ASSERT_EQ(aborted.status, 200u) << aborted.body;
+  EXPECT_EQ(aborted.json()["status"], "aborted");
+  EXPECT_EQ(aborted.json()["result"], "none");
+  EXPECT_EQ(aborted.json()["result_text"], "aborted");
+  EXPECT_EQ(call("POST", path + "/abort", nullptr, alice_).status, 409u);
+
+  Id played = start_game();
+  ASSERT_EQ(move(played, "7g7f", 0, alice_).status, 200u);
+  ASSERT_EQ(move(played, "3c3d", 1, bob_).status, 200u);
+  Reply late = call("POST", "/api/games/" + std::to_string(played) + "/abort", nullptr, alice_);
+  EXPECT_EQ(late.status, 409u);
+  EXPECT_EQ(call("GET", "/api/games/" + std::to_string(played)).json()["status"], "active");
+}
+
+TEST_F(Api, GamesAreListedNewestFirstAndFiltered) {
+  std::vector<Id> ids;
+  for (int i = 0; i < 5; ++i) ids.push_back(start_game());
+  Reply c = call("POST", "/api/challenges", {{"opponent", "bob"}, {"game", "chushogi"}}, alice_);
+  Reply a = call("POST", "/api/challenges/" + std::to_string(c.json()["id"].get<Id>()) + "/accept",
+                 nullptr, bob_);
+  Id chu = a.json()["game"];
+  auto games_path = [](Id id) { return "/api/games/" + std::to_string(id); };
+  ASSERT_EQ(call("POST", games_path(ids[0]) + "/resign", nullptr, alice_).status, 200u);
+  ASSERT_EQ(call("POST", games_path(ids[1]) + "/abort", nullptr, bob_).status, 200u);
+  auto listed = [&](const std::string& query) {
+    Reply r = call("GET", "/api/games" + query);
+    EXPECT_EQ(r.status, 200u) << query << ": " << r.body;
+    json body = r.json();  // kept: a temporary's member would not outlive the loop's start
+    std::vector<Id> out;
+    for (const json& g : body["games"]) out.push_back(g["id"]);
+    return out;
+  };
+  EXPECT_EQ(listed(""), (std::vector<Id>{chu, ids[4], ids[3], ids[2], ids[1], ids[0]}));
+  EXPECT_EQ(listed("?game=chushogi"), std::vector<Id>{chu});
+  EXPECT_EQ(listed("?game=shogi&status=current"), (std::vector<Id>{ids[4], ids[3], ids[2]}));
+  EXPECT_EQ(listed("?status=finished"), std::vector<Id>{ids[0]});
+  EXPECT_EQ(listed("?status=aborted"), std::vector<Id>{ids[1]});
+  EXPECT_EQ(listed("?result=white"), std::vector<Id>{ids[0]});
+  EXPECT_TRUE(listed("?result=black").empty());
+  EXPECT_EQ(listed("?player=alice&result=white&game=shogi"), std::vector<Id>{ids[0]});
+  sign_up("carol");
+  EXPECT_TRUE(listed("?player=carol").empty());
+
+  // A page at a time: next_before is where the next page starts.
+  Reply page = call("GET", "/api/games?limit=4");
+  EXPECT_EQ(page.json()["games"].size(), 4u);
+  EXPECT_EQ(page.json()["next_before"], ids[2]);
+  EXPECT_EQ(listed("?limit=4&before=" + std::to_string(ids[2])), (std::vector<Id>{ids[1], ids[0]}));
+  EXPECT_EQ(call("GET", "/api/games?limit=4&before=" + std::to_string(ids[2]))
+                .json()["next_before"],
+            nullptr);
+
+  for (const char* bad : {"?result=win", "?status=done", "?before=0", "?before=x", "?limit=500"}) {
+    Reply r = call("GET", std::string("/api/games") + bad);
+    EXPECT_EQ(r.status, 400u) << bad;
+  }
+  Reply unknown = call("GET", "/api/games?game=tenjiku");
+  EXPECT_EQ(unknown.status, 422u);
+  EXPECT_EQ(unknown.json()["error"]["field"], "game");
+  EXPECT_EQ(call("GET", "/api/games?player=nobody").status, 404u);
+}
+
+TEST_F(Api, RecordsDownloadWithLishogisKindOfName) {
+  Id game = start_game();
+  Reply kif = call("GET", "/api/games/" + std::to_string(game) + "/record?format=kif");
+  const std::string& disposition = kif.headers["content-disposition"];
+  EXPECT_TRUE(disposition.starts_with("attachment; filename=\"kirin_game_")) << disposition;
+  EXPECT_TRUE(disposition.ends_with("_alice_vs_bob_" + std::to_string(game) + ".kif\""))
+      << disposition;
+  Reply usi = call("GET", "/api/games/" + std::to_string(game) + "/record?format=usi");
+  EXPECT_TRUE(usi.headers["content-disposition"].ends_with(".usi\""));
+}
+
+TEST_F(Api, ARematchIsOfferedAcceptedAndAnnouncedOnTheOldGame) {
+  Id old = start_game();
+  std::string path = "/api/games/" + std::to_string(old);
+  WsClient watcher(app_->port());
+  ASSERT_EQ(watcher.call({{"op", "subscribe"}, {"topic", "game:" + std::to_string(old)}})["type"],
+            "subscribed");
+  // Not while the game goes on.
+  Reply early = call("POST", "/api/challenges", {{"rematch_of", old}, {"game", "shogi"}}, bob_);
+  EXPECT_EQ(early.status, 409u);
+  EXPECT_EQ(early.json()["error"]["field"], "rematch_of");
+  ASSERT_EQ(call("POST", path + "/resign", nullptr, alice_).status, 200u);
+  ASSERT_TRUE(watcher.receive());  // the result
+
+  std::string carol = sign_up("carol");
+  EXPECT_EQ(call("POST", "/api/challenges", {{"rematch_of", old}}, carol).status, 403u);
+  EXPECT_EQ(call("POST", "/api/challenges", {{"rematch_of", old}, {"opponent", "carol"}}, bob_)
+                .status,
+            422u);
+  EXPECT_EQ(call("POST", "/api/challenges", {{"rematch_of", 9999}}, bob_).status, 404u);
+
+  Reply offer = call("POST", "/api/challenges",
+                     {{"rematch_of", old}, {"game", "shogi"}, {"color", "black"}}, bob_);
+  ASSERT_EQ(offer.status, 201u) << offer.body;
+  EXPECT_EQ(offer.json()["rematch_of"], old);
+  EXPECT_EQ(offer.json()["opponent"]["name"], "alice");  // the other player, unnamed
+  auto offered = watcher.receive();
+  ASSERT_TRUE(offered);
+  EXPECT_EQ((*offered)["topic"], "game:" + std::to_string(old));
+  EXPECT_EQ((*offered)["event"]["kind"], "challenge");
+  EXPECT_EQ((*offered)["event"]["text"], "created");
+  EXPECT_EQ((*offered)["event"]["by"], "bob");
+  EXPECT_EQ((*offered)["event"]["rematch_of"], old);
+  EXPECT_EQ(call("GET", path).json()["rematch"]["status"], "open");
+  EXPECT_EQ(call("POST", "/api/challenges", {{"rematch_of", old}}, bob_).status, 409u);
+
+  // Alice offers too: that accepts Bob's offer.
+  Reply both = call("POST", "/api/challenges", {{"rematch_of", old}}, alice_);
+  ASSERT_EQ(both.status, 201u) << both.body;
+  EXPECT_EQ(both.json()["status"], "accepted");
+  Id fresh = both.json()["game"];
+  auto accepted = watcher.receive();
+  ASSERT_TRUE(accepted);
+  EXPECT_EQ((*accepted)["event"]["text"], "accepted");
+  EXPECT_EQ((*accepted)["event"]["by"], "alice");
+  EXPECT_EQ((*accepted)["event"]["game"], fresh);
+  json view = call("GET", path).json();
+  EXPECT_EQ(view["rematch"]["game"], fresh);
+  EXPECT_EQ(call("POST", "/api/challenges", {{"rematch_of", old}}, bob_).status, 409u);
+  json fresh_view = call("GET", "/api/games/" + std::to_string(fresh)).json();
+  EXPECT_EQ(fresh_view["black"]["name"], "bob");
+  EXPECT_EQ(fresh_view["clock"]["running"], nullptr);
+}
+
+TEST_F(Api, ADeclinedRematchIsAnnouncedOnTheOldGame) {
+  Id old = start_game();
+  ASSERT_EQ(call("POST", "/api/games/" + std::to_string(old) + "/abort", nullptr, alice_).status,
+            200u);
+  Reply offer = call("POST", "/api/challenges", {{"rematch_of", old}}, alice_);
+  ASSERT_EQ(offer.status, 201u) << offer.body;
+  WsClient watcher(app_->port());
+  ASSERT_EQ(watcher.call({{"op", "subscribe"}, {"topic", "game:" + std::to_string(old)}})["type"],
+            "subscribed");
+  std::string id = std::to_string(offer.json()["id"].get<Id>());
+  ASSERT_EQ(call("POST", "/api/challenges/" + id + "/decline", nullptr, bob_).status, 200u);
+  auto declined = watcher.receive();
+  ASSERT_TRUE(declined);
+  EXPECT_EQ((*declined)["event"]["text"], "declined");
+  EXPECT_EQ((*declined)["event"]["by"], "bob");
+  EXPECT_EQ(call("GET", "/api/games/" + std::to_string(old)).json()["rematch"]["status"],
+            "declined");
+  // Another offer may follow a declined one.
+  EXPECT_EQ(call("POST", "/api/challenges", {{"rematch_of", old}}, alice_).status, 201u);
 }
 
 }  // namespace

@@ -458,6 +458,30 @@ TEST_F(CommandsTest, GamesListAndResign) {
   EXPECT_EQ(run("shogi games carol"), "carol has no games.\n");
 }
 
+TEST_F(CommandsTest, AbortBeforeBothHaveMoved) {
+  Id game = challenge("shogi challenge alice bob");
+  std::string n = std::to_string(game);
+  EXPECT_TRUE(contains(first_line(run("shogi abort " + n + " carol password-carol")), "error: "));
+  std::string reply = run("shogi abort " + n + " bob password-bob");
+  EXPECT_EQ(first_line(reply), "Board " + n + ": bob aborted the game.") << reply;
+  EXPECT_TRUE(contains(reply, "Game aborted.")) << reply;
+  EXPECT_EQ(games->view(game).state.status, GameStatus::Aborted);
+  EXPECT_TRUE(contains(run("shogi games alice"), "over: aborted")) << run("shogi games alice");
+
+  Id played = challenge("shogi challenge alice bob");
+  n = std::to_string(played);
+  run("shogi move " + n + " alice password-alice 7g-7f");
+  run("shogi move " + n + " bob password-bob 3c-3d");
+  reply = run("shogi abort " + n + " alice password-alice");
+  EXPECT_EQ(first_line(reply), "error: abort in board " + n + ": both players have moved in game " +
+                                   n + ": it can no longer be aborted (resign, or offer a draw)")
+      << reply;
+  EXPECT_EQ(games->view(played).state.status, GameStatus::Active);
+  // Its password is masked in the echo, as resign's is.
+  EXPECT_FALSE(contains(commands.run_text("shogi abort " + n + " alice password-alice\n", op),
+                        "password-alice"));
+}
+
 TEST_F(CommandsTest, TextsOfCommands) {
   std::string text =
       "# my moves\r\n"

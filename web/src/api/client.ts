@@ -2,7 +2,7 @@
 // carrying the server's message, so that pages can show it as it is.
 import type {
   AcceptResponse, AnalysisRequest, ApiErrorBody, Challenge, ChallengeList, Comment, GameList,
-  GameSummary, GameView, LoginResponse, MeResponse, MoveResponse, NewChallenge, PositionMoves,
+  GameQuery, GameSummary, GameView, LoginResponse, MeResponse, MoveResponse, NewChallenge, PositionMoves,
   Preferences, VariantDetail, VariantSummary,
 } from './types';
 
@@ -103,13 +103,19 @@ export const api = {
   declineChallenge: (id: number) => request<Challenge>('POST', `/api/challenges/${id}/decline`),
   cancelChallenge: (id: number) => request<Challenge>('POST', `/api/challenges/${id}/cancel`),
 
-  games: (user?: string) => request<GameList>('GET', user ? `/api/games?user=${enc(user)}` : '/api/games'),
+  games: (q: GameQuery = {}) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') params.set(k, String(v));
+    const query = params.toString();
+    return request<GameList>('GET', `/api/games${query ? `?${query}` : ''}`);
+  },
   position: (req: AnalysisRequest) => request<PositionMoves>('POST', '/api/positions', req),
   activeGames: (limit = 30) => request<GameList>('GET', `/api/games?status=active&limit=${limit}`),
   game: (id: number) => request<GameView>('GET', `/api/games/${id}`),
   move: (id: number, move: string, expectedPly: number) =>
     request<MoveResponse>('POST', `/api/games/${id}/moves`, { move, expected_ply: expectedPly }),
   resign: (id: number) => request<GameSummary>('POST', `/api/games/${id}/resign`),
+  abort: (id: number) => request<GameSummary>('POST', `/api/games/${id}/abort`),
   offerDraw: (id: number) => request<GameSummary>('POST', `/api/games/${id}/draw/offer`),
   acceptDraw: (id: number) => request<GameSummary>('POST', `/api/games/${id}/draw/accept`),
   declineDraw: (id: number) => request<GameSummary>('POST', `/api/games/${id}/draw/decline`),

@@ -136,6 +136,8 @@ export interface Challenge {
   color: Color | 'random';
   setup: GameSetup;
   time_control: TimeControl;
+  /** The game this challenge offers to play again. */
+  rematch_of?: number | null;
 }
 
 export interface ChallengeList {
@@ -159,6 +161,8 @@ export interface NewChallenge {
   time_control?: string;
   /** Against the computer: its strength, 1 (weakest) to 8. */
   level?: number;
+  /** A rematch of this finished or aborted game (to its other player). */
+  rematch_of?: number;
 }
 
 export interface AcceptResponse {
@@ -166,8 +170,9 @@ export interface AcceptResponse {
   challenge: Challenge;
 }
 
-export type GameStatus = 'active' | 'adjourned' | 'finished';
-export type GameResult = 'ongoing' | 'black' | 'white' | 'draw';
+export type GameStatus = 'active' | 'adjourned' | 'finished' | 'aborted';
+/** 'none': an aborted game. */
+export type GameResult = 'ongoing' | 'black' | 'white' | 'draw' | 'none';
 
 export interface MoveRecord {
   ply: number;
@@ -187,7 +192,11 @@ export interface Comment {
 export interface Clock {
   black_ms: number;
   white_ms: number;
+  /** Whose clock runs: none before both sides have made their first move (live games). */
+  running?: Color | null;
   deadline: number | null;
+  /** When the game is aborted unless the side to move makes its first move. */
+  abort_at?: number | null;
   now: number;
 }
 
@@ -235,10 +244,24 @@ export interface GameView extends GameSummary {
   clock: Clock;
   /** Squares of royals in check, if the server says (else the UI does without). */
   check?: string[];
+  /** The latest offer to play this game again, once it is over. */
+  rematch?: Challenge | null;
 }
 
 export interface GameList {
   games: GameSummary[];
+  /** The `before` of the next page; null on the last. */
+  next_before?: number | null;
+}
+
+/** GET /api/games's filters. */
+export interface GameQuery {
+  player?: string;
+  game?: string;
+  status?: 'active' | 'adjourned' | 'current' | 'finished' | 'aborted';
+  result?: 'black' | 'white' | 'draw';
+  before?: number;
+  limit?: number;
 }
 
 export interface MoveResponse {
@@ -264,6 +287,10 @@ export interface PushEvent {
   text?: string;
   users?: string[];
   challenge?: number;
+  /** Challenge events: who created, accepted, declined or cancelled it. */
+  by?: string;
+  /** Challenge events: the game a rematch offer is about. */
+  rematch_of?: number;
 }
 
 export interface AnalysisInfo {

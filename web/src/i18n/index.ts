@@ -2,11 +2,14 @@
 // the UI keeps its messages in `messages/AREA.ts`, English and Japanese side by side; the type
 // of `area()` (area.ts) makes a missing Japanese message a type error. The language is the
 // user's setting, or the browser's language when the setting is "auto".
+import archive from './messages/archive';
 import auth from './messages/auth';
 import common from './messages/common';
 import editor from './messages/editor';
 import engine from './messages/engine';
 import lobby from './messages/lobby';
+import match from './messages/match';
+import notices from './messages/notices';
 import rules from './messages/rules';
 import ui from './messages/ui';
 
@@ -14,7 +17,7 @@ export type Lang = 'en' | 'ja';
 export type LangSetting = 'auto' | Lang;
 
 // Add an area's module here (its keys join MessageKey).
-const AREAS = [common, ui, auth, lobby, engine, editor, rules] as const;
+const AREAS = [common, ui, auth, lobby, engine, editor, rules, match, notices, archive] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;
 export type MessageKey = AreaOf<(typeof AREAS)[number]>;

@@ -2,12 +2,11 @@
 // move or use the arrow keys to step through the game), the actions of a player (resign, draw,
 // adjourn with a sealed move, resume), the comments, and live updates over the WebSocket.
 import { api, ApiError, errorMessage } from '../api/client';
-import type { Color, GameView, NewChallenge } from '../api/types';
+import type { Color, GameView, NewChallenge, PushEvent } from '../api/types';
 import { push } from '../api/ws';
 import { ClockView, describeTimeControl } from '../clock';
 import { BoardWidget } from '../render/boardWidget';
 import type { PieceCatalog } from '../render/pieces';
-import { t } from '../i18n';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session, viewFromWhite } from '../session';
@@ -15,7 +14,8 @@ import { formatMove } from '../shogi/notation';
 import { applyMove, moveSquares, replay } from '../shogi/replay';
 import { parseSfen, styleFor, type Position } from '../shogi/sfen';
 import { parseSquare, parseUsiList, type UsiMove } from '../shogi/usi';
-import { busy, loading, notice, timeAgo, toast } from '../ui/notice';
+import { busy, loading, notice, timeAgo } from '../ui/notice';
+import { t } from '../i18n';
 import { catalogFor, hasDrops } from '../variants';
 
 export function gamePage(root: HTMLElement, params: Record<string, string>): Page {
@@ -39,11 +39,15 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   let drops = false;
   let widget: BoardWidget | null = null;
   let deadlineTimer: number | undefined;
+  let startTimer: number | undefined;
 
   const clocks = { black: new ClockView('black'), white: new ClockView('white') };
   const players = { black: h('div', { class: 'player' }), white: h('div', { class: 'player' }) };
   const rows = { black: h('div'), white: h('div') };
   const status = h('div', { class: 'game-status', role: 'status', 'aria-live': 'polite' });
+  // Before both sides have moved: the clocks wait, and the game is aborted if a side does not.
+  const startNote = h('p', { class: 'start-note muted', hidden: true });
+  const rematchBox = h('div', { class: 'rematch-box', hidden: true });
   const actions = h('div', { class: 'game-actions' });
   const moveList = h('ol', { class: 'move-list', 'aria-label': 'Moves' });
   const stepper = h('div', { class: 'stepper' });
@@ -107,10 +111,12 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       parsedMoves = [];
     }
     if (followLatest || v.moves.length < shownPly) shownPly = positions.length - 1;
-    // When the side to move's time runs out, look again: the server ends the game.
+    // When the side to move's time runs out (or its time for a first move), look again: the
+    // server ends the game.
     window.clearTimeout(deadlineTimer);
-    if (v.status === 'active' && v.clock?.deadline && v.time_control.kind === 'live') {
-      const wait = v.clock.deadline - v.clock.now + 1000;
+    const ends = [v.clock?.deadline, v.clock?.abort_at].filter((d): d is number => typeof d === 'number');
+    if (v.status === 'active' && ends.length && v.time_control.kind === 'live') {
+      const wait = Math.min(...ends) - v.clock.now + 1000;
       if (wait > 0 && wait < 2 ** 31 - 1) deadlineTimer = window.setTimeout(() => void refresh(), wait);
     }
     if (previousLength !== v.moves.length) widget?.cancel();
@@ -141,6 +147,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       'aside',
       { class: 'game-panel' },
       status,
+      startNote,
+      rematchBox,
       actions,
       h('section', { class: 'moves-box' }, h('h2', {}, 'Moves'), moveList, stepper),
       h('section', { class: 'comments-box' }, h('h2', {}, 'Comments'), commentsList, commentForm, commentLogin),
@@ -198,7 +206,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
         h('span', { class: 'muted' }, color === 'black' ? ' (Black)' : ' (White)'),
         v.status === 'active' && v.to_move === color ? h('span', { class: 'to-move', title: 'to move' }, ' ●') : '',
       );
-      clocks[color].update(v.clock, v.time_control, v.status === 'active' ? v.to_move : null);
+      clocks[color].update(v.clock, v.time_control, v.status === 'active' ? v.clock?.running ?? null : null);
     }
     // The viewer's side below, as on the board.
     const bottom: Color = flip() ? 'white' : 'black';
@@ -214,6 +222,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     // Status.
     let text: string;
     if (v.status === 'finished') text = v.result_text;
+    else if (v.status === 'aborted') text = t(v.reason === 'no-first-move' ? 'match.abortedNoMove' : 'match.aborted');
     else if (v.status === 'adjourned') text = `Adjourned${v.sealed?.usi ? ` · your sealed move: ${v.sealed.usi}` : ' · a move is sealed'}`;
     else if (mine) text = v.to_move === mine ? 'Your move' : `Waiting for ${v[v.to_move].name}`;
     else text = `${v.to_move === 'black' ? 'Black' : 'White'} to move`;
@@ -224,6 +233,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     status.dataset.status = v.status;
     status.dataset.result = v.result;
 
+    drawStartNote();
+    drawRematch();
     drawActions();
     drawMoves();
     drawComments();
@@ -268,19 +279,23 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       } else {
         actions.append(act('Resume', 'resume primary', () => api.resume(id)));
       }
-      actions.append(act('Resign', 'resign danger', () => api.resign(id), 'Resign this game?'));
-    }
-    if (mine && v.status === 'finished') {
-      actions.append(h('button', { type: 'button', class: 'rematch', onclick: (e: Event) => void busy(e.currentTarget as HTMLButtonElement, rematch, err.show) }, 'Rematch'));
+      // Before both sides have moved the game can be aborted, not resigned (lishogi's way).
+      if (v.status === 'active' && v.ply < 2) {
+        const abort = act(t('match.abort'), 'abort danger', () => api.abort(id), t('match.abortConfirm'));
+        abort.title = t('match.abortTitle');
+        actions.append(abort);
+      } else {
+        actions.append(act('Resign', 'resign danger', () => api.resign(id), 'Resign this game?'));
+      }
     }
     actions.append(
       h('button', { type: 'button', class: 'flip', onclick: () => { localFlip = !localFlip; drawAll(); }, title: 'Turn the board around (f)' }, 'Flip board'),
       h('a', { class: 'button', href: `/analysis?game=${id}&ply=${shownPly}` }, 'Analyse'),
       h('a', { class: 'button rules-link', href: `/rules/${encodeURIComponent(v.setup.game)}${v.setup.profile ? `?profile=${encodeURIComponent(v.setup.profile)}` : ''}` }, t('rules.nav')),
       h('details', { class: 'downloads' }, h('summary', {}, 'Download'),
-        h('a', { href: api.recordUrl(id, 'usi'), download: `kirin-${id}.usi`, target: '_blank' }, 'USI'), ' ',
-        h('a', { href: api.recordUrl(id, 'kif'), download: `kirin-${id}.kif`, target: '_blank' }, 'KIF'), ' ',
-        h('a', { href: api.recordUrl(id, 'gamecourier'), download: `kirin-${id}.txt`, target: '_blank' }, 'Game Courier'), ' ',
+        h('a', { href: api.recordUrl(id, 'usi'), download: recordFileName(v, 'usi'), target: '_blank' }, 'USI'), ' ',
+        h('a', { href: api.recordUrl(id, 'kif'), download: recordFileName(v, 'kif'), target: '_blank' }, 'KIF'), ' ',
+        h('a', { href: api.recordUrl(id, 'gamecourier'), download: recordFileName(v, 'txt'), target: '_blank' }, 'Game Courier'), ' ',
         h('a', { href: `/games/${id}/board.svg`, target: '_blank' }, 'Board SVG')),
     );
   }
@@ -306,6 +321,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       moveList.append(li);
     });
     if (v.status === 'finished') moveList.append(h('li', { class: 'result', 'aria-label': 'Result' }, v.result_text));
+    else if (v.status === 'aborted') moveList.append(h('li', { class: 'result', 'aria-label': 'Result' }, t(v.reason === 'no-first-move' ? 'match.abortedNoMove' : 'match.aborted')));
     // Keep the current move in view inside the list (never scrolling the page itself).
     const cur = moveList.querySelector<HTMLElement>('.current button');
     if (cur) {
@@ -337,7 +353,69 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     commentLogin.hidden = session.signedIn;
   }
 
-  /** The same game again with colours swapped: a challenge to the opponent. */
+  /** Until both sides have moved: the clocks wait, and a countdown to the abort. */
+  function drawStartNote(): void {
+    const v = view!;
+    window.clearInterval(startTimer);
+    const waiting = v.status === 'active' && v.ply < 2 && v.time_control.kind === 'live';
+    startNote.hidden = !waiting;
+    if (!waiting) return;
+    const receivedAt = Date.now();
+    const draw = () => {
+      const abortAt = v.clock?.abort_at;
+      const left = abortAt ? Math.max(0, Math.ceil((abortAt - v.clock.now - (Date.now() - receivedAt)) / 1000)) : null;
+      const countdown = myColor() === v.to_move ? t('match.abortCountdownYou', { seconds: left ?? 0 }) : t('match.abortCountdown', { name: v[v.to_move].name, seconds: left ?? 0 });
+      startNote.textContent = t('match.clocksWait') + (left !== null ? ` ${countdown}` : '');
+    };
+    draw();
+    if (v.clock?.abort_at) startTimer = window.setInterval(draw, 1000);
+  }
+
+  /** The rematch, as lishogi shows it on a finished game: offer, answer, or the new game. */
+  function drawRematch(): void {
+    const v = view!;
+    const mine = myColor();
+    rematchBox.replaceChildren();
+    const over = v.status === 'finished' || v.status === 'aborted';
+    rematchBox.hidden = !over || (!mine && v.rematch?.status !== 'accepted');
+    if (rematchBox.hidden) return;
+    const r = v.rematch ?? null;
+    const me = session.name?.toLowerCase();
+    const button = (label: string, cls: string, f: () => Promise<unknown>) =>
+      h('button', { type: 'button', class: cls, onclick: (e: Event) => void busy(e.currentTarget as HTMLButtonElement, async () => { err.clear(); await f(); await refresh(); }, err.show) }, label);
+    if (r?.status === 'accepted' && r.game) {
+      rematchBox.append(h('a', { class: 'button primary rematch-link', href: `/game/${r.game}` }, t('match.rematchGame', { id: r.game })));
+      return;
+    }
+    if (r?.status === 'open') {
+      if (r.challenger.name.toLowerCase() === me) {
+        rematchBox.append(h('p', { class: 'rematch-waiting' }, t('match.rematchOffered', { name: r.opponent?.name ?? '' })), button(t('match.cancel'), 'cancel-rematch', () => api.cancelChallenge(r.id)));
+      } else {
+        rematchBox.append(h('p', { class: 'rematch-offer' }, t('match.rematchFrom', { name: r.challenger.name })),
+          button(t('match.accept'), 'accept-rematch primary', async () => {
+            const a = await api.acceptChallenge(r.id);
+            navigate(`/game/${a.game}`);
+          }),
+          button(t('match.decline'), 'decline-rematch', () => api.declineChallenge(r.id)));
+      }
+      return;
+    }
+    if (r?.status === 'declined' && r.challenger.name.toLowerCase() === me && r.opponent)
+      rematchBox.append(h('p', { class: 'muted rematch-declined' }, t('match.rematchDeclined', { name: r.opponent.name })));
+    rematchBox.append(button(t('match.rematch'), 'rematch', rematch));
+  }
+
+  /** A rematch accepted (by either player) takes both players to the new game. */
+  function onGameEvent(ev: PushEvent): void {
+    if (ev.kind === 'challenge' && ev.rematch_of === id && ev.text === 'accepted' && ev.game && myColor()) {
+      status.textContent = t('match.rematchStarting');
+      navigate(`/game/${ev.game}`);
+      return;
+    }
+    void refresh();
+  }
+
+  /** The same game again with colours swapped: a rematch offer to the opponent. */
   async function rematch(): Promise<void> {
     const v = view!;
     const mine = myColor()!;
@@ -346,6 +424,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     const options = s.options as NewChallenge['options'];
     const hasOptions = Array.isArray(options) ? options.length > 0 : !!options && Object.keys(options).length > 0;
     const c = await api.createChallenge({
+      rematch_of: id,
       opponent: other.name,
       game: s.game,
       ...(s.profile ? { profile: s.profile } : {}),
@@ -356,9 +435,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       color: mine === 'black' ? 'white' : 'black',
       time_control: v.time_control.text,
     });
-    const again = c.game ? c : await api.challenge(c.id);
-    if (again.game) navigate(`/game/${again.game}`);
-    else toast(`Rematch offered to ${other.name}; the lobby shows when it is accepted.`);
+    // Against the computer, or when the opponent had offered it too, the game starts at once.
+    if (c.game) navigate(`/game/${c.game}`);
   }
 
   async function sendMove(usi: string): Promise<void> {
@@ -418,7 +496,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     }
   }
 
-  disposers.push(push.subscribe(`game:${id}`, () => void refresh()));
+  disposers.push(push.subscribe(`game:${id}`, onGameEvent));
   disposers.push(push.onReconnect(() => void refresh()));
   disposers.push(session.onChange(() => drawAll()));
   void load();
@@ -427,9 +505,18 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     dispose() {
       disposed = true;
       window.clearTimeout(deadlineTimer);
+      window.clearInterval(startTimer);
       clocks.black.dispose();
       clocks.white.dispose();
       disposers.forEach((f) => f());
     },
   };
+}
+
+/** The name a record downloads as, lishogi's way (the server's Content-Disposition says the same):
+ * kirin_game_2025_01_31_alice_vs_bob_12.kif, the date the game started (UTC). */
+export function recordFileName(v: Pick<GameView, 'id' | 'created' | 'black' | 'white'>, extension: string): string {
+  const d = new Date(v.created);
+  const date = `${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, '0')}_${String(d.getUTCDate()).padStart(2, '0')}`;
+  return `kirin_game_${date}_${v.black.name}_vs_${v.white.name}_${v.id}.${extension}`;
 }

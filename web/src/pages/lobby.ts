@@ -52,7 +52,7 @@ export function lobbyPage(root: HTMLElement): Page {
       const [list, variants, games, active] = await Promise.all([
         api.challenges(),
         variantList().catch(() => [] as VariantSummary[]),
-        session.signedIn ? api.games().catch(() => ({ games: [] as GameSummary[] })) : Promise.resolve({ games: [] as GameSummary[] }),
+        session.signedIn ? api.games({ player: session.name!, status: 'current', limit: 200 }).catch(() => ({ games: [] as GameSummary[] })) : Promise.resolve({ games: [] as GameSummary[] }),
         api.activeGames().catch(() => ({ games: [] as GameSummary[] })),
       ]);
       if (disposed) return;
@@ -72,7 +72,7 @@ export function lobbyPage(root: HTMLElement): Page {
       mine.append(h('h2', {}, t('lobby.play')), h('p', {}, h('a', { href: '/signup', class: 'button primary' }, t('lobby.signUp')), ` ${t('lobby.or')} `, h('a', { href: '/login' }, t('lobby.logIn')), ` ${t('lobby.toPlay')}`));
       return;
     }
-    const current = games.filter((g) => g.status !== 'finished');
+    const current = games.filter((g) => g.status === 'active' || g.status === 'adjourned');
     mine.append(h('h2', {}, t('lobby.yourGames')));
     if (current.length === 0) mine.append(h('p', { class: 'muted' }, t('lobby.noGames')));
     const ul = h('ul', { class: 'game-list' });
@@ -85,7 +85,7 @@ export function lobbyPage(root: HTMLElement): Page {
         h('a', { href: `/game/${g.id}` }, t('lobby.versus', { game: names.get(g.setup.game) ?? g.setup.game, opponent: opp.name })),
         h('span', { class: 'muted' }, ` · ${g.status === 'adjourned' ? t('lobby.adjourned') : yourMove ? t('lobby.yourMove') : t('lobby.theirMove')} · ${t('lobby.moveNumber', { n: g.ply })}`)));
     }
-    mine.append(ul, h('p', {}, h('a', { href: `/games?user=${encodeURIComponent(session.name ?? '')}` }, t('lobby.allYourGames'))));
+    mine.append(ul, h('p', {}, h('a', { href: `/games?player=${encodeURIComponent(session.name ?? '')}` }, t('lobby.allYourGames'))));
   }
 
   function challengeRow(c: Challenge, kind: 'open' | 'incoming' | 'outgoing'): HTMLElement {
