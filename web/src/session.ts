@@ -19,12 +19,33 @@ export interface DisplayPrefs {
   boardStyle: Preferences['board_style'];
   /** The language of the pages; "auto" follows the browser. Kept in this browser. */
   lang: LangSetting;
+  /** Light or dark pages; "system" follows the system's setting. Kept in this browser (and
+   * read by /theme.js before the first paint). */
+  theme: ThemeSetting;
+  /** A piece's move diagram on hover or long press. */
+  diagrams: boolean;
+  /** In live games, a move entered while the opponent is to move, played when they have moved. */
+  premoves: boolean;
+  /** Move sounds, and their volume from 0 to 1. */
+  sounds: boolean;
+  volume: number;
+}
+
+export type ThemeSetting = 'system' | 'light' | 'dark';
+
+/** Sets the theme of the page: data-theme on <html>, none for the system's (see /theme.js). */
+function applyTheme(theme: ThemeSetting): void {
+  if (theme === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
 }
 
 const LOCAL_KEY = 'kirin.display';
 
 function loadLocal(): DisplayPrefs {
-  const d: DisplayPrefs = { pieceSet: 'kanji', flip: true, coords: 'usi', notation: 'western', boardStyle: 'standard', lang: 'auto' };
+  const d: DisplayPrefs = {
+    pieceSet: 'kanji', flip: true, coords: 'usi', notation: 'western', boardStyle: 'standard', lang: 'auto',
+    theme: 'system', diagrams: true, premoves: true, sounds: true, volume: 0.6,
+  };
   try {
     const raw = localStorage.getItem(LOCAL_KEY);
     if (raw) Object.assign(d, JSON.parse(raw) as Partial<DisplayPrefs>);
@@ -33,6 +54,12 @@ function loadLocal(): DisplayPrefs {
   }
   d.lang = langSettingOf(d.lang);
   setLang(resolveLang(d.lang));
+  if (d.theme !== 'light' && d.theme !== 'dark') d.theme = 'system';
+  applyTheme(d.theme);
+  d.diagrams = d.diagrams !== false;
+  d.premoves = d.premoves !== false;
+  d.sounds = d.sounds !== false;
+  d.volume = typeof d.volume === 'number' && d.volume >= 0 && d.volume <= 1 ? d.volume : 0.6;
   return d;
 }
 
@@ -113,6 +140,7 @@ class Session {
   async setPrefs(p: Partial<DisplayPrefs>): Promise<void> {
     Object.assign(this.prefs, p);
     if (p.lang !== undefined) setLang(resolveLang(p.lang));
+    if (p.theme !== undefined) applyTheme(p.theme);
     this.changed();
     if (this.signedIn && (p.pieceSet !== undefined || p.flip !== undefined || p.boardStyle !== undefined)) {
       const body: Partial<Preferences> = {};

@@ -2,13 +2,16 @@
 // the UI keeps its messages in `messages/AREA.ts`, English and Japanese side by side; the type
 // of `area()` (area.ts) makes a missing Japanese message a type error. The language is the
 // user's setting, or the browser's language when the setting is "auto".
+import board from './messages/board';
 import common from './messages/common';
+import display from './messages/display';
+import position from './messages/position';
 
 export type Lang = 'en' | 'ja';
 export type LangSetting = 'auto' | Lang;
 
 // Add an area's module here (its keys join MessageKey).
-const AREAS = [common] as const;
+const AREAS = [common, board, position, display] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;
 export type MessageKey = AreaOf<(typeof AREAS)[number]>;

@@ -36,9 +36,10 @@ export function archivePage(root: HTMLElement, _params: Record<string, string>, 
         h('td', {}, g.status === 'finished' ? g.result_text : g.status === 'adjourned' ? 'adjourned' : 'in progress'),
         h('td', { class: 'num' }, String(g.ply)),
         h('td', {}, new Date(g.updated).toLocaleString())));
-    list.replaceChildren(h('table', { class: 'games-table' },
+    // A table wider than a phone scrolls inside its box, never the page.
+    list.replaceChildren(h('div', { class: 'table-scroll' }, h('table', { class: 'games-table' },
       h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Variant'), h('th', {}, 'Black – White'), h('th', {}, 'Result'), h('th', {}, 'Moves'), h('th', {}, 'Last played'))),
-      h('tbody', {}, rows)));
+      h('tbody', {}, rows))));
   };
   filter.addEventListener('change', draw);
   void Promise.all([api.games(user), variantList().catch(() => [])]).then(([r, vs]) => {
