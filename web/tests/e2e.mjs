@@ -753,15 +753,15 @@ async function main() {
         }, [token, A]);
         const p = await context.newPage();
         watchConsole(p, `fit-${width}x${height}`);
+        const gameParts = { board: 'svg.board', 'Black’s clock': '.clock[data-color="black"]', 'White’s clock': '.clock[data-color="white"]',
+          'Black’s name': '.player-row[data-color="black"] .player-name', 'White’s name': '.player-row[data-color="white"] .player-name', 'entry bar': '.entry-bar' };
         for (const [game, id] of Object.entries(fitGames)) {
           await p.goto(`${base}/game/${id}`);
           await p.waitForSelector('svg.board [data-sq]');
           // Measured once the board has been sized (a frame after the layout settles).
           await p.waitForFunction(() => getComputedStyle(document.querySelector('.game-board')).getPropertyValue('--board-size') !== '');
           await p.waitForTimeout(100);
-          const outside = async () => p.evaluate(() => {
-            const parts = { board: 'svg.board', 'Black’s clock': '.clock[data-color="black"]', 'White’s clock': '.clock[data-color="white"]',
-              'Black’s name': '.player-row[data-color="black"] .player-name', 'White’s name': '.player-row[data-color="white"] .player-name', 'entry bar': '.entry-bar' };
+          const outside = async (parts = gameParts) => p.evaluate((parts) => {
             const out = [];
             for (const [what, selector] of Object.entries(parts)) {
               const e = document.querySelector(selector);
@@ -775,7 +775,7 @@ async function main() {
             }
             if (document.documentElement.scrollWidth > innerWidth) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
             return out;
-          });
+          }, parts);
           let bad = await outside();
           assert(bad.length === 0, `${game} at ${width}x${height}: outside the ${width}x${height} window: ${bad.join('; ')}`);
           // The bar in use (a piece picked) stays in the window too, and so does the strip below it.
@@ -785,6 +785,12 @@ async function main() {
           assert(bad.length === 0, `${game} at ${width}x${height}, a piece picked: outside the window: ${bad.join('; ')}`);
           await p.keyboard.press('Escape');
           await shot(p, `fit-${game}-${width}x${height}`, false);
+          // The analysis board of the same game.
+          await p.goto(`${base}/analysis?variant=${game}`);
+          await p.waitForSelector('svg.board.interactive[data-ply="0"]');
+          await p.waitForTimeout(100);
+          bad = await outside({ board: 'svg.board', 'entry bar': '.entry-bar' });
+          assert(bad.length === 0, `the analysis board of ${game} at ${width}x${height}: outside the window: ${bad.join('; ')}`);
         }
         if (phoneSize) {
           // The header's links fold into a menu: a button opens it, Escape closes it.
@@ -852,19 +858,15 @@ async function main() {
             await assertContrast(alice, `.clock[data-color="${color}"]`, `${color}’s clock${running ? ', running' : ''}`);
           }
         }
-        await assertContrast(alice, '.player-name', 'a player’s name');
-        await assertContrast(alice, '.game-actions .resign', 'the Resign button');
-        await assertContrast(alice, '.game-actions .offer-draw', 'a button');
-        await assertContrast(alice, '.site-header nav a', 'a header link');
+        const readable = async (checks) => {
+          for (const [selector, what] of checks) await assertContrast(alice, selector, what);
+        };
+        await readable([['.player-name', 'a player’s name'], ['.game-actions .resign', 'the Resign button'], ['.game-actions .offer-draw', 'a button'], ['.site-header nav a', 'a header link']]);
         await shot(alice, `game-live-1280x900-${theme}`, false);
         // A finished game: the result, the move list's current move, a link, muted text.
         await alice.goto(`${base}/game/${chu}`);
         await alice.waitForSelector('.game-status[data-status="finished"]');
-        await assertContrast(alice, '.game-status', 'the result');
-        await assertContrast(alice, '.move-list li.result', 'the result under the moves');
-        await assertContrast(alice, '.move-list li.current button', 'the current move');
-        await assertContrast(alice, '.player-name', 'a link');
-        await assertContrast(alice, '.comments .muted', 'muted text');
+        await readable([['.game-status', 'the result'], ['.move-list li.result', 'the result under the moves'], ['.move-list li.current button', 'the current move'], ['.player-name', 'a link'], ['.comments .muted', 'muted text']]);
         await shot(alice, `game-finished-1280x900-${theme}`, false);
         // Hands (Chu Seireigi).
         await alice.goto(`${base}/game/${seireigi}`);
