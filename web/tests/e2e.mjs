@@ -956,6 +956,19 @@ async function main() {
       assert(game.moves.map((m) => m.usi).join(' ') === '7i7h 1d1e 6i6h', `the premove was played after Bob's move (${game.moves.map((m) => m.usi).join(' ')})`);
       assert((await pieceAt(alice, '6h')) === 'b:p', 'the Pawn is on 6h');
       assert((await alice.evaluate(() => window.tones)) >= 3, 'a sound for each move');
+      // The Lion's pass: offered in the entry bar while the Lion is picked, never in the sidebar.
+      await opponentToMove();
+      await sq(alice, '7j').click();
+      await alice.waitForSelector('.entry-bar .pass');
+      assert((await alice.locator('.game-actions .pass').count()) === 0, 'no Pass in the sidebar');
+      await sq(alice, '1i').click(); // another piece: no pass
+      await alice.waitForSelector('.entry-bar .entry-text:has-text("1i")');
+      assert((await alice.locator('.entry-bar .pass').count()) === 0, 'no Pass for a Pawn');
+      await sq(alice, '7j').click();
+      await alice.click('.entry-bar .pass');
+      await alice.waitForFunction(() => /^7j(7i|6i)7j$/.test(document.querySelector('svg.board').dataset.premove ?? ''));
+      await alice.keyboard.press('Escape');
+      await alice.waitForSelector('svg.board:not([data-premove])');
     });
     await step('a premove that the opponent’s move makes illegal is dropped silently', async () => {
       const c = await api(alice, 'POST', '/api/challenges', { opponent: B, game: 'chu', time_control: '600 byoyomi 30', sfen: '6k5/12/12/4g7/12/12/5R6/12/12/12/12/6K5 b - 1' });

@@ -6,18 +6,8 @@
 import { api } from '../api/client';
 import type { Color, GameView } from '../api/types';
 import { rulesOf } from '../variants';
-import type { Position } from './sfen';
+import { withSideToMove, type Position } from './sfen';
 import { parseUsiList, type UsiMove } from './usi';
-
-/** The SFEN with another side to move (`fields`: the game's SFEN fields, from its data). */
-export function withSideToMove(sfen: string, side: Color, fields?: readonly string[]): string {
-  const parts = sfen.trim().split(/\s+/);
-  const at = fields?.indexOf('side') ?? -1;
-  const index = at >= 0 ? at : 1;
-  if (parts.length <= index) throw new Error(`the SFEN "${sfen}" has no side to move`);
-  parts[index] = side === 'black' ? 'b' : 'w';
-  return parts.join(' ');
-}
 
 /** The moves `side` could premove in the game's current position (none if the server cannot
  * say: the position turned around may be one the rules refuse, a King in check). */

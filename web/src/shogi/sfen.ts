@@ -207,3 +207,13 @@ export function clonePosition(p: Position): Position {
 export function baseToken(token: string): string {
   return token.startsWith('+') ? token.slice(1) : token;
 }
+
+/** The SFEN with another side to move (`fields`: the game's SFEN fields, from its data). */
+export function withSideToMove(sfen: string, side: Color, fields?: readonly string[]): string {
+  const parts = sfen.trim().split(/\s+/);
+  const at = fields?.indexOf('side') ?? -1;
+  const index = at >= 0 ? at : 1;
+  if (parts.length <= index) throw new Error(`the SFEN "${sfen}" has no side to move`);
+  parts[index] = side === 'black' ? 'b' : 'w';
+  return parts.join(' ');
+}
