@@ -913,6 +913,38 @@ async function main() {
       const after = await drawnBoard(alice);
       assert(JSON.stringify(after.pieces) === JSON.stringify(before.pieces) && (await alice.getAttribute('svg.board', 'data-ply')) === '1', 'the board is as it was');
     });
+    await step('a move diagram: after a rest on an idle piece, away from it and from the last move, no raw Betza; off in the settings', async () => {
+      await alice.goto(`${base}/game/${chu}`);
+      await alice.waitForSelector('svg.board .sq.last');
+      const last = await alice.locator('svg.board .sq.last').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-sq')));
+      // The piece that made the last move (the promoted Go-Between on 9d).
+      await sq(alice, '9d').hover();
+      await alice.waitForSelector('.diagram.floating', { timeout: 3000 });
+      const boxes = await alice.evaluate((names) => {
+        const rect = (e) => e.getBoundingClientRect().toJSON();
+        return { tip: rect(document.querySelector('.diagram.floating')), squares: names.map((n) => rect(document.querySelector(`svg.board [data-sq="${n}"]`))) };
+      }, last);
+      const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      assert(!boxes.squares.some((r) => overlaps(r, boxes.tip)), `the diagram covers the piece or the last move (${last.join(', ')})`);
+      const piece = (await (await fetch(`${base}/api/variants/chu`)).json()).pieces.find((x) => x.token === '+i');
+      const text = await alice.textContent('.diagram.floating');
+      assert(!piece.betza || !text.includes(piece.betza), `raw Betza shown (${text})`);
+      if (piece.moves_text) assert(text.includes(piece.moves_text.en), `the move in words (${text})`);
+      await shot(alice, 'diagram-away-from-last-move', false);
+      await alice.mouse.move(5, 5);
+      // Turned off in the settings: no diagram.
+      await alice.goto(`${base}/settings`);
+      await alice.uncheck('#pref-diagrams');
+      await alice.waitForSelector('.notice.success:not([hidden])');
+      await alice.goto(`${base}/game/${chu}`);
+      await sq(alice, '9d').hover();
+      await alice.waitForTimeout(1500);
+      assert((await alice.locator('.diagram.floating').count()) === 0, 'no diagram with the setting off');
+      await alice.mouse.move(5, 5);
+      await alice.goto(`${base}/settings`);
+      await alice.check('#pref-diagrams');
+      await alice.waitForSelector('.notice.success:not([hidden])');
+    });
     /** Bob is to move on Alice's page, and what she may premove has come (the board takes clicks). */
     const opponentToMove = () => alice.waitForFunction(() => document.querySelector('.player-row[data-color="white"] .to-move') && document.querySelector('svg.board.interactive'));
     await step('premoves: entered on the opponent’s turn, cancelled by Escape, a right-click or a click elsewhere, played after the opponent’s move', async () => {
