@@ -255,9 +255,13 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     const board = root.querySelector('.board');
     board?.setAttribute('aria-label', `Board at ply ${shownPly}, ${pos.side === 'black' ? 'Black' : 'White'} to move`);
     board?.setAttribute('data-ply', String(shownPly));
-    if (premove) board?.setAttribute('data-premove', premove);
-    else board?.removeAttribute('data-premove');
-    board?.setAttribute('aria-description', premove ? t('board.premoveLabel', { usi: premove }) : '');
+    if (premove) {
+      board?.setAttribute('data-premove', premove);
+      board?.setAttribute('aria-description', t('board.premoveLabel', { usi: premove }));
+    } else {
+      board?.removeAttribute('data-premove');
+      board?.removeAttribute('aria-description');
+    }
 
     for (const color of ['black', 'white'] as const) {
       const u = v[color];

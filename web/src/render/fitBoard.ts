@@ -23,8 +23,12 @@ export function fitBoardToWindow(column: HTMLElement): () => void {
     const columnRect = column.getBoundingClientRect();
     // Hands beside the board (wide screens) take width; above and below it they take height,
     // which `others` counts with everything else in the column.
+    const beside = (hand: HTMLElement) => {
+      const r = hand.getBoundingClientRect();
+      return !hand.hidden && r.top < boardRect.bottom - 1 && r.bottom > boardRect.top + 1;
+    };
     const side = [...widget.querySelectorAll<HTMLElement>('.hand')]
-      .filter((hand) => !hand.hidden && hand.getBoundingClientRect().top < boardRect.bottom - 1 && hand.getBoundingClientRect().bottom > boardRect.top + 1)
+      .filter(beside)
       .reduce((w, hand) => w + hand.getBoundingClientRect().width, 0);
     const gaps = side > 0 ? 2 * parseFloat(getComputedStyle(widget).columnGap || '0') : 0;
     const byWidth = column.clientWidth - side - gaps;
@@ -32,7 +36,9 @@ export function fitBoardToWindow(column: HTMLElement): () => void {
     const top = columnRect.top + window.scrollY;
     const byHeight = (window.innerHeight - top - others - BOTTOM_GAP) * aspect;
     const size = Math.floor(Math.max(MIN_BOARD, Math.min(byWidth, byHeight)));
-    if (column.style.getPropertyValue('--board-size') !== `${size}px`) column.style.setProperty('--board-size', `${size}px`);
+    const value = `${size}px`;
+    const style = column.style;
+    if (style.getPropertyValue('--board-size') !== value) style.setProperty('--board-size', value);
   };
   const schedule = () => {
     if (!frame) frame = requestAnimationFrame(fit);

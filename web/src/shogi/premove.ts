@@ -11,9 +11,15 @@ import { parseUsiList, type UsiMove } from './usi';
 
 /** The moves `side` could premove in the game's current position (none if the server cannot
  * say: the position turned around may be one the rules refuse, a King in check). */
-export async function premoveCandidates(view: GameView, side: Color, pos: Position, fields?: readonly string[]): Promise<UsiMove[]> {
+export async function premoveCandidates(
+  view: GameView,
+  side: Color,
+  pos: Position,
+  fields?: readonly string[],
+): Promise<UsiMove[]> {
   try {
-    const r = await api.position({ variant: view.setup.game, sfen: withSideToMove(view.sfen, side, fields), ...rulesOf(view.setup) });
+    const sfen = withSideToMove(view.sfen, side, fields);
+    const r = await api.position({ variant: view.setup.game, sfen, ...rulesOf(view.setup) });
     return parseUsiList(pos, [...r.legal_moves, ...r.other_spellings]);
   } catch {
     return [];

@@ -7,7 +7,10 @@ const SERVER_SFEN_ERROR = /SFEN ([a-z ]+?) at offset (\d+): (.*)$/s;
 const DEFAULT_FIELDS = ['board', 'side', 'hands', 'move_number'];
 
 /** `message`: the server's; `fields`: the game's SFEN fields in order (its `sfen_fields`). */
-export function describeSfenError(message: string, fields: readonly string[] = DEFAULT_FIELDS): string {
+export function describeSfenError(
+  message: string,
+  fields: readonly string[] = DEFAULT_FIELDS,
+): string {
   const m = SERVER_SFEN_ERROR.exec(message);
   if (!m) return t('sfen.errorWhole', { detail: message.replace(/^start position: /, '') });
   const name = m[1]!.replace(/ /g, '_');

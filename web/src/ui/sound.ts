@@ -8,12 +8,13 @@ export type SoundKind = 'move' | 'capture' | 'check' | 'end';
 
 let context: AudioContext | null = null;
 let gestured = false;
+const GESTURES = ['pointerdown', 'keydown'] as const;
 
 function unlock(): void {
   gestured = true;
-  for (const type of ['pointerdown', 'keydown'] as const) document.removeEventListener(type, unlock, true);
+  for (const type of GESTURES) document.removeEventListener(type, unlock, true);
 }
-for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, unlock, true);
+for (const type of GESTURES) document.addEventListener(type, unlock, true);
 
 /** Notes as [frequency in Hz, start in s, length in s, oscillator type]. */
 type Note = [number, number, number, OscillatorType];
