@@ -878,6 +878,14 @@ async function main() {
         await alice.waitForSelector('.field-error:not([hidden])');
         await assertContrast(alice, '.field-error', 'an error beside a field');
         await assertContrast(alice, '.analysis-page .muted', 'muted text on a card');
+        // A visitor's header: the Sign up button.
+        const visitor = await (await browser.newContext(desktop)).newPage();
+        watchConsole(visitor, `visitor-${theme}`);
+        await visitor.addInitScript((t) => localStorage.setItem('kirin.display', JSON.stringify({ theme: t })), theme);
+        await visitor.goto(`${base}/settings`);
+        await visitor.waitForSelector('.site-header .button.primary');
+        await assertContrast(visitor, '.site-header .button.primary', 'the Sign up button');
+        await visitor.context().close();
       });
     }
     await step('the system theme again: no data-theme, the stylesheet follows the system', async () => {
