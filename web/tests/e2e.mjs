@@ -741,6 +741,14 @@ async function main() {
       return (await api(bob, 'POST', `/api/challenges/${c.id}/accept`)).game;
     };
     const fitGames = {};
+    /** The inputs whose placeholder is wider than they are (cut off). */
+    const cutPlaceholders = (page) => page.evaluate(() => [...document.querySelectorAll('input[placeholder]')].flatMap((input) => {
+      const style = getComputedStyle(input);
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const need = ctx.measureText(input.placeholder).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      return input.clientWidth > 0 && input.clientWidth < need ? [`"${input.placeholder}" (${input.clientWidth} px of ${Math.ceil(need)})`] : [];
+    }));
     await step('the board, both clocks, both players and the entry bar fit the window (Chu, Dai, Mitsugumi at four sizes)', async () => {
       for (const game of ['chu', 'dai', 'mitsugumi']) fitGames[game] = await liveGame(game);
       const token = await tokenOf(alice);
@@ -778,6 +786,8 @@ async function main() {
           }, parts);
           let bad = await outside();
           assert(bad.length === 0, `${game} at ${width}x${height}: outside the ${width}x${height} window: ${bad.join('; ')}`);
+          const cut = await cutPlaceholders(p);
+          assert(cut.length === 0, `placeholders cut off at ${width}x${height}: ${cut.join('; ')}`);
           // The bar in use (a piece picked) stays in the window too, and so does the strip below it.
           await p.locator('svg.board [data-piece="b:p"]').first().click();
           await p.waitForSelector('.entry-bar .cancel-move');
@@ -791,6 +801,8 @@ async function main() {
           await p.waitForTimeout(100);
           bad = await outside({ board: 'svg.board', 'entry bar': '.entry-bar' });
           assert(bad.length === 0, `the analysis board of ${game} at ${width}x${height}: outside the window: ${bad.join('; ')}`);
+          const cutHere = await cutPlaceholders(p);
+          assert(cutHere.length === 0, `placeholders cut off on the analysis board at ${width}x${height}: ${cutHere.join('; ')}`);
         }
         if (phoneSize) {
           // The header's links fold into a menu: a button opens it, Escape closes it.
