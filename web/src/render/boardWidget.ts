@@ -71,10 +71,12 @@ export class BoardWidget {
       (sq) => this.clickSquare(sq),
       (token, anchor) => {
         const st = this.state;
-        if (!token || !anchor || !st || st.diagrams === false || this.entering) return this.tip.hide();
+        const off = st?.diagrams === false || this.entering;
+        if (!token || !anchor || !st || off) return this.tip.hide();
         // Away from the piece, and from the squares of the last move and of a premove.
         const avoid = squareRects(this.board.el, [...(st.lastMove ?? []), ...(st.premove ?? [])]);
-        this.tip.show(diagramElement(this.catalog, token, st.pieceSet), anchor, this.board.el, avoid);
+        const diagram = diagramElement(this.catalog, token, st.pieceSet);
+        this.tip.show(diagram, anchor, this.board.el, avoid);
       },
       (from, to) => this.drag(from, to),
       (from) => {
@@ -111,8 +113,11 @@ export class BoardWidget {
   }
 
   set(state: WidgetState): void {
-    const samePosition = this.state && this.state.pos === state.pos && this.state.legal === state.legal;
-    if (this.state && this.state.pos !== state.pos) this.board.quietHover(); // no diagram right after a move
+    // The page draws again on every update (a comment, a clock, the same game fetched again):
+    // a half-entered move stays as long as the moves to choose from are the same.
+    const samePosition = !!this.state && sameMoves(this.state.legal, state.legal);
+    // No diagram right after a move.
+    if (this.state && !samePlacement(this.state.pos, state.pos)) this.board.quietHover();
     this.state = state;
     if (!samePosition) this.entry = state.legal ? new MoveEntry(state.legal) : null;
     this.redraw();
@@ -276,4 +281,19 @@ export class BoardWidget {
     }
     this.bar.append(h('button', { type: 'button', class: 'cancel-move', onclick: () => this.cancel(), title: t('board.cancelTitle') }, t('board.cancel')));
   }
+}
+
+function sameMoves(a: readonly UsiMove[] | null, b: readonly UsiMove[] | null): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((m, i) => m.usi === b[i]!.usi);
+}
+
+function samePlacement(a: Position, b: Position): boolean {
+  if (a === b) return true;
+  if (a.side !== b.side || a.board.length !== b.board.length) return false;
+  return a.board.every((p, i) => {
+    const q = b.board[i];
+    return p === q || (!!p && !!q && p.token === q.token && p.color === q.color);
+  });
 }
