@@ -1042,6 +1042,19 @@ async function main() {
       const game = await (await fetch(`${base}/api/games/${id}`)).json();
       assert(game.moves.length === 2 && game.to_move === 'black', `nothing was sent (${game.moves.map((m) => m.usi).join(' ')})`);
       assert((await alice.locator('.notice.error:not([hidden])').count()) === 0, 'no error shown');
+      // Premoves turned off in the settings: the board takes no move while Bob is to move.
+      await alice.goto(`${base}/settings`);
+      await alice.uncheck('#pref-premoves');
+      await alice.waitForSelector('.notice.success:not([hidden])');
+      await alice.goto(`${base}/game/${id}`);
+      await alice.waitForSelector('svg.board.interactive');
+      await play(alice, ['7g', '7f'], 3);
+      await alice.waitForSelector('.player-row[data-color="white"] .to-move');
+      await alice.waitForTimeout(1000);
+      assert((await alice.locator('svg.board.interactive').count()) === 0, 'no premove with the setting off');
+      await alice.goto(`${base}/settings`);
+      await alice.check('#pref-premoves');
+      await alice.waitForSelector('.notice.success:not([hidden])');
     });
     // An error logged after the last step's own check fails the run too.
     await step('no errors in the browsers’ consoles', async () => {
