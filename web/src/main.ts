@@ -21,6 +21,22 @@ import type { PushEvent } from './api/types';
 const header = document.getElementById('header')!;
 const main = document.getElementById('main')!;
 const connection = h('span', { class: 'connection', role: 'status' });
+// On narrow screens the links fold into a menu behind a button (style.css); Escape, a click
+// elsewhere or following a link closes it.
+let menuOpen = false;
+function setMenu(open: boolean): void {
+  menuOpen = open;
+  header.classList.toggle('menu-open', open);
+  header.querySelector('.menu-button')?.setAttribute('aria-expanded', String(open));
+}
+document.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape' || !menuOpen) return;
+  setMenu(false);
+  header.querySelector<HTMLElement>('.menu-button')?.focus();
+});
+document.addEventListener('click', (e) => {
+  if (menuOpen && !header.contains(e.target as Node)) setMenu(false);
+});
 
 function drawHeader(): void {
   const path = location.pathname;
@@ -34,10 +50,13 @@ function drawHeader(): void {
   document.querySelector('.skip-link')!.textContent = t('shell.skip');
   header.replaceChildren(
     h('a', { href: '/', class: 'brand', 'aria-label': t('nav.brandLabel') }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '麒'), 'Kirin'),
-    h('nav', { 'aria-label': t('nav.main') }, link('/', t('nav.lobby')), link('/analysis', t('nav.analysis')), link('/games', t('nav.games')),
+    h('nav', { id: 'site-nav', 'aria-label': t('nav.main') }, link('/', t('nav.lobby')), link('/analysis', t('nav.analysis')), link('/games', t('nav.games')),
       link('/rules/chu', t('rules.nav')), link('/editor', t('editor.nav')), ...account),
     connection,
+    h('button', { type: 'button', class: 'menu-button', 'aria-controls': 'site-nav', 'aria-expanded': 'false', 'aria-label': t('nav.menu'), onclick: () => setMenu(!menuOpen) },
+      h('span', { class: 'menu-icon', 'aria-hidden': 'true' })),
   );
+  setMenu(false);
 }
 
 push.onStatus((up) => {

@@ -21,12 +21,33 @@ export interface DisplayPrefs {
   lang: LangSetting;
   /** The engine lines the analysis board asks for (MultiPV, 1 to 5). */
   engineLines: number;
+  /** Light or dark pages; "system" follows the system's setting. Kept in this browser (and
+   * read by /theme.js before the first paint). */
+  theme: ThemeSetting;
+  /** A piece's move diagram on hover or long press. */
+  diagrams: boolean;
+  /** In live games, a move entered while the opponent is to move, played when they have moved. */
+  premoves: boolean;
+  /** Move sounds, and their volume from 0 to 1. */
+  sounds: boolean;
+  volume: number;
+}
+
+export type ThemeSetting = 'system' | 'light' | 'dark';
+
+/** Sets the theme of the page: data-theme on <html>, none for the system's (see /theme.js). */
+function applyTheme(theme: ThemeSetting): void {
+  if (theme === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
 }
 
 const LOCAL_KEY = 'kirin.display';
 
 function loadLocal(): DisplayPrefs {
-  const d: DisplayPrefs = { pieceSet: 'kanji', flip: true, coords: 'usi', notation: 'western', boardStyle: 'standard', lang: 'auto', engineLines: 2 };
+  const d: DisplayPrefs = {
+    pieceSet: 'kanji', flip: true, coords: 'usi', notation: 'western', boardStyle: 'standard', lang: 'auto',
+    theme: 'system', diagrams: true, premoves: true, sounds: true, volume: 0.6, engineLines: 2,
+  };
   let saved: Partial<DisplayPrefs> = {};
   try {
     const raw = localStorage.getItem(LOCAL_KEY);
@@ -40,6 +61,12 @@ function loadLocal(): DisplayPrefs {
   if (saved.notation === undefined && resolveLang(d.lang) === 'ja') d.notation = 'japanese';
   d.engineLines = Number.isInteger(d.engineLines) ? Math.min(5, Math.max(1, d.engineLines)) : 2;
   setLang(resolveLang(d.lang));
+  if (d.theme !== 'light' && d.theme !== 'dark') d.theme = 'system';
+  applyTheme(d.theme);
+  d.diagrams = d.diagrams !== false;
+  d.premoves = d.premoves !== false;
+  d.sounds = d.sounds !== false;
+  d.volume = typeof d.volume === 'number' && d.volume >= 0 && d.volume <= 1 ? d.volume : 0.6;
   return d;
 }
 
@@ -120,6 +147,7 @@ class Session {
   async setPrefs(p: Partial<DisplayPrefs>): Promise<void> {
     Object.assign(this.prefs, p);
     if (p.lang !== undefined) setLang(resolveLang(p.lang));
+    if (p.theme !== undefined) applyTheme(p.theme);
     this.changed();
     if (this.signedIn && (p.pieceSet !== undefined || p.flip !== undefined || p.boardStyle !== undefined)) {
       const body: Partial<Preferences> = {};

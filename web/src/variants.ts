@@ -1,6 +1,6 @@
 // The games the server knows (GET /api/variants and /api/variants/{id}), fetched once.
 import { api, ApiError } from './api/client';
-import type { VariantDetail, VariantSummary } from './api/types';
+import type { AnalysisRequest, GameSetup, VariantDetail, VariantSummary } from './api/types';
 import { lang } from './i18n';
 import { PieceCatalog } from './render/pieces';
 import { setInHandAs, setRoyalTokens } from './shogi/replay';
@@ -65,4 +65,14 @@ function optionValue(options: unknown, name: string): unknown {
   }
   if (options && typeof options === 'object') return (options as Record<string, unknown>)[name];
   return undefined;
+}
+
+/** A game's rules as a position request carries them (its start SFEN already has any handicap). */
+export function rulesOf(setup: GameSetup): Pick<AnalysisRequest, 'profile' | 'options' | 'drops'> {
+  const rules: Pick<AnalysisRequest, 'profile' | 'options' | 'drops'> = {};
+  if (setup.profile) rules.profile = setup.profile;
+  if (setup.drops !== null) rules.drops = setup.drops;
+  const opts = setup.options;
+  if (Array.isArray(opts) ? opts.length : Object.keys(opts ?? {}).length) rules.options = opts;
+  return rules;
 }

@@ -171,7 +171,8 @@ async function signup(page, base, name) {
   await page.fill('#auth-email', `${name}@example.org`);
   await page.fill('#auth-password', PASSWORD);
   await page.click('form.auth-form button[type=submit]');
-  await page.waitForSelector(`.user-name[data-user="${name}"]`);
+  // (On a phone the name is in the header's folded menu: there, not necessarily visible.)
+  await page.waitForSelector(`.user-name[data-user="${name}"]`, { state: 'attached' });
 }
 async function shot(page, name, boardOnly = true) {
   const path = join(shots, `${name}.png`);
@@ -950,6 +951,334 @@ async function main() {
           await p.screenshot({ path: join(shots, `rules-${w}-${scheme}.png`) });
           await ctx.close();
         }
+    // ==== The board fits the window; themes and contrast; premoves; bad SFENs (issue 18) ====
+    const tokenOf = (page) => page.evaluate(() => localStorage.getItem('kirin.token'));
+    const api = async (page, method, path, body) => {
+      const r = await fetch(`${base}${path}`, { method, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await tokenOf(page)}` }, body: body ? JSON.stringify(body) : undefined });
+      const json = await r.json();
+      assert(r.ok, `${method} ${path} answered ${r.status}: ${JSON.stringify(json)}`);
+      return json;
+    };
+    /** A game of `game` between Alice (Black) and Bob, with a live clock, made through the API. */
+    const liveGame = async (game) => {
+      const c = await api(alice, 'POST', '/api/challenges', { opponent: B, game, time_control: '600 byoyomi 30' });
+      return (await api(bob, 'POST', `/api/challenges/${c.id}/accept`)).game;
+    };
+    const fitGames = {};
+    /** The inputs whose placeholder is wider than they are (cut off). */
+    const cutPlaceholders = (page) => page.evaluate(() => [...document.querySelectorAll('input[placeholder]')].flatMap((input) => {
+      const style = getComputedStyle(input);
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const need = ctx.measureText(input.placeholder).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      return input.clientWidth > 0 && input.clientWidth < need ? [`"${input.placeholder}" (${input.clientWidth} px of ${Math.ceil(need)})`] : [];
+    }));
+    await step('the board, both clocks, both players and the entry bar fit the window (Chu, Dai, Mitsugumi at four sizes)', async () => {
+      for (const game of ['chu', 'dai', 'mitsugumi']) fitGames[game] = await liveGame(game);
+      const token = await tokenOf(alice);
+      for (const [width, height] of [[1280, 720], [1366, 768], [1440, 900], [390, 844]]) {
+        const phoneSize = width < 500;
+        const context = await browser.newContext({ viewport: { width, height }, ...(phoneSize ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+        await context.addInitScript(([t, name]) => {
+          localStorage.setItem('kirin.token', t);
+          localStorage.setItem('kirin.user', name);
+        }, [token, A]);
+        const p = await context.newPage();
+        watchConsole(p, `fit-${width}x${height}`);
+        const gameParts = { board: 'svg.board', 'Black’s clock': '.clock[data-color="black"]', 'White’s clock': '.clock[data-color="white"]',
+          'Black’s name': '.player-row[data-color="black"] .player-name', 'White’s name': '.player-row[data-color="white"] .player-name', 'entry bar': '.entry-bar' };
+        for (const [game, id] of Object.entries(fitGames)) {
+          await p.goto(`${base}/game/${id}`);
+          await p.waitForSelector('svg.board [data-sq]');
+          // Measured once the board has been sized (a frame after the layout settles).
+          await p.waitForFunction(() => getComputedStyle(document.querySelector('.game-board')).getPropertyValue('--board-size') !== '');
+          await p.waitForTimeout(100);
+          const outside = async (parts = gameParts) => p.evaluate((parts) => {
+            const out = [];
+            for (const [what, selector] of Object.entries(parts)) {
+              const e = document.querySelector(selector);
+              if (!e) {
+                out.push(`${what}: missing`);
+                continue;
+              }
+              const r = e.getBoundingClientRect();
+              if (r.width === 0 || r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)
+                out.push(`${what}: ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}`);
+            }
+            if (document.documentElement.scrollWidth > innerWidth) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+            return out;
+          }, parts);
+          let bad = await outside();
+          assert(bad.length === 0, `${game} at ${width}x${height}: outside the ${width}x${height} window: ${bad.join('; ')}`);
+          const cut = await cutPlaceholders(p);
+          assert(cut.length === 0, `placeholders cut off at ${width}x${height}: ${cut.join('; ')}`);
+          // The bar in use (a piece picked) stays in the window too, and so does the strip below it.
+          await p.locator('svg.board [data-piece="b:p"]').first().click();
+          await p.waitForSelector('.entry-bar .cancel-move');
+          bad = await outside();
+          assert(bad.length === 0, `${game} at ${width}x${height}, a piece picked: outside the window: ${bad.join('; ')}`);
+          await p.keyboard.press('Escape');
+          await shot(p, `fit-${game}-${width}x${height}`, false);
+          // The analysis board of the same game.
+          await p.goto(`${base}/analysis?variant=${game}`);
+          await p.waitForSelector('svg.board.interactive[data-ply="0"]');
+          await p.waitForTimeout(100);
+          bad = await outside({ board: 'svg.board', 'entry bar': '.entry-bar' });
+          assert(bad.length === 0, `the analysis board of ${game} at ${width}x${height}: outside the window: ${bad.join('; ')}`);
+          const cutHere = await cutPlaceholders(p);
+          assert(cutHere.length === 0, `placeholders cut off on the analysis board at ${width}x${height}: ${cutHere.join('; ')}`);
+        }
+        if (phoneSize) {
+          // The header's links fold into a menu: a button opens it, Escape closes it.
+          const menu = p.locator('.menu-button');
+          assert(await menu.isVisible(), 'a menu button on a phone');
+          assert(await p.locator('#site-nav').isHidden(), 'the links are folded away');
+          await menu.click();
+          assert((await menu.getAttribute('aria-expanded')) === 'true' && (await p.locator('#site-nav').isVisible()), 'the menu opens');
+          await shot(p, `menu-open-${width}x${height}`, false);
+          await p.keyboard.press('Escape');
+          assert((await menu.getAttribute('aria-expanded')) === 'false' && (await p.locator('#site-nav').isHidden()), 'Escape closes the menu');
+          // The games table scrolls inside its box, not the page.
+          await p.goto(`${base}/games?user=${A}`);
+          await p.waitForSelector('.games-table');
+          const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+          assert(wide <= width, `the games page is ${wide} px wide on a ${width} px screen`);
+        }
+        await context.close();
+      }
+    });
+    /** WCAG contrast of an element's text against what is behind it (backgrounds blended). */
+    const contrastOf = (page, selector) => page.locator(selector).first().evaluate((el) => {
+      const parse = (c) => {
+        const m = /rgba?\(([^)]+)\)/.exec(c);
+        if (!m) throw new Error(`a colour the test cannot read: ${c}`);
+        const [r, g, b, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+        return [r, g, b, a];
+      };
+      const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3]));
+      const chain = [];
+      for (let e = el; e; e = e.parentElement) chain.unshift(e);
+      let bg = [255, 255, 255];
+      for (const e of chain) bg = over(parse(getComputedStyle(e).backgroundColor), bg);
+      const fg = over(parse(getComputedStyle(el).color), bg);
+      const lum = (c) => {
+        const [r, g, b] = c.map((v) => {
+          const s = v / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const [l1, l2] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+      return { ratio: (l1 + 0.05) / (l2 + 0.05), text: el.textContent.trim().slice(0, 30) };
+    });
+    const assertContrast = async (page, selector, what) => {
+      const { ratio, text } = await contrastOf(page, selector);
+      assert(ratio >= 4.5, `${what} ("${text}"): contrast ${ratio.toFixed(2)}, under 4.5`);
+    };
+    for (const theme of ['light', 'dark']) {
+      await step(`the ${theme} theme: chosen in the settings, and every text readable (contrast 4.5 or more)`, async () => {
+        await alice.goto(`${base}/settings`);
+        await alice.check(`input[name="Theme"][value="${theme}"]`);
+        await alice.waitForSelector('.notice.success:not([hidden])');
+        assert((await alice.evaluate(() => document.documentElement.dataset.theme)) === theme, `data-theme is ${theme}`);
+        await assertContrast(alice, '.notice.success', 'the saved notice');
+        // Set before the first paint: a reload starts in the theme.
+        await alice.reload();
+        assert((await alice.evaluate(() => document.documentElement.dataset.theme)) === theme, `data-theme is ${theme} after a reload`);
+        // A live game: the clocks, running and not, and the players.
+        await alice.goto(`${base}/game/${fitGames.chu}`);
+        await alice.waitForSelector('.clock[data-color="black"]');
+        for (const color of ['black', 'white']) {
+          for (const running of [false, true]) {
+            await alice.locator(`.clock[data-color="${color}"]`).evaluate((e, r) => e.classList.toggle('running', r), running);
+            await assertContrast(alice, `.clock[data-color="${color}"]`, `${color}’s clock${running ? ', running' : ''}`);
+          }
+        }
+        const readable = async (checks) => {
+          for (const [selector, what] of checks) await assertContrast(alice, selector, what);
+        };
+        await readable([['.player-name', 'a player’s name'], ['.game-actions .resign', 'the Resign button'], ['.game-actions .offer-draw', 'a button'], ['.site-header nav a', 'a header link']]);
+        await shot(alice, `game-live-1280x900-${theme}`, false);
+        // A finished game: the result, the move list's current move, a link, muted text.
+        await alice.goto(`${base}/game/${chu}`);
+        await alice.waitForSelector('.game-status[data-status="finished"]');
+        await readable([['.game-status', 'the result'], ['.move-list li.result', 'the result under the moves'], ['.move-list li.current button', 'the current move'], ['.player-name', 'a link'], ['.comments .muted', 'muted text']]);
+        await shot(alice, `game-finished-1280x900-${theme}`, false);
+        // Hands (Chu Seireigi).
+        await alice.goto(`${base}/game/${seireigi}`);
+        await alice.waitForSelector('.hand');
+        await assertContrast(alice, '.hand-piece .count, .hand-empty', 'a hand');
+        // An error beside a field.
+        expectFailedRequest('alice', '/api/positions', 422);
+        await alice.goto(`${base}/analysis?variant=chu&sfen=garbage`);
+        await alice.waitForSelector('.field-error:not([hidden])');
+        await assertContrast(alice, '.field-error', 'an error beside a field');
+        await assertContrast(alice, '.analysis-page .muted', 'muted text on a card');
+        // A visitor's header: the Sign up button.
+        const visitor = await (await browser.newContext(desktop)).newPage();
+        watchConsole(visitor, `visitor-${theme}`);
+        await visitor.addInitScript((t) => localStorage.setItem('kirin.display', JSON.stringify({ theme: t })), theme);
+        await visitor.goto(`${base}/settings`);
+        await visitor.waitForSelector('.site-header .button.primary');
+        await assertContrast(visitor, '.site-header .button.primary', 'the Sign up button');
+        await visitor.context().close();
+      });
+    }
+    await step('the system theme again: no data-theme, the stylesheet follows the system', async () => {
+      await alice.goto(`${base}/settings`);
+      await alice.check('input[name="Theme"][value="system"]');
+      await alice.waitForSelector('.notice.success:not([hidden])');
+      assert((await alice.evaluate(() => document.documentElement.dataset.theme)) === undefined, 'no data-theme');
+    });
+    await step('a bad SFEN on the analysis board: the board stays, the error is beside the field', async () => {
+      // In the address: the game's start position instead, and the error naming the field.
+      expectFailedRequest('alice', '/api/positions', 422);
+      await alice.goto(`${base}/analysis?variant=chu&sfen=garbage`);
+      await alice.waitForSelector('svg.board[data-ply="0"]');
+      const drawn = await drawnBoard(alice);
+      assert(drawn.squares === 144 && drawn.pieces.length === 92, `the start position of Chu (${drawn.squares} squares, ${drawn.pieces.length} pieces)`);
+      const text = await alice.textContent('#sfen-error');
+      assert(/SFEN, the board \(field 1, at character \d+\)/.test(text), `the error names the field and the place (${text})`);
+      // Typed: the board as it was, the error beside the field.
+      await alice.goto(`${base}/analysis?variant=chu`);
+      await alice.waitForSelector('svg.board[data-ply="0"]');
+      await sq(alice, '7i').click();
+      await sq(alice, '7h').click();
+      await alice.waitForSelector('svg.board[data-ply="1"]');
+      const before = await drawnBoard(alice);
+      const start = (await (await fetch(`${base}/api/variants/chu`)).json()).setup_sfen.split(' ')[0];
+      expectFailedRequest('alice', '/api/positions', 422);
+      await alice.fill('input[name=sfen]', `${start} is - 1`);
+      await alice.click('.analysis-setup button[type=submit]');
+      await alice.waitForSelector('#sfen-error:not([hidden])');
+      const typed = await alice.textContent('#sfen-error');
+      assert(/^SFEN, the side to move \(field 2, at character \d+\): .*'is'/.test(typed), `the error names the side to move (${typed})`);
+      assert((await alice.getAttribute('input[name=sfen]', 'aria-invalid')) === 'true', 'the field is marked invalid');
+      const after = await drawnBoard(alice);
+      assert(JSON.stringify(after.pieces) === JSON.stringify(before.pieces) && (await alice.getAttribute('svg.board', 'data-ply')) === '1', 'the board is as it was');
+    });
+    await step('a move diagram: after a rest on an idle piece, away from it and from the last move, no raw Betza; off in the settings', async () => {
+      await alice.goto(`${base}/game/${chu}`);
+      await alice.waitForSelector('svg.board .sq.last');
+      const last = await alice.locator('svg.board .sq.last').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-sq')));
+      // The piece that made the last move (the promoted Go-Between on 9d).
+      await sq(alice, '9d').hover();
+      await alice.waitForSelector('.diagram.floating', { timeout: 3000 });
+      const boxes = await alice.evaluate((names) => {
+        const rect = (e) => e.getBoundingClientRect().toJSON();
+        return { tip: rect(document.querySelector('.diagram.floating')), squares: names.map((n) => rect(document.querySelector(`svg.board [data-sq="${n}"]`))) };
+      }, last);
+      const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      assert(!boxes.squares.some((r) => overlaps(r, boxes.tip)), `the diagram covers the piece or the last move (${last.join(', ')})`);
+      const piece = (await (await fetch(`${base}/api/variants/chu`)).json()).pieces.find((x) => x.token === '+i');
+      const text = await alice.textContent('.diagram.floating');
+      assert(!piece.betza || !text.includes(piece.betza), `raw Betza shown (${text})`);
+      if (piece.moves_text) assert(text.includes(piece.moves_text.en), `the move in words (${text})`);
+      await shot(alice, 'diagram-away-from-last-move', false);
+      await alice.mouse.move(5, 5);
+      // Turned off in the settings: no diagram.
+      await alice.goto(`${base}/settings`);
+      await alice.uncheck('#pref-diagrams');
+      await alice.waitForSelector('.notice.success:not([hidden])');
+      await alice.goto(`${base}/game/${chu}`);
+      await sq(alice, '9d').hover();
+      await alice.waitForTimeout(1500);
+      assert((await alice.locator('.diagram.floating').count()) === 0, 'no diagram with the setting off');
+      await alice.mouse.move(5, 5);
+      await alice.goto(`${base}/settings`);
+      await alice.check('#pref-diagrams');
+      await alice.waitForSelector('.notice.success:not([hidden])');
+    });
+    /** Bob is to move on Alice's page, and what she may premove has come (the board takes clicks). */
+    const opponentToMove = () => alice.waitForFunction(() => document.querySelector('.player-row[data-color="white"] .to-move') && document.querySelector('svg.board.interactive'));
+    await step('premoves: entered on the opponent’s turn, cancelled by Escape, a right-click or a click elsewhere, played after the opponent’s move', async () => {
+      const id = await liveGame('chu');
+      await alice.goto(`${base}/game/${id}`);
+      await alice.waitForSelector('svg.board [data-sq="7i"]');
+      // Count the tones of the move sounds (synthesised: no audio file is fetched).
+      await alice.evaluate(() => {
+        const create = AudioContext.prototype.createOscillator;
+        window.tones = 0;
+        AudioContext.prototype.createOscillator = function () {
+          window.tones++;
+          return create.call(this);
+        };
+      });
+      await play(alice, ['7i', '7h'], 1);
+      // Bob to move: Alice enters a premove from what she could play.
+      await opponentToMove();
+      const enter = async () => {
+        await sq(alice, '6i').click();
+        // The last move stays marked while a piece is picked.
+        assert((await alice.locator('svg.board .sq.last').count()) === 2 && (await alice.locator('svg.board .sq.selected').count()) === 1, 'the last move marked, with 6i picked');
+        await sq(alice, '6h').click();
+        await alice.waitForSelector('svg.board[data-premove="6i6h"]');
+        assert((await alice.locator('svg.board .sq.premove').count()) === 2, 'the premove is marked');
+      };
+      await enter();
+      await alice.keyboard.press('Escape');
+      await alice.waitForSelector('svg.board:not([data-premove])');
+      await enter();
+      await sq(alice, '5f').click({ button: 'right' });
+      await alice.waitForSelector('svg.board:not([data-premove])');
+      await enter();
+      await sq(alice, '5f').click();
+      await alice.waitForSelector('svg.board:not([data-premove])');
+      await enter();
+      assert((await plies(alice)) === 1, 'nothing sent while Bob is to move');
+      await api(bob, 'POST', `/api/games/${id}/moves`, { move: '1d1e', expected_ply: 1 });
+      await waitPlies(alice, 3);
+      const game = await (await fetch(`${base}/api/games/${id}`)).json();
+      assert(game.moves.map((m) => m.usi).join(' ') === '7i7h 1d1e 6i6h', `the premove was played after Bob's move (${game.moves.map((m) => m.usi).join(' ')})`);
+      assert((await pieceAt(alice, '6h')) === 'b:p', 'the Pawn is on 6h');
+      assert((await alice.evaluate(() => window.tones)) >= 3, 'a sound for each move');
+      // The Lion's pass: offered in the entry bar while the Lion is picked, never in the sidebar.
+      await opponentToMove();
+      await sq(alice, '7j').click();
+      await alice.waitForSelector('.entry-bar .pass');
+      assert((await alice.locator('.game-actions .pass').count()) === 0, 'no Pass in the sidebar');
+      await sq(alice, '1i').click(); // another piece: no pass
+      await alice.waitForSelector('.entry-bar .entry-text:has-text("1i")');
+      assert((await alice.locator('.entry-bar .pass').count()) === 0, 'no Pass for a Pawn');
+      await sq(alice, '7j').click();
+      await alice.click('.entry-bar .pass');
+      await alice.waitForFunction(() => /^7j(7i|6i)7j$/.test(document.querySelector('svg.board').dataset.premove ?? ''));
+      await alice.keyboard.press('Escape');
+      await alice.waitForSelector('svg.board:not([data-premove])');
+    });
+    await step('a premove that the opponent’s move makes illegal is dropped silently', async () => {
+      const c = await api(alice, 'POST', '/api/challenges', { opponent: B, game: 'chu', time_control: '600 byoyomi 30', sfen: '6k5/12/12/4g7/12/12/5R6/12/12/12/12/6K5 b - 1' });
+      const id = (await api(bob, 'POST', `/api/challenges/${c.id}/accept`)).game;
+      await alice.goto(`${base}/game/${id}`);
+      await alice.waitForSelector('svg.board [data-sq="7g"]');
+      await play(alice, ['6l', '6k'], 1);
+      await opponentToMove();
+      // The Rook up the file to 7d; Bob's Gold then steps in the way, on 7e.
+      await sq(alice, '7g').click();
+      await sq(alice, '7d').click();
+      // 7d is in the promotion zone: the choice is made as the premove is entered.
+      await alice.click('.entry-bar .promote-no');
+      await alice.waitForSelector('svg.board[data-premove="7g7d"]');
+      await api(bob, 'POST', `/api/games/${id}/moves`, { move: '8d7e', expected_ply: 1 });
+      await waitPlies(alice, 2);
+      await alice.waitForSelector('svg.board:not([data-premove])');
+      await alice.waitForTimeout(500);
+      const game = await (await fetch(`${base}/api/games/${id}`)).json();
+      assert(game.moves.length === 2 && game.to_move === 'black', `nothing was sent (${game.moves.map((m) => m.usi).join(' ')})`);
+      assert((await alice.locator('.notice.error:not([hidden])').count()) === 0, 'no error shown');
+      // Premoves turned off in the settings: the board takes no move while Bob is to move.
+      await alice.goto(`${base}/settings`);
+      await alice.uncheck('#pref-premoves');
+      await alice.waitForSelector('.notice.success:not([hidden])');
+      await alice.goto(`${base}/game/${id}`);
+      await alice.waitForSelector('svg.board.interactive');
+      await play(alice, ['7g', '7f'], 3);
+      await alice.waitForSelector('.player-row[data-color="white"] .to-move');
+      await alice.waitForTimeout(1000);
+      assert((await alice.locator('svg.board.interactive').count()) === 0, 'no premove with the setting off');
+      await alice.goto(`${base}/settings`);
+      await alice.check('#pref-premoves');
+      await alice.waitForSelector('.notice.success:not([hidden])');
     });
     // An error logged after the last step's own check fails the run too.
     await step('no errors in the browsers’ consoles', async () => {

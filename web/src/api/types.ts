@@ -86,6 +86,8 @@ export interface VariantPiece {
   /** The token it goes to hand as when captured (drop games). */
   in_hand_as?: string | null;
   diagram?: PieceDiagram;
+  /** The piece's move in words, per language. */
+  moves_text?: { en: string; ja: string };
   [key: string]: unknown;
 }
 

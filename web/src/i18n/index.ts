@@ -4,12 +4,15 @@
 // user's setting, or the browser's language when the setting is "auto".
 import archive from './messages/archive';
 import auth from './messages/auth';
+import board from './messages/board';
 import common from './messages/common';
+import display from './messages/display';
 import editor from './messages/editor';
 import engine from './messages/engine';
 import lobby from './messages/lobby';
 import match from './messages/match';
 import notices from './messages/notices';
+import position from './messages/position';
 import rules from './messages/rules';
 import ui from './messages/ui';
 
@@ -17,7 +20,7 @@ export type Lang = 'en' | 'ja';
 export type LangSetting = 'auto' | Lang;
 
 // Add an area's module here (its keys join MessageKey).
-const AREAS = [common, ui, auth, lobby, engine, editor, rules, match, notices, archive] as const;
+const AREAS = [common, ui, auth, lobby, board, position, display, engine, editor, rules, match, notices, archive] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;
 export type MessageKey = AreaOf<(typeof AREAS)[number]>;

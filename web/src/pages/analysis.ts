@@ -1,11 +1,12 @@
 // The analysis board: any position (a game's, at any ply, or an SFEN) with the engine's
 // evaluation and principal variation streaming over the WebSocket ({"op":"analyze"}).
-import { api, errorMessage } from '../api/client';
+import { api, ApiError, errorMessage } from '../api/client';
 import type { AnalysisInfo, AnalysisRequest, VariantDetail } from '../api/types';
 import { push } from '../api/ws';
 import { t } from '../i18n';
 import { BoardWidget } from '../render/boardWidget';
 import { blackScore, EvalBar, formatScore } from '../render/evalBar';
+import { fitBoardToWindow } from '../render/fitBoard';
 import type { PieceCatalog } from '../render/pieces';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
@@ -13,9 +14,10 @@ import { session, viewFromWhite } from '../session';
 import { formatMove } from '../shogi/notation';
 import { applyMove, moveSquares, replay } from '../shogi/replay';
 import { parseSfen, styleFor, toSfenFields, type Position } from '../shogi/sfen';
+import { describeSfenError } from '../shogi/sfenError';
 import { parseUsi, parseUsiList, type UsiMove } from '../shogi/usi';
-import { loading, notice } from '../ui/notice';
-import { gameName, catalogFor, hasDrops, variantList } from '../variants';
+import { busy, loading, notice } from '../ui/notice';
+import { catalogFor, gameName, hasDrops, rulesOf, variantList } from '../variants';
 
 export function analysisPage(root: HTMLElement, _params: Record<string, string>, query: URLSearchParams): Page {
   const disposers: Array<() => void> = [];
@@ -55,7 +57,26 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   const moveList = h('ol', { class: 'move-list', 'aria-label': 'Moves' });
   const stepper = h('div', { class: 'stepper' });
   const variantSelect = h('select', { name: 'variant', 'aria-label': 'Game' });
-  const sfenInput = h('input', { name: 'sfen', placeholder: 'SFEN (empty: the start position)', spellcheck: 'false', autocomplete: 'off', 'aria-label': 'Position (SFEN)' });
+  const sfenInput = h('input', { name: 'sfen', placeholder: t('sfen.placeholder'), spellcheck: 'false', autocomplete: 'off', 'aria-label': 'Position (SFEN)', 'aria-describedby': 'sfen-error' });
+  // A bad SFEN, typed or in the address: said beside the field; the board stays as it was.
+  const sfenError = h('p', { class: 'field-error', id: 'sfen-error', role: 'alert', hidden: true });
+  const showSfenError = (text: string | null) => {
+    sfenError.textContent = text ?? '';
+    sfenError.hidden = !text;
+    if (text) sfenInput.setAttribute('aria-invalid', 'true');
+    else sfenInput.removeAttribute('aria-invalid');
+  };
+  /** The server's word on an SFEN of the game: null when it is a position of it, else the error. */
+  const checkSfen = async (game: string, sfen: string, fields?: string[]): Promise<string | null> => {
+    try {
+      await api.position({ variant: game, sfen });
+      return null;
+    } catch (e) {
+      if (e instanceof ApiError && e.field === 'sfen') return describeSfenError(e.message, fields);
+      throw e;
+    }
+  };
+  let addressError: string | null = null;
   // To the board editor with the position shown, and to the game's rules.
   const editLink = h('a', { class: 'button small edit-position' }, t('editor.editPosition'));
   const rulesLink = h('a', { class: 'button small rules-link' }, t('rules.nav'));
@@ -73,11 +94,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
         catalog = c.catalog;
         detail = c.detail;
         drops = hasDrops(g.setup.drops, g.setup.options, detail, g.setup.profile);
-        setup = {};
-        if (g.setup.profile) setup.profile = g.setup.profile;
-        if (g.setup.drops !== null) setup.drops = g.setup.drops;
-        const opts = g.setup.options;
-        if (Array.isArray(opts) ? opts.length : Object.keys(opts ?? {}).length) setup.options = opts;
+        setup = rulesOf(g.setup);
         const me = session.name?.toLowerCase();
         engineBarred = g.status !== 'finished' && !!me && (g.black.name.toLowerCase() === me || g.white.name.toLowerCase() === me);
         fromWhite = viewFromWhite(g.white.name.toLowerCase() === me ? 'white' : g.black.name.toLowerCase() === me ? 'black' : null);
@@ -87,6 +104,14 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
         catalog = c.catalog;
         detail = c.detail;
         drops = hasDrops(null, undefined, detail);
+        if (startSfen) {
+          // A position from the address that is not one of this game: its start position instead.
+          addressError = await checkSfen(variant, startSfen, detail?.sfen_fields);
+          if (addressError) {
+            startSfen = '';
+            moves = [];
+          }
+        }
         if (!startSfen) startSfen = detail?.setup_sfen ?? '';
       }
       if (!startSfen) throw new Error(`The server did not send the start position of ${variant}; paste an SFEN.`);
@@ -118,16 +143,29 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       variantSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id, selected: v.id === variant }, gameName(v))));
     }).catch(() => undefined);
     sfenInput.value = gameId ? '' : query.get('sfen') ?? '';
+    if (addressError) showSfenError(t('sfen.addressError', { game: detail?.name ?? variant, error: addressError }));
     const setup = h('form', { class: 'inline-form analysis-setup', onsubmit: (e: Event) => {
       e.preventDefault();
-      const q = new URLSearchParams({ variant: variantSelect.value });
-      if (sfenInput.value.trim()) q.set('sfen', sfenInput.value.trim());
-      navigate(`/analysis?${q}`);
+      const game = variantSelect.value || variant;
+      const sfen = sfenInput.value.trim();
+      const q = new URLSearchParams({ variant: game });
+      if (!sfen) return navigate(`/analysis?${q}`);
+      q.set('sfen', sfen);
+      const button = (e.currentTarget as HTMLFormElement).querySelector('button');
+      void busy(button, async () => {
+        const fields = game === variant ? detail?.sfen_fields : (await catalogFor(game)).detail?.sfen_fields;
+        const problem = await checkSfen(game, sfen, fields);
+        if (disposed) return;
+        showSfenError(problem);
+        if (!problem) navigate(`/analysis?${q}`);
+      }, (message) => showSfenError(message));
     } }, variantSelect, sfenInput, h('button', { type: 'submit' }, 'Set up'));
+    const column = h('div', { class: 'game-board' }, widget ? widget.el : null);
+    disposers.push(fitBoardToWindow(column));
     root.append(h('div', { class: 'page analysis-page' }, title, err.el,
       h('div', { class: 'game-layout' },
-        h('div', { class: 'game-board with-eval' }, evalBar.el, widget ? widget.el : null),
-        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, 'Moves'), moveList, stepper), h('section', { class: 'card' }, h('h2', {}, 'Position'), setup, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, 'Click a piece to play a move; played before the last move, it starts a new line from there. Step through the moves with the arrows.'))))));
+        h('div', { class: 'board-with-eval' }, evalBar.el, column),
+        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, 'Moves'), moveList, stepper), h('section', { class: 'card' }, h('h2', {}, 'Position'), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, 'Click a piece to play a move; played before the last move, it starts a new line from there. Step through the moves with the arrows.'))))));
     const keys = (e: KeyboardEvent) => {
       if ((e.target as Element).closest('input, textarea, select, svg.board')) return;
       if (e.key === 'ArrowLeft') show(ply - 1);
@@ -199,7 +237,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     const last = ply > 0 ? parsed[ply - 1] : undefined;
     const shownLegal = legal?.line === lineKey(ply) ? legal.moves : null;
     if (!shownLegal) askLegal();
-    widget.set({ pos, legal: shownLegal, lastMove: last ? moveSquares(last) : [], flip: fromWhite !== localFlip, coords: session.prefs.coords, pieceSet: session.prefs.pieceSet, zoneRanks: detail?.zone_ranks, showHands: drops, arrows: bestArrow(pos) });
+    widget.set({ pos, legal: shownLegal, lastMove: last ? moveSquares(last) : [], flip: fromWhite !== localFlip, coords: session.prefs.coords, pieceSet: session.prefs.pieceSet, zoneRanks: detail?.zone_ranks, showHands: drops, arrows: bestArrow(pos), reserveBar: true, diagrams: session.prefs.diagrams });
     widget.el.querySelector('svg.board')?.setAttribute('data-ply', String(ply));
     const fields = detail?.profiles?.find((p) => p.name === setup.profile)?.sfen_fields ?? detail?.sfen_fields ?? ['board', 'side', 'hands', 'move_number'];
     editLink.href = `/editor?${new URLSearchParams({ variant, sfen: toSfenFields(pos, fields) })}`;

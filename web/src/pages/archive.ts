@@ -8,7 +8,7 @@ import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session } from '../session';
 import { loading, notice } from '../ui/notice';
-import { variantList } from '../variants';
+import { gameName, variantList } from '../variants';
 
 const STATUSES: Array<[NonNullable<GameQuery['status']> | '', MessageKey]> = [
   ['', 'archive.anyStatus'], ['current', 'archive.current'], ['finished', 'archive.finished'], ['aborted', 'archive.aborted'],
@@ -101,7 +101,8 @@ export function archivePage(root: HTMLElement, _params: Record<string, string>, 
   async function page(before?: number): Promise<void> {
     const r = await api.games({ ...query, before, limit: 50 });
     if (!before) {
-      list.replaceChildren(r.games.length ? table : h('p', { class: 'muted' }, t('archive.none')));
+      // A table wider than a phone scrolls inside its box, never the page.
+      list.replaceChildren(r.games.length ? h('div', { class: 'table-scroll' }, table) : h('p', { class: 'muted' }, t('archive.none')));
     }
     tbody.append(...r.games.map(row));
     more.hidden = !r.next_before;
@@ -112,8 +113,8 @@ export function archivePage(root: HTMLElement, _params: Record<string, string>, 
   }
 
   void variantList().catch(() => []).then((vs) => {
-    names = new Map(vs.map((v) => [v.id, v.name]));
-    gameSelect.querySelector('select')!.append(...vs.map((v) => h('option', { value: v.id, selected: v.id === query.game }, v.name)));
+    names = new Map(vs.map((v) => [v.id, gameName(v)]));
+    gameSelect.querySelector('select')!.append(...vs.map((v) => h('option', { value: v.id, selected: v.id === query.game }, gameName(v))));
     return page();
   }).catch((e: unknown) => {
     list.replaceChildren();

@@ -5,7 +5,9 @@ import { api, ApiError, errorMessage } from '../api/client';
 import type { Color, GameView, NewChallenge, PushEvent } from '../api/types';
 import { push } from '../api/ws';
 import { ClockView, describeTimeControl } from '../clock';
+import { t } from '../i18n';
 import { BoardWidget } from '../render/boardWidget';
+import { fitBoardToWindow } from '../render/fitBoard';
 import type { PieceCatalog } from '../render/pieces';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
@@ -13,9 +15,10 @@ import { session, viewFromWhite } from '../session';
 import { formatMove } from '../shogi/notation';
 import { applyMove, moveSquares, replay } from '../shogi/replay';
 import { parseSfen, styleFor, type Position } from '../shogi/sfen';
+import { premoveCandidates, premoveIsLegal } from '../shogi/premove';
 import { parseSquare, parseUsiList, type UsiMove } from '../shogi/usi';
 import { busy, loading, notice, timeAgo } from '../ui/notice';
-import { t } from '../i18n';
+import { playSound } from '../ui/sound';
 import { catalogFor, hasDrops } from '../variants';
 
 export function gamePage(root: HTMLElement, params: Record<string, string>): Page {
@@ -29,6 +32,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   let catalog: PieceCatalog | null = null;
   let zoneRanks: number | undefined;
   let sfenStyle: string | undefined;
+  let sfenFields: string[] | undefined;
   let positions: Position[] = [];
   let parsedMoves: UsiMove[] = [];
   let shownPly = 0; // the ply on the board
@@ -40,6 +44,10 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   let widget: BoardWidget | null = null;
   let deadlineTimer: number | undefined;
   let startTimer: number | undefined;
+  // A premove: entered while the opponent is to move, sent when they have moved if legal then.
+  let premove: string | null = null;
+  let premoveMoves: { ply: number; moves: UsiMove[] } | null = null;
+  let premoveAsked = -1;
 
   const clocks = { black: new ClockView('black'), white: new ClockView('white') };
   const players = { black: h('div', { class: 'player' }), white: h('div', { class: 'player' }) };
@@ -68,6 +76,9 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   };
   const atLatest = () => !!view && shownPly === view.moves.length;
   const canMove = () => !!view && view.status === 'active' && myColor() === view.to_move && atLatest() && !sending;
+  // Premoves in games played live (with a real-time clock or none), as the user's setting says.
+  const canPremove = () => !!view && view.status === 'active' && !!myColor() && myColor() !== view.to_move && atLatest() && !adjourning
+    && view.time_control.kind !== 'correspondence' && session.prefs.premoves;
 
   async function load(): Promise<void> {
     let v: GameView;
@@ -84,6 +95,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       catalog = c.catalog;
       zoneRanks = c.detail?.zone_ranks;
       sfenStyle = c.detail?.sfen_style;
+      sfenFields = c.detail?.sfen_fields;
       drops = hasDrops(v.setup.drops, v.setup.options, c.detail, v.setup.profile);
       build();
     }
@@ -92,6 +104,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
 
   function setView(v: GameView): void {
     const previousLength = view?.moves.length ?? -1;
+    const wasActive = view?.status === 'active';
     view = v;
     const style = styleFor(v.setup.game, sfenStyle);
     try {
@@ -120,16 +133,56 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       if (wait > 0 && wait < 2 ** 31 - 1) deadlineTimer = window.setTimeout(() => void refresh(), wait);
     }
     if (previousLength !== v.moves.length) widget?.cancel();
+    if (previousLength >= 0 && v.moves.length > previousLength) playSound(v.check?.length ? 'check' : captured(v.moves.length) ? 'capture' : 'move');
+    if (wasActive && v.status === 'finished') playSound('end');
+    // The opponent has moved: the premove goes if it is legal now, else it is dropped silently.
+    const mine = myColor();
+    if (premove && (v.status !== 'active' || (v.to_move === mine && previousLength !== v.moves.length))) {
+      const usi = premove;
+      premove = null;
+      if (v.status === 'active' && atLatest() && premoveIsLegal(v, usi)) {
+        drawAll();
+        void sendMove(usi);
+        return;
+      }
+    }
     drawAll();
+  }
+
+  /** Whether the move to `ply` took pieces off the board (a capture, a burn). */
+  function captured(ply: number): boolean {
+    const count = (p: Position | undefined) => p?.board.filter((x) => x).length ?? 0;
+    return ply > 0 && count(positions[ply]) < count(positions[ply - 1]);
+  }
+
+  /** Asks the server what the viewer may premove in the current position (once per ply). */
+  function askPremoves(v: GameView, mine: Color): void {
+    if (premoveAsked === v.ply) return;
+    premoveAsked = v.ply;
+    void premoveCandidates(v, mine, positions[positions.length - 1]!, sfenFields).then((moves) => {
+      if (disposed || view?.ply !== v.ply) return;
+      premoveMoves = { ply: v.ply, moves };
+      drawAll();
+    });
   }
 
   function build(): void {
     root.replaceChildren();
-    widget = new BoardWidget(catalog!, (usi) => void sendMove(usi));
+    widget = new BoardWidget(catalog!, (usi) => {
+      if (canMove()) void sendMove(usi);
+      else if (canPremove()) {
+        premove = usi;
+        drawAll();
+      }
+    }, () => {
+      if (!premove) return;
+      premove = null;
+      drawAll();
+    });
     disposers.push(() => widget?.dispose());
     commentForm.append(
       h('label', { for: 'comment-text', class: 'visually-hidden' }, 'Comment'),
-      h('input', { id: 'comment-text', name: 'text', maxlength: 2000, placeholder: 'Say something about the game…', autocomplete: 'off' }),
+      h('input', { id: 'comment-text', name: 'text', maxlength: 2000, placeholder: t('board.commentPlaceholder'), autocomplete: 'off' }),
       h('button', { type: 'submit' }, 'Send'),
     );
     commentForm.addEventListener('submit', (e) => {
@@ -156,7 +209,9 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     // The players and their clocks above and below the board: the viewer's side below.
     rows.white = h('div', { class: 'player-row', 'data-color': 'white' }, players.white, clocks.white.el);
     rows.black = h('div', { class: 'player-row', 'data-color': 'black' }, players.black, clocks.black.el);
-    root.append(h('div', { class: 'page game-page' }, title, err.el, h('div', { class: 'game-layout' }, h('div', { class: 'game-board' }, rows.white, widget.el, rows.black), panel)));
+    const column = h('div', { class: 'game-board' }, rows.white, widget.el, rows.black);
+    root.append(h('div', { class: 'page game-page' }, title, err.el, h('div', { class: 'game-layout' }, column, panel)));
+    disposers.push(fitBoardToWindow(column));
     const keys = (e: KeyboardEvent) => {
       const t = e.target as Element;
       if (t.closest('input, textarea, select, svg.board')) return;
@@ -189,13 +244,32 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     title.replaceChildren(`${v.game_name ?? v.setup.game} · `, h('span', { class: 'muted' }, `game ${v.id}`), v.time_control.kind !== 'none' ? h('span', { class: 'tc', title: v.time_control.text }, ` · ${describeTimeControl(v.time_control)}`) : '');
     const pos = positions[shownPly]!;
     // Every piece's igui and pass too, not only the first piece's that the list names.
-    const legal = canMove() ? parseUsiList(pos, [...v.legal_moves, ...(v.other_spellings ?? [])]) : null;
+    const mine = myColor();
+    let legal: UsiMove[] | null = null;
+    if (canMove()) legal = parseUsiList(pos, [...v.legal_moves, ...(v.other_spellings ?? [])]);
+    else if (canPremove() && mine) {
+      if (premoveMoves?.ply === v.ply) legal = premoveMoves.moves;
+      else askPremoves(v, mine);
+    }
+    if (!canPremove()) premove = null;
+    const premoveMove = premove ? parseUsiList(pos, [premove])[0] : undefined;
     const last = shownPly > 0 ? parsedMoves[shownPly - 1] : undefined;
     const check = shownPly === positions.length - 1 ? (v.check ?? []).map((s) => parseSquare(pos, s)).filter((s): s is number => s !== null) : [];
-    widget.set({ pos, legal, lastMove: last ? moveSquares(last) : [], check, flip: flip(), coords: session.prefs.coords, pieceSet: session.prefs.pieceSet, zoneRanks, showHands: drops });
+    widget.set({
+      pos, legal, lastMove: last ? moveSquares(last) : [], check, flip: flip(), coords: session.prefs.coords, pieceSet: session.prefs.pieceSet, zoneRanks, showHands: drops,
+      mover: mine && canPremove() ? mine : undefined, premove: premoveMove ? moveSquares(premoveMove) : [],
+      reserveBar: !!mine && v.status === 'active', diagrams: session.prefs.diagrams,
+    });
     const board = root.querySelector('.board');
     board?.setAttribute('aria-label', `Board at ply ${shownPly}, ${pos.side === 'black' ? 'Black' : 'White'} to move`);
     board?.setAttribute('data-ply', String(shownPly));
+    if (premove) {
+      board?.setAttribute('data-premove', premove);
+      board?.setAttribute('aria-description', t('board.premoveLabel', { usi: premove }));
+    } else {
+      board?.removeAttribute('data-premove');
+      board?.removeAttribute('aria-description');
+    }
 
     for (const color of ['black', 'white'] as const) {
       const u = v[color];
@@ -216,7 +290,6 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       column.prepend(rows[top]);
       column.append(rows[bottom]);
     }
-    const mine = myColor();
     document.title = `${mine && v.status === 'active' && v.to_move === mine ? '▶ Your move · ' : ''}${v.black.name} vs ${v.white.name} · ${v.game_name ?? v.setup.game} · Kirin`;
 
     // Status.
@@ -259,10 +332,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       }, label);
     if (mine && (v.status === 'active' || v.status === 'adjourned')) {
       if (v.status === 'active') {
-        const pass = canMove() ? widget?.passMove() : null;
-        if (pass) actions.append(h('button', { type: 'button', class: 'pass', title: `Pass (${pass})`, onclick: () => void sendMove(pass) }, 'Pass'));
         if (canMove()) {
-          const input = h('input', { name: 'usi', placeholder: 'or type a move (USI: 7g7f, 7g6f5e, P*5e)', 'aria-label': 'Move in USI', autocomplete: 'off', spellcheck: 'false', class: 'usi-input' });
+          const input = h('input', { name: 'usi', placeholder: t('board.usiPlaceholder'), title: t('board.usiTitle'), 'aria-label': t('board.usiLabel'), autocomplete: 'off', spellcheck: 'false', class: 'usi-input' });
           actions.append(h('form', { class: 'inline-form usi-form', onsubmit: (e: Event) => {
             e.preventDefault();
             const text = input.value.trim();

@@ -4,9 +4,9 @@
 import { h } from '../render/svg';
 import { BoardView, COORD_STYLES, type CoordStyle } from '../render/board';
 import { PIECE_SETS, type PieceSetId } from '../render/pieces';
-import { LANGS, type LangSetting } from '../i18n';
+import { LANGS, t, type LangSetting } from '../i18n';
 import { navigate, type Page } from '../router';
-import { session, type DisplayPrefs } from '../session';
+import { session, type DisplayPrefs, type ThemeSetting } from '../session';
 import { NOTATIONS, type NotationId } from '../shogi/notation';
 import { parseSfen } from '../shogi/sfen';
 import { busy, notice } from '../ui/notice';
@@ -32,6 +32,10 @@ export function settingsPage(root: HTMLElement): Page {
       drawPreview();
     }, err.show);
   };
+  const checkbox = (id: string, label: string, checked: boolean, onPick: (on: boolean) => void) =>
+    h('label', { class: 'radio', for: id }, h('input', { type: 'checkbox', id, checked, onchange: (e: Event) => onPick((e.target as HTMLInputElement).checked) }), h('span', {}, label));
+  const volume = h('input', { type: 'range', id: 'pref-volume', min: 0, max: 100, step: 5, value: Math.round(session.prefs.volume * 100), disabled: !session.prefs.sounds,
+    onchange: (e: Event) => save({ volume: Number((e.target as HTMLInputElement).value) / 100 }) });
   const flipBox = h('input', { type: 'checkbox', id: 'pref-flip', checked: session.prefs.flip, onchange: (e: Event) => save({ flip: (e.target as HTMLInputElement).checked }) });
   root.append(h('div', { class: 'page settings' },
     h('h1', {}, 'Preferences'),
@@ -42,6 +46,15 @@ export function settingsPage(root: HTMLElement): Page {
           // Every text on screen changes: draw the page (and the header) again.
           void session.setPrefs({ lang: v }).then(() => navigate(location.pathname + location.search, true));
         }),
+        radios<ThemeSetting>(t('display.theme'), (['system', 'light', 'dark'] as const).map((id) => ({ id, label: t(`display.theme.${id}`) })), session.prefs.theme, (v) => save({ theme: v })),
+        h('fieldset', { class: 'radio-group play-prefs' }, h('legend', {}, t('display.play')),
+          checkbox('pref-diagrams', t('display.diagrams'), session.prefs.diagrams, (on) => save({ diagrams: on })),
+          checkbox('pref-premoves', t('display.premoves'), session.prefs.premoves, (on) => save({ premoves: on })),
+          checkbox('pref-sounds', t('display.sounds'), session.prefs.sounds, (on) => {
+            volume.disabled = !on;
+            save({ sounds: on });
+          }),
+          h('label', { class: 'range', for: 'pref-volume' }, h('span', {}, t('display.volume')), volume)),
         radios<PieceSetId>('Pieces', PIECE_SETS, session.prefs.pieceSet, (v) => save({ pieceSet: v })),
         h('fieldset', { class: 'radio-group' }, h('legend', {}, 'Board orientation'), h('label', { class: 'radio', for: 'pref-flip' }, flipBox, h('span', {}, 'In your games, your side at the bottom (White’s when you play White); otherwise Black is always at the bottom'))),
         radios<CoordStyle>('Coordinates', COORD_STYLES, session.prefs.coords, (v) => save({ coords: v })),

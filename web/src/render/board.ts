@@ -19,6 +19,8 @@ export const COORD_STYLES: Array<{ id: CoordStyle; label: string }> = [
 
 export interface BoardMarks {
   lastMove?: number[];
+  /** A premove waiting for the opponent's move. */
+  premove?: number[];
   check?: number[];
   selected?: number | null;
   path?: number[];
@@ -181,15 +183,24 @@ export class BoardView {
   /** While true (a move is being entered), hovering shows no diagram. */
   hoverPaused = false;
 
+  /** No diagram until the pointer goes to another square (right after a move). */
+  quietHover: () => void = () => undefined;
+
   private installHover(): void {
     if (!this.onPieceHover) return;
     const hover = this.onPieceHover;
     let shown: string | null = null; // the square and piece shown last
     let hoverTimer: number | undefined;
+    let over: number | null = null; // the square under the mouse
+    let quietOn: number | null = null; // no diagram for this square until the mouse leaves it
     const hide = () => {
       window.clearTimeout(hoverTimer);
       if (shown !== null) hover(null, null);
       shown = null;
+    };
+    this.quietHover = () => {
+      hide();
+      quietOn = over ?? -1;
     };
     const report = (target: Element | null, force = false) => {
       const g = target?.closest('[data-sq]');
@@ -208,16 +219,22 @@ export class BoardView {
       const target = e.target as Element;
       const g = target.closest('[data-sq]');
       const idx = g ? Number(g.getAttribute('data-index')) : null;
+      over = idx;
+      if (quietOn !== null && idx === quietOn) return;
+      quietOn = null;
       const p = idx !== null && this.pos ? this.pos.board[idx] : null;
       if (!p || this.hoverPaused) return hide();
       if (shown !== null) return report(target); // moving between pieces: follow at once
+      // An idle piece under a resting pointer only: not while passing over the board.
       hoverTimer = window.setTimeout(() => {
-        if (!this.hoverPaused) report(target);
-      }, 450);
+        if (!this.hoverPaused && quietOn === null) report(target);
+      }, 700);
     });
     // (A touch pointer "leaves" when lifted: the long-press diagram stays until the next tap.)
     this.el.addEventListener('pointerleave', (e) => {
-      if (e.pointerType === 'mouse') hide();
+      if (e.pointerType !== 'mouse') return;
+      over = null;
+      hide();
     });
     // Touch: a long press shows it without picking the piece; the next tap hides it.
     let pressTimer: number | undefined;
@@ -276,6 +293,7 @@ export class BoardView {
 
     const sets = {
       last: new Set(marks.lastMove ?? []),
+      premove: new Set(marks.premove ?? []),
       check: new Set(marks.check ?? []),
       path: new Set(marks.path ?? []),
       targets: new Set(marks.targets ?? []),
@@ -287,6 +305,7 @@ export class BoardView {
       const piece = pos.board[index];
       const cls = ['sq'];
       if (sets.last.has(index)) cls.push('last');
+      if (sets.premove.has(index)) cls.push('premove');
       if (sets.path.has(index)) cls.push('path');
       if (marks.selected === index) cls.push('selected');
       if (sets.check.has(index)) cls.push('check');

@@ -1,7 +1,9 @@
 // A piece's mnemonic move diagram, shown on hover (mouse) or long-press (touch): the piece in
 // the middle of a small grid seen from its owner, each square marked as the server's diagram
-// says: o move or capture, m move only, x capture only, | - / \ slides, a digit a range limit.
-import type { PieceDiagram } from '../api/types';
+// says: o move or capture, m move only, x capture only, | - / \ slides, a digit a range limit;
+// under it the move in words (the server's `moves_text`, in the page's language).
+import type { PieceDiagram, VariantPiece } from '../api/types';
+import { lang, t } from '../i18n';
 import type { PieceCatalog, PieceSetId } from './pieces';
 import { pieceGroup } from './pieceSvg';
 import { h, svg } from './svg';
@@ -41,21 +43,29 @@ export function readDiagram(d: PieceDiagram | undefined): Grid | null {
   return g.rows.length || g.notes.length ? g : null;
 }
 
-const C = 20;
+const C = 14;
+
+/** The piece's move in words, in the page's language (English when there is no Japanese). */
+export function movesText(piece: VariantPiece | null): string | null {
+  const text = piece?.moves_text;
+  if (!text || typeof text !== 'object') return null;
+  const words = (text as Record<string, unknown>)[lang()] ?? (text as Record<string, unknown>).en;
+  return typeof words === 'string' && words.trim() ? words.trim() : null;
+}
 
 export function diagramElement(catalog: PieceCatalog, token: string, set: PieceSetId): HTMLElement {
   const info = catalog.info(token);
   const grid = readDiagram(info.source?.diagram);
   const box = h('div', { class: 'diagram', role: 'tooltip' });
   const head = h('div', { class: 'diagram-head' });
-  const icon = svg('svg', { viewBox: '0 0 100 100', width: 34, height: 34, 'aria-hidden': 'true' });
+  const icon = svg('svg', { viewBox: '0 0 100 100', width: 26, height: 26, 'aria-hidden': 'true' });
   icon.append(pieceGroup(catalog, token, 'black', set));
-  head.append(icon, h('div', {}, h('strong', {}, info.name), info.kanji ? h('span', { class: 'kanji-name' }, ` ${info.kanji}`) : null, h('div', { class: 'muted' }, [info.abbrev, info.source?.betza ? ` · ${String(info.source.betza)}` : ''].join(''))));
+  head.append(icon, h('div', {}, h('strong', {}, info.name), info.kanji ? h('span', { class: 'kanji-name' }, ` ${info.kanji}`) : null));
   box.append(head);
   if (grid && grid.rows.length) {
     const n = grid.rows.length;
     const m = Math.max(...grid.rows.map((r) => r.length));
-    const s = svg('svg', { viewBox: `0 0 ${m * C} ${n * C}`, width: Math.min(m * C, 260), class: 'diagram-grid' });
+    const s = svg('svg', { viewBox: `0 0 ${m * C} ${n * C}`, width: Math.min(m * C, 180), class: 'diagram-grid' });
     grid.rows.forEach((row, r) =>
       row.forEach((cell, c) => {
         const x = c * C;
@@ -100,18 +110,31 @@ export function diagramElement(catalog: PieceCatalog, token: string, set: PieceS
       }),
     );
     box.append(s);
-  } else if (!grid) {
-    box.append(h('p', { class: 'muted' }, 'No move diagram from the server for this piece.'));
   }
+  const words = movesText(info.source);
+  if (words) box.append(h('p', { class: 'diagram-note moves-text' }, words));
+  else if (!grid?.rows.length) box.append(h('p', { class: 'muted' }, t('board.noDiagram')));
   for (const note of grid?.notes ?? []) box.append(h('p', { class: 'diagram-note' }, note));
   return box;
 }
 
-/** One floating tooltip for the page, placed next to a square. */
+/** Where squares of the board are on screen (by index). */
+export function squareRects(board: SVGSVGElement, squares: readonly number[]): DOMRect[] {
+  return squares.flatMap((i) => {
+    const g = board.querySelector(`[data-index="${i}"]`);
+    return g ? [g.getBoundingClientRect()] : [];
+  });
+}
+
+const overlaps = (a: DOMRect, b: { left: number; top: number; right: number; bottom: number }) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** One floating tooltip for the page, placed away from the piece and from the squares to keep
+ * in sight: beside the board where the window has room, else in a corner of the board. */
 export class DiagramTip {
   private el: HTMLElement | null = null;
 
-  show(content: HTMLElement, anchor: Element): void {
+  show(content: HTMLElement, anchor: Element, board: Element, avoid: readonly DOMRect[] = []): void {
     this.hide();
     this.el = content;
     content.classList.add('floating');
@@ -121,13 +144,36 @@ export class DiagramTip {
     content.style.top = '0px';
     content.style.visibility = 'hidden';
     document.body.append(content);
-    const r = anchor.getBoundingClientRect();
+    const piece = anchor.getBoundingClientRect();
+    const b = board.getBoundingClientRect();
     const w = content.offsetWidth;
     const hgt = content.offsetHeight;
-    let left = r.right + 8;
-    if (left + w > window.innerWidth - 4) left = Math.max(4, r.left - w - 8);
-    let top = r.top;
-    if (top + hgt > window.innerHeight - 4) top = Math.max(4, window.innerHeight - hgt - 4);
+    const gap = 8;
+    const clampTop = (y: number) => Math.max(4, Math.min(y, window.innerHeight - hgt - 4));
+    const beside = clampTop(piece.top + piece.height / 2 - hgt / 2);
+    // The piece's side of the board last: the diagram goes to the other half first.
+    const pieceLeft = piece.left + piece.width / 2 < b.left + b.width / 2;
+    const pieceTop = piece.top + piece.height / 2 < b.top + b.height / 2;
+    const outside = [
+      { left: b.right + gap, top: beside },
+      { left: b.left - w - gap, top: beside },
+    ];
+    const corners = [
+      { left: b.left + gap, top: b.top + gap },
+      { left: b.right - w - gap, top: b.top + gap },
+      { left: b.left + gap, top: b.bottom - hgt - gap },
+      { left: b.right - w - gap, top: b.bottom - hgt - gap },
+    ].sort((p, q) => score(q) - score(p));
+    function score(p: { left: number; top: number }): number {
+      return Number((p.left > b.left + b.width / 2 - w / 2) === pieceLeft) + Number((p.top > b.top + b.height / 2 - hgt / 2) === pieceTop);
+    }
+    const fits = (p: { left: number; top: number }) => {
+      const box = { left: p.left, top: p.top, right: p.left + w, bottom: p.top + hgt };
+      return box.left >= 4 && box.right <= window.innerWidth - 4 && box.top >= 0 && box.bottom <= window.innerHeight && !overlaps(piece, box) && !avoid.some((r) => overlaps(r, box));
+    };
+    const place = [...outside, ...corners].find(fits) ?? corners.find((p) => !overlaps(piece, { left: p.left, top: p.top, right: p.left + w, bottom: p.top + hgt })) ?? corners[0]!;
+    const left = Math.max(4, Math.min(place.left, window.innerWidth - w - 4));
+    const top = clampTop(place.top);
     content.style.left = `${left}px`;
     content.style.top = `${top}px`;
     content.style.visibility = '';

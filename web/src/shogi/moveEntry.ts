@@ -189,11 +189,12 @@ export class MoveEntry {
     return s.from !== null ? [s.from, ...s.clicks] : [...s.clicks];
   }
 
-  /** A pass move, if the position has one (it is entered with a button as well). */
-  passMove(isEmpty: (sq: number) => boolean): string | null {
+  /** A pass move of the piece on `from` (through `via`, if given), if it has one: offered with
+   * a button while that piece's move is entered. */
+  passMove(isEmpty: (sq: number) => boolean, from: number, via?: number): string | null {
     for (const c of this.candidates) {
       const m = c.move;
-      if (m.kind === 'move' && m.mid !== null && m.to === m.from && m.kills.length === 0 && !m.promote && isEmpty(m.mid))
+      if (m.kind === 'move' && m.from === from && m.mid !== null && m.to === m.from && m.kills.length === 0 && !m.promote && isEmpty(m.mid) && (via === undefined || m.mid === via))
         return m.usi;
     }
     return null;

@@ -225,3 +225,13 @@ export function toSfenFields(pos: Position, fields: readonly string[]): string {
   };
   return fields.map((f) => text[f] ?? '-').join(' ');
 }
+
+/** The SFEN with another side to move (`fields`: the game's SFEN fields, from its data). */
+export function withSideToMove(sfen: string, side: Color, fields?: readonly string[]): string {
+  const parts = sfen.trim().split(/\s+/);
+  const at = fields?.indexOf('side') ?? -1;
+  const index = at >= 0 ? at : 1;
+  if (parts.length <= index) throw new Error(`the SFEN "${sfen}" has no side to move`);
+  parts[index] = side === 'black' ? 'b' : 'w';
+  return parts.join(' ');
+}

@@ -124,10 +124,15 @@ describe('MoveEntry', () => {
     expect(f.click(sq('6f'), none, empty)).toEqual({ kind: 'move', usi: '7g6f' });
   });
 
-  it('finds the pass move', () => {
-    const e = entry(['7g6f7g', '7g6f']);
-    expect(e.passMove(() => true)).toBe('7g6f7g');
-    expect(e.passMove(() => false)).toBeNull();
+  it('finds the pass move of the piece being entered, through the square stepped to', () => {
+    const e = entry(['7g6f7g', '7g7f7g', '7g6f', '5g4f5g']);
+    expect(e.passMove(() => true, sq('7g'))).toBe('7g6f7g');
+    expect(e.passMove(() => true, sq('7g'), sq('7f'))).toBe('7g7f7g');
+    expect(e.passMove(() => true, sq('7g'), sq('6e'))).toBeNull();
+    // Another piece's pass is not this one's.
+    expect(e.passMove(() => true, sq('5g'))).toBe('5g4f5g');
+    expect(e.passMove(() => true, sq('3g'))).toBeNull();
+    expect(e.passMove(() => false, sq('7g'))).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSfen, toSfen, styleFor } from '../../src/shogi/sfen';
+import { parseSfen, toSfen, styleFor, withSideToMove } from '../../src/shogi/sfen';
 
 const CHU = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1';
 const DAI = "ln'u'i'csgkgsci'u'n'l/a1c'1f1tet1f1c'1a/1x'1a'1w'xnow'1a'1x'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/4i5i4/15/15/15/4I5I4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1W'ONXW'1A'1X'1/A1C'1F1TET1F1C'1A/LN'U'I'CSGKGSCI'U'N'L b - 1";
@@ -56,5 +56,16 @@ describe('parseSfen', () => {
     expect(styleFor('chu')).toBe('lishogi-chu');
     expect(styleFor('chu-seireigi')).toBe('shogi');
     expect(styleFor('x', 'lishogi-chu')).toBe('lishogi-chu');
+  });
+});
+
+describe('withSideToMove (premoves: the position with the viewer to move)', () => {
+  it('turns the side to move around, where the game has it', () => {
+    expect(withSideToMove('9/9/9/9/4k4/9/9/9/4K4 w - 2', 'black')).toBe('9/9/9/9/4k4/9/9/9/4K4 b - 2');
+    expect(withSideToMove('9/9 b - 1', 'white', ['board', 'side', 'hands', 'move_number'])).toBe('9/9 w - 1');
+    expect(withSideToMove('9/9 - b 1', 'white', ['board', 'hands', 'side', 'move_number'])).toBe('9/9 - w 1');
+  });
+  it('refuses an SFEN without a side to move', () => {
+    expect(() => withSideToMove('9/9', 'black')).toThrow(/no side to move/);
   });
 });
