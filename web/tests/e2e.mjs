@@ -932,7 +932,7 @@ async function main() {
       watchConsole(p, 'japanese');
       await p.goto(`${base}/rules/chu`);
       await p.waitForSelector('.rules-list li');
-      assert((await p.locator('h1').textContent()) === 'Chu Shogiの遊び方', `the title: ${await p.locator('h1').textContent()}`);
+      assert((await p.locator('h1').textContent()) === '中将棋の遊び方', `the title: ${await p.locator('h1').textContent()}`);
       const pawn = await p.locator('[data-piece="p"] .moves-text').textContent();
       assert(pawn === '前に1マス動ける。敵陣4段目以内でと金に成れる。', `the Pawn: ${pawn}`);
       assert((await p.locator('.rules-list').textContent()).includes('1000手に達すると引き分け。'), 'the ply limit in Japanese');
