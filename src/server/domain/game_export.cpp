@@ -54,7 +54,10 @@ std::string export_kif(const ExportInput& in) {
   k.white = g.white.name;
   k.result = g.result;
   k.ending = ending(g);
-  if (g.status == GameStatus::Finished && !rules_reason(g.reason)) k.comment = describe_result(g);
+  // lishogi says in a comment what no ending line says (a resignation while the opponent was
+  // to move, or a reason KIF has no word for).
+  if (g.status == GameStatus::Finished && kif_termination(k).empty())
+    k.comment = describe_result(g);
   return write_kif(k);
 }
 
