@@ -479,12 +479,17 @@ class Generator {
   const PieceType* pt_ = nullptr;
 };
 
+// Do the attack tables (Position::attacked) see every capture of the game exactly? Not where
+// a power takes pieces they do not hold, nor where a frozen piece attacks without moving.
+bool tables_see_every_capture(const Variant& v) {
+  return !v.has_untabled_captures && !v.has_freezers;
+}
+
 // Writes to `out` the pieces of `targets` (of the colour opposite `by`) that `by` could take
 // were it its move, and returns how many: see royals_under_attack.
 int capturable(const Position& pos, Color by, const Square* targets, int n, Square* out) {
-  const Variant& v = pos.variant();
   int found = 0;
-  if (!v.has_untabled_captures && !v.has_freezers) {  // the attack tables see every capture
+  if (tables_see_every_capture(pos.variant())) {
     for (int i = 0; i < n; ++i)
       if (pos.attacked(targets[i], by)) out[found++] = targets[i];
     return found;
@@ -514,8 +519,10 @@ int capturable(const Position& pos, Color by, const Square* targets, int n, Squa
   return found;
 }
 
-// Is the piece on `target` one that `by` could take? (The check rule's test.)
-bool attacked_by_any_move(const Position& pos, Square target, Color by) {
+// Is the piece on `target` one that `by` could take? (The check rule's test, in the hot path
+// of perft and the search: the table lookup inline.)
+inline bool attacked_by_any_move(const Position& pos, Square target, Color by) {
+  if (tables_see_every_capture(pos.variant())) return pos.attacked(target, by);
   Square taken;
   return capturable(pos, by, &target, 1, &taken) > 0;
 }
