@@ -206,6 +206,18 @@ std::string kif_move(const Position& pos, const Move& m, Square last_to) {
   return destination(v, m.to, last_to) + name + promotion_mark(pos, m) + origin(v, m.from);
 }
 
+std::string kif_termination(const KifGame& g) {
+  if (g.ending == KifGame::Ending::None) return "";
+  if (g.ending == KifGame::Ending::Resignation) {
+    // The line's move number is the next mover's: only that side's resignation is written so
+    // (lishogi); a player who resigns while the opponent is to move gets no line.
+    const Color to_move = g.moves.size() % 2 ? ~g.start.side_to_move() : g.start.side_to_move();
+    const Result to_move_loses = to_move == kBlack ? Result::WhiteWins : Result::BlackWins;
+    if (g.result != to_move_loses) return "";
+  }
+  return ending_word(g.ending);
+}
+
 KifGame::Ending kif_ending(const Outcome& o) {
   switch (o.reason) {
     case EndReason::RoyalsCaptured:
@@ -261,25 +273,11 @@ std::string write_kif(const KifGame& g) {
     Undo u;
     pos.do_move(m, u);
   }
-  int plies = int(g.moves.size());
-  if (g.ending != KifGame::Ending::None)
-    out += number_prefix(plies + 1) + "   " + ending_word(g.ending) + "\n";
+  // As lishogi: the reason as a comment after the last move, then the ending on the next
+  // move's line; no "まで…" line.
   if (!g.comment.empty()) out += "* " + g.comment + "\n";
-  std::string until = "まで" + std::to_string(plies) + "手で";
-  switch (g.result) {
-    case Result::BlackWins:
-      out += until + "先手の勝ち\n";
-      break;
-    case Result::WhiteWins:
-      out += until + "後手の勝ち\n";
-      break;
-    case Result::Draw:
-      out += until + (g.ending == KifGame::Ending::Repetition ? "千日手\n" : "持将棋\n");
-      break;
-    case Result::Ongoing:
-      if (g.ending == KifGame::Ending::Abort) out += until + "中断\n";
-      break;
-  }
+  const std::string ending = kif_termination(g);
+  if (!ending.empty()) out += number_prefix(int(g.moves.size()) + 1) + "   " + ending + "\n";
   return out;
 }
 

@@ -36,12 +36,19 @@ struct KifGame {
   std::string black, white;       // 先手, 後手
   Result result = Result::Ongoing;
   Ending ending = Ending::None;
-  std::string comment;  // "* " lines after the ending (why the game ended)
+  std::string comment;  // a "* " line after the last move (why the game ended)
 
   explicit KifGame(Position s) : start(std::move(s)) {}
 };
 
+// As lishogi writes it: the moves, the comment, then the ending on the line of the move that
+// was not played ("  15   投了"); no "まで…手で" line.
 std::string write_kif(const KifGame& game);
+
+// The word of the ending line, or "" where there is none: lishogi writes 投了 only for the side
+// to move (the move number is its move's), so a resignation by the other side gets no line and
+// says so in a comment.
+std::string kif_termination(const KifGame& game);
 
 // One move in the style of its board, before it is played in `pos`; `last_to` is the
 // previous move's destination (for 仝/同) or kNoSquare. A Lion double move gives two lines

@@ -51,7 +51,7 @@ bool threatens_capture(const Position& p, Square s) {
 }  // namespace
 
 bool move_attacked(const Position& after, const Move& m) {
-  if (after.in_check(after.side_to_move())) return true;
+  if (royal_under_attack(after, after.side_to_move())) return true;
   return after.variant().rules.perpetual == RuleOptions::Perpetual::Attack && !m.is_drop() &&
          threatens_capture(after, m.to);
 }
@@ -105,8 +105,7 @@ bool Game::bared(Color c) const {
   }
   their_royals = p.royals(~c, royals, 8);
   if (theirs <= 1 || their_royals == 0) return false;
-  for (int i = 0; i < their_royals; ++i)
-    if (p.attacked(royals[i], c)) return false;
+  if (royal_under_attack(p, ~c)) return false;
   return theirs > 2 || !adjacent;
 }
 
@@ -127,7 +126,7 @@ Outcome Game::evaluate() const {
     MoveList list;
     generate_moves(p, list);
     if (list.size == 0)
-      return win(~stm, r.check_rule && p.in_check(stm) ? EndReason::Checkmate
+      return win(~stm, r.check_rule && royal_under_attack(p, stm) ? EndReason::Checkmate
                                                         : EndReason::NoLegalMoves);
   }
 
@@ -165,7 +164,8 @@ Outcome Game::evaluate() const {
     const Variant& v = p.variant();
     Square a[2], b[2];
     if (p.royals(kBlack, a, 2) == 1 && p.royals(kWhite, b, 2) == 1 && v.in_zone[kBlack][a[0]] &&
-        v.in_zone[kWhite][b[0]] && !p.in_check(kBlack) && !p.in_check(kWhite)) {
+        v.in_zone[kWhite][b[0]] && !royal_under_attack(p, kBlack) &&
+        !royal_under_attack(p, kWhite)) {
       int points[2] = {0, 0};
       for (int c = 0; c < 2; ++c) {
         for (int i = 0; i < p.count(Color(c)); ++i) {
@@ -194,7 +194,7 @@ Outcome Game::evaluate() const {
     Square a[8], b[8];
     int na = p.royals(kBlack, a, 8), nb = p.royals(kWhite, b, 8);
     if (pieces == 2 && na == 1 && nb == 1 && p.hand_empty(kBlack) && p.hand_empty(kWhite) &&
-        !p.attacked(a[0], kWhite) && !p.attacked(b[0], kBlack))
+        !royal_under_attack(p, kBlack) && !royal_under_attack(p, kWhite))
       return {Result::Draw, EndReason::InsufficientMaterial};
   }
   if (r.max_plies > 0 && plies() >= r.max_plies) return {Result::Draw, EndReason::PlyLimit};

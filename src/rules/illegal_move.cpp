@@ -85,7 +85,7 @@ std::string drop_refusal(const Position& pos, Kind kind, Square to) {
   Position probe = pos;
   Undo u;
   probe.do_move(Move{kNoSquare, kNoSquare, to, Move::kDrop, kind}, u);
-  if (v.rules.check_rule && probe.in_check(us)) return kLeavesKingInCheck;
+  if (v.rules.check_rule && royal_under_attack(probe, us)) return kLeavesKingInCheck;
   if (pt.no_drop_mate) return "a " + pt.name + " drop may not give checkmate";
   return "the " + pt.name + " cannot be dropped on " + square_name(v, to);
 }

@@ -479,6 +479,54 @@ class Generator {
   const PieceType* pt_ = nullptr;
 };
 
+// Do the attack tables (Position::attacked) see every capture of the game exactly? Not where
+// a power takes pieces they do not hold, nor where a frozen piece attacks without moving.
+bool tables_see_every_capture(const Variant& v) {
+  return !v.has_untabled_captures && !v.has_freezers;
+}
+
+// Writes to `out` the pieces of `targets` (of the colour opposite `by`) that `by` could take
+// were it its move, and returns how many: see royals_under_attack.
+int capturable(const Position& pos, Color by, const Square* targets, int n, Square* out) {
+  int found = 0;
+  if (tables_see_every_capture(pos.variant())) {
+    for (int i = 0; i < n; ++i)
+      if (pos.attacked(targets[i], by)) out[found++] = targets[i];
+    return found;
+  }
+  Position them = pos;
+  them.set_side_to_move(by);
+  them.set_counter_strike(kNoSquare);  // it bars the side to move's captures, not by's
+  auto list = std::make_unique<MoveList>();  // large: not on the stack
+  Generator(them, *list, false, Only::kCaptures).run();
+  for (int i = 0; i < n; ++i) {
+    const Square t = targets[i];
+    for (const Move& m : *list) {
+      const bool names = (m.to == t && m.from != t) || m.mid == t || m.kill[0] == t ||
+                         m.kill[1] == t;
+      if (!names) continue;
+      // Named, but a move may pass over a piece it leaves standing: play it to see.
+      Undo u;
+      them.do_move(m, u);
+      const bool taken = them.at(t) != pos.at(t);
+      them.undo_move(m, u);
+      if (taken) {
+        out[found++] = t;
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+// Is the piece on `target` one that `by` could take? (The check rule's test, in the hot path
+// of perft and the search: the table lookup inline.)
+inline bool attacked_by_any_move(const Position& pos, Square target, Color by) {
+  if (tables_see_every_capture(pos.variant())) return pos.attacked(target, by);
+  Square taken;
+  return capturable(pos, by, &target, 1, &taken) > 0;
+}
+
 // The check rule: drops the moves after which (or, for a two-step move, after whose first
 // step) the mover's royal is attacked, and Pawn drops that give checkmate.
 void filter_check(const Position& pos, MoveList& list, bool drop_mate_rule) {
@@ -495,16 +543,16 @@ void filter_check(const Position& pos, MoveList& list, bool drop_mate_rule) {
         Move first{m.from, kNoSquare, m.mid, 0, 0};
         Undo u;
         work.do_move(first, u);
-        bool safe = !work.attacked(m.from == royal ? m.mid : royal, ~us);
+        bool safe = !attacked_by_any_move(work, m.from == royal ? m.mid : royal, ~us);
         work.undo_move(first, u);
         if (!safe) return false;
       }
     }
     Undo u;
     work.do_move(m, u);
-    bool safe = !work.attacked(m.from == royal ? m.to : royal, ~us);
+    bool safe = !attacked_by_any_move(work, m.from == royal ? m.to : royal, ~us);
     if (safe && drop_mate_rule && m.is_drop() && v.pieces[m.drop_kind].no_drop_mate &&
-        work.in_check(~us)) {
+        royal_under_attack(work, ~us)) {
       MoveList replies;
       generate_legal(work, replies, false, Only::kAll);
       safe = replies.size > 0;
@@ -648,12 +696,18 @@ void generate_captures_by_victims(const Position& pos, MoveList& out) {
 bool captures_follow_attacks(const Variant& v) {
   // Burns and range captures take pieces the mover does not attack; standstill and area
   // captures are not in the attack tables; the check rule filters moves by their result.
-  if (v.rules.check_rule) return false;
-  for (size_t k = 1; k < v.pieces.size(); ++k) {
-    const PieceType& pt = v.pieces[k];
-    if (pt.burn || pt.range_jumps || pt.area || pt.igui) return false;
-  }
-  return true;
+  return !v.rules.check_rule && !v.has_untabled_captures;
+}
+
+int royals_under_attack(const Position& pos, Color c, Square* out) {
+  Square royals[Position::kMaxRoyals];
+  const int n = pos.royals(c, royals, Position::kMaxRoyals);
+  return capturable(pos, ~c, royals, n, out);
+}
+
+bool royal_under_attack(const Position& pos, Color c) {
+  Square attacked[Position::kMaxRoyals];
+  return royals_under_attack(pos, c, attacked) > 0;
 }
 
 bool is_capture(const Position& pos, const Move& m) {

@@ -92,6 +92,17 @@ void generate_captures_by_victims(const Position& pos, MoveList& out);
 // it must try, and takes them back.
 void keep_royal_safe(Position& pos, MoveList& list);
 
+// The royals of colour c that the other side could take were it its move: by any move of its
+// pieces, with every power (burns, range captures, igui and double igui, area moves), but
+// none of a frozen piece, and before the check rule's filter (a pinned piece still attacks).
+// Writes their squares to `out` (room for Position::kMaxRoyals) and returns how many. What
+// every report of check uses: the server's, the check rule, the end of the game and the
+// perpetual rule. Where the attack tables hold every capture (no such power, no freezer) this
+// is Position::attacked; elsewhere it generates the other side's captures, too slow for the
+// search, whose Position::in_check sees the tables' attacks only.
+int royals_under_attack(const Position& pos, Color c, Square* out);
+bool royal_under_attack(const Position& pos, Color c);
+
 // Does the move take at least one piece?
 bool is_capture(const Position& pos, const Move& m);
 

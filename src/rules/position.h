@@ -104,7 +104,9 @@ class Position {
   // For tests: do the kept counts equal counts made afresh from the board? (True where none
   // are kept.)
   bool attack_counts_consistent() const;
-  // Is the royal of colour c attacked? (Any of them, if it has several.)
+  // Is the royal of colour c attacked? (Any of them, if it has several.) By the attack
+  // tables: the search's fast test. Captures by powers beyond them (burns, range captures,
+  // standstill and area moves) and frozen attackers: royal_under_attack (rules/movegen.h).
   bool in_check(Color c) const {
     for (int r = 0; r < royal_count_[c]; ++r)
       if (attacked(royal_[c][r], ~c)) return true;

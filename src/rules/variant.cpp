@@ -486,6 +486,7 @@ void compile_piece(Variant& v, Kind k) {
   pt.has_two_step = !pt.spec.two_legs.empty();
   v.has_freezers |= pt.freezes;
   v.has_burners |= pt.burn > 0;
+  v.has_untabled_captures |= pt.area || pt.burn || pt.igui || pt.range_jumps;
   pt.dedupe = reaches_a_square_twice(pt);
   pt.forward_only = moves_forward_only(pt.spec);
   for (int c = 0; c < 2; ++c) {
@@ -547,6 +548,7 @@ void Variant::compile() {
   has_hop_attacks = false;
   has_freezers = false;
   has_burners = false;
+  has_untabled_captures = false;
   for (size_t k = 1; k < pieces.size(); ++k) compile_piece(*this, Kind(k));
   index_attacks_by_piece(*this);
 }

@@ -222,6 +222,9 @@ class Variant {
   bool has_hop_attacks = false;  // cannon-type or skipping pieces: attacks checked the slow way
   bool has_freezers = false;
   bool has_burners = false;  // a piece that burns: its quiet moves can capture
+  // A piece captures by a power the attack tables above do not hold: an area move, a burn,
+  // a standstill igui or a range capture.
+  bool has_untabled_captures = false;
   std::vector<Kind> hand_kinds;  // kinds that can be in hand, in SFEN hand order
 
   int num_kinds() const { return int(pieces.size()) - 1; }

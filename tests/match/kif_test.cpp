@@ -43,9 +43,8 @@ TEST(Kif, ChuLionDoubleMoveSameSquareAndResignation) {
             "   5一歩目 仝獅子 （←7六）\n"
             "   5二歩目 7六獅子 （←6七）\n"
             "   6   3五歩兵 （←3四）\n"
-            "   7   投了\n"
             "* A resigns\n"
-            "まで6手で後手の勝ち\n");
+            "   7   投了\n");
 }
 
 TEST(Kif, ShogiDropsPromotionDeclinedAndClocks) {
@@ -92,7 +91,53 @@ TEST(Kif, EndingsFollowTheRules) {
   g.result = Result::Draw;
   g.ending = KifGame::Ending::Repetition;
   std::string text = write_kif(g);
-  EXPECT_NE(text.find("   5   千日手\nまで4手で千日手\n"), std::string::npos) << text;
+  EXPECT_TRUE(text.ends_with("   4   ５一玉(52)\n   5   千日手\n")) << text;
+}
+
+// The ending as lishogi writes it (scalashogi's Kif.createTerminationMove, lila's
+// NotationDump): the word on the line of the move not played, 投了 only for the side to move
+// (a resignation by the other side is a comment on the last move), no "まで" line.
+std::string ending_of(KifGame g, Result result, KifGame::Ending ending, std::string comment = {}) {
+  g.black = "S";
+  g.white = "G";
+  g.result = result;
+  g.ending = ending;
+  g.comment = std::move(comment);
+  const std::string text = write_kif(g);
+  return text.substr(text.find("消費時間--\n") + std::string("消費時間--\n").size());
+}
+
+TEST(Kif, ResignationByEitherSideOnEitherSidesTurn) {
+  const KifGame two = game_of("shogi", {"7g7f", "3c3d"});  // Black to move
+  const KifGame three = game_of("shogi", {"7g7f", "3c3d", "2g2f"});  // White to move
+  const std::string moves2 = "   1   ７六歩(77)\n   2   ３四歩(33)\n";
+  const std::string moves3 = moves2 + "   3   ２六歩(27)\n";
+  using E = KifGame::Ending;
+  // Black resigns on its turn; White resigns on its turn.
+  EXPECT_EQ(ending_of(two, Result::WhiteWins, E::Resignation), moves2 + "   3   投了\n");
+  EXPECT_EQ(ending_of(three, Result::BlackWins, E::Resignation), moves3 + "   4   投了\n");
+  // The report's case: White resigns while Black is to move. No 投了 on Black's line 3.
+  EXPECT_EQ(ending_of(two, Result::BlackWins, E::Resignation, "Black wins by resignation"),
+            moves2 + "* Black wins by resignation\n");
+  // Black resigns while White is to move.
+  EXPECT_EQ(ending_of(three, Result::WhiteWins, E::Resignation, "White wins by resignation"),
+            moves3 + "* White wins by resignation\n");
+}
+
+TEST(Kif, OtherEndingsAsLishogiWritesThem) {
+  const KifGame two = game_of("shogi", {"7g7f", "3c3d"});
+  const std::string moves = "   1   ７六歩(77)\n   2   ３四歩(33)\n";
+  using E = KifGame::Ending;
+  EXPECT_EQ(ending_of(two, Result::WhiteWins, E::Timeout), moves + "   3   切れ負け\n");
+  EXPECT_EQ(ending_of(two, Result::Ongoing, E::Abort), moves + "   3   中断\n");
+  EXPECT_EQ(ending_of(two, Result::WhiteWins, E::Mate), moves + "   3   詰み\n");
+  EXPECT_EQ(ending_of(two, Result::Draw, E::Repetition), moves + "   3   千日手\n");
+  EXPECT_EQ(ending_of(two, Result::BlackWins, E::Perpetual), moves + "   3   反則勝ち\n");
+  EXPECT_EQ(ending_of(two, Result::BlackWins, E::ImpasseWin), moves + "   3   入玉勝ち\n");
+  // The referee's reason for an illegal move stays as a comment before the line.
+  EXPECT_EQ(ending_of(two, Result::WhiteWins, E::IllegalMove, "engine crashed"),
+            moves + "* engine crashed\n   3   反則負け\n");
+  EXPECT_EQ(ending_of(two, Result::Ongoing, E::None), moves);
 }
 
 TEST(Kif, OtherStartPositionsAreDrawn) {

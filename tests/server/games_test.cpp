@@ -645,12 +645,26 @@ TEST_F(GamesTest, Exports) {
   games->resign(id, alice.id);
   std::string kif = games->export_game(id, "kif");
   for (const char* part : {"開始日時：2023/11/14 22:13:20\n", "棋戦：Kirin game ", "先手：alice\n",
-                           "後手：bob\n", "７六歩(77)", "３四歩(33)", "投了", "まで2手で後手の勝ち"})
+                           "後手：bob\n", "７六歩(77)", "３四歩(33)"})
     EXPECT_NE(kif.find(part), std::string::npos) << part << "\n" << kif;
+  // Black resigned on its turn: lishogi's ending line, no comment, no "まで" line.
+  EXPECT_TRUE(kif.ends_with("   2   ３四歩(33)   (00:02/00:00:02)\n   3   投了\n")) << kif;
 
   EXPECT_EQ(games->export_game(id, "gamecourier"), "1. p 7g-7f\n1... P 3c-3d\n");
   ServiceError e = service_error([&] { games->export_game(id, "pgn"); });
   EXPECT_EQ(std::string(e.what()), "unknown export format 'pgn' (usi, kif, gamecourier)");
+}
+
+TEST_F(GamesTest, KifOfAResignationWhileTheOpponentIsToMove) {
+  // White resigns with Black to move (the reported "15 投了 / まで14手で先手の勝ち"): lishogi
+  // writes no 投了 on Black's line, only the reason as a comment.
+  Id id = start_game(shogi());
+  games->play_move(id, alice.id, "7g7f");
+  games->play_move(id, bob.id, "3c3d");
+  games->resign(id, bob.id);
+  std::string kif = games->export_game(id, "kif");
+  EXPECT_TRUE(kif.ends_with("３四歩(33)   (00:00/00:00:00)\n* Black wins by resignation\n")) << kif;
+  EXPECT_EQ(kif.find("投了"), std::string::npos) << kif;
 }
 
 TEST_F(GamesTest, MoveNotationIsPluggable) {

@@ -55,7 +55,10 @@ std::string export_kif(const ExportInput& in) {
   k.white = g.white.name;
   k.result = g.result;
   k.ending = ending(g);
-  if (is_over(g.status) && !rules_reason(g.reason)) k.comment = describe_result(g);
+  // lishogi says in a comment what no ending line says (a resignation while the opponent was
+  // to move, or a reason KIF has no word for).
+  if (is_over(g.status) && kif_termination(k).empty())
+    k.comment = describe_result(g);
   return write_kif(k);
 }
 

@@ -62,14 +62,12 @@ Position current_position(const GameView& view) {
   return pos;
 }
 
-// The squares of the side to move's royals that stand attacked.
+// The squares of the side to move's royals that the opponent could take by any of its moves.
 std::vector<std::string> royals_in_check(const Position& pos) {
   std::vector<std::string> out;
-  Square royals[Position::kMaxRoyals];
-  const Color us = pos.side_to_move();
-  const int n = pos.royals(us, royals, Position::kMaxRoyals);
-  for (int i = 0; i < n; ++i)
-    if (pos.attacked(royals[i], ~us)) out.push_back(square_name(pos.variant(), royals[i]));
+  Square attacked[Position::kMaxRoyals];
+  const int n = royals_under_attack(pos, pos.side_to_move(), attacked);
+  for (int i = 0; i < n; ++i) out.push_back(square_name(pos.variant(), attacked[i]));
   return out;
 }
 

@@ -217,6 +217,24 @@ TEST_F(MoveDetails, RoyalsInCheck) {
   EXPECT_FALSE(g["legal_moves"].empty());
 }
 
+TEST_F(MoveDetails, ARangeCaptureOfTheKingIsCheck) {
+  // Mitsugumi, the report's game: after 12j12i 7c7kx7j+ White's Great General on 7k can jump
+  // Black's Fire Demon on 7l and take the King on 7m. A check by range capture, burn, area
+  // move or igui counts as any other (every power: tests/rules/royal_attack_test.cpp).
+  game({{"game", "mitsugumi"}});
+  int ply = 0;
+  for (const auto& [usi, token] : {std::pair{"12j12i", alice_}, std::pair{"7c7kx7j+", bob_}}) {
+    Reply r = call("POST", "/api/games/" + std::to_string(id_) + "/moves",
+                   {{"move", usi}, {"expected_ply", ply++}}, token);
+    ASSERT_EQ(r.status, 200u) << r.body;
+  }
+  EXPECT_EQ(view()["check"], json({"7m"}));
+  Reply analysis =
+      call("POST", "/api/positions", {{"variant", "mitsugumi"}, {"moves", {"12j12i", "7c7kx7j+"}}});
+  ASSERT_EQ(analysis.status, 200u) << analysis.body;
+  EXPECT_EQ(analysis.json()["check"], json({"7m"}));
+}
+
 TEST(MoveDetail, BurnsAndRangeCapturesNameEveryVictim) {
   // Mitsugumi: Black's Fire Demon among White Pawns (it burns, igui-captures, moves by area);
   // every legal move's captured squares are exactly the enemy pieces it removes.

@@ -15,13 +15,19 @@ export function pieceSetOf(value: string | undefined): PieceSetId {
   return value === 'kanji2' || value === 'western' ? value : 'kanji';
 }
 
-// The usual one-character form of two-character names (lishogi's Chu set, Dai's conventions).
+// The usual one-character form of two-character names (lishogi's Chu set, Dai's conventions;
+// Tenjiku's 砲 and 炮 for the range-capturing generals; for the Seireigi pieces the animal, as
+// Chu writes 猛豹 豹: docs/rules/kanji.md).
 const ONE_CHAR: Record<string, string> = {
   玉将: '玉', 王将: '王', 酔象: '象', 金将: '金', 銀将: '銀', 銅将: '銅', 猛豹: '豹', 盲虎: '虎',
   麒麟: '麒', 鳳凰: '鳳', 香車: '香', 反車: '反', 横行: '横', 竪行: '竪', 角行: '角', 飛車: '飛',
   龍馬: '馬', 龍王: '龍', 奔王: '奔', 獅子: '獅', 歩兵: '歩', 仲人: '仲', 太子: '太', 飛鹿: '鹿',
   白駒: '駒', 鯨鯢: '鯨', 奔猪: '猪', 飛牛: '牛', 角鷹: '鷹', 飛鷲: '鷲', と金: 'と', 嗔猪: '嗔',
   猫刄: '猫', 悪狼: '狼', 飛龍: '竜', 猛牛: '猛', 鉄将: '鉄', 石将: '石', 桂馬: '桂', 獅鷹: '獅',
+  角将: '砲', 飛将: '炮', 副将: '副', 大将: '大', 四天王: '四', 火鬼: '火',
+  変狸: '狸', 走兎: '兎', 飛猫: '猫', 羊兵: '羊', 大象: '象', 走狼: '狼', 大豹: '豹', 走豹: '豹',
+  強熊: '熊', 猛熊: '熊', 飛燕: '燕', 金翅: '翅', 天馬: '天', 奔虎: '虎', 教王: '教', 隠狐: '狐',
+  鳩槃: '鳩', 奔狗: '狗', 大鹿: '鹿', 踊鹿: '鹿', 毒蛇: '蛇', 奔鬼: '鬼', 大獏: '獏', 毒狼: '狼',
 };
 
 export interface PieceInfo {
@@ -51,8 +57,8 @@ export class PieceCatalog {
         source: p,
       });
     }
-    // One character per piece; where two different unpromoted pieces would share one (Mitsugumi's
-    // Bishop General 角将 and the Bishop 角), the later keeps both characters.
+    // One character per piece; where two different unpromoted pieces would share one (no built-in
+    // game has such a pair: tests/unit/pieces.test.ts), the later keeps both characters.
     const used = new Map<string, string>();
     for (const info of this.byToken.values()) {
       const k = info.kanji;
