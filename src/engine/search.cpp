@@ -422,7 +422,9 @@ void root_choices(const Game& game, MoveList& out) {
     const Move& m = out.moves[i];
     Undo u;
     p.do_move(m, u);
-    bool keep = !p.in_check(us);
+    // Exact at the root (range captures, burns... included), where it costs one generation of
+    // captures a move; the search's in_check sees the attack tables only.
+    bool keep = !royal_under_attack(p, us);
     p.undo_move(m, u);
     if (!keep) {  // unless the move ends the game first
       Game after = game;

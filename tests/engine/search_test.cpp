@@ -109,6 +109,25 @@ TEST(Search, RootChoicesKeepTheOnlyKingSafeWhileAMoveCan) {
 
 // A search cut short in its first iteration still never leaves the only King capturable when
 // a move saves it (Chu has no check rule, but such a move loses at once, and XBoard refuses it).
+TEST(Search, RootChoicesSeeARangeCaptureOfTheKing) {
+  // Mitsugumi, after 12j12i 7c7kx7j+: White's Great General on 7k can jump Black's Fire Demon
+  // and take the King on 7m, which the attack tables do not see. Every move the search may
+  // choose leaves the King safe.
+  auto v = builtin_variant("mitsugumi");
+  Game g(parse_sfen(v, v->setup));
+  for (const char* usi : {"12j12i", "7c7kx7j+"}) g.play(parse_usi(g.position(), usi));
+  ASSERT_TRUE(royal_under_attack(g.position(), kBlack));
+  MoveList choices;
+  root_choices(g, choices);
+  ASSERT_GT(choices.size, 0);
+  for (int i = 0; i < choices.size; ++i) {
+    Position after = g.position();
+    Undo u;
+    after.do_move(choices.moves[i], u);
+    EXPECT_FALSE(royal_under_attack(after, kBlack)) << to_usi(g.position(), choices.moves[i]);
+  }
+}
+
 TEST(Search, AnInterruptedSearchStillSavesTheOnlyKing) {
   Game g = game_of("chu", "6r4k/g11/12/12/12/12/12/12/3N8/12/12/6K5 b - 1");
   for (int64_t nodes : {1, 100, 3000}) {
