@@ -951,6 +951,7 @@ async function main() {
           await p.screenshot({ path: join(shots, `rules-${w}-${scheme}.png`) });
           await ctx.close();
         }
+    });
     // ==== The board fits the window; themes and contrast; premoves; bad SFENs (issue 18) ====
     const tokenOf = (page) => page.evaluate(() => localStorage.getItem('kirin.token'));
     const api = async (page, method, path, body) => {
