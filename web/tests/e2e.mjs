@@ -537,9 +537,10 @@ async function main() {
         throw new Error(`no analysis: ${got} ${msg}`);
       }
       // MultiPV: the default two lines, different first moves; the evaluation bar shows the score.
-      await alice.waitForSelector('.pv-line[data-line="2"]', { timeout: 20000 });
-      const firsts = await alice.locator('.pv-line .pv').evaluateAll((els) => els.map((e) => e.textContent.split(' ')[0]));
-      assert(firsts.length === 2 && firsts[0] !== firsts[1], `two lines with different first moves: ${firsts}`);
+      await alice.waitForFunction(() => {
+        const firsts = [...document.querySelectorAll('.pv-line .pv')].map((e) => e.textContent.split(' ')[0]);
+        return firsts.length === 2 && firsts[0] !== firsts[1];
+      }, null, { timeout: 20000 });
       const bar = await alice.locator('.eval-bar').getAttribute('aria-valuenow');
       assert(Number(bar) > 0 && Number(bar) < 100, `the evaluation bar shows a share: ${bar}`);
       await alice.selectOption('.engine-lines', '3');

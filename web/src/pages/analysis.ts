@@ -336,10 +336,12 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
         case 'analysis': {
           const before = lines[0]?.pv[0];
           const k = (msg.multipv ?? 1) - 1;
-          // A new iteration's best line: the other lines follow it, at the same depth.
-          if (k === 0) lines = lines.filter((l) => l.depth >= msg.depth).slice(0, multipv);
+          // Each line stays until the next iteration's line of its rank replaces it (the lines
+          // do not blink out between iterations); a line that now starts as the new best does
+          // not show twice.
           lines[k] = msg;
-          lines = lines.filter(Boolean);
+          if (k === 0) lines = lines.filter((l, i) => i === 0 || l.pv[0] !== msg.pv[0]);
+          lines = lines.filter(Boolean).slice(0, multipv);
           engineStatus = '';
           if (k === 0 && msg.pv[0] !== before) draw();
           break;
