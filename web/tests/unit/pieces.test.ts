@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { setLang } from '../../src/i18n';
 import { PieceCatalog } from '../../src/render/pieces';
 
 describe('piece sets', () => {
@@ -29,17 +28,5 @@ describe('piece sets', () => {
   it('falls back to the abbreviation without kanji, and to the SFEN letter without data', () => {
     expect(catalog.face('e', 'kanji')).toEqual({ lines: ['GE'], kanji: false });
     expect(new PieceCatalog(null).face("+n'", 'kanji')).toEqual({ lines: ['N′'], kanji: false });
-  });
-  it('names a piece in the page’s language: its kanji on Japanese pages, where it has them', () => {
-    expect(catalog.name('d')).toBe('Dragon King');
-    setLang('ja');
-    try {
-      expect(catalog.name('d')).toBe('龍王');
-      expect(catalog.name('e')).toBe('Great Elephant');
-      expect(new PieceCatalog(null).name('+n')).toBe('成N');
-    } finally {
-      setLang('en');
-    }
-    expect(new PieceCatalog(null).name('+n')).toBe('promoted N');
   });
 });
