@@ -7,7 +7,8 @@
 //   resigns, while a spectator watches the moves arrive live; a Chu Seireigi game with a drop; a
 //   game against the engine; the archive, stepping back through a game; the analysis board;
 //   clocks that wait for each side's first move, an abort, a rematch accepted on the game page
-//   that takes both players to the new game, the games page for a visitor; preferences.
+//   that takes both players to the new game, the games page for a visitor; preferences; the
+//   pages in Japanese, with no English word left on them.
 // Screenshots of every game's board go to $KIRIN_E2E_SHOTS (default web/test-results/).
 // Whatever the product fails to do fails the test: no fallbacks, no filtered console errors.
 //
@@ -1405,8 +1406,17 @@ async function main() {
           assert((await ja.textContent('.game-status')) === result, `game ${id}: the result "${result}" (${await ja.textContent('.game-status')})`);
           await assertJapanese(ja, `the finished game ${id}`);
         }
+        // A visitor (signed out, the language chosen in this browser): asked to log in to comment.
+        const visitorContext = await browser.newContext(desktop);
+        await visitorContext.addInitScript(() => localStorage.setItem('kirin.display', JSON.stringify({ lang: 'ja' })));
+        const visitor = await visitorContext.newPage();
+        watchConsole(visitor, 'japanese-visitor');
+        await visitor.goto(`${base}/game/${chu}`);
+        await visitor.waitForSelector('.comments-box a[href^="/login"]');
+        await assertJapanese(visitor, 'a finished game, for a visitor');
+        await visitorContext.close();
       });
-      await step('Japanese: the lobby, the analysis board (of a game, of a position), the games list', async () => {
+      await step('Japanese: the lobby, the analysis board (of a game, of a position), the games list, the editor, how to play', async () => {
         await ja.goto(`${base}/`);
         await ja.waitForSelector('.create-form select[name=game] option', { state: 'attached' });
         await ja.waitForSelector(`.my-games li[data-game="${jaGame}"]`);
@@ -1423,6 +1433,12 @@ async function main() {
         await ja.goto(`${base}/games`);
         await ja.waitForSelector(`tr[data-game="${jaGame}"]`);
         await assertJapanese(ja, 'the games list');
+        await ja.goto(`${base}/editor?variant=chu`);
+        await ja.waitForSelector('.palette [data-tool="b:n"]');
+        await assertJapanese(ja, 'the board editor');
+        await ja.goto(`${base}/rules/chu`);
+        await ja.waitForSelector('.piece-card');
+        await assertJapanese(ja, 'how to play Chu');
       });
       await step('Japanese: screenshots of the game page (1280x720, 390x844, light and dark)', async () => {
         for (const [width, height] of [[1280, 720], [390, 844]]) {
