@@ -1,21 +1,22 @@
 // The two clocks of a game: the server's times at `now`, run down locally for the side to move
 // until the next update. Correspondence games show the time left to the deadline in days/hours.
 import type { Clock, Color, TimeControl } from './api/types';
+import { t } from './i18n';
 import { h } from './render/svg';
 
 export function formatMs(ms: number, kind: TimeControl['kind']): string {
-  const t = Math.max(0, ms);
+  const left = Math.max(0, ms);
   if (kind === 'correspondence') {
-    const days = Math.floor(t / 86_400_000);
-    const hours = Math.floor((t % 86_400_000) / 3_600_000);
-    const minutes = Math.floor((t % 3_600_000) / 60_000);
-    return days > 0 ? `${days}d ${hours}h` : hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
+    const days = Math.floor(left / 86_400_000);
+    const hours = Math.floor((left % 86_400_000) / 3_600_000);
+    const minutes = Math.floor((left % 3_600_000) / 60_000);
+    return days > 0 ? t('clock.daysHours', { d: days, h: hours }) : hours > 0 ? t('clock.hoursMinutes', { h: hours, m: minutes }) : t('clock.minutes', { m: minutes });
   }
-  const s = Math.floor(t / 1000);
+  const s = Math.floor(left / 1000);
   const hh = Math.floor(s / 3600);
   const mm = Math.floor((s % 3600) / 60);
   const ss = s % 60;
-  const tenths = t < 10_000 ? `.${Math.floor((t % 1000) / 100)}` : '';
+  const tenths = left < 10_000 ? `.${Math.floor((left % 1000) / 100)}` : '';
   return (hh ? `${hh}:${String(mm).padStart(2, '0')}` : `${mm}`) + `:${String(ss).padStart(2, '0')}${tenths}`;
 }
 
@@ -28,7 +29,7 @@ export class ClockView {
   private tc: TimeControl | null = null;
 
   constructor(readonly color: Color) {
-    this.el = h('div', { class: 'clock', 'data-color': color, role: 'timer', 'aria-label': `${color === 'black' ? 'Black' : 'White'}'s clock` });
+    this.el = h('div', { class: 'clock', 'data-color': color, role: 'timer', 'aria-label': t(`clock.label.${color}`) });
   }
 
   update(clock: Clock | null, tc: TimeControl, running: Color | null): void {
@@ -61,9 +62,9 @@ export class ClockView {
     // In byoyomi: main time spent, the period runs (the server's deadline has the whole story).
     if (ms <= 0 && byo > 0 && this.running === this.color && this.clock?.deadline) {
       const rest = this.clock.deadline - (this.clock.now + (Date.now() - this.receivedAt));
-      text = `byoyomi ${formatMs(rest, 'live')}`;
+      text = t('clock.byoyomi', { time: formatMs(rest, 'live') });
     } else if (byo > 0 && this.tc.kind === 'live') {
-      text += ` +${Math.round(byo / 1000)}s`;
+      text += t('clock.byoyomiSuffix', { s: Math.round(byo / 1000) });
     }
     this.el.textContent = text;
     this.el.classList.toggle('running', this.running === this.color);
@@ -75,13 +76,17 @@ export class ClockView {
   }
 }
 
-/** A time control for people: "15 min + 30 s byoyomi", "5 min + 3 s", "3 days a move". */
+/** A time control for people: "15 min + 30 s byoyomi" (持ち時間15分 秒読み30秒), "5 min + 3 s a
+ * move", "3 days a move". */
 export function describeTimeControl(tc: TimeControl): string {
-  if (tc.kind === 'none') return 'no clock';
-  if (tc.kind === 'correspondence') return tc.days_per_move ? `${tc.days_per_move} day${tc.days_per_move === 1 ? '' : 's'} a move` : tc.text;
-  const main = tc.main_ms ?? 0;
-  const mainText = main % 60_000 === 0 ? `${main / 60_000} min` : `${Math.round(main / 1000)} s`;
-  if (tc.byoyomi_ms) return `${mainText} + ${Math.round(tc.byoyomi_ms / 1000)} s byoyomi`;
-  if (tc.increment_ms) return `${mainText} + ${Math.round(tc.increment_ms / 1000)} s a move`;
-  return mainText;
+  if (tc.kind === 'none') return t('clock.none');
+  if (tc.kind === 'correspondence') {
+    if (!tc.days_per_move) return tc.text;
+    return tc.days_per_move === 1 ? t('clock.oneDay') : t('clock.days', { n: tc.days_per_move });
+  }
+  const ms = tc.main_ms ?? 0;
+  const main = ms % 60_000 === 0 ? t('clock.mainMinutes', { n: ms / 60_000 }) : t('clock.mainSeconds', { n: Math.round(ms / 1000) });
+  if (tc.byoyomi_ms) return t('clock.withByoyomi', { main, s: Math.round(tc.byoyomi_ms / 1000) });
+  if (tc.increment_ms) return t('clock.withIncrement', { main, s: Math.round(tc.increment_ms / 1000) });
+  return t('clock.main', { main });
 }

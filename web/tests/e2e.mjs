@@ -7,7 +7,8 @@
 //   resigns, while a spectator watches the moves arrive live; a Chu Seireigi game with a drop; a
 //   game against the engine; the archive, stepping back through a game; the analysis board;
 //   clocks that wait for each side's first move, an abort, a rematch accepted on the game page
-//   that takes both players to the new game, the games page for a visitor; preferences.
+//   that takes both players to the new game, the games page for a visitor; preferences; the
+//   pages in Japanese, with no English word left on them.
 // Screenshots of every game's board go to $KIRIN_E2E_SHOTS (default web/test-results/).
 // Whatever the product fails to do fails the test: no fallbacks, no filtered console errors.
 //
@@ -775,8 +776,9 @@ async function main() {
       await bob.waitForSelector('.rematch-box .accept-rematch', { timeout: 10000 });
       assert((await bob.textContent('.rematch-box .rematch-offer')).includes(A), 'Bob sees who offers it');
       await bob.click('.rematch-box .accept-rematch');
+      // (Bob is on a game page already: wait for another one.)
+      await bob.waitForURL((u) => /^\/game\/\d+$/.test(u.pathname) && u.pathname !== `/game/${aborted}`, { timeout: 15000 });
       const fresh = await gameIdOf(bob);
-      assert(fresh !== aborted, 'a new game');
       await alice.waitForURL(new RegExp(`/game/${fresh}$`), { timeout: 10000 });
       for (const p of [alice, bob]) await p.waitForSelector('svg.board [data-sq="7g"]');
       const g = await (await fetch(`${base}/api/games/${fresh}`)).json();
@@ -1099,7 +1101,7 @@ async function main() {
         const readable = async (checks) => {
           for (const [selector, what] of checks) await assertContrast(alice, selector, what);
         };
-        await readable([['.player-name', 'a player’s name'], ['.game-actions .resign', 'the Resign button'], ['.game-actions .offer-draw', 'a button'], ['.site-header nav a', 'a header link']]);
+        await readable([['.player-name', 'a player’s name'], ['.game-actions .abort', 'the Abort button (no move yet)'], ['.game-actions .offer-draw', 'a button'], ['.site-header nav a', 'a header link']]);
         await shot(alice, `game-live-1280x900-${theme}`, false);
         // A finished game: the result, the move list's current move, a link, muted text.
         await alice.goto(`${base}/game/${chu}`);
@@ -1282,6 +1284,188 @@ async function main() {
       await alice.check('#pref-premoves');
       await alice.waitForSelector('.notice.success:not([hidden])');
     });
+    // ==== Japanese pages: no English word left (issue 18; web/src/i18n) ====
+    // Alice, in a browser of her own, chooses Japanese in the settings and goes through the
+    // pages: every visible text, and the placeholders, titles and labels of what is shown, is
+    // read for English words. What may stay: names (players, Kirin, the rule profiles, formats
+    // such as SFEN, USI, KIF, Game Courier, SVG), key names, what users wrote, and what is
+    // marked as English (`lang="en"`: the name "English" in the language setting).
+    {
+      // The rule profiles' names, and the names of pieces the server gives no kanji (those pages
+      // name in English).
+      const names = new Set();
+      for (const g of games) {
+        const detail = await (await fetch(`${base}/api/variants/${g.id}`)).json();
+        for (const p of detail.profiles ?? []) names.add(p.name);
+        for (const p of detail.pieces ?? []) if (!p.kanji) names.add(p.name);
+      }
+      const allowed = [A, B, 'kirin' /* the computer */, 'Kirin', 'SFEN', 'USI', 'KIF', 'Game Courier', 'SVG', 'Shogi-L', 'Esc', 'Enter', 'Nice igui!', ...names];
+      /** The English words on a page, each with where it was found. */
+      const englishLeft = (page) => page.evaluate((allowed) => {
+        const visible = (el) => el.checkVisibility({ checkVisibilityCSS: true });
+        const english = (el) => (el.closest('[lang]')?.getAttribute('lang') ?? '').startsWith('en');
+        const where = (el) => {
+          const parts = [];
+          for (let e = el; e && e !== document.body && parts.length < 3; e = e.parentElement) {
+            const cls = typeof e.className === 'string' && e.className.trim() ? `.${e.className.trim().split(/\s+/).join('.')}` : '';
+            parts.unshift(`${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${cls}`);
+          }
+          return parts.join(' > ');
+        };
+        const texts = [['the window title', document.title]];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const el = n.parentElement;
+          if (!el || !n.textContent.trim() || el.closest('script, style, noscript')) continue;
+          // An SVG <title> is its parent's tooltip; an <option>, what its <select> offers.
+          const shown = el.tagName.toLowerCase() === 'title' ? el.parentElement : el.closest('select') ?? el;
+          if (shown && visible(shown) && !english(el)) texts.push([where(el), n.textContent]);
+        }
+        const attributes = ['placeholder', 'title', 'aria-label', 'aria-description', 'alt'];
+        for (const el of document.querySelectorAll(attributes.map((a) => `[${a}]`).join(', '))) {
+          if (!visible(el) || english(el)) continue;
+          for (const a of attributes) if (el.getAttribute(a)) texts.push([`${where(el)} [${a}]`, el.getAttribute(a)]);
+        }
+        const out = [];
+        for (const [at, text] of texts) {
+          let rest = text;
+          for (const a of allowed) rest = rest.split(a).join(' ');
+          const words = rest.match(/[A-Za-z]{3,}/g);
+          if (words) out.push(`${words.join(', ')} in ${at}: "${text.trim().slice(0, 100)}"`);
+        }
+        return out;
+      }, allowed);
+      const assertJapanese = async (page, what) => {
+        assert((await page.evaluate(() => document.documentElement.lang)) === 'ja', `${what}: the page says it is in Japanese`);
+        const left = await englishLeft(page);
+        assert(left.length === 0, `English left on ${what}:\n      ${left.join('\n      ')}`);
+      };
+      const token = await tokenOf(alice);
+      const loggedIn = async (options) => {
+        const context = await browser.newContext(options);
+        await context.addInitScript(([t, name]) => {
+          localStorage.setItem('kirin.token', t);
+          localStorage.setItem('kirin.user', name);
+        }, [token, A]);
+        return context;
+      };
+      const jaContext = await loggedIn(desktop);
+      const ja = await jaContext.newPage();
+      watchConsole(ja, 'japanese');
+      /** Picks a piece set on the settings page; it is kept on the account. */
+      const pieceSet = async (set) => {
+        const stored = ja.waitForResponse((r) => new URL(r.url()).pathname === '/api/me/preferences' && r.ok());
+        await ja.check(`input[name="Pieces"][value="${set}"]`);
+        await stored;
+      };
+      await step('Japanese: chosen in the settings page’s language control, the page drawn again in it', async () => {
+        await ja.goto(`${base}/settings`);
+        await ja.waitForSelector('input[name="Language"][value="ja"]');
+        await ja.check('input[name="Language"][value="ja"]');
+        await ja.waitForFunction(() => document.documentElement.lang === 'ja' && document.querySelector('h1')?.textContent === '設定');
+        // As a Japanese reader plays: kanji pieces (kept on the account), moves in Japanese.
+        await ja.check('input[name="Move notation"][value="japanese"]');
+        await pieceSet('kanji');
+        await assertJapanese(ja, 'the settings page');
+        await shot(ja, 'ja-settings', false);
+      });
+      let jaGame = 0;
+      await step('Japanese: a game in progress, with clocks, a comment, a draw offer, the move list, the entry bar', async () => {
+        jaGame = await liveGame('chu');
+        for (const [who, move, ply] of [[alice, '7i7h', 0], [bob, '1d1e', 1], [alice, '6i6h', 2], [bob, '2d2e', 3]])
+          await api(who, 'POST', `/api/games/${jaGame}/moves`, { move, expected_ply: ply });
+        await api(bob, 'POST', `/api/games/${jaGame}/comments`, { text: 'よろしくお願いします' });
+        await api(bob, 'POST', `/api/games/${jaGame}/draw/offer`);
+        await ja.goto(`${base}/game/${jaGame}`);
+        await ja.waitForSelector('.clock[data-color="black"].running');
+        await ja.waitForSelector('.game-actions .accept-draw');
+        await ja.waitForSelector('.comments li[data-comment]');
+        await ja.click('.downloads summary');
+        await assertJapanese(ja, 'a game in progress');
+        assert((await ja.textContent('.game-title .tc')).includes('持ち時間10分 秒読み30秒'), `the time control in Japanese: ${await ja.textContent('.game-title')}`);
+        // A piece picked: the entry bar.
+        await sq(ja, '5i').click();
+        await ja.waitForSelector('.entry-bar .cancel-move');
+        await assertJapanese(ja, 'a game in progress, a piece picked');
+        await shot(ja, 'ja-entry-bar');
+        await ja.keyboard.press('Escape');
+        // Sealing a move, and an earlier move shown.
+        await ja.click('.game-actions .adjourn');
+        await assertJapanese(ja, 'a game in progress, sealing a move');
+        await ja.click('.game-actions .adjourn');
+        await ja.click('.stepper .prev');
+        await ja.waitForSelector('svg.board[data-ply="3"]');
+        await assertJapanese(ja, 'a game in progress, an earlier move shown');
+      });
+      await step('Japanese: finished games (a resignation, a draw with pieces in hand, an aborted game)', async () => {
+        const results = { [chu]: '先手の勝ち（投了）', [seireigi]: '引き分け（合意）', [aborted]: '対局中止' };
+        for (const [id, result] of Object.entries(results)) {
+          await ja.goto(`${base}/game/${id}`);
+          await ja.waitForSelector('.move-list li.result');
+          await ja.click('.downloads summary');
+          assert((await ja.textContent('.game-status')) === result, `game ${id}: the result "${result}" (${await ja.textContent('.game-status')})`);
+          await assertJapanese(ja, `the finished game ${id}`);
+        }
+        // A visitor (signed out, the language chosen in this browser): asked to log in to comment.
+        const visitorContext = await browser.newContext(desktop);
+        await visitorContext.addInitScript(() => localStorage.setItem('kirin.display', JSON.stringify({ lang: 'ja' })));
+        const visitor = await visitorContext.newPage();
+        watchConsole(visitor, 'japanese-visitor');
+        await visitor.goto(`${base}/game/${chu}`);
+        await visitor.waitForSelector('.comments-box a[href^="/login"]');
+        await assertJapanese(visitor, 'a finished game, for a visitor');
+        await visitorContext.close();
+      });
+      await step('Japanese: the lobby, the analysis board (of a game, of a position), the games list, the editor, how to play', async () => {
+        await ja.goto(`${base}/`);
+        await ja.waitForSelector('.create-form select[name=game] option', { state: 'attached' });
+        await ja.waitForSelector(`.my-games li[data-game="${jaGame}"]`);
+        await assertJapanese(ja, 'the lobby');
+        await shot(ja, 'ja-lobby', false);
+        await ja.goto(`${base}/analysis?game=${chu}&ply=9`);
+        await ja.waitForSelector('svg.board[data-ply="9"]');
+        await ja.waitForSelector('.analysis-setup select option', { state: 'attached' });
+        await assertJapanese(ja, 'the analysis board of a game');
+        await shot(ja, 'ja-analysis-of-a-game', false);
+        await ja.goto(`${base}/analysis?variant=chu`);
+        await ja.waitForSelector('svg.board.interactive[data-ply="0"]');
+        await assertJapanese(ja, 'the analysis board');
+        await ja.goto(`${base}/games`);
+        await ja.waitForSelector(`tr[data-game="${jaGame}"]`);
+        await assertJapanese(ja, 'the games list');
+        await ja.goto(`${base}/editor?variant=chu`);
+        await ja.waitForSelector('.palette [data-tool="b:n"]');
+        await assertJapanese(ja, 'the board editor');
+        await ja.goto(`${base}/rules/chu`);
+        await ja.waitForSelector('.piece-card');
+        await assertJapanese(ja, 'how to play Chu');
+      });
+      await step('Japanese: screenshots of the game page (1280x720, 390x844, light and dark)', async () => {
+        for (const [width, height] of [[1280, 720], [390, 844]]) {
+          for (const scheme of ['light', 'dark']) {
+            const phoneSize = width < 500;
+            const context = await loggedIn({ viewport: { width, height }, colorScheme: scheme, ...(phoneSize ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+            await context.addInitScript(() => localStorage.setItem('kirin.display', JSON.stringify({ lang: 'ja', notation: 'japanese' })));
+            const p = await context.newPage();
+            watchConsole(p, `japanese-${width}-${scheme}`);
+            for (const [what, id] of [['live', jaGame], ['finished', seireigi]]) {
+              await p.goto(`${base}/game/${id}`);
+              await p.waitForSelector('.move-list li[data-ply]');
+              await p.waitForTimeout(150); // the board sized from the window
+              const path = join(shots, `ja-game-${what}-${width}x${height}-${scheme}.png`);
+              await p.screenshot({ path });
+              log(`    screenshot ${path}`);
+            }
+            await context.close();
+          }
+        }
+      });
+      await step('Japanese: Alice’s pieces back to Western (her account’s setting before)', async () => {
+        await ja.goto(`${base}/settings`);
+        await pieceSet('western');
+        await jaContext.close();
+      });
+    }
     // An error logged after the last step's own check fails the run too.
     await step('no errors in the browsers’ consoles', async () => {
       await new Promise((r) => setTimeout(r, 300)); // time for late messages to arrive

@@ -5,6 +5,7 @@ import type {
   GameQuery, GameSummary, GameView, LoginResponse, MeResponse, MoveResponse, NewChallenge, PositionMoves,
   Preferences, VariantDetail, VariantSummary,
 } from './types';
+import { t } from '../i18n';
 
 export class ApiError extends Error {
   constructor(
@@ -57,7 +58,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
+    throw new ApiError(0, 'network', t('ui.unreachable'));
   }
   const text = await res.text();
   let json: unknown = undefined;
@@ -66,7 +67,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
       json = JSON.parse(text);
     } catch {
       if (!res.ok) throw new ApiError(res.status, 'http', `${res.status} ${res.statusText}`);
-      throw new ApiError(res.status, 'bad_response', 'The server sent an answer that is not JSON.');
+      throw new ApiError(res.status, 'bad_response', t('ui.notJson'));
     }
   }
   if (!res.ok) {

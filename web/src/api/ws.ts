@@ -2,6 +2,7 @@
 // subscribes again to every topic after a reconnect and tells listeners so that they reload
 // what they show (events missed while disconnected are not replayed).
 import type { AnalysisMessage, AnalysisRequest, PushEvent, ServerMessage } from './types';
+import { t } from '../i18n';
 import { getToken } from './client';
 
 type EventListener = (event: PushEvent, topic: string) => void;
@@ -121,7 +122,7 @@ export class PushClient {
       // Analyses in progress end with the connection.
       for (const [id, f] of this.analysisListeners) {
         if (this.unsent.has(id)) continue; // still waiting to be sent
-        f({ type: 'error', message: 'The connection to the server was lost.' });
+        f({ type: 'error', message: t('ui.connectionLost') });
         this.analysisListeners.delete(id);
       }
       if (!this.closedByUs) this.scheduleReconnect();

@@ -2,25 +2,33 @@
 // the UI keeps its messages in `messages/AREA.ts`, English and Japanese side by side; the type
 // of `area()` (area.ts) makes a missing Japanese message a type error. The language is the
 // user's setting, or the browser's language when the setting is "auto".
+import analysis from './messages/analysis';
 import archive from './messages/archive';
 import auth from './messages/auth';
 import board from './messages/board';
+import clock from './messages/clock';
 import common from './messages/common';
 import display from './messages/display';
 import editor from './messages/editor';
 import engine from './messages/engine';
+import game from './messages/game';
 import lobby from './messages/lobby';
 import match from './messages/match';
 import notices from './messages/notices';
 import position from './messages/position';
+import result from './messages/result';
 import rules from './messages/rules';
+import settings from './messages/settings';
 import ui from './messages/ui';
 
 export type Lang = 'en' | 'ja';
 export type LangSetting = 'auto' | Lang;
 
 // Add an area's module here (its keys join MessageKey).
-const AREAS = [common, ui, auth, lobby, board, position, display, engine, editor, rules, match, notices, archive] as const;
+const AREAS = [
+  common, ui, auth, lobby, board, position, display, engine, editor, rules, match, notices, archive,
+  game, result, clock, analysis, settings,
+] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;
 export type MessageKey = AreaOf<(typeof AREAS)[number]>;
@@ -35,11 +43,15 @@ for (const a of AREAS) {
   for (const [k, v] of Object.entries(a.ja)) catalogue.ja.set(k, v as string);
 }
 
-export const LANGS: Array<{ id: LangSetting; label: string }> = [
-  { id: 'auto', label: 'Auto / 自動' },
-  { id: 'en', label: 'English' },
-  { id: 'ja', label: '日本語' },
+/** The languages of the pages, each named in itself (the setting's choices, besides "auto"). */
+export const LANGS: ReadonlyArray<{ id: Lang; name: string }> = [
+  { id: 'en', name: 'English' },
+  { id: 'ja', name: '日本語' },
 ];
+
+/** The word "language" in each language: the setting's heading says it in both, so that it can
+ * be found whatever language the page is in. */
+export const LANGUAGE_WORD: Record<Lang, string> = { en: 'Language', ja: '言語' };
 
 export function langSettingOf(value: unknown): LangSetting {
   return value === 'en' || value === 'ja' ? value : 'auto';

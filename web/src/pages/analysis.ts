@@ -52,12 +52,12 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   // The game's rules (profile, options, drops, handicap) go with every analysis request.
   let setup: Pick<AnalysisRequest, 'profile' | 'options' | 'drops' | 'handicap'> = {};
 
-  const title = h('h1', {}, 'Analysis board');
+  const title = h('h1', {}, t('title.analysis'));
   const engineBox = h('section', { class: 'card engine', 'aria-live': 'polite' });
-  const moveList = h('ol', { class: 'move-list', 'aria-label': 'Moves' });
+  const moveList = h('ol', { class: 'move-list', 'aria-label': t('board.moves') });
   const stepper = h('div', { class: 'stepper' });
-  const variantSelect = h('select', { name: 'variant', 'aria-label': 'Game' });
-  const sfenInput = h('input', { name: 'sfen', placeholder: t('sfen.placeholder'), spellcheck: 'false', autocomplete: 'off', 'aria-label': 'Position (SFEN)', 'aria-describedby': 'sfen-error' });
+  const variantSelect = h('select', { name: 'variant', 'aria-label': t('analysis.game') });
+  const sfenInput = h('input', { name: 'sfen', placeholder: t('sfen.placeholder'), spellcheck: 'false', autocomplete: 'off', 'aria-label': t('analysis.sfenLabel'), 'aria-describedby': 'sfen-error' });
   // A bad SFEN, typed or in the address: said beside the field; the board stays as it was.
   const sfenError = h('p', { class: 'field-error', id: 'sfen-error', role: 'alert', hidden: true });
   const showSfenError = (text: string | null) => {
@@ -80,8 +80,8 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   // To the board editor with the position shown, and to the game's rules.
   const editLink = h('a', { class: 'button small edit-position' }, t('editor.editPosition'));
   const rulesLink = h('a', { class: 'button small rules-link' }, t('rules.nav'));
-  const toggle = h('button', { type: 'button', class: 'primary analyse-toggle', onclick: () => (running ? stop() : start()) }, 'Start engine');
-  root.append(loading('Loading the position…'));
+  const toggle = h('button', { type: 'button', class: 'primary analyse-toggle', onclick: () => (running ? stop() : start()) }, t('engine.start'));
+  root.append(loading(t('analysis.loading')));
 
   async function load(): Promise<void> {
     try {
@@ -98,7 +98,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
         const me = session.name?.toLowerCase();
         engineBarred = g.status !== 'finished' && !!me && (g.black.name.toLowerCase() === me || g.white.name.toLowerCase() === me);
         fromWhite = viewFromWhite(g.white.name.toLowerCase() === me ? 'white' : g.black.name.toLowerCase() === me ? 'black' : null);
-        title.replaceChildren('Analysis · ', h('a', { href: `/game/${gameId}` }, `game ${gameId}`), h('span', { class: 'muted' }, ` · ${g.black.name} vs ${g.white.name}`));
+        title.replaceChildren(`${t('analysis.ofGame')} · `, h('a', { href: `/game/${gameId}` }, t('shell.gameNumber', { id: gameId })), h('span', { class: 'muted' }, ` · ${t('game.versus', { black: g.black.name, white: g.white.name })}`));
       } else {
         const c = await catalogFor(variant);
         catalog = c.catalog;
@@ -114,7 +114,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
         }
         if (!startSfen) startSfen = detail?.setup_sfen ?? '';
       }
-      if (!startSfen) throw new Error(`The server did not send the start position of ${variant}; paste an SFEN.`);
+      if (!startSfen) throw new Error(t('analysis.noStart', { game: detail ? gameName(detail) : variant }));
       const start = parseSfen(startSfen, styleFor(variant, detail?.sfen_style));
       if (start.hands.black.size || start.hands.white.size) drops = true;
       const r = replay(start, moves, drops);
@@ -143,7 +143,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       variantSelect.replaceChildren(...vs.map((v) => h('option', { value: v.id, selected: v.id === variant }, gameName(v))));
     }).catch(() => undefined);
     sfenInput.value = gameId ? '' : query.get('sfen') ?? '';
-    if (addressError) showSfenError(t('sfen.addressError', { game: detail?.name ?? variant, error: addressError }));
+    if (addressError) showSfenError(t('sfen.addressError', { game: detail ? gameName(detail) : variant, error: addressError }));
     const setup = h('form', { class: 'inline-form analysis-setup', onsubmit: (e: Event) => {
       e.preventDefault();
       const game = variantSelect.value || variant;
@@ -159,13 +159,13 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
         showSfenError(problem);
         if (!problem) navigate(`/analysis?${q}`);
       }, (message) => showSfenError(message));
-    } }, variantSelect, sfenInput, h('button', { type: 'submit' }, 'Set up'));
+    } }, variantSelect, sfenInput, h('button', { type: 'submit' }, t('analysis.setUp')));
     const column = h('div', { class: 'game-board' }, widget ? widget.el : null);
     disposers.push(fitBoardToWindow(column));
     root.append(h('div', { class: 'page analysis-page' }, title, err.el,
       h('div', { class: 'game-layout' },
         h('div', { class: 'board-with-eval' }, evalBar.el, column),
-        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, 'Moves'), moveList, stepper), h('section', { class: 'card' }, h('h2', {}, 'Position'), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, 'Click a piece to play a move; played before the last move, it starts a new line from there. Step through the moves with the arrows.'))))));
+        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper), h('section', { class: 'card' }, h('h2', {}, t('analysis.position')), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, t('analysis.help')))))));
     const keys = (e: KeyboardEvent) => {
       if ((e.target as Element).closest('input, textarea, select, svg.board')) return;
       if (e.key === 'ArrowLeft') show(ply - 1);
@@ -225,7 +225,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       legal = { line: key, moves: parseUsiList(positions[p]!, [...r.legal_moves, ...r.other_spellings]) };
       draw();
     }, (e) => {
-      if (!disposed) err.show(`Legal moves: ${errorMessage(e)}`);
+      if (!disposed) err.show(t('analysis.legalFailed', { message: errorMessage(e) }));
     }).finally(() => {
       if (asking === key) asking = null;
     });
@@ -252,10 +252,10 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       return h('li', { 'data-ply': i + 1, value: i + 1, class: `${positions[i]!.side}${ply === i + 1 ? ' current' : ''}` }, h('button', { type: 'button', onclick: () => show(i + 1), title: m }, text));
     }));
     stepper.replaceChildren(
-      h('button', { type: 'button', 'aria-label': 'Previous move', onclick: () => show(ply - 1), disabled: ply === 0 }, '◀'),
+      h('button', { type: 'button', 'aria-label': t('board.previousMove'), onclick: () => show(ply - 1), disabled: ply === 0 }, '◀'),
       h('span', { class: 'ply-counter' }, `${ply} / ${positions.length - 1}`),
-      h('button', { type: 'button', 'aria-label': 'Next move', onclick: () => show(ply + 1), disabled: ply >= positions.length - 1 }, '▶'),
-      h('button', { type: 'button', class: 'flip', title: 'Turn the board around', onclick: () => { localFlip = !localFlip; draw(); } }, 'Flip'),
+      h('button', { type: 'button', 'aria-label': t('board.nextMove'), onclick: () => show(ply + 1), disabled: ply >= positions.length - 1 }, '▶'),
+      h('button', { type: 'button', class: 'flip', title: t('board.flipTitle'), onclick: () => { localFlip = !localFlip; draw(); } }, t('board.flip')),
     );
     drawEngine();
   }

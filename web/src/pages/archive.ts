@@ -8,6 +8,7 @@ import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session } from '../session';
 import { loading, notice } from '../ui/notice';
+import { resultText } from '../ui/result';
 import { gameName, variantList } from '../variants';
 
 const STATUSES: Array<[NonNullable<GameQuery['status']> | '', MessageKey]> = [
@@ -36,7 +37,8 @@ function addressOf(q: GameQuery): string {
   return s ? `/games?${s}` : '/games';
 }
 
-function resultText(g: GameSummary): string {
+/** The result column: who won, or the game's state (the whole result, with why, as its title). */
+function shortResult(g: GameSummary): string {
   if (g.status === 'active') return t('archive.inProgress');
   if (g.status === 'adjourned') return t('archive.adjourned');
   if (g.status === 'aborted') return t('archive.aborted');
@@ -94,7 +96,7 @@ export function archivePage(root: HTMLElement, _params: Record<string, string>, 
       h('td', {}, h('a', { href: `/game/${g.id}` }, `#${g.id}`)),
       h('td', {}, names.get(g.setup.game) ?? g.game_name ?? g.setup.game),
       h('td', {}, h('a', { href: addressOf({ player: g.black.name }) }, g.black.name), ' – ', h('a', { href: addressOf({ player: g.white.name }) }, g.white.name)),
-      h('td', { title: g.result_text }, resultText(g)),
+      h('td', { title: g.status === 'finished' ? resultText(g) : undefined }, shortResult(g)),
       h('td', { class: 'num' }, String(g.ply)),
       h('td', {}, new Date(g.created).toLocaleString()));
 

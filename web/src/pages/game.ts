@@ -18,18 +18,20 @@ import { parseSfen, styleFor, type Position } from '../shogi/sfen';
 import { premoveCandidates, premoveIsLegal } from '../shogi/premove';
 import { parseSquare, parseUsiList, type UsiMove } from '../shogi/usi';
 import { busy, loading, notice, timeAgo } from '../ui/notice';
+import { resultText } from '../ui/result';
 import { playSound } from '../ui/sound';
-import { catalogFor, hasDrops } from '../variants';
+import { catalogFor, gameName, hasDrops } from '../variants';
 
 export function gamePage(root: HTMLElement, params: Record<string, string>): Page {
   const id = Number(params.id);
   const disposers: Array<() => void> = [];
   let disposed = false;
-  root.append(loading('Loading the game…'));
+  root.append(loading(t('game.loading')));
 
   const err = notice('error');
   let view: GameView | null = null;
   let catalog: PieceCatalog | null = null;
+  let gameTitle = ''; // the game's name in the page's language
   let zoneRanks: number | undefined;
   let sfenStyle: string | undefined;
   let sfenFields: string[] | undefined;
@@ -57,11 +59,11 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   const startNote = h('p', { class: 'start-note muted', hidden: true });
   const rematchBox = h('div', { class: 'rematch-box', hidden: true });
   const actions = h('div', { class: 'game-actions' });
-  const moveList = h('ol', { class: 'move-list', 'aria-label': 'Moves' });
+  const moveList = h('ol', { class: 'move-list', 'aria-label': t('board.moves') });
   const stepper = h('div', { class: 'stepper' });
-  const commentsList = h('ul', { class: 'comments', 'aria-label': 'Comments' });
+  const commentsList = h('ul', { class: 'comments', 'aria-label': t('game.comments') });
   const commentForm = h('form', { class: 'comment-form' });
-  const commentLogin = h('p', { class: 'muted' }, h('a', { href: `/login?next=/game/${id}` }, 'Log in'), ' to comment.');
+  const commentLogin = h('p', { class: 'muted' }, t('game.commentLoginBefore'), h('a', { href: `/login?next=/game/${id}` }, t('game.commentLogin')), t('game.commentLoginAfter'));
   const title = h('h1', { class: 'game-title' });
 
   const myColor = (): Color | null => {
@@ -86,13 +88,14 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       v = await api.game(id);
     } catch (e) {
       if (disposed) return;
-      root.replaceChildren(h('div', { class: 'page narrow' }, h('h1', {}, 'Game not available'), h('p', { class: 'notice error', role: 'alert' }, e instanceof ApiError && e.status === 404 ? `There is no game ${id}.` : errorMessage(e)), h('p', {}, h('a', { href: '/' }, 'Back to the lobby'))));
+      root.replaceChildren(h('div', { class: 'page narrow' }, h('h1', {}, t('game.notAvailable')), h('p', { class: 'notice error', role: 'alert' }, e instanceof ApiError && e.status === 404 ? t('game.noSuchGame', { id }) : errorMessage(e)), h('p', {}, h('a', { href: '/' }, t('game.backToLobby')))));
       return;
     }
     if (disposed) return;
     if (!catalog) {
       const c = await catalogFor(v.setup.game);
       catalog = c.catalog;
+      gameTitle = c.detail ? gameName(c.detail) : v.game_name ?? v.setup.game;
       zoneRanks = c.detail?.zone_ranks;
       sfenStyle = c.detail?.sfen_style;
       sfenFields = c.detail?.sfen_fields;
@@ -181,9 +184,9 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     });
     disposers.push(() => widget?.dispose());
     commentForm.append(
-      h('label', { for: 'comment-text', class: 'visually-hidden' }, 'Comment'),
+      h('label', { for: 'comment-text', class: 'visually-hidden' }, t('game.comment')),
       h('input', { id: 'comment-text', name: 'text', maxlength: 2000, placeholder: t('board.commentPlaceholder'), autocomplete: 'off' }),
-      h('button', { type: 'submit' }, 'Send'),
+      h('button', { type: 'submit' }, t('game.send')),
     );
     commentForm.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -203,8 +206,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       startNote,
       rematchBox,
       actions,
-      h('section', { class: 'moves-box' }, h('h2', {}, 'Moves'), moveList, stepper),
-      h('section', { class: 'comments-box' }, h('h2', {}, 'Comments'), commentsList, commentForm, commentLogin),
+      h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper),
+      h('section', { class: 'comments-box' }, h('h2', {}, t('game.comments')), commentsList, commentForm, commentLogin),
     );
     // The players and their clocks above and below the board: the viewer's side below.
     rows.white = h('div', { class: 'player-row', 'data-color': 'white' }, players.white, clocks.white.el);
@@ -213,8 +216,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     root.append(h('div', { class: 'page game-page' }, title, err.el, h('div', { class: 'game-layout' }, column, panel)));
     disposers.push(fitBoardToWindow(column));
     const keys = (e: KeyboardEvent) => {
-      const t = e.target as Element;
-      if (t.closest('input, textarea, select, svg.board')) return;
+      if ((e.target as Element).closest('input, textarea, select, svg.board')) return;
       if (e.key === 'ArrowLeft') show(shownPly - 1);
       else if (e.key === 'ArrowRight') show(shownPly + 1);
       else if (e.key === 'Home') show(0);
@@ -241,7 +243,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   function drawAll(): void {
     if (!view || !widget || !catalog) return;
     const v = view;
-    title.replaceChildren(`${v.game_name ?? v.setup.game} · `, h('span', { class: 'muted' }, `game ${v.id}`), v.time_control.kind !== 'none' ? h('span', { class: 'tc', title: v.time_control.text }, ` · ${describeTimeControl(v.time_control)}`) : '');
+    const name = gameTitle;
+    title.replaceChildren(`${name} · `, h('span', { class: 'muted' }, t('shell.gameNumber', { id: v.id })), v.time_control.kind !== 'none' ? h('span', { class: 'tc' }, ` · ${describeTimeControl(v.time_control)}`) : '');
     const pos = positions[shownPly]!;
     // Every piece's igui and pass too, not only the first piece's that the list names.
     const mine = myColor();
@@ -261,7 +264,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       reserveBar: !!mine && v.status === 'active', diagrams: session.prefs.diagrams,
     });
     const board = root.querySelector('.board');
-    board?.setAttribute('aria-label', `Board at ply ${shownPly}, ${pos.side === 'black' ? 'Black' : 'White'} to move`);
+    board?.setAttribute('aria-label', t(`board.atPly.${pos.side}`, { ply: shownPly }));
     board?.setAttribute('data-ply', String(shownPly));
     if (premove) {
       board?.setAttribute('data-premove', premove);
@@ -277,8 +280,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       el.replaceChildren(
         h('span', { class: `stone ${color}`, 'aria-hidden': 'true' }),
         h('a', { href: `/games?user=${encodeURIComponent(u.name)}`, class: 'player-name' }, u.name),
-        h('span', { class: 'muted' }, color === 'black' ? ' (Black)' : ' (White)'),
-        v.status === 'active' && v.to_move === color ? h('span', { class: 'to-move', title: 'to move' }, ' ●') : '',
+        h('span', { class: 'muted' }, t(color === 'black' ? 'game.asBlack' : 'game.asWhite')),
+        v.status === 'active' && v.to_move === color ? h('span', { class: 'to-move', title: t('game.toMoveMark') }, ' ●') : '',
       );
       clocks[color].update(v.clock, v.time_control, v.status === 'active' ? v.clock?.running ?? null : null);
     }
@@ -290,18 +293,17 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       column.prepend(rows[top]);
       column.append(rows[bottom]);
     }
-    document.title = `${mine && v.status === 'active' && v.to_move === mine ? '▶ Your move · ' : ''}${v.black.name} vs ${v.white.name} · ${v.game_name ?? v.setup.game} · Kirin`;
+    document.title = `${mine && v.status === 'active' && v.to_move === mine ? t('game.yourMoveTitle') : ''}${t('game.versus', { black: v.black.name, white: v.white.name })} · ${name} · Kirin`;
 
     // Status.
     let text: string;
-    if (v.status === 'finished') text = v.result_text;
-    else if (v.status === 'aborted') text = t(v.reason === 'no-first-move' ? 'match.abortedNoMove' : 'match.aborted');
-    else if (v.status === 'adjourned') text = `Adjourned${v.sealed?.usi ? ` · your sealed move: ${v.sealed.usi}` : ' · a move is sealed'}`;
-    else if (mine) text = v.to_move === mine ? 'Your move' : `Waiting for ${v[v.to_move].name}`;
-    else text = `${v.to_move === 'black' ? 'Black' : 'White'} to move`;
-    if (v.draw_offer && v.status === 'active') text += ` · ${v.draw_offer === mine ? 'you offered a draw' : `${v[v.draw_offer].name} offers a draw`}`;
-    if (adjourning) text = 'Seal your move: make it on the board; the game then stops until resumed.';
-    if (!atLatest()) text = `Viewing move ${shownPly} of ${positions.length - 1} · ${text}`;
+    if (v.status === 'finished' || v.status === 'aborted') text = resultText(v);
+    else if (v.status === 'adjourned') text = v.sealed?.usi ? t('game.adjournedSealedYours', { usi: v.sealed.usi }) : t('game.adjournedSealed');
+    else if (mine) text = v.to_move === mine ? t('game.yourMove') : t('game.waitingFor', { name: v[v.to_move].name });
+    else text = t(v.to_move === 'black' ? 'lobby.toMoveBlack' : 'lobby.toMoveWhite');
+    if (v.draw_offer && v.status === 'active') text += ` · ${v.draw_offer === mine ? t('game.youOfferedDraw') : t('game.offersDraw', { name: v[v.draw_offer].name })}`;
+    if (adjourning) text = t('game.sealPrompt');
+    if (!atLatest()) text = t('game.viewing', { ply: shownPly, n: positions.length - 1, status: text });
     status.textContent = text;
     status.dataset.status = v.status;
     status.dataset.result = v.result;
@@ -338,17 +340,17 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
             e.preventDefault();
             const text = input.value.trim();
             if (text) void sendMove(text);
-          } }, input, h('button', { type: 'submit' }, 'Play')));
+          } }, input, h('button', { type: 'submit' }, t('game.play'))));
         }
         if (v.draw_offer && v.draw_offer !== mine) {
-          actions.append(act('Accept draw', 'accept-draw primary', () => api.acceptDraw(id)), act('Decline draw', 'decline-draw', () => api.declineDraw(id)));
+          actions.append(act(t('game.acceptDraw'), 'accept-draw primary', () => api.acceptDraw(id)), act(t('game.declineDraw'), 'decline-draw', () => api.declineDraw(id)));
         } else if (!v.draw_offer) {
-          actions.append(act('Offer draw', 'offer-draw', () => api.offerDraw(id)));
+          actions.append(act(t('game.offerDraw'), 'offer-draw', () => api.offerDraw(id)));
         }
         if (v.to_move === mine)
-          actions.append(h('button', { type: 'button', class: `adjourn${adjourning ? ' active' : ''}`, 'aria-pressed': adjourning ? 'true' : 'false', onclick: () => { adjourning = !adjourning; drawAll(); } }, adjourning ? 'Cancel adjourning' : 'Adjourn…'));
+          actions.append(h('button', { type: 'button', class: `adjourn${adjourning ? ' active' : ''}`, 'aria-pressed': adjourning ? 'true' : 'false', onclick: () => { adjourning = !adjourning; drawAll(); } }, t(adjourning ? 'game.cancelAdjourn' : 'game.adjourn')));
       } else {
-        actions.append(act('Resume', 'resume primary', () => api.resume(id)));
+        actions.append(act(t('game.resume'), 'resume primary', () => api.resume(id)));
       }
       // Before both sides have moved the game can be aborted, not resigned (lishogi's way).
       if (v.status === 'active' && v.ply < 2) {
@@ -356,18 +358,18 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
         abort.title = t('match.abortTitle');
         actions.append(abort);
       } else {
-        actions.append(act('Resign', 'resign danger', () => api.resign(id), 'Resign this game?'));
+        actions.append(act(t('game.resign'), 'resign danger', () => api.resign(id), t('game.resignConfirm')));
       }
     }
     actions.append(
-      h('button', { type: 'button', class: 'flip', onclick: () => { localFlip = !localFlip; drawAll(); }, title: 'Turn the board around (f)' }, 'Flip board'),
-      h('a', { class: 'button', href: `/analysis?game=${id}&ply=${shownPly}` }, 'Analyse'),
+      h('button', { type: 'button', class: 'flip', onclick: () => { localFlip = !localFlip; drawAll(); }, title: t('game.flipBoardTitle') }, t('game.flipBoard')),
+      h('a', { class: 'button', href: `/analysis?game=${id}&ply=${shownPly}` }, t('game.analyse')),
       h('a', { class: 'button rules-link', href: `/rules/${encodeURIComponent(v.setup.game)}${v.setup.profile ? `?profile=${encodeURIComponent(v.setup.profile)}` : ''}` }, t('rules.nav')),
-      h('details', { class: 'downloads' }, h('summary', {}, 'Download'),
+      h('details', { class: 'downloads' }, h('summary', {}, t('game.download')),
         h('a', { href: api.recordUrl(id, 'usi'), download: recordFileName(v, 'usi'), target: '_blank' }, 'USI'), ' ',
         h('a', { href: api.recordUrl(id, 'kif'), download: recordFileName(v, 'kif'), target: '_blank' }, 'KIF'), ' ',
         h('a', { href: api.recordUrl(id, 'gamecourier'), download: recordFileName(v, 'txt'), target: '_blank' }, 'Game Courier'), ' ',
-        h('a', { href: `/games/${id}/board.svg`, target: '_blank' }, 'Board SVG')),
+        h('a', { href: `/games/${id}/board.svg`, target: '_blank' }, t('game.boardSvg'))),
     );
   }
 
@@ -388,11 +390,10 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       }
       const color = before?.side ?? (i % 2 === 0 ? 'black' : 'white');
       const li = h('li', { 'data-ply': m.ply, class: `${color}${shownPly === i + 1 ? ' current' : ''}`, value: m.ply },
-        h('button', { type: 'button', onclick: () => show(i + 1), 'aria-label': `Move ${m.ply}: ${text}`, title: m.usi }, text));
+        h('button', { type: 'button', onclick: () => show(i + 1), 'aria-label': t('board.moveLabel', { ply: m.ply, move: text }), title: m.usi }, text));
       moveList.append(li);
     });
-    if (v.status === 'finished') moveList.append(h('li', { class: 'result', 'aria-label': 'Result' }, v.result_text));
-    else if (v.status === 'aborted') moveList.append(h('li', { class: 'result', 'aria-label': 'Result' }, t(v.reason === 'no-first-move' ? 'match.abortedNoMove' : 'match.aborted')));
+    if (v.status === 'finished' || v.status === 'aborted') moveList.append(h('li', { class: 'result', 'aria-label': t('board.result') }, resultText(v)));
     // Keep the current move in view inside the list (never scrolling the page itself).
     const cur = moveList.querySelector<HTMLElement>('.current button');
     if (cur) {
@@ -402,23 +403,23 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     }
     const n = positions.length - 1;
     stepper.replaceChildren(
-      h('button', { type: 'button', 'aria-label': 'First position', onclick: () => show(0), disabled: shownPly === 0 }, '«'),
-      h('button', { type: 'button', 'aria-label': 'Previous move', class: 'prev', onclick: () => show(shownPly - 1), disabled: shownPly === 0 }, '◀'),
+      h('button', { type: 'button', 'aria-label': t('board.firstPosition'), onclick: () => show(0), disabled: shownPly === 0 }, '«'),
+      h('button', { type: 'button', 'aria-label': t('board.previousMove'), class: 'prev', onclick: () => show(shownPly - 1), disabled: shownPly === 0 }, '◀'),
       h('span', { class: 'ply-counter' }, `${shownPly} / ${n}`),
-      h('button', { type: 'button', 'aria-label': 'Next move', class: 'next', onclick: () => show(shownPly + 1), disabled: shownPly >= n }, '▶'),
-      h('button', { type: 'button', 'aria-label': 'Last position', onclick: () => show(n), disabled: shownPly >= n }, '»'),
+      h('button', { type: 'button', 'aria-label': t('board.nextMove'), class: 'next', onclick: () => show(shownPly + 1), disabled: shownPly >= n }, '▶'),
+      h('button', { type: 'button', 'aria-label': t('board.lastPosition'), onclick: () => show(n), disabled: shownPly >= n }, '»'),
     );
   }
 
   function drawComments(): void {
     const v = view!;
     commentsList.replaceChildren();
-    if (v.comments.length === 0) commentsList.append(h('li', { class: 'muted' }, 'No comments yet.'));
+    if (v.comments.length === 0) commentsList.append(h('li', { class: 'muted' }, t('game.noComments')));
     if (v.comments_total > v.comments.length) {
-      commentsList.append(h('li', { class: 'muted' }, `The latest ${v.comments.length} of ${v.comments_total} comments.`));
+      commentsList.append(h('li', { class: 'muted' }, t('game.latestComments', { n: v.comments.length, total: v.comments_total })));
     }
     for (const c of v.comments) {
-      commentsList.append(h('li', { 'data-comment': c.id }, h('strong', {}, c.user.name), h('span', { class: 'muted' }, ` · move ${c.ply} · ${timeAgo(c.at)}`), h('div', {}, c.text)));
+      commentsList.append(h('li', { 'data-comment': c.id }, h('strong', {}, c.user.name), h('span', { class: 'muted' }, ` · ${t('game.commentAtMove', { ply: c.ply })} · ${timeAgo(c.at)}`), h('div', {}, c.text)));
     }
     commentForm.hidden = !session.signedIn;
     commentLogin.hidden = session.signedIn;
@@ -535,7 +536,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       }
       await api.move(id, usi, ply);
     } catch (e) {
-      err.show(`Move ${usi} was not played: ${errorMessage(e)}`);
+      err.show(t('game.moveNotPlayed', { usi, message: errorMessage(e) }));
     } finally {
       sending = false;
       await refresh();
@@ -556,7 +557,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
           const v = await api.game(id);
           if (!disposed && !sending) setView(v);
         } catch (e) {
-          if (!disposed) err.show(`Could not update the game: ${errorMessage(e)}`);
+          if (!disposed) err.show(t('game.updateFailed', { message: errorMessage(e) }));
         }
       } while (again && !disposed);
     })();

@@ -242,7 +242,8 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
       if (o.name === 'drops') continue;
       let control: HTMLSelectElement | HTMLInputElement;
       if (o.type === 'bool') {
-        control = h('select', { 'data-option': o.name, 'data-type': 'bool' }, h('option', { value: '' }, t('lobby.optionDefault', { value: String(o.default) })), h('option', { value: 'true' }, 'true'), h('option', { value: 'false' }, 'false'));
+        const yesNo = (v: unknown) => t(v === true || v === 'true' ? 'lobby.true' : 'lobby.false');
+        control = h('select', { 'data-option': o.name, 'data-type': 'bool' }, h('option', { value: '' }, t('lobby.optionDefault', { value: yesNo(o.default) })), h('option', { value: 'true' }, yesNo(true)), h('option', { value: 'false' }, yesNo(false)));
       } else if (o.values?.length) {
         control = h('select', { 'data-option': o.name, 'data-type': 'enum' }, h('option', { value: '' }, t('lobby.optionDefault', { value: String(o.default) })), o.values.map((v) => h('option', { value: v }, v)));
       } else {

@@ -133,13 +133,13 @@ function drawPieces(box: HTMLElement, detail: VariantDetail, catalog: PieceCatal
     return h('article', { class: 'piece-card', 'data-piece': p.token },
       h('header', {},
         pieceIcon(catalog, p.token, 'black', session.prefs.pieceSet, 44),
-        h('div', {}, h('h3', { class: 'piece-name' }, info.name),
-          h('span', { class: 'muted' }, [info.kanji, info.abbrev].filter(Boolean).join(' · ')),
+        h('div', {}, h('h3', { class: 'piece-name' }, catalog.name(p.token)),
+          h('span', { class: 'muted' }, [info.kanji !== catalog.name(p.token) ? info.kanji : null, info.abbrev].filter(Boolean).join(' · ')),
           p.royal ? h('span', { class: 'piece-tag' }, t('rules.royal')) : null)),
       h('div', { class: 'piece-body' },
         grid ?? null,
         h('p', { class: 'moves-text' }, words || t('rules.noWords'))),
-      target ? h('p', { class: 'promotes-to' }, '→ ', pieceIcon(catalog, target.token, 'black', session.prefs.pieceSet, 26), ' ', t('rules.promotesTo', { name: promotedName(catalog, target.token) })) : null);
+      target ? h('p', { class: 'promotes-to' }, '→ ', pieceIcon(catalog, target.token, 'black', session.prefs.pieceSet, 26), ' ', t('rules.promotesTo', { name: catalog.name(target.token) })) : null);
   };
   const base = pieces.filter((p) => !p.promoted);
   const promoted = pieces.filter((p) => p.promoted);
@@ -148,10 +148,4 @@ function drawPieces(box: HTMLElement, detail: VariantDetail, catalog: PieceCatal
     h('p', { class: 'muted' }, t('rules.piecesHelp')),
     h('div', { class: 'piece-cards' }, base.map(card)));
   if (promoted.length) box.append(h('h2', {}, t('rules.promoted')), h('div', { class: 'piece-cards' }, promoted.map(card)));
-}
-
-/** The promoted piece's name as the page's language says it: 龍王, or "Dragon King". */
-function promotedName(catalog: PieceCatalog, token: string): string {
-  const info = catalog.info(token);
-  return lang() === 'ja' && info.kanji ? info.kanji : info.name;
 }

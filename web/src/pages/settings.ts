@@ -4,7 +4,7 @@
 import { h } from '../render/svg';
 import { BoardView, COORD_STYLES, type CoordStyle } from '../render/board';
 import { PIECE_SETS, type PieceSetId } from '../render/pieces';
-import { LANGS, t, type LangSetting } from '../i18n';
+import { lang, LANGS, LANGUAGE_WORD, t, type LangSetting } from '../i18n';
 import { navigate, type Page } from '../router';
 import { session, type DisplayPrefs, type ThemeSetting } from '../session';
 import { NOTATIONS, type NotationId } from '../shogi/notation';
@@ -18,17 +18,24 @@ export function settingsPage(root: HTMLElement): Page {
   const err = notice('error');
   const ok = notice('success');
   const preview = h('div', { class: 'settings-preview' });
-  const radios = <T extends string>(name: string, options: Array<{ id: T; label: string }>, current: T, onPick: (v: T) => void) =>
-    h('fieldset', { class: 'radio-group' }, h('legend', {}, name),
+  // `name`: the radios' form name (stable, whatever the language); `legend`: what people read.
+  type Choice<T> = { id: T; label: string; lang?: string };
+  const radios = <T extends string>(name: string, legend: string | Node[], options: ReadonlyArray<Choice<T>>, current: T, onPick: (v: T) => void) =>
+    h('fieldset', { class: 'radio-group' }, h('legend', {}, legend),
       options.map((o) => {
         const input = h('input', { type: 'radio', name, value: o.id, checked: o.id === current, onchange: () => onPick(o.id) });
-        return h('label', { class: 'radio' }, input, h('span', {}, o.label));
+        return h('label', { class: 'radio' }, input, h('span', o.lang ? { lang: o.lang } : {}, o.label));
       }));
+  const labelled = <T extends string>(ids: readonly T[], label: (id: T) => string): Array<Choice<T>> => ids.map((id) => ({ id, label: label(id) }));
+  // The language's heading in the page's language and in the other one, so that anyone finds it.
+  const other = lang() === 'ja' ? 'en' : 'ja';
+  const languageLegend = [document.createTextNode(`${LANGUAGE_WORD[lang()]} / `), h('span', { lang: other }, LANGUAGE_WORD[other])];
+  const languages: Array<Choice<LangSetting>> = [{ id: 'auto', label: t('settings.langAuto') }, ...LANGS.map((l) => ({ id: l.id, label: l.name, lang: l.id }))];
   const save = (p: Partial<DisplayPrefs>) => {
     ok.clear();
     void busy(null, async () => {
       await session.setPrefs(p);
-      ok.show(session.signedIn ? 'Saved.' : 'Saved in this browser (log in to keep it on your account).');
+      ok.show(session.signedIn ? t('settings.saved') : t('settings.savedHere'));
       drawPreview();
     }, err.show);
   };
@@ -38,15 +45,15 @@ export function settingsPage(root: HTMLElement): Page {
     onchange: (e: Event) => save({ volume: Number((e.target as HTMLInputElement).value) / 100 }) });
   const flipBox = h('input', { type: 'checkbox', id: 'pref-flip', checked: session.prefs.flip, onchange: (e: Event) => save({ flip: (e.target as HTMLInputElement).checked }) });
   root.append(h('div', { class: 'page settings' },
-    h('h1', {}, 'Preferences'),
+    h('h1', {}, t('title.settings')),
     err.el, ok.el,
     h('div', { class: 'settings-grid' },
       h('div', {},
-        radios<LangSetting>('Language / 言語', LANGS, session.prefs.lang, (v) => {
+        radios<LangSetting>('Language', languageLegend, languages, session.prefs.lang, (v) => {
           // Every text on screen changes: draw the page (and the header) again.
           void session.setPrefs({ lang: v }).then(() => navigate(location.pathname + location.search, true));
         }),
-        radios<ThemeSetting>(t('display.theme'), (['system', 'light', 'dark'] as const).map((id) => ({ id, label: t(`display.theme.${id}`) })), session.prefs.theme, (v) => save({ theme: v })),
+        radios<ThemeSetting>('Theme', t('display.theme'), labelled(['system', 'light', 'dark'] as const, (id) => t(`display.theme.${id}`)), session.prefs.theme, (v) => save({ theme: v })),
         h('fieldset', { class: 'radio-group play-prefs' }, h('legend', {}, t('display.play')),
           checkbox('pref-diagrams', t('display.diagrams'), session.prefs.diagrams, (on) => save({ diagrams: on })),
           checkbox('pref-premoves', t('display.premoves'), session.prefs.premoves, (on) => save({ premoves: on })),
@@ -55,16 +62,13 @@ export function settingsPage(root: HTMLElement): Page {
             save({ sounds: on });
           }),
           h('label', { class: 'range', for: 'pref-volume' }, h('span', {}, t('display.volume')), volume)),
-        radios<PieceSetId>('Pieces', PIECE_SETS, session.prefs.pieceSet, (v) => save({ pieceSet: v })),
-        h('fieldset', { class: 'radio-group' }, h('legend', {}, 'Board orientation'), h('label', { class: 'radio', for: 'pref-flip' }, flipBox, h('span', {}, 'In your games, your side at the bottom (White’s when you play White); otherwise Black is always at the bottom'))),
-        radios<CoordStyle>('Coordinates', COORD_STYLES, session.prefs.coords, (v) => save({ coords: v })),
-        radios<NotationId>('Move notation', NOTATIONS, session.prefs.notation, (v) => save({ notation: v })),
+        radios<PieceSetId>('Pieces', t('settings.pieces'), labelled(PIECE_SETS, (id) => t(`settings.pieceSet.${id}`)), session.prefs.pieceSet, (v) => save({ pieceSet: v })),
+        h('fieldset', { class: 'radio-group' }, h('legend', {}, t('settings.orientation')), h('label', { class: 'radio', for: 'pref-flip' }, flipBox, h('span', {}, t('settings.flip')))),
+        radios<CoordStyle>('Coordinates', t('settings.coords'), labelled(COORD_STYLES, (id) => t(`settings.coords.${id}`)), session.prefs.coords, (v) => save({ coords: v })),
+        radios<NotationId>('Move notation', t('settings.notation'), labelled(NOTATIONS, (id) => t(`settings.notation.${id}`)), session.prefs.notation, (v) => save({ notation: v })),
         session.signedIn
-          ? radios<DisplayPrefs['boardStyle']>('Text boards (play by e-mail)', [
-              { id: 'standard', label: 'Standard' },
-              { id: 'alternate', label: 'Alternate (Shogi-L style)' },
-              { id: 'small', label: 'Small' },
-            ], session.prefs.boardStyle, (v) => save({ boardStyle: v }))
+          ? radios<DisplayPrefs['boardStyle']>('Text boards', t('settings.boardStyle'), labelled(['standard', 'alternate', 'small'] as const, (id) => t(`settings.boardStyle.${id}`)),
+            session.prefs.boardStyle, (v) => save({ boardStyle: v }))
           : ''),
       preview)));
 
@@ -73,7 +77,7 @@ export function settingsPage(root: HTMLElement): Page {
     void catalogFor('chu').then(({ catalog, detail }) => {
       if (!board) {
         board = new BoardView(catalog, () => undefined);
-        preview.append(h('h2', {}, 'Preview'), board.el);
+        preview.append(h('h2', {}, t('settings.preview')), board.el);
       }
       board.setCatalog(catalog);
       // Chu Shogi's setup, from the server's game data when it has it.

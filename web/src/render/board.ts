@@ -2,6 +2,7 @@
 // lines, pieces, and the marks of play: last move, check, the piece picked, the squares of a
 // half-entered move and the squares it may go to next. Squares are `<g data-sq="7g">` so that
 // clicks and tests find them by name.
+import { t } from '../i18n';
 import type { Position } from '../shogi/sfen';
 import { squareName } from '../shogi/usi';
 import type { PieceCatalog, PieceSetId } from './pieces';
@@ -10,12 +11,8 @@ import { svg } from './svg';
 
 export type CoordStyle = 'usi' | 'kanji' | 'chess' | 'none';
 
-export const COORD_STYLES: Array<{ id: CoordStyle; label: string }> = [
-  { id: 'usi', label: 'Numbers and letters (7g), as USI' },
-  { id: 'kanji', label: 'Numbers and kanji numerals (7七)' },
-  { id: 'chess', label: 'Chess style (f7: files a… from the left, ranks from the bottom)' },
-  { id: 'none', label: 'None' },
-];
+/** The styles in the settings' order (their names: `settings.coords.*` in the catalogue). */
+export const COORD_STYLES: readonly CoordStyle[] = ['usi', 'kanji', 'chess', 'none'];
 
 export interface BoardMarks {
   lastMove?: number[];
@@ -54,7 +51,7 @@ export class BoardView {
     /** A drag begins: the piece is picked (its targets shown). */
     private onDragStart?: (from: number) => void,
   ) {
-    this.el = svg('svg', { class: 'board', role: 'group', 'aria-label': 'Board', tabindex: 0 });
+    this.el = svg('svg', { class: 'board', role: 'group', 'aria-label': t('board.label'), tabindex: 0 });
     this.installKeyboard();
     this.el.addEventListener('click', (e) => {
       if (this.suppressClick) {
@@ -177,7 +174,8 @@ export class BoardView {
     const g = this.el.querySelector(`[data-index="${this.cursor}"]`);
     g?.classList.add('cursor');
     const piece = this.pos.board[this.cursor];
-    this.el.setAttribute('aria-label', `Board. Cursor on ${squareName(this.pos, this.cursor)}${piece ? `: ${this.catalog.name(piece.token)} (${piece.color})` : ', empty'}. Arrow keys move, Enter picks.`);
+    const square = squareName(this.pos, this.cursor);
+    this.el.setAttribute('aria-label', piece ? t('board.cursor', { square, piece: this.catalog.name(piece.token), side: t(`board.side.${piece.color}`) }) : t('board.cursorEmpty', { square }));
   }
 
   /** While true (a move is being entered), hovering shows no diagram. */
@@ -315,7 +313,7 @@ export class BoardView {
       g.append(svg('rect', { width: CELL, height: CELL, class: 'sq-bg' }));
       if (piece) {
         const pg = pieceGroup(this.catalog, piece.token, piece.color, opts.pieceSet);
-        const title = svg('title', {}, [`${this.catalog.name(piece.token)} (${piece.color === 'black' ? 'Black' : 'White'}) on ${name}`]);
+        const title = svg('title', {}, [t('board.pieceOn', { piece: this.catalog.name(piece.token), side: t(`board.side.${piece.color}`), square: name })]);
         g.append(title, opts.flip ? flipPiece(pg) : pg);
       }
       if (sets.targets.has(index)) {

@@ -60,7 +60,9 @@ export function diagramElement(catalog: PieceCatalog, token: string, set: PieceS
   const head = h('div', { class: 'diagram-head' });
   const icon = svg('svg', { viewBox: '0 0 100 100', width: 26, height: 26, 'aria-hidden': 'true' });
   icon.append(pieceGroup(catalog, token, 'black', set));
-  head.append(icon, h('div', {}, h('strong', {}, info.name), info.kanji ? h('span', { class: 'kanji-name' }, ` ${info.kanji}`) : null));
+  // On Japanese pages the kanji name alone (catalog.name gives it), else the name and the kanji.
+  const name = catalog.name(token);
+  head.append(icon, h('div', {}, h('strong', {}, name), info.kanji && info.kanji !== name ? h('span', { class: 'kanji-name' }, ` ${info.kanji}`) : null));
   box.append(head);
   if (grid && grid.rows.length) {
     const n = grid.rows.length;

@@ -2,14 +2,12 @@
 // the full two-character kanji name, or the Western abbreviation. The names and characters come
 // from the server's game data (GET /api/variants/{id}); without it a piece shows its SFEN letter.
 import type { VariantDetail, VariantPiece } from '../api/types';
+import { lang, t } from '../i18n';
 
 export type PieceSetId = 'kanji' | 'kanji2' | 'western';
 
-export const PIECE_SETS: Array<{ id: PieceSetId; label: string }> = [
-  { id: 'kanji', label: 'Kanji, one character (王 飛 獅)' },
-  { id: 'kanji2', label: 'Kanji, two characters (玉将 飛車 獅子)' },
-  { id: 'western', label: 'Western abbreviations (K R Ln)' },
-];
+/** The sets in the settings' order (their names: `settings.pieceSet.*` in the catalogue). */
+export const PIECE_SETS: readonly PieceSetId[] = ['kanji', 'kanji2', 'western'];
 
 export function pieceSetOf(value: string | undefined): PieceSetId {
   return value === 'kanji2' || value === 'western' ? value : 'kanji';
@@ -75,7 +73,7 @@ export class PieceCatalog {
     if (known) return known;
     const promoted = token.startsWith('+');
     const letter = token.replace('+', '').replace(/'/g, '′').toUpperCase();
-    return { token, name: `${promoted ? 'promoted ' : ''}${letter}`, kanji: null, abbrev: (promoted ? '+' : '') + letter, promoted, royal: token === 'k', source: null };
+    return { token, name: promoted ? t('board.promotedLetter', { letter }) : letter, kanji: null, abbrev: (promoted ? '+' : '') + letter, promoted, royal: token === 'k', source: null };
   }
 
   /** The lines of text on the piece's face in a set. */
@@ -94,8 +92,10 @@ export class PieceCatalog {
     return { lines: [info.abbrev.replace(/^\+/, '')], kanji: false };
   }
 
-  /** The name people read: "Lion (promoted Kirin)". */
+  /** The name people read, in the page's language: "Lion (promoted Kirin)", or 獅子 (its kanji
+   * name; the English one where it has none). */
   name(token: string): string {
-    return this.info(token).name;
+    const info = this.info(token);
+    return lang() === 'ja' && info.kanji ? info.kanji : info.name;
   }
 }

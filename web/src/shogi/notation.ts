@@ -8,11 +8,8 @@ import type { UsiMove } from './usi';
 
 export type NotationId = 'usi' | 'western' | 'japanese';
 
-export const NOTATIONS: Array<{ id: NotationId; label: string }> = [
-  { id: 'western', label: 'Western (Ln7g-6f, Lnx!6f)' },
-  { id: 'japanese', label: 'Japanese (7六獅, 成, 打)' },
-  { id: 'usi', label: 'USI (7g6f, as stored)' },
-];
+/** The notations in the settings' order (their names: `settings.notation.*` in the catalogue). */
+export const NOTATIONS: readonly NotationId[] = ['western', 'japanese', 'usi'];
 
 export function formatMove(pos: Position, m: UsiMove, notation: NotationId, catalog: PieceCatalog, coords: CoordStyle): string {
   if (notation === 'usi') return m.usi;
