@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The screenshots of docs/screenshots/: a game of every game the server lists, a few moves in,
 // seen by its Black player on a desktop (1280x720) and a phone (390x844), light and dark; the
-// lobby, the analysis board with the engine's lines, the board editor and a rules page.
+// lobby, the analysis board with the engine's lines, the board editor and a rules page; and
+// the Chu game and the lobby in Japanese (names ending -ja).
 //
 //   node web/scripts/screenshots.mjs [path/to/kirin] [output dir]   (defaults: build/kirin,
 //   docs/screenshots). Debian's Chromium at $CHROMIUM (default /usr/bin/chromium).
@@ -56,6 +57,7 @@ try {
   const bob = await call('POST', '/api/signup', null, { name: 'bob', email: 'bob@example.org', password: 'correct horse battery' });
   const { variants } = await call('GET', '/api/variants');
   const games = [];
+  let chuMoves = [];
   for (const v of variants) {
     const c = await call('POST', '/api/challenges', alice.token, { opponent: 'bob', game: v.id, color: 'black', time_control: '1800 byoyomi 30' });
     const { game } = await call('POST', `/api/challenges/${c.id}/accept`, bob.token);
@@ -66,32 +68,40 @@ try {
       await call('POST', `/api/games/${game}/moves`, ply % 2 ? bob.token : alice.token, { move, expected_ply: ply });
     }
     games.push([v.id, game]);
+    if (v.id === 'chu') chuMoves = (await call('GET', `/api/games/${game}`, alice.token)).moves.map((m) => m.usi);
   }
   mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
-  for (const [size, width, height] of SIZES) {
-    for (const theme of THEMES) {
-      const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme, ...(size === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
-      await context.addInitScript(([token]) => {
-        localStorage.setItem('kirin.token', token);
-        localStorage.setItem('kirin.user', 'alice');
-      }, [alice.token]);
-      const page = await context.newPage();
-      const shot = async (name) => {
-        await page.waitForTimeout(400);
-        const path = join(out, `${name}-${size}-${theme}.png`);
-        await page.screenshot({ path });
-        process.stdout.write(`${path}\n`);
-      };
-      for (const [id, game] of games) {
-        await page.goto(`${base}/game/${game}`);
-        await page.waitForSelector('svg.board [data-sq]');
-        await shot(id);
-      }
-      await page.goto(`${base}/`);
-      await page.waitForSelector('.challenges h2');
-      await shot('lobby');
-      await page.goto(`${base}/analysis?game=${games.find(([id]) => id === 'chu')[1]}`);
+  // One browser context per size, theme and language: the pages of that set.
+  const pictures = async (size, width, height, theme, lang) => {
+    const context = await browser.newContext({
+      viewport: { width, height }, colorScheme: theme, locale: lang === 'ja' ? 'ja-JP' : 'en-GB',
+      ...(size === 'phone' ? { isMobile: true, hasTouch: true } : {}),
+    });
+    await context.addInitScript(([token]) => {
+      localStorage.setItem('kirin.token', token);
+      localStorage.setItem('kirin.user', 'alice');
+    }, [alice.token]);
+    const page = await context.newPage();
+    const shot = async (name) => {
+      await page.waitForTimeout(400);
+      const path = join(out, `${name}${lang === 'ja' ? '-ja' : ''}-${size}-${theme}.png`);
+      await page.screenshot({ path });
+      process.stdout.write(`${path}\n`);
+    };
+    // In Japanese (the browser's language: the setting is "auto"), the Chu game and the lobby.
+    const shown = lang === 'ja' ? games.filter(([id]) => id === 'chu') : games;
+    for (const [id, game] of shown) {
+      await page.goto(`${base}/game/${game}`);
+      await page.waitForSelector('svg.board [data-sq]');
+      await shot(id);
+    }
+    await page.goto(`${base}/`);
+    await page.waitForSelector('.challenges h2');
+    await shot('lobby');
+    if (lang === 'en') {
+      // Not the game's own analysis: a player may not use the engine in their game in progress.
+      await page.goto(`${base}/analysis?variant=chu&moves=${encodeURIComponent(chuMoves.join(' '))}`);
       await page.waitForSelector('svg.board [data-sq]');
       await page.click('.analyse-toggle');
       await page.waitForSelector('.pv-line[data-line="2"]', { timeout: 30000 });
@@ -103,9 +113,12 @@ try {
       await page.goto(`${base}/rules/chu`);
       await page.waitForSelector('.piece-card');
       await shot('rules');
-      await context.close();
     }
-  }
+    await context.close();
+  };
+  for (const [size, width, height] of SIZES)
+    for (const theme of THEMES)
+      for (const lang of ['en', 'ja']) await pictures(size, width, height, theme, lang);
   await browser.close();
 } finally {
   done();

@@ -161,10 +161,12 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       }, (message) => showSfenError(message));
     } }, variantSelect, sfenInput, h('button', { type: 'submit' }, t('analysis.setUp')));
     const column = h('div', { class: 'game-board' }, widget ? widget.el : null);
+    // The evaluation bar hangs beside the board itself (below it on a phone).
+    widget?.el.querySelector('.board-wrap')?.append(evalBar.el);
     disposers.push(fitBoardToWindow(column));
     root.append(h('div', { class: 'page analysis-page' }, title, err.el,
       h('div', { class: 'game-layout' },
-        h('div', { class: 'board-with-eval' }, evalBar.el, column),
+        column,
         h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper), h('section', { class: 'card' }, h('h2', {}, t('analysis.position')), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, t('analysis.help')))))));
     const keys = (e: KeyboardEvent) => {
       if ((e.target as Element).closest('input, textarea, select, svg.board')) return;

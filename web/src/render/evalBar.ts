@@ -35,7 +35,8 @@ export function blackShare(s: BlackScore): number {
   return 1 / (1 + Math.exp(-0.00368208 * s.cp));
 }
 
-/** A vertical bar: Black's share from Black's edge of the board (the bottom unless turned). */
+/** A bar beside the board: Black's share from Black's edge (the bottom unless turned); on a
+ * phone a strip below the board, Black's share from the left (the right when turned). */
 export class EvalBar {
   readonly el: HTMLElement;
   private fill: HTMLElement;
@@ -50,7 +51,7 @@ export class EvalBar {
     const share = score ? blackShare(score) : 0.5;
     this.el.classList.toggle('black-top', blackAtTop);
     this.el.classList.toggle('idle', !score);
-    this.fill.style.height = `${(share * 100).toFixed(1)}%`;
+    this.el.style.setProperty('--share', `${(share * 100).toFixed(1)}%`);
     this.el.setAttribute('aria-valuenow', (share * 100).toFixed(0));
     const text = score ? t('engine.barLabel', { score: formatScore(score) }) : t('engine.barIdle');
     this.el.setAttribute('aria-label', text);
