@@ -7,6 +7,7 @@
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "server/domain/game_setup.h"
+#include "server/domain/results.h"
 #include "server/domain/service_error.h"
 #include "server/http/api_json.h"
 #include "server/http/log.h"
@@ -306,7 +307,11 @@ void AnalysisService::accept(Job job) {
   if (client.active) end_active_locked(client, peer, "replaced");
   if (job.request.game->outcome().over()) {
     json done = done_message(job.id, "game_over");
-    done["result"] = describe(job.request.game->outcome());
+    const Outcome& outcome = job.request.game->outcome();
+    done["result"] = describe(outcome);
+    // The same words as a game's `result` and `reason`, for a page to say in its language.
+    done["outcome"] = {{"result", result_word(outcome.result)},
+                       {"reason", reason_word(outcome.reason)}};
     done["best_move"] = nullptr;
     peer->send(done);
     clients_.erase(it);

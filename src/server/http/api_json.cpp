@@ -29,19 +29,6 @@ const char* status_word(ChallengeStatus s) {
   return "open";
 }
 
-const char* result_word(Result r) {
-  switch (r) {
-    case Result::Ongoing:
-      return "ongoing";
-    case Result::BlackWins:
-      return "black";
-    case Result::WhiteWins:
-      return "white";
-    case Result::Draw:
-      return "draw";
-  }
-  return "ongoing";
-}
 
 const char* color_choice_word(ColorChoice c) {
   switch (c) {
@@ -69,6 +56,20 @@ std::string option_text(const char* field, const json& value) {
 }
 
 }  // namespace
+
+const char* result_word(Result r) {
+  switch (r) {
+    case Result::Ongoing:
+      return "ongoing";
+    case Result::BlackWins:
+      return "black";
+    case Result::WhiteWins:
+      return "white";
+    case Result::Draw:
+      return "draw";
+  }
+  return "ongoing";
+}
 
 const char* color_word(Color c) { return c == kBlack ? "black" : "white"; }
 

@@ -27,6 +27,7 @@ nlohmann::json to_json(const GameView& view);   // everything a board page needs
 nlohmann::json to_json(const Event& event);
 
 const char* color_word(Color c);  // "black", "white"
+const char* result_word(Result r);  // "ongoing", "black", "white", "draw"
 
 // Reading request bodies.
 const nlohmann::json& require_object(const nlohmann::json& body);

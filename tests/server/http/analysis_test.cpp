@@ -354,6 +354,7 @@ TEST_F(Analysis, AFinishedGameHasNothingToAnalyse) {
   EXPECT_EQ(done["reason"], "game_over");
   EXPECT_EQ(done["best_move"], nullptr);
   EXPECT_NE(done["result"].get<std::string>().find("Black wins"), std::string::npos) << done;
+  EXPECT_EQ(done["outcome"], (json{{"result", "black"}, {"reason", "royals-captured"}})) << done;
   // A start position that is already decided is refused as such.
   json decided = ws.call({{"op", "analyze"},
                           {"variant", "chu"},

@@ -341,7 +341,7 @@ export type AnalysisMessage =
   | AnalysisInfo
   | { type: 'analysis_started'; id: number; to_move?: Color; sfen?: string; movetime?: number }
   | { type: 'analysis_queued'; id: number; ahead: number }
-  | { type: 'analysis_done'; id?: number; reason?: string; best_move?: string | null; result?: string }
+  | { type: 'analysis_done'; id?: number; reason?: string; best_move?: string | null; result?: string; outcome?: { result: GameSummary['result']; reason: string } }
   | { type: 'error'; message: string };
 
 export type ServerMessage =

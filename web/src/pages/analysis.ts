@@ -1,7 +1,7 @@
 // The analysis board: any position (a game's, at any ply, or an SFEN) with the engine's
 // evaluation and principal variation streaming over the WebSocket ({"op":"analyze"}).
 import { api, ApiError, errorMessage } from '../api/client';
-import type { AnalysisInfo, AnalysisRequest, VariantDetail } from '../api/types';
+import type { AnalysisInfo, AnalysisRequest, GameSummary, VariantDetail } from '../api/types';
 import { push } from '../api/ws';
 import { t } from '../i18n';
 import { BoardWidget } from '../render/boardWidget';
@@ -17,6 +17,7 @@ import { parseSfen, styleFor, toSfenFields, type Position } from '../shogi/sfen'
 import { describeSfenError } from '../shogi/sfenError';
 import { parseUsi, parseUsiList, type UsiMove } from '../shogi/usi';
 import { busy, loading, notice } from '../ui/notice';
+import { resultText } from '../ui/result';
 import { catalogFor, gameName, hasDrops, rulesOf, variantList } from '../variants';
 
 export function analysisPage(root: HTMLElement, _params: Record<string, string>, query: URLSearchParams): Page {
@@ -357,7 +358,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
         case 'analysis_done':
           running = false;
           analysisId = null;
-          engineStatus = msg.reason === 'game_over' ? (msg.result ? t('engine.gameOverWith', { result: msg.result }) : t('engine.gameOver')) : msg.reason === 'finished' ? t('engine.finished') : '';
+          engineStatus = msg.reason === 'game_over' ? gameOverText(msg) : msg.reason === 'finished' ? t('engine.finished') : '';
           break;
         case 'error':
           running = false;
@@ -386,6 +387,12 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       disposers.forEach((f) => f());
     },
   };
+}
+
+/** Why the moves end the game, in the page's language (the server's English as a fallback). */
+function gameOverText(msg: { result?: string; outcome?: { result: GameSummary['result']; reason: string } }): string {
+  if (msg.outcome) return t('engine.gameOverWith', { result: resultText({ status: 'finished', result: msg.outcome.result, reason: msg.outcome.reason, result_text: msg.result ?? '' }) });
+  return msg.result ? t('engine.gameOverWith', { result: msg.result }) : t('engine.gameOver');
 }
 
 function formatCount(n: number): string {
