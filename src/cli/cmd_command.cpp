@@ -16,6 +16,7 @@ void register_command(CLI::App& app) {
   struct Args {
     std::string db = "sqlite:var/kirin.db";
     server::SqliteSync sqlite_synchronous = server::SqliteSync::Normal;
+    server::GameOptions games;
     std::string from;
     NoticeArgs notices;
   };
@@ -27,6 +28,7 @@ void register_command(CLI::App& app) {
                   "the store: sqlite:PATH (the file and its directory are created if missing)")
       ->capture_default_str();
   add_sqlite_synchronous_option(*cmd, args->sqlite_synchronous);
+  add_first_move_options(*cmd, args->games);
   cmd->add_option("--from", args->from,
                   "act as a mail from this address: then a challenge must name the account "
                   "with this address (by default you are the operator and may start games "
@@ -61,6 +63,7 @@ void register_command(CLI::App& app) {
     try {
       server::ServiceOptions options;
       options.store.sqlite_sync = args->sqlite_synchronous;
+      options.games = args->games;
       services = std::make_unique<server::Services>(args->db, options);
     } catch (const server::StoreError& e) {
       throw UsageError(e.what());

@@ -33,6 +33,7 @@ void register_mail(CLI::App& app) {
   struct Args {
     std::string db = "sqlite:var/kirin.db";
     server::SqliteSync sqlite_synchronous = server::SqliteSync::Normal;
+    server::GameOptions games;
     std::string from = "Kirin game server <kirin@localhost>";
     size_t max_size = 256 * 1024;
     int max_password_checks = server::CommandInterface::kMaxPasswordChecksPerText;
@@ -43,6 +44,7 @@ void register_mail(CLI::App& app) {
       "mail", "Answer one mail of commands (play by e-mail): message on stdin, reply on stdout");
   cmd->add_option("--db", args->db, "the store: sqlite:PATH")->capture_default_str();
   add_sqlite_synchronous_option(*cmd, args->sqlite_synchronous);
+  add_first_move_options(*cmd, args->games);
   cmd->add_option("--from", args->from, "the reply's From: mailbox")->capture_default_str();
   cmd->add_option("--max-size", args->max_size,
                   "larger messages get an error reply without being read (bytes)")
@@ -89,6 +91,7 @@ void register_mail(CLI::App& app) {
       try {
         server::ServiceOptions options;
         options.store.sqlite_sync = args->sqlite_synchronous;
+        options.games = args->games;
         services = std::make_unique<server::Services>(args->db, options);
       } catch (const server::StoreError& e) {
         std::cerr << "kirin mail: " << e.what() << " (try again later)\n";

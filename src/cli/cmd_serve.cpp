@@ -61,6 +61,20 @@ void add_sqlite_synchronous_option(CLI::App& cmd, server::SqliteSync& value) {
       ->default_str("normal");
 }
 
+void add_first_move_options(CLI::App& cmd, server::GameOptions& games) {
+  cmd.add_option_function<int64_t>(
+         "--first-move-timeout",
+         [&games](int64_t seconds) { games.first_move_timeout_ms = seconds * 1000; },
+         "seconds a live game's side to move has for its first move (the clocks do not run "
+         "before each side's first move) before the game is aborted; 0: never [60]")
+      ->check(CLI::Range(int64_t(0), int64_t(86400)));
+  cmd.add_option_function<std::string>(
+         "--computer",
+         [&games](const std::string& name) { games.computer_name = name == "none" ? "" : name; },
+         "the account of the engine opponent (kirin serve plays it: challenge it to play "
+         "Kirin), or none; its games are never aborted for want of a first move [kirin]");
+}
+
 void register_serve(CLI::App& app) {
   struct Args {
     std::string listen = "127.0.0.1:8080";
@@ -68,7 +82,6 @@ void register_serve(CLI::App& app) {
     server::SqliteSync sqlite_synchronous = server::SqliteSync::Normal;
     int threads = 2;
     int workers = 4;
-    std::string computer = "kirin";
     int64_t movetime = 2000;
     std::string web_root;  // empty: server::http::default_web_root()
     int analysis_threads = 1;
@@ -76,7 +89,6 @@ void register_serve(CLI::App& app) {
     std::string mail_from = "Kirin game server <kirin@localhost>";
     server::ChallengeLimits challenges;
     server::GameOptions games;
-    int64_t first_move_timeout_s = server::GameOptions().first_move_timeout_ms / 1000;
     std::size_t analysis_queue_per_client = 2;
     std::size_t connections_per_address = server::http::ServerOptions().connections_per_address;
     std::size_t max_connections = 0;  // derived from the open-file limit
@@ -105,10 +117,7 @@ void register_serve(CLI::App& app) {
                   "threads running requests (they wait on the store and on password hashing)")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
-  cmd->add_option("--computer", args->computer,
-                  "account of the engine opponent (challenge it to play Kirin); 'none' for no "
-                  "computer opponent")
-      ->capture_default_str();
+  add_first_move_options(*cmd, args->games);
   cmd->add_option("--computer-movetime", args->movetime,
                   "milliseconds the computer opponent thinks per move")
       ->capture_default_str()
@@ -140,11 +149,6 @@ void register_serve(CLI::App& app) {
                   "comments one user may write in any minute")
       ->capture_default_str()
       ->check(CLI::Range(1, 10000));
-  cmd->add_option("--first-move-timeout", args->first_move_timeout_s,
-                  "seconds a live game's side to move has for its first move (the clocks do not "
-                  "run before each side's first move) before the game is aborted; 0: never")
-      ->capture_default_str()
-      ->check(CLI::Range(int64_t(0), int64_t(86400)));
   cmd->add_option("--computer-games-per-user", args->challenges.computer_games_per_user,
                   "unfinished games one user may play against the computer at once")
       ->capture_default_str()
@@ -213,7 +217,7 @@ void register_serve(CLI::App& app) {
     options.http.handle_signals = true;
     options.store_url = args->db;
     options.services.store.sqlite_sync = args->sqlite_synchronous;
-    options.computer_name = args->computer == "none" ? "" : args->computer;
+    options.computer_name = args->games.computer_name;
     options.computer_movetime_ms = args->movetime;
     options.sendmail = args->sendmail;
     options.mail_from = args->mail_from;
@@ -222,7 +226,6 @@ void register_serve(CLI::App& app) {
     options.http.analysis_queue_per_client = args->analysis_queue_per_client;
     options.services.challenges = args->challenges;
     options.services.games = args->games;
-    options.services.games.first_move_timeout_ms = args->first_move_timeout_s * 1000;
     options.http.connections_per_address = args->connections_per_address;
     options.http.max_connections = args->max_connections;
     options.http.first_byte_timeout = std::chrono::milliseconds(args->first_byte_timeout_ms);

@@ -9,6 +9,7 @@
 
 namespace kirin::server {
 enum class SqliteSync;
+struct GameOptions;
 }
 
 namespace kirin::cli {
@@ -27,5 +28,8 @@ void register_mail(CLI::App& app);        // mail (the play-by-email gateway)
 
 // --sqlite-synchronous normal|full, of kirin serve, command, mail and bench server.
 void add_sqlite_synchronous_option(CLI::App& cmd, server::SqliteSync& value);
+// --first-move-timeout SECONDS and --computer NAME, of kirin serve, command and mail: every
+// process that plays moves must judge a late first move alike.
+void add_first_move_options(CLI::App& cmd, server::GameOptions& games);
 
 }  // namespace kirin::cli

@@ -59,6 +59,7 @@ struct Searcher::Impl {
   Undo* line_undo[kMaxPly + 2] = {};
   const RuleOptions* rules = nullptr;
   const MoveList* root_moves = nullptr;  // the moves the root may play (root_choices)
+  const MoveList* whole_root = nullptr;  // all of them (root_moves is fewer for MultiPV lines)
   int64_t nodes = 0;
   int64_t node_limit = 0;
   int seldepth = 0;
@@ -390,6 +391,9 @@ struct Searcher::Impl {
     }
     if (aborted) return 0;
     if (legal_moves == 0) return in_check || no_moves_loses ? -kMateScore + ply : 0;
+    // A MultiPV line after the first searched the root without the best moves: its result is
+    // not the position's, and its move must not come first in the next iteration.
+    if (ply == 0 && root_moves != whole_root) return best;
     Bound bound = best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper;
     tt.store(key, best_move, score_to_tt(best, ply), in_check ? TTEntry::kNoEval : static_eval, depth, bound);
     return best;
@@ -475,7 +479,7 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
   MoveList root;
   root_choices(game, root);
   if (root.size == 0 || game.outcome().over()) return result;
-  s.root_moves = &root;
+  s.root_moves = s.whole_root = &root;
   result.best = root.moves[0];
   result.has_move = true;
 
@@ -532,18 +536,9 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
       found.push_back(std::move(line));
       if (s.aborted) break;
     }
-    if (found.empty()) break;
-    if (s.aborted && depth > 1) {
-      // An unfinished MultiPV iteration whose first line is done: that line searched every
-      // root move, so its move is the best at this depth.
-      if (lines_wanted > 1) {
-        result.pv = found[0].pv;
-        result.best = result.pv[0];
-        result.score = found[0].score;
-        result.depth = depth;
-      }
-      break;
-    }
+    // An unfinished iteration counts for nothing, however many of its lines are done: the
+    // answer is the last iteration reported, as with one line.
+    if (found.empty() || (s.aborted && depth > 1)) break;
     std::stable_sort(found.begin(), found.end(),
                      [](const Line& a, const Line& b) { return a.score > b.score; });
     lines = std::move(found);

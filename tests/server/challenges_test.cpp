@@ -253,5 +253,50 @@ TEST_F(ChallengesTest, RacingAcceptancesOfAnOpenChallenge) {
   EXPECT_EQ(games->games_of(alice.id, alice.id).size(), 1u);
 }
 
+// A rematch is its game again with colours swapped, whatever terms the offer names.
+TEST_F(ChallengesTest, ARematchTakesItsGamesTermsWithColoursSwapped) {
+  ChallengeRequest first = request("bob");
+  first.setup.game = "shogi";
+  first.time_control = parse_time_control("300+5");
+  Id old = challenges->accept(challenges->create(alice.id, first).id, bob.id);
+  games->resign(old, bob.id);
+  ChallengeRequest other = request("");
+  other.rematch_of = old;
+  other.setup.game = "dai";
+  other.setup.handicap = "2-lions";
+  other.time_control = parse_time_control("1");
+  other.color = ColorChoice::ChallengerWhite;
+  Challenge offer = challenges->create(bob.id, other);
+  EXPECT_EQ(offer.setup.game, "shogi");
+  EXPECT_EQ(offer.setup.handicap, "");
+  EXPECT_EQ(offer.time_control, first.time_control);
+  EXPECT_EQ(offer.color, ColorChoice::ChallengerBlack);  // Bob was White
+  EXPECT_EQ(offer.challenged.name, "alice");
+}
+
+// Two offers of one rematch made at the same moment: the first accepted makes the game, the
+// second is refused.
+TEST_F(ChallengesTest, OnlyOneOfTwoOffersOfARematchIsPlayed) {
+  Id old = challenges->accept(challenges->create(alice.id, request("bob")).id, bob.id);
+  games->resign(old, bob.id);
+  ChallengeRequest r = request("");
+  r.rematch_of = old;
+  Challenge bobs = challenges->create(bob.id, r);
+  // Alice's offer, stored as if both had clicked before either saw the other's.
+  Challenge alices = bobs;
+  alices.id = 0;
+  alices.challenger = {alice.id, "alice"};
+  alices.challenged = {bob.id, "bob"};
+  alices.id = store->create_challenge(alices);
+  Id game = challenges->accept(bobs.id, alice.id);
+  EXPECT_GT(game, 0);
+  ServiceError refused = service_error([&] { challenges->accept(alices.id, bob.id); });
+  EXPECT_EQ(refused.code(), ErrorCode::Conflict);
+  EXPECT_NE(std::string(refused.what()).find("was played again already: game " +
+                                             std::to_string(game)),
+            std::string::npos)
+      << refused.what();
+}
+
 }  // namespace
 }  // namespace kirin::server::testing

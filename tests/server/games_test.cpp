@@ -488,6 +488,21 @@ TEST_F(GamesTest, ASideThatDoesNotMakeItsFirstMoveInTimeHasTheGameAborted) {
   EXPECT_EQ(games->view(third).state.status, GameStatus::Aborted);
 }
 
+// A process that runs no computer (kirin command, kirin mail) knows the computer's games by
+// its account's name, and does not abort them either.
+TEST_F(GamesTest, AGameAgainstTheComputersAccountIsNotAbortedWhereNoComputerRuns) {
+  User computer = sign_up("Kirin");  // GameOptions::computer_name is "kirin": any case
+  ChallengeRequest r;
+  r.opponent = computer.name;
+  r.setup = shogi();
+  r.time_control = parse_time_control("600");
+  Id game = challenges->accept(challenges->create(alice.id, r).id, computer.id);
+  clock.advance(61000);
+  EXPECT_EQ(games->expire_clocks(clock.t.load()), 0);
+  games->play_move(game, alice.id, "7g7f");
+  EXPECT_EQ(games->view(game).state.status, GameStatus::Active);
+}
+
 TEST_F(GamesTest, AFirstMoveTimeoutOfZeroNeverAborts) {
   challenges.reset();  // it uses the service replaced here
   games = std::make_unique<GameService>(*store, log, clock.fn(),

@@ -104,6 +104,16 @@ std::optional<Challenge> Challenges::check_rematch(const User& me, ChallengeRequ
   return offer;
 }
 
+void Challenges::take_rematch_terms(const User& me, ChallengeRequest& r) {
+  // The same game again with colours swapped, as lishogi's rematch: the old game's setup
+  // (computer level included) and clock, whatever else the request says, so that an offer
+  // cannot slip other terms past the player who accepts it.
+  std::optional<GameState> old = store_.find_game(r.rematch_of);
+  r.setup = old->setup;
+  r.time_control = old->time_control;
+  r.color = old->black.id == me.id ? ColorChoice::ChallengerWhite : ColorChoice::ChallengerBlack;
+}
+
 Challenge Challenges::create(Id challenger, ChallengeRequest r) {
   std::optional<User> me = store_.find_user(challenger);
   if (!me) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(challenger));
@@ -114,6 +124,7 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
       accept(theirs->id, me->id);  // both want it: the game starts
       return get(theirs->id);
     }
+    take_rematch_terms(*me, r);
     c.rematch_of = r.rematch_of;
   }
   if (!r.opponent.empty()) {
@@ -164,6 +175,14 @@ Id Challenges::accept(Id id, Id user) {
     throw ServiceError(ErrorCode::Forbidden, challenge_name(id) + " is for " + c.challenged.name);
   if (c.challenger.id == user)
     throw ServiceError(ErrorCode::Forbidden, "you cannot accept your own challenge");
+  if (c.rematch_of) {
+    // Two offers made at once (both players clicking Rematch): only one game.
+    std::optional<Challenge> played = store_.find_rematch(c.rematch_of);
+    if (played && played->status == ChallengeStatus::Accepted)
+      throw ServiceError(ErrorCode::Conflict, "game " + std::to_string(c.rematch_of) +
+                                                  " was played again already: game " +
+                                                  std::to_string(played->game));
+  }
   std::optional<User> me = store_.find_user(user);
   if (!me) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(user));
 

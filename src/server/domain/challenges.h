@@ -24,7 +24,7 @@ struct ChallengeRequest {
   // once, and no open challenge is announced.
   bool opponent_agrees = false;
   // A rematch of this game (over, played by the challenger): to the other player of it (who
-  // is the opponent if none is named).
+  // is the opponent if none is named), on its terms (setup, clock, colours swapped).
   Id rematch_of = 0;
 };
 
@@ -67,6 +67,8 @@ class Challenges {
   // Checks a rematch offer and names its opponent (r.opponent); returns the opponent's open
   // offer of the same rematch, if any.
   std::optional<Challenge> check_rematch(const User& me, ChallengeRequest& r);
+  // Sets a rematch's terms from its game: setup, clock, and the colours swapped.
+  void take_rematch_terms(const User& me, ChallengeRequest& r);
   void check_caps(const User& me, const PlayerRef& opponent);
 
   Store& store_;

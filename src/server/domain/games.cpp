@@ -1,6 +1,7 @@
 #include "server/domain/games.h"
 
 #include <algorithm>
+#include <cctype>
 #include <type_traits>
 
 #include "notation/sfen.h"
@@ -240,8 +241,19 @@ void GameService::finish(Live& g, Result result, const std::string& reason, Pend
 }
 
 int64_t GameService::first_move_timeout(const GameState& s) {
+  // Names are unique ignoring case (accounts.cpp).
+  auto is_computer = [&](const PlayerRef& p) {
+    const std::string& name = options_.computer_name;
+    return !name.empty() && std::equal(p.name.begin(), p.name.end(), name.begin(), name.end(),
+                                       [](char a, char b) {
+                                         return std::tolower(static_cast<unsigned char>(a)) ==
+                                                std::tolower(static_cast<unsigned char>(b));
+                                       });
+  };
   Id cu = computer_user();
-  if (cu && (s.black.id == cu || s.white.id == cu)) return 0;
+  if ((cu && (s.black.id == cu || s.white.id == cu)) || is_computer(s.black) ||
+      is_computer(s.white))
+    return 0;
   return options_.first_move_timeout_ms;
 }
 

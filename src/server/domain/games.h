@@ -80,6 +80,9 @@ struct GameOptions {
   // A live game whose side to move has not made its first move this long after its turn
   // began is aborted (clocks.h); 0: never. Games against the computer are not (lishogi's rule).
   int64_t first_move_timeout_ms = 60'000;
+  // The computer's account (kirin serve --computer; empty: none). Its games are known by this
+  // name, so that processes that run no computer (kirin command, kirin mail) judge them alike.
+  std::string computer_name = "kirin";
 };
 
 class GameService {

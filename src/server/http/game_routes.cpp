@@ -121,8 +121,11 @@ void add_game_routes(Router& router, const ApiServices& s) {
   router.add("GET", "/api/games/{game}", [s](const Request& r) {
     std::optional<User> viewer = maybe_signed_in(s.accounts, r);
     Id game = id_param(r, "game");
-    json view = to_json(s.games.view(game, viewer ? viewer->id : 0));
-    std::optional<Challenge> rematch = s.challenges.rematch_of(game);
+    GameView v = s.games.view(game, viewer ? viewer->id : 0);
+    json view = to_json(v);
+    // Only a game that is over may be played again: no store query while it is played.
+    std::optional<Challenge> rematch =
+        is_over(v.state.status) ? s.challenges.rematch_of(game) : std::nullopt;
     view["rematch"] = rematch ? to_json(*rematch) : json(nullptr);
     return json_response(view);
   });

@@ -637,7 +637,7 @@ Id PostgresStore::create_challenge(const Challenge& ch) {
 
 std::optional<Challenge> PostgresStore::find_rematch(Id game) {
   return with_conn([&](Conn& c) -> std::optional<Challenge> {
-    Result r = c.exec(SELECT_CHALLENGE "WHERE c.rematch_of = $1 ORDER BY c.id DESC LIMIT 1",
+    Result r = c.exec(SELECT_CHALLENGE "WHERE c.rematch_of = $1 ORDER BY c.game_id IS NULL, c.id DESC LIMIT 1",
                       {num(game)});
     if (r.rows() == 0) return std::nullopt;
     return rows::read_challenge(Row{r});

@@ -548,7 +548,7 @@ std::vector<Challenge> SqliteStore::open_challenges_from(Id user) {
 
 std::optional<Challenge> SqliteStore::find_rematch(Id game) {
   return guarded([&]() -> std::optional<Challenge> {
-    Use q(statement(SELECT_CHALLENGE "WHERE c.rematch_of = ? ORDER BY c.id DESC LIMIT 1"));
+    Use q(statement(SELECT_CHALLENGE "WHERE c.rematch_of = ? ORDER BY c.game_id IS NULL, c.id DESC LIMIT 1"));
     q->bind(1, game);
     if (!q->executeStep()) return std::nullopt;
     return rows::read_challenge(Row{q.get()});

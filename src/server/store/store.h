@@ -75,7 +75,8 @@ class Store {
   // oldest first.
   virtual std::vector<Challenge> open_challenges_to(Id user) = 0;
   virtual std::vector<Challenge> open_challenges_from(Id user) = 0;
-  // The latest challenge offering a rematch of `game` (Challenge::rematch_of), in any status.
+  // The challenge offering a rematch of `game` (Challenge::rematch_of): the accepted one if
+  // any, else the latest, in any status.
   virtual std::optional<Challenge> find_rematch(Id game) = 0;
 
   // Games.

@@ -349,7 +349,5 @@ export type ServerMessage =
   | { type: 'subscribed' | 'unsubscribed'; topic: string; id?: number }
   | { type: 'pong'; id?: number }
   | { type: 'error'; id?: number; error: { code: string; message: string } }
-  | AnalysisInfo
-  | { type: 'analysis_started'; id: number }
-  | { type: 'analysis_queued'; id: number; ahead: number }
-  | { type: 'analysis_done'; id?: number; reason?: string; best_move?: string | null; result?: string };
+  // The analysis messages as the server sends them (its errors are the `error` above).
+  | Exclude<AnalysisMessage, { type: 'error' }>;

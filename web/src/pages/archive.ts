@@ -3,7 +3,7 @@
 // games" is this page with the signed-in player filled in (/games?player=NAME).
 import { api, ApiError, errorMessage } from '../api/client';
 import type { GameQuery, GameSummary } from '../api/types';
-import { t, type MessageKey } from '../i18n';
+import { lang, t, type MessageKey } from '../i18n';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session } from '../session';
@@ -98,7 +98,7 @@ export function archivePage(root: HTMLElement, _params: Record<string, string>, 
       h('td', {}, h('a', { href: addressOf({ player: g.black.name }) }, g.black.name), ' – ', h('a', { href: addressOf({ player: g.white.name }) }, g.white.name)),
       h('td', { title: g.status === 'finished' ? resultText(g) : undefined }, shortResult(g)),
       h('td', { class: 'num' }, String(g.ply)),
-      h('td', {}, new Date(g.created).toLocaleString()));
+      h('td', {}, new Date(g.created).toLocaleString(lang())));
 
   async function page(before?: number): Promise<void> {
     const r = await api.games({ ...query, before, limit: 50 });

@@ -2,7 +2,7 @@
 // move or use the arrow keys to step through the game), the actions of a player (resign, draw,
 // adjourn with a sealed move, resume), the comments, and live updates over the WebSocket.
 import { api, ApiError, errorMessage } from '../api/client';
-import type { Color, GameView, NewChallenge, PushEvent } from '../api/types';
+import type { Color, GameView, PushEvent } from '../api/types';
 import { push } from '../api/ws';
 import { ClockView, describeTimeControl } from '../clock';
 import { t } from '../i18n';
@@ -137,7 +137,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     }
     if (previousLength !== v.moves.length) widget?.cancel();
     if (previousLength >= 0 && v.moves.length > previousLength) playSound(v.check?.length ? 'check' : captured(v.moves.length) ? 'capture' : 'move');
-    if (wasActive && v.status === 'finished') playSound('end');
+    if (wasActive && (v.status === 'finished' || v.status === 'aborted')) playSound('end');
     // The opponent has moved: the premove goes if it is legal now, else it is dropped silently.
     const mine = myColor();
     if (premove && (v.status !== 'active' || (v.to_move === mine && previousLength !== v.moves.length))) {
@@ -279,7 +279,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       const el = players[color];
       el.replaceChildren(
         h('span', { class: `stone ${color}`, 'aria-hidden': 'true' }),
-        h('a', { href: `/games?user=${encodeURIComponent(u.name)}`, class: 'player-name' }, u.name),
+        h('a', { href: `/games?player=${encodeURIComponent(u.name)}`, class: 'player-name' }, u.name),
         h('span', { class: 'muted' }, t(color === 'black' ? 'game.asBlack' : 'game.asWhite')),
         v.status === 'active' && v.to_move === color ? h('span', { class: 'to-move', title: t('game.toMoveMark') }, ' ●') : '',
       );
@@ -366,9 +366,9 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       h('a', { class: 'button', href: `/analysis?game=${id}&ply=${shownPly}` }, t('game.analyse')),
       h('a', { class: 'button rules-link', href: `/rules/${encodeURIComponent(v.setup.game)}${v.setup.profile ? `?profile=${encodeURIComponent(v.setup.profile)}` : ''}` }, t('rules.nav')),
       h('details', { class: 'downloads' }, h('summary', {}, t('game.download')),
-        h('a', { href: api.recordUrl(id, 'usi'), download: recordFileName(v, 'usi'), target: '_blank' }, 'USI'), ' ',
-        h('a', { href: api.recordUrl(id, 'kif'), download: recordFileName(v, 'kif'), target: '_blank' }, 'KIF'), ' ',
-        h('a', { href: api.recordUrl(id, 'gamecourier'), download: recordFileName(v, 'txt'), target: '_blank' }, 'Game Courier'), ' ',
+        h('a', { href: api.recordUrl(id, 'usi'), download: true, target: '_blank' }, 'USI'), ' ',
+        h('a', { href: api.recordUrl(id, 'kif'), download: true, target: '_blank' }, 'KIF'), ' ',
+        h('a', { href: api.recordUrl(id, 'gamecourier'), download: true, target: '_blank' }, 'Game Courier'), ' ',
         h('a', { href: `/games/${id}/board.svg`, target: '_blank' }, t('game.boardSvg'))),
     );
   }
@@ -463,7 +463,9 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       if (r.challenger.name.toLowerCase() === me) {
         rematchBox.append(h('p', { class: 'rematch-waiting' }, t('match.rematchOffered', { name: r.opponent?.name ?? '' })), button(t('match.cancel'), 'cancel-rematch', () => api.cancelChallenge(r.id)));
       } else {
-        rematchBox.append(h('p', { class: 'rematch-offer' }, t('match.rematchFrom', { name: r.challenger.name })),
+        // The terms are this game's with colours swapped: the one accepting plays the other colour.
+        const terms = t(r.color === 'black' ? 'match.rematchTermsWhite' : 'match.rematchTermsBlack', { time: describeTimeControl(r.time_control) });
+        rematchBox.append(h('p', { class: 'rematch-offer' }, t('match.rematchFrom', { name: r.challenger.name }), ' ', h('span', { class: 'muted rematch-terms' }, terms)),
           button(t('match.accept'), 'accept-rematch primary', async () => {
             const a = await api.acceptChallenge(r.id);
             navigate(`/game/${a.game}`);
@@ -488,25 +490,9 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   }
 
   /** The same game again with colours swapped: a rematch offer to the opponent. */
+  /** The same game again with colours swapped: the server takes its terms from this game. */
   async function rematch(): Promise<void> {
-    const v = view!;
-    const mine = myColor()!;
-    const other = mine === 'black' ? v.white : v.black;
-    const s = v.setup;
-    const options = s.options as NewChallenge['options'];
-    const hasOptions = Array.isArray(options) ? options.length > 0 : !!options && Object.keys(options).length > 0;
-    const c = await api.createChallenge({
-      rematch_of: id,
-      opponent: other.name,
-      game: s.game,
-      ...(s.profile ? { profile: s.profile } : {}),
-      ...(hasOptions ? { options } : {}),
-      ...(s.drops !== null ? { drops: s.drops } : {}),
-      ...(s.handicap ? { handicap: s.handicap } : {}),
-      ...(s.sfen ? { sfen: s.sfen } : {}),
-      color: mine === 'black' ? 'white' : 'black',
-      time_control: v.time_control.text,
-    });
+    const c = await api.createChallenge({ rematch_of: id });
     // Against the computer, or when the opponent had offered it too, the game starts at once.
     if (c.game) navigate(`/game/${c.game}`);
   }
@@ -583,12 +569,4 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       disposers.forEach((f) => f());
     },
   };
-}
-
-/** The name a record downloads as, lishogi's way (the server's Content-Disposition says the same):
- * kirin_game_2025_01_31_alice_vs_bob_12.kif, the date the game started (UTC). */
-export function recordFileName(v: Pick<GameView, 'id' | 'created' | 'black' | 'white'>, extension: string): string {
-  const d = new Date(v.created);
-  const date = `${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, '0')}_${String(d.getUTCDate()).padStart(2, '0')}`;
-  return `kirin_game_${date}_${v.black.name}_vs_${v.white.name}_${v.id}.${extension}`;
 }

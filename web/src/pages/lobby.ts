@@ -140,7 +140,7 @@ export function lobbyPage(root: HTMLElement): Page {
     const userInput = h('input', { name: 'user', placeholder: t('lobby.playerName'), 'aria-label': t('lobby.playerNameLabel'), required: true });
     live.append(
       h('form', { class: 'inline-form', onsubmit: (e: Event) => { e.preventDefault(); navigate(`/game/${gameInput.value}`); } }, gameInput, h('button', { type: 'submit' }, t('lobby.watchGame'))),
-      h('form', { class: 'inline-form', onsubmit: (e: Event) => { e.preventDefault(); navigate(`/games?user=${encodeURIComponent(userInput.value.trim())}`); } }, userInput, h('button', { type: 'submit' }, t('lobby.theirGames'))),
+      h('form', { class: 'inline-form', onsubmit: (e: Event) => { e.preventDefault(); navigate(`/games?player=${encodeURIComponent(userInput.value.trim())}`); } }, userInput, h('button', { type: 'submit' }, t('lobby.theirGames'))),
     );
   }
 
