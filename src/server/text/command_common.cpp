@@ -1,0 +1,162 @@
+#include "server/text/command_common.h"
+
+#include <algorithm>
+
+#include "notation/gamecourier.h"
+#include "notation/pbm.h"
+#include "notation/sfen.h"
+#include "notation/usi.h"
+#include "rules/catalog.h"
+#include "rules/movegen.h"
+#include "server/domain/game_setup.h"
+
+namespace kirin::server {
+
+const char* color_name(Color c) { return c == kBlack ? "Black" : "White"; }
+
+std::string quoted(std::string_view s) { return quoted_input(s.substr(0, 100)); }
+
+// --- Usage ---
+
+std::string usage(const std::string& game, const std::string& verb) {
+  if (verb == "signup") return "signup USER PASSWORD EMAIL";
+  if (verb == "challenge")
+    return game +
+           " challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai] [-lion] "
+           "[-option=NAME=VALUE] [-profile=NAME] [-password=YOURS]";
+  if (verb == "accept" || verb == "decline") return game + " " + verb + " CHALLENGE USER PASSWORD";
+  if (verb == "move") return game + " move BOARD USER PASSWORD MOVE";
+  if (verb == "board" || verb == "show") return game + " " + verb + " BOARD [USER]";
+  if (verb == "resign" || verb == "abort") return game + " " + verb + " BOARD USER PASSWORD";
+  if (verb == "games") return game + " games USER";
+  if (verb == "set") return game + " set USER PASSWORD [flip|noflip] [standard|alternate|small]";
+  return "help [GAME]";
+}
+
+[[noreturn]] void bad_usage(const std::string& game, const std::string& verb,
+                            const std::string& why) {
+  throw CommandError(why + ": write '" + usage(game, verb) + "'");
+}
+
+void want_words(const Words& w, size_t least, size_t most, const std::string& game,
+                const std::string& verb) {
+  if (w.size() < least) bad_usage(game, verb, verb + ": too few words");
+  if (w.size() > most) bad_usage(game, verb, verb + ": too many words");
+}
+
+// --- Names ---
+
+std::string game_list() {
+  std::string out;
+  for (const std::string& id : builtin_variant_ids()) {
+    auto v = builtin_variant(id);
+    out += (out.empty() ? "" : ", ") + id;
+    if (!v->aliases.empty()) {
+      out += " (";
+      for (size_t i = 0; i < v->aliases.size(); ++i) out += (i ? ", " : "") + v->aliases[i];
+      out += ")";
+    }
+  }
+  return out;
+}
+
+bool same_game(const std::string& a, const std::string& b) {
+  auto chu = [](const std::string& id) { return id == "chu" || id == "dai"; };
+  return a == b || (chu(a) && chu(b));
+}
+
+Id board_number(const std::string& word, bool quote) {
+  std::string_view w = word;
+  if (!w.empty() && w.front() == '#') w.remove_prefix(1);
+  bool digits = !w.empty() && w.size() <= 15 &&
+                std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+  Id id = digits ? std::stoll(std::string(w)) : 0;
+  if (id <= 0)
+    throw CommandError((quote ? quoted(word) : "the word after the command") +
+                       " is not a board number");
+  return id;
+}
+
+std::string player(const GameState& s, Color c) {
+  const PlayerRef& p = c == kBlack ? s.black : s.white;
+  return std::string(color_name(c)) + " (" + p.name + ")";
+}
+
+std::string players(const GameState& s) {
+  return s.black.name + " (Black) against " + s.white.name + " (White)";
+}
+
+std::string setup_note(const GameSetup& s) {
+  std::vector<std::string> parts;
+  if (!s.profile.empty()) parts.push_back(s.profile + " rules");
+  if (s.drops) parts.push_back(*s.drops ? "with drops" : "without drops");
+  if (!s.handicap.empty()) parts.push_back("handicap " + s.handicap);
+  for (const auto& [name, value] : s.options) parts.push_back(name + "=" + value);
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+  return out;
+}
+
+// --- Positions ---
+
+
+Replayed replay(const GameView& v) {
+  std::shared_ptr<const Variant> variant = setup_variant(v.state.setup);
+  Replayed r{Game(parse_sfen(variant, v.start_sfen)), {}};
+  for (const MoveRecord& rec : v.moves) {
+    Move m = parse_usi(r.game.position(), rec.usi);
+    r.last_move = to_pbm_move(r.game.position(), m, PbmForm::Full);
+    r.game.play(m);
+  }
+  return r;
+}
+
+namespace {
+
+bool malformed(const NotationError& e) {
+  return std::string_view(e.what()).substr(0, 14) == "malformed move";
+}
+
+}  // namespace
+
+Move read_written_move(const Position& pos, const std::string& text) {
+  std::optional<NotationError> pbm, gc;
+  try {
+    return parse_pbm_move(pos, text);
+  } catch (const NotationError& e) {
+    pbm = e;
+  }
+  std::optional<Move> gc_move;
+  try {
+    gc_move = parse_gamecourier_move(pos, text);
+  } catch (const NotationError& e) {
+    gc = e;
+  }
+  if (!malformed(*pbm)) {
+    // pbmserv read it but found no legal move. Game Courier may overrule only a wrong piece
+    // code (its labels are other letters), and never by declining an optional promotion
+    // silently.
+    if (gc_move && std::string_view(pbm->what()).substr(0, 11) == "wrong piece") {
+      Move twin = *gc_move;
+      twin.flags |= Move::kPromote;
+      bool silent_decline = !gc_move->is_drop() && !gc_move->promotes() &&
+                            text.find('=') == std::string::npos && is_legal(pos, twin);
+      if (!silent_decline) return *gc_move;
+    }
+    throw *pbm;
+  }
+  if (gc_move) return *gc_move;
+  try {
+    return parse_usi(pos, text);
+  } catch (const NotationError& usi) {
+    if (!malformed(*gc)) throw *gc;  // Game Courier read it: its reason
+    if (!malformed(usi)) throw;      // USI read it: its reason
+    throw NotationError("cannot read " + quoted(text) +
+                            " as a move in pbmserv notation (7g-7f, Ln7g-6f, Lnx!4f), Game "
+                            "Courier's (p 7g-7f) or USI (7g7f): " +
+                            pbm->what(),
+                        "move");
+  }
+}
+
+}  // namespace kirin::server

@@ -1,0 +1,66 @@
+// What the text commands share (commands.h is the interface): the parsed line, the usage
+// lines and their errors, names of games and players, and the replay of a stored game.
+// Each group of commands is a file of its own (account_commands.cpp, board_commands.cpp,
+// game_commands.cpp), all member functions of CommandInterface.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "notation/notation_error.h"
+#include "rules/game.h"
+#include "server/domain/games.h"
+#include "server/text/command_text.h"
+#include "server/text/commands.h"
+
+namespace kirin::server {
+
+struct CommandInterface::Parsed {
+  Words w;
+  std::shared_ptr<const Variant> game;  // the <game> word's game; null for "signup", "help"
+  std::string game_word;                // as written, in lower case
+  std::string verb;                     // in lower case
+  size_t first = 0;                     // the first argument's word
+};
+
+const char* color_name(Color c);
+// A user's text in a message, at most 100 characters, control characters drawn.
+std::string quoted(std::string_view s);
+
+// --- Usage ---
+
+// The form of a command: "chushogi move BOARD USER PASSWORD MOVE".
+std::string usage(const std::string& game, const std::string& verb);
+[[noreturn]] void bad_usage(const std::string& game, const std::string& verb,
+                            const std::string& why);
+void want_words(const Words& w, size_t least, size_t most, const std::string& game,
+                const std::string& verb);
+
+// --- Names ---
+
+// The games, with their aliases: "chu (chushogi), dai (daishogi), ...".
+std::string game_list();
+// Chu and Dai are one family: pbmserv's chushogi command plays both.
+bool same_game(const std::string& a, const std::string& b);
+// `quote`: whether an error may show the word (not in a command that carries a password:
+// the word may be the password, written in the wrong place).
+Id board_number(const std::string& word, bool quote = true);
+std::string player(const GameState& s, Color c);  // "Black (alice)"
+std::string players(const GameState& s);          // "alice (Black) against bob (White)"
+// The game setup in words: "with drops, handicap 2ln, lion_rules=true".
+std::string setup_note(const GameSetup& s);
+
+// --- Positions ---
+
+struct Replayed {
+  Game game;
+  std::string last_move;  // pbmserv notation, "" before the first move
+};
+// The game as stored, replayed from its start (the rules' history matters: repetition, the
+// promotion-deferral marks of pbmserv's rules).
+Replayed replay(const GameView& v);
+// Reads a move in pbmserv, Game Courier or USI notation (commands.h says how).
+Move read_written_move(const Position& pos, const std::string& text);
+
+}  // namespace kirin::server

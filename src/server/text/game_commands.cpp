@@ -1,0 +1,264 @@
+// The commands that start and play games: challenge, accept, decline, move, resign, abort
+// (commands.h).
+#include "server/text/command_common.h"
+
+#include <optional>
+
+#include "notation/pbm.h"
+#include "notation/usi.h"
+#include "rules/catalog.h"
+#include "server/domain/game_setup.h"
+#include "server/domain/results.h"
+#include "server/domain/service_error.h"
+
+namespace kirin::server {
+
+std::string CommandInterface::challenge(const Parsed& p, const CommandContext& ctx) {
+  const Words& w = p.w;
+  std::vector<std::string> names;
+  GameSetup setup;
+  setup.game = p.game->id;
+  bool dai = false, lion = false;
+  std::optional<std::string> password;
+  std::vector<std::pair<std::string, std::string>> options;
+  for (size_t i = 2; i < w.size(); ++i) {
+    const std::string& word = w[i];
+    if (word.empty() || word[0] != '-') {
+      names.push_back(word);
+      continue;
+    }
+    std::string_view body = word;
+    while (!body.empty() && body.front() == '-') body.remove_prefix(1);
+    size_t eq = body.find('=');
+    std::string name = lower(body.substr(0, eq));
+    std::string value = eq == std::string_view::npos ? "" : std::string(body.substr(eq + 1));
+    auto need_value = [&] {
+      if (value.empty())
+        throw CommandError("challenge: " + quoted(word) + " needs a value: -" + name + "=" +
+                           (name == "option" ? "NAME=VALUE" : "VALUE"));
+    };
+    if (name == "password") {  // never quoted back in an error
+      if (value.empty()) throw CommandError("challenge: -password needs a value: -password=YOURS");
+      password = value;
+    } else if (name == "drops" && eq == std::string_view::npos) {
+      setup.drops = true;
+    } else if (name == "nodrops" && eq == std::string_view::npos) {
+      setup.drops = false;
+    } else if ((name == "dai" || name == "daishogi") && eq == std::string_view::npos) {
+      dai = true;
+    } else if (name == "lion" && eq == std::string_view::npos) {
+      lion = true;
+    } else if (name == "handicap") {
+      need_value();
+      setup.handicap = value;
+    } else if (name == "profile") {
+      need_value();
+      setup.profile = lower(value);
+    } else if (name == "level") {
+      need_value();
+      if (value.size() != 1 || value[0] < '1' || value[0] > char('0' + kMaxComputerLevel))
+        throw CommandError("challenge: " + quoted(word) + ": the computer's level is 1 to " +
+                           std::to_string(kMaxComputerLevel));
+      setup.computer_level = value[0] - '0';
+    } else if (name == "option") {
+      need_value();
+      size_t at = value.find('=');
+      if (at == 0 || at == std::string::npos || at + 1 == value.size())
+        throw CommandError("challenge: " + quoted(word) + ": write -option=NAME=VALUE");
+      options.emplace_back(lower(value.substr(0, at)), value.substr(at + 1));
+    } else {
+      throw CommandError("challenge: unknown option " + quoted(word) +
+                         ": the options are -drops, -handicap=SPEC, -dai, -lion, "
+                         "-option=NAME=VALUE, -profile=NAME and -level=N (the computer's)");
+    }
+  }
+  if (names.size() != 2)
+    bad_usage(p.game_word, "challenge",
+              "challenge: name two players, USER1 (Black) and USER2 (White)");
+  if (dai) {
+    if (setup.game != "chu" && setup.game != "dai")
+      throw CommandError(
+          "challenge: -dai plays Dai Shogi instead of Chu Shogi: it is for "
+          "chushogi challenges (or write daishogi challenge)");
+    setup.game = "dai";
+  }
+  if (lion) {
+    std::shared_ptr<Variant> v = builtin_variant(setup.game);
+    if (v->find_macro("lion_rules")) {
+      options.insert(options.begin(), {"lion_rules", "true"});  // an explicit -option wins
+    } else if (setup.game != "chu") {                           // Chu always plays them
+      throw CommandError("challenge: -lion turns on Chu Shogi's Lion rules in Dai Shogi; " +
+                         v->name + " has no such option");
+    }
+  }
+  setup.options = std::move(options);
+
+  User black, white;
+  try {
+    black = accounts_.user_by_name(names[0]);
+    white = accounts_.user_by_name(names[1]);
+  } catch (const ServiceError& e) {
+    throw CommandError("challenge: " + std::string(e.what()));
+  }
+  if (ctx.operator_mode) {  // the local operator starts games between any users at once
+    ChallengeRequest r;
+    r.opponent = white.name;
+    r.setup = setup;
+    r.color = ColorChoice::ChallengerBlack;
+    r.opponent_agrees = true;
+    Id game = 0;
+    try {
+      game = challenges_.create(black.id, r).game;
+    } catch (const ServiceError& e) {
+      throw CommandError("challenge: " + std::string(e.what()));
+    }
+    GameView v = games_.view(game, black.id);
+    return "New game: board " + std::to_string(game) + ".\n" + draw(v, black.preferences, black.id);
+  }
+
+  // Anyone else proposes the game in their own name, and the other player accepts it.
+  User me = challenger(black, white, password, ctx);
+  const User& them = me.id == black.id ? white : black;
+  ChallengeRequest r;
+  r.opponent = them.name;
+  r.setup = setup;
+  r.color = me.id == black.id ? ColorChoice::ChallengerBlack : ColorChoice::ChallengerWhite;
+  Challenge c;
+  try {
+    c = challenges_.create(me.id, r);
+  } catch (const ServiceError& e) {
+    throw CommandError("challenge: " + std::string(e.what()));
+  }
+  if (c.game) {  // the computer accepts at once
+    GameView v = games_.view(c.game, me.id);
+    return "New game: board " + std::to_string(c.game) + ".\n" + draw(v, me.preferences, me.id);
+  }
+  std::string id = std::to_string(c.id);
+  return "Challenge " + id + " sent to " + them.name + ": " + black.name + " (Black) against " +
+         white.name + " (White), " + p.game->name + ".\n" + them.name + " accepts with '" +
+         p.game_word + " accept " + id + " " + them.name + " PASSWORD', or declines with '" +
+         p.game_word + " decline " + id + " " + them.name + " PASSWORD'.\n";
+}
+
+// Who proposes a game between `black` and `white`: the signed-in user of an HTTP session, or
+// over mail the player whose address sent it, with their password (a From: address is
+// easily forged, so it alone starts nothing).
+User CommandInterface::challenger(const User& black, const User& white,
+                                  const std::optional<std::string>& password,
+                                  const CommandContext& ctx) {
+  const std::string only = "challenge: only " + black.name + " or " + white.name +
+                           " may propose a game between them";
+  if (ctx.sender_user) {
+    if (ctx.sender_user != black.id && ctx.sender_user != white.id) throw CommandError(only);
+    return ctx.sender_user == black.id ? black : white;
+  }
+  const User* sender = !ctx.sender_email.empty() && iequals(ctx.sender_email, black.email) ? &black
+                       : !ctx.sender_email.empty() && iequals(ctx.sender_email, white.email)
+                           ? &white
+                           : nullptr;
+  if (!sender)
+    throw CommandError(only, "Send the challenge from the e-mail address of " + black.name +
+                                 "'s or " + white.name + "'s account.");
+  if (!password)
+    throw CommandError("challenge: add -password=YOURS: by mail a challenge needs " +
+                       sender->name + "'s password");
+  try {
+    return check_password(sender->name, *password, ctx);
+  } catch (const ServiceError& e) {
+    throw CommandError("challenge: " + std::string(e.what()));
+  }
+}
+
+// GAME accept|decline CHALLENGE USER PASSWORD: the challenged player answers.
+std::string CommandInterface::answer_challenge(const Parsed& p, const CommandContext& ctx) {
+  const Words& w = p.w;
+  want_words(w, 5, 5, p.game_word, p.verb);
+  Id id = board_number(w[2]);
+  User u;
+  try {
+    u = check_password(w[3], w[4], ctx);
+    if (p.verb == "decline") {
+      challenges_.decline(id, u.id);
+      return "Challenge " + std::to_string(id) + " declined.\n";
+    }
+    Id game = challenges_.accept(id, u.id);
+    GameView v = games_.view(game, u.id);
+    return "New game: board " + std::to_string(game) + ".\n" + draw(v, u.preferences, u.id);
+  } catch (const ServiceError& e) {
+    throw CommandError(p.verb + " " + std::to_string(id) + ": " + e.what());
+  }
+}
+
+std::string CommandInterface::move(const Parsed& p, const CommandContext& ctx) {
+  const Words& w = p.w;
+  if (w.size() < 6) bad_usage(p.game_word, "move", "move: too few words");
+  Id id = board_number(w[2], false);
+  std::string text = w.rest(5);
+  std::string where = "board " + std::to_string(id) + ": ";
+  if (text.size() > 100) throw CommandError(where + "the move is longer than 100 characters");
+  User u;
+  try {
+    u = check_password(w[3], w[4], ctx);
+  } catch (const ServiceError& e) {
+    throw CommandError(where + e.what());
+  }
+  GameView v = board_view(p, w[2], u.id);
+  where = "move " + std::to_string(v.state.ply + 1) + " in " + where;
+  if (is_over(v.state.status))
+    throw CommandError(where + "the game is over (" + v.result_text + ")");
+  if (v.state.status == GameStatus::Adjourned) throw CommandError(where + "the game is adjourned");
+  if (v.state.black.id != u.id && v.state.white.id != u.id)
+    throw CommandError(where + u.name + " does not play in this game (" + players(v.state) + ")");
+  const PlayerRef& to_move = v.to_move == kBlack ? v.state.black : v.state.white;
+  if (to_move.id != u.id)
+    throw CommandError(where + "it is not " + u.name + "'s turn: " + player(v.state, v.to_move) +
+                       " is to move");
+
+  Replayed r = replay(v);
+  const Position& pos = r.game.position();
+  Move m;
+  try {
+    m = read_written_move(pos, text);
+  } catch (const NotationError& e) {
+    throw CommandError(where + e.what());
+  }
+  std::string written = to_pbm_move(pos, m, PbmForm::Full);
+  Color mover = pos.side_to_move();
+  try {
+    games_.play_move(id, u.id, to_usi(pos, m), v.state.ply);
+  } catch (const ServiceError& e) {
+    throw CommandError(where + e.what());
+  }
+  GameView after = games_.view(id, u.id);
+  return "Board " + std::to_string(id) + ", move " + std::to_string(v.state.ply + 1) + ": " +
+         u.name + " (" + color_name(mover) + ") played " + written + ".\n" +
+         draw(after, u.preferences, u.id);
+}
+
+std::string CommandInterface::end_game(const Parsed& p, const CommandContext& ctx) {
+  const Words& w = p.w;
+  const bool resigning = p.verb == "resign";
+  want_words(w, 5, 5, p.game_word, p.verb);
+  Id id = board_number(w[2], false);
+  std::string where = p.verb + " in board " + std::to_string(id) + ": ";
+  User u;
+  try {
+    u = check_password(w[3], w[4], ctx);
+  } catch (const ServiceError& e) {
+    throw CommandError(where + e.what());
+  }
+  board_view(p, w[2], u.id);
+  try {
+    if (resigning)
+      games_.resign(id, u.id);
+    else
+      games_.abort(id, u.id);
+  } catch (const ServiceError& e) {
+    throw CommandError(where + e.what());
+  }
+  return "Board " + std::to_string(id) + ": " + u.name +
+         (resigning ? " resigned" : " aborted the game") + ".\n" +
+         draw(games_.view(id, u.id), u.preferences, u.id);
+}
+
+}  // namespace kirin::server
