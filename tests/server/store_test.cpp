@@ -225,6 +225,110 @@ TEST_F(StoreTest, FindGamesFiltersAndPages) {
   EXPECT_EQ(ids({.game = "shogi", .before = current}), (std::vector<Id>{aborted, won}));
 }
 
+// Ratings are written per game once, and only over the rating they were computed from.
+TEST_F(StoreTest, RatingChangesAreWrittenOnceAndOnlyOverTheRatingTheyStartFrom) {
+  GameSetup rated = shogi();
+  rated.rated = true;
+  Id g1 = start_game(rated), g2 = start_game(rated);
+  auto change = [&](Id game, const User& u, int games_before, double after) {
+    RatingChange c;
+    c.game_id = game;
+    c.user = {u.id, u.name};
+    c.game = "shogi";
+    c.before = {1500, 350, 0.06};
+    c.after = {after, 290.3190526, 0.0599999};
+    c.games_before = games_before;
+    c.at = 1000 + game;
+    return c;
+  };
+  std::vector<RatingChange> first = {change(g1, alice, 0, 1662.2), change(g1, bob, 0, 1337.8)};
+  EXPECT_EQ(store->record_rating_changes(first), RatingWrite::Ok);
+  EXPECT_EQ(store->record_rating_changes(first), RatingWrite::AlreadyRated);
+  // Computed from a rating that is no longer the stored one: nothing is written.
+  std::vector<RatingChange> stale = {change(g2, alice, 1, 1700), change(g2, bob, 0, 1300)};
+  EXPECT_EQ(store->record_rating_changes(stale), RatingWrite::Stale);
+  EXPECT_TRUE(store->rating_changes_of_game(g2).empty());
+  EXPECT_EQ(store->find_rating(alice.id, "shogi")->value.rating, 1662.2);
+  std::vector<RatingChange> second = {change(g2, alice, 1, 1700), change(g2, bob, 1, 1300)};
+  EXPECT_EQ(store->record_rating_changes(second), RatingWrite::Ok);
+  // Read back exactly, doubles included.
+  EXPECT_EQ(store->rating_changes_of_game(g1), first);
+  EXPECT_EQ(store->rating_history(alice.id), (std::vector<RatingChange>{first[0], second[0]}));
+  Rating a = *store->find_rating(alice.id, "shogi");
+  EXPECT_EQ(a.value, second[0].after);
+  EXPECT_EQ(a.games, 2);
+  EXPECT_EQ(a.last_played, second[0].at);
+  EXPECT_EQ(store->ratings_of(alice.id), std::vector<Rating>{a});
+  EXPECT_FALSE(store->find_rating(alice.id, "chu"));
+  // The leaderboard: at most the deviation given, highest first.
+  EXPECT_TRUE(store->leaderboard("shogi", 110, 10).empty());
+  std::vector<Rating> board = store->leaderboard("shogi", 300, 10);
+  ASSERT_EQ(board.size(), 2u);
+  EXPECT_EQ(board[0].user.name, "alice");
+  EXPECT_EQ(store->leaderboard("shogi", 300, 1).size(), 1u);
+  // Finished rated games, by end; a recompute starts from nothing.
+  for (Id id : {g2, g1}) {
+    GameState s = *store->find_game(id);
+    s.status = GameStatus::Finished;
+    s.result = Result::Draw;
+    s.updated = 5000 - id;
+    s.version++;
+    ASSERT_EQ(store->update_game(s), WriteResult::Ok);
+  }
+  std::vector<GameState> finished = store->finished_rated_games();
+  ASSERT_EQ(finished.size(), 2u);
+  EXPECT_EQ(finished[0].id, g2);
+  EXPECT_TRUE(finished[0].setup.rated);
+  store->clear_ratings();
+  EXPECT_TRUE(store->ratings_of(alice.id).empty());
+  EXPECT_TRUE(store->rating_history(alice.id).empty());
+}
+
+TEST_F(StoreTest, RatedOpponentAndWonNarrowTheGamesAndStandingsCountResults) {
+  User carol = sign_up("carol");
+  GameSetup rated = shogi();
+  rated.rated = true;
+  Id casual = start_game(shogi());
+  Id won = start_game(rated);  // alice (Black) against bob
+  ChallengeRequest r;
+  r.opponent = "carol";
+  r.setup = shogi();
+  Id against_carol = challenges->accept(challenges->create(alice.id, r).id, carol.id);
+  auto end = [&](Id id, Result result) {
+    GameState s = *store->find_game(id);
+    s.status = GameStatus::Finished;
+    s.result = result;
+    s.version++;
+    ASSERT_EQ(store->update_game(s), WriteResult::Ok);
+  };
+  end(won, Result::BlackWins);
+  end(against_carol, Result::WhiteWins);
+  end(casual, Result::Draw);
+  auto ids = [&](GameQuery q) {
+    std::vector<Id> out;
+    for (const GameState& g : store->find_games(q)) out.push_back(g.id);
+    return out;
+  };
+  EXPECT_EQ(ids({.rated = true}), std::vector<Id>{won});
+  EXPECT_EQ(ids({.rated = false}), (std::vector<Id>{against_carol, casual}));
+  EXPECT_EQ(ids({.player = alice.id, .opponent = carol.id}), std::vector<Id>{against_carol});
+  EXPECT_EQ(ids({.player = alice.id, .won = true}), std::vector<Id>{won});
+  EXPECT_EQ(ids({.player = alice.id, .won = false}), std::vector<Id>{against_carol});
+  EXPECT_EQ(ids({.player = carol.id, .won = true}), std::vector<Id>{against_carol});
+  EXPECT_TRUE(store->find_game(won)->setup.rated);
+  std::vector<Standing> all = store->standings({.game = "shogi"});
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[0], (Standing{{alice.id, "alice"}, "shogi", 1, 1, 1}));
+  EXPECT_EQ(all[1], (Standing{{carol.id, "carol"}, "shogi", 1, 0, 0}));  // 1 beats 0.5
+  EXPECT_EQ(all[2], (Standing{{bob.id, "bob"}, "shogi", 0, 1, 1}));
+  EXPECT_EQ(store->standings({.game = "shogi", .rated = true}).size(), 2u);
+  EXPECT_EQ(store->standings({.user = carol.id}).size(), 1u);
+  EXPECT_EQ(store->standings({.game = "shogi", .limit = 1}).size(), 1u);
+  store->set_last_seen(alice.id, 7000);
+  store->set_last_seen(alice.id, 6000);  // never backwards
+  EXPECT_EQ(store->find_user(alice.id)->last_seen, 7000);
+}
+
 // A listener on a second store (another server, or a server hearing `kirin command`) hears
 // every committed change of a game, in commit order, with the game's new version or the
 // comment added; not the writes that changed nothing, and nothing once it stopped. (That nothing

@@ -150,7 +150,16 @@ User Accounts::check_password(std::string_view name, std::string_view password,
     throw ServiceError(ErrorCode::Unauthorized, kUnauthorized);
   }
   throttle_.succeeded(name);
+  seen(*u);
   return std::move(*u);
+}
+
+void Accounts::seen(User& u) {
+  // The row was read anyway: a write only when the last one is older than the resolution.
+  TimeMs now = now_();
+  if (now - u.last_seen < kLastSeenResolutionMs) return;
+  store_.set_last_seen(u.id, now);
+  u.last_seen = now;
 }
 
 LoginResult Accounts::log_in(std::string_view name, std::string_view password,
@@ -176,6 +185,7 @@ User Accounts::authenticate(std::string_view token) {
   }
   std::optional<User> u = store_.find_user(s->user);
   if (!u) throw ServiceError(ErrorCode::Unauthorized, "not signed in (no such user)");
+  seen(*u);
   return *u;
 }
 

@@ -39,6 +39,9 @@ struct LoginResult {
 class Accounts {
  public:
   static constexpr TimeMs kSessionLifetimeMs = 30LL * 24 * 3600 * 1000;
+  // User::last_seen is written at most this often per user: a session's use (authenticate)
+  // and a password check (sign-in, a text or mail command) mark the user seen.
+  static constexpr TimeMs kLastSeenResolutionMs = 60'000;
 
   explicit Accounts(Store& store, const AccountOptions& options = {}, NowFn now = system_now);
   // With a hasher of the caller's (tests count its calls).
@@ -82,6 +85,7 @@ class Accounts {
 
  private:
   LoginResult start_session(User user);
+  void seen(User& user);  // marks the user seen now (last_seen), if not this minute
 
   Store& store_;
   std::unique_ptr<PasswordHasher> hasher_;

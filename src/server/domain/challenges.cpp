@@ -135,7 +135,13 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
       throw ServiceError(ErrorCode::Invalid, "you cannot challenge yourself", "opponent");
     c.challenged = {them->id, them->name};
   }
-  build_setup(r.setup);  // throws, naming the bad field
+  BuiltSetup built = build_setup(r.setup);  // throws, naming the bad field
+  if (r.setup.rated) {
+    std::string why = why_not_rated(r.setup, *built.variant,
+                                    games_.is_computer(c.challenger) ||
+                                        (c.challenged.id && games_.is_computer(c.challenged)));
+    if (!why.empty()) throw ServiceError(ErrorCode::Invalid, why, "rated");
+  }
   if (r.setup.computer_level < 0 || r.setup.computer_level > kMaxComputerLevel)
     throw ServiceError(ErrorCode::Invalid,
                        "the computer's level is 1 to " + std::to_string(kMaxComputerLevel) +
@@ -185,6 +191,8 @@ Id Challenges::accept(Id id, Id user) {
   }
   std::optional<User> me = store_.find_user(user);
   if (!me) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(user));
+  if (c.setup.rated && games_.is_computer({me->id, me->name}))
+    throw ServiceError(ErrorCode::Invalid, "a game against the computer is casual", "rated");
 
   GameState g;
   g.setup = c.setup;

@@ -82,6 +82,15 @@ BuiltSetup build_setup(GameSetup& s) {
   return {v, std::move(*start)};
 }
 
+std::string canonical_game_id(std::string_view game) {
+  check_length("game", std::string(game), 64);
+  try {
+    return builtin_variant(std::string(game))->id;
+  } catch (const VariantError& e) {
+    bad("game", e.what());
+  }
+}
+
 std::shared_ptr<const Variant> setup_variant(const GameSetup& setup) {
   return make_variant(setup);
 }

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <string_view>
 
 #include "rules/position.h"
 #include "server/domain/records.h"
@@ -18,6 +20,10 @@ struct BuiltSetup {
 // Throws ServiceError (invalid) naming the bad field: "game", "profile", "option NAME",
 // "drops", "handicap" or "start_sfen" (with the character offset).
 BuiltSetup build_setup(GameSetup& setup);
+
+// A built-in game's canonical id from its id or an alias ("chushogi" -> "chu"). Throws
+// ServiceError (invalid, field "game") for a game Kirin does not have.
+std::string canonical_game_id(std::string_view game);
 
 // The variant of a stored setup (already validated once).
 std::shared_ptr<const Variant> setup_variant(const GameSetup& setup);

@@ -77,6 +77,7 @@ GameService::GameService(Store& store, EventSink& events, NowFn now, GameOptions
       now_(std::move(now)),
       options_(options),
       comment_rate_(options.comments_per_minute, now_),
+      ratings_(store, options.ratings),
       parser_(parse_usi) {}
 
 GameService::~GameService() = default;
@@ -238,23 +239,30 @@ void GameService::finish(Live& g, Result result, const std::string& reason, Pend
   next.updated = now;
   write(g, next);
   p.events.push_back(event(EventKind::Result, next, describe_result(next)));
+  ended(next);
+}
+
+bool GameService::is_computer(const PlayerRef& p) {
+  Id cu = computer_user();
+  if (cu && p.id == cu) return true;
+  // Names are unique ignoring case (accounts.cpp).
+  const std::string& name = options_.computer_name;
+  return !name.empty() && std::equal(p.name.begin(), p.name.end(), name.begin(), name.end(),
+                                     [](char a, char b) {
+                                       return std::tolower(static_cast<unsigned char>(a)) ==
+                                              std::tolower(static_cast<unsigned char>(b));
+                                     });
 }
 
 int64_t GameService::first_move_timeout(const GameState& s) {
-  // Names are unique ignoring case (accounts.cpp).
-  auto is_computer = [&](const PlayerRef& p) {
-    const std::string& name = options_.computer_name;
-    return !name.empty() && std::equal(p.name.begin(), p.name.end(), name.begin(), name.end(),
-                                       [](char a, char b) {
-                                         return std::tolower(static_cast<unsigned char>(a)) ==
-                                                std::tolower(static_cast<unsigned char>(b));
-                                       });
-  };
-  Id cu = computer_user();
-  if ((cu && (s.black.id == cu || s.white.id == cu)) || is_computer(s.black) ||
-      is_computer(s.white))
-    return 0;
+  if (is_computer(s.black) || is_computer(s.white)) return 0;
   return options_.first_move_timeout_ms;
+}
+
+void GameService::ended(const GameState& s) {
+  // After the game's own write: a failure here leaves the game over, its ratings unsettled
+  // (what `kirin ratings recompute` repairs), and the caller told.
+  ratings_.game_over(s);
 }
 
 bool GameService::abort_if_no_first_move(Live& g, TimeMs now, Pending& p) {
@@ -317,8 +325,10 @@ MoveAck GameService::store_move(Live& g, GameState next, const Move& m, int64_t 
   g.state = next;
   g.moves.push_back(rec);
   p.events.push_back(event(EventKind::Move, next, rec.usi));
-  if (next.status == GameStatus::Finished)
+  if (next.status == GameStatus::Finished) {
     p.events.push_back(event(EventKind::Result, next, describe_result(next)));
+    ended(next);
+  }
   after_move(g, p);
   return {rec, next};
 }
@@ -751,6 +761,8 @@ GameView GameService::view(Id id, Id viewer) {
     v.deadline = flag_deadline(g.state);
     v.abort_at = abort_deadline(g.state, first_move_timeout(g.state));
     v.clock_ms = clock_left(g.state, v.now);
+    if (g.state.setup.rated && g.state.status == GameStatus::Finished)
+      v.rating_changes = ratings_.changes_of_game(id);
     return v;
   });
 }

@@ -28,6 +28,7 @@
 #include "server/domain/events.h"
 #include "server/domain/game_export.h"
 #include "server/domain/rate_limit.h"
+#include "server/domain/ratings.h"
 #include "server/store/store.h"
 
 namespace kirin::server {
@@ -67,6 +68,7 @@ struct GameView {
                                    // made its first move
   TimeMs now = 0;
   std::string result_text;  // describe_result
+  std::vector<RatingChange> rating_changes;  // a finished rated game's, Black's first
 };
 
 struct MoveAck {
@@ -83,6 +85,7 @@ struct GameOptions {
   // The computer's account (kirin serve --computer; empty: none). Its games are known by this
   // name, so that processes that run no computer (kirin command, kirin mail) judge them alike.
   std::string computer_name = "kirin";
+  RatingOptions ratings;
 };
 
 class GameService {
@@ -98,6 +101,10 @@ class GameService {
   void set_computer(ComputerPlayer* c);
   void clear_computer(ComputerPlayer* c);
   Id computer_user();  // 0 if none
+  // The computer's account: the one set, or the one named GameOptions::computer_name.
+  bool is_computer(const PlayerRef& player);
+  // The ratings every rated game that finishes here settles.
+  Ratings& ratings() { return ratings_; }
 
   // Every call below throws ServiceError: not_found (no such game), forbidden (not a player
   // of it, not the player to move), invalid (bad move or text), conflict (game over or
@@ -176,6 +183,8 @@ class GameService {
   // caller drops it. Called under the game's lock.
   bool catch_up(Live& g, StoredGame stored, Pending& p);
   void refresh(Id game);  // compares a cached game with the store and catches up
+  // The game ended: its ratings are settled (if it is rated and finished).
+  void ended(const GameState& s);
   // Ends the game (Finished, or Aborted with Result::Ongoing), charging the turn it cuts short.
   void finish(Live& g, Result result, const std::string& reason, Pending& p,
               std::optional<Color> flagged = std::nullopt,
@@ -202,6 +211,7 @@ class GameService {
   NowFn now_;
   GameOptions options_;
   RateLimit comment_rate_;
+  Ratings ratings_;
   std::mutex mutex_;  // guards the fields below
   MoveParser parser_;
   std::map<Id, std::shared_ptr<Live>> cache_;

@@ -51,17 +51,22 @@ double new_volatility(double sigma, double phi, double v, double delta, const Gl
 
 }  // namespace
 
+Glicko2Rating glicko2_idle(const Glicko2Rating& player, double periods,
+                           const Glicko2Options& options) {
+  const double phi = player.deviation / kScale;
+  const double sigma = player.volatility;
+  const double grown = std::sqrt(phi * phi + std::max(periods, 0.0) * sigma * sigma);
+  return {player.rating, std::min(grown, options.max_deviation / kScale) * kScale, sigma};
+}
+
 Glicko2Rating glicko2_update(const Glicko2Rating& player, const std::vector<Glicko2Game>& games,
                              const Glicko2Options& options) {
   const double mu = (player.rating - 1500) / kScale;
   const double phi = player.deviation / kScale;
   const double sigma = player.volatility;
   const double max_phi = options.max_deviation / kScale;
-  if (games.empty()) {
-    // Step 6 alone: a period without games only makes the rating less certain.
-    const double grown = std::min(std::sqrt(phi * phi + sigma * sigma), max_phi);
-    return {player.rating, grown * kScale, sigma};
-  }
+  // Step 6 alone: a period without games only makes the rating less certain.
+  if (games.empty()) return glicko2_idle(player, 1, options);
   // Steps 3 and 4: the estimated variance from the games, and the improvement they show.
   double inverse_v = 0, sum = 0;
   for (const Glicko2Game& game : games) {

@@ -32,6 +32,12 @@ struct Glicko2Options {
   double max_deviation = 350;
 };
 
+// The rating after `periods` rating periods without a game (a fraction counts as such): only
+// the deviation grows, as the paper's step 6 over that many periods,
+// phi' = sqrt(phi^2 + periods * sigma^2), up to options.max_deviation.
+Glicko2Rating glicko2_idle(const Glicko2Rating& player, double periods,
+                           const Glicko2Options& options = {});
+
 // The rating after one period with these games (none: only the deviation grows).
 Glicko2Rating glicko2_update(const Glicko2Rating& player, const std::vector<Glicko2Game>& games,
                              const Glicko2Options& options = {});

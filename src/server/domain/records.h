@@ -14,6 +14,7 @@
 
 #include "clock/time_control.h"
 #include "rules/game.h"
+#include "server/domain/glicko2.h"
 
 namespace kirin::server {
 
@@ -36,6 +37,9 @@ struct User {
   std::string password_hash;  // libsodium crypto_pwhash_str output
   Preferences preferences;
   TimeMs created = 0;
+  // The last time the user signed in, used a session or sent a command; 0: never. Written at
+  // most once a minute per user (Accounts).
+  TimeMs last_seen = 0;
 };
 
 struct Session {
@@ -65,6 +69,8 @@ struct GameSetup {
   // A game against the computer: its strength, from 1 (weakest) to kMaxComputerLevel;
   // 0: the server's default (--computer-movetime).
   int computer_level = 0;
+  // The result changes both players' ratings in this game (ratings.h); false: casual.
+  bool rated = false;
   friend bool operator==(const GameSetup&, const GameSetup&) = default;
 };
 
@@ -134,6 +140,37 @@ struct Comment {
   std::string text;
   TimeMs at = 0;
   friend bool operator==(const Comment&, const Comment&) = default;
+};
+
+// A player's Glicko-2 rating in one game (ratings.h). A user who never finished a rated game
+// of it has none stored, and the default value.
+struct Rating {
+  PlayerRef user;
+  std::string game;  // the canonical game id: one rating per game, as lishogi per variant
+  Glicko2Rating value;
+  int games = 0;            // rated games finished
+  TimeMs last_played = 0;  // when the latest of them ended; 0: none
+  friend bool operator==(const Rating&, const Rating&) = default;
+};
+
+// What one rated game did to one player's rating: the rating history is these, in order.
+struct RatingChange {
+  Id game_id = 0;    // the rated game
+  PlayerRef user;
+  std::string game;  // the canonical game id
+  Glicko2Rating before, after;
+  int games_before = 0;  // the player's rated games before this one
+  TimeMs at = 0;         // when the game ended
+  friend bool operator==(const RatingChange&, const RatingChange&) = default;
+};
+
+// A player's finished games of one game, counted (pbmserv's standings).
+struct Standing {
+  PlayerRef user;
+  std::string game;
+  int wins = 0, losses = 0, draws = 0;
+  double score() const { return wins + draws / 2.0; }
+  friend bool operator==(const Standing&, const Standing&) = default;
 };
 
 struct StoredGame {

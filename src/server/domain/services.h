@@ -36,6 +36,7 @@ class Services {
   Accounts& accounts() { return accounts_; }
   GameService& games() { return games_; }
   Challenges& challenges() { return challenges_; }
+  Ratings& ratings() { return games_.ratings(); }
 
  private:
   std::unique_ptr<Store> store_;

@@ -1,6 +1,7 @@
 #include "server/http/api_json.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "server/domain/clocks.h"
@@ -117,6 +118,7 @@ json to_json(const Challenge& c) {
           {"color", color_choice_word(c.color)},
           {"time_control", to_json(c.time_control)},
           {"status", status_word(c.status)},
+          {"rated", c.setup.rated},
           {"game", c.game ? json(c.game) : json(nullptr)},
           {"rematch_of", c.rematch_of ? json(c.rematch_of) : json(nullptr)},
           {"created", c.created}};
@@ -142,6 +144,7 @@ json to_json(const GameState& g) {
           {"white", to_json(g.white)},
           {"time_control", to_json(g.time_control)},
           {"status", record_text::status_text(g.status)},
+          {"rated", g.setup.rated},
           // An aborted game has no result.
           {"result", g.status == GameStatus::Aborted ? "none" : result_word(g.result)},
           {"reason", g.reason},
@@ -178,7 +181,50 @@ json to_json(const GameView& v) {
                 {"abort_at", v.abort_at ? json(*v.abort_at) : json(nullptr)},
                 {"now", v.now}};
   j["result_text"] = v.result_text;
+  // A finished rated game's rating changes, by colour (lishogi's rating and ratingDiff).
+  j["ratings"] = nullptr;
+  for (const RatingChange& c : v.rating_changes) {
+    if (j["ratings"].is_null()) j["ratings"] = json::object();
+    j["ratings"][c.user.id == v.state.black.id ? "black" : "white"] = to_json(c);
+  }
   return j;
+}
+
+namespace {
+
+// Ratings are shown rounded, as lishogi does; a difference is that of the rounded values, so
+// that before + diff = after on screen.
+long rounded(double v) { return std::lround(v); }
+
+}  // namespace
+
+json to_json(const Rating& r) {
+  return {{"user", to_json(r.user)},
+          {"game", r.game},
+          {"rating", rounded(r.value.rating)},
+          {"deviation", rounded(r.value.deviation)},
+          {"volatility", r.value.volatility},
+          {"provisional", is_provisional(r.value)},
+          {"games", r.games},
+          {"last_played", r.last_played ? json(r.last_played) : json(nullptr)}};
+}
+
+json to_json(const RatingChange& c) {
+  return {{"user", to_json(c.user)},
+          {"game", c.game},
+          {"game_id", c.game_id},
+          {"before", rounded(c.before.rating)},
+          {"after", rounded(c.after.rating)},
+          {"diff", rounded(c.after.rating) - rounded(c.before.rating)},
+          {"deviation", rounded(c.after.deviation)},
+          {"provisional", is_provisional(c.after)},
+          {"at", c.at}};
+}
+
+json to_json(const Standing& s) {
+  return {{"user", to_json(s.user)}, {"game", s.game},     {"wins", s.wins},
+          {"losses", s.losses},      {"draws", s.draws},   {"score", s.score()},
+          {"games", s.wins + s.losses + s.draws}};
 }
 
 json to_json(const Event& e) {
@@ -247,6 +293,7 @@ ChallengeRequest read_challenge_request(const json& body) {
   r.setup.start_sfen = optional_string(body, "sfen").value_or("");
   r.setup.drops = optional_bool(body, "drops");
   r.setup.computer_level = optional_int(body, "level", 0, kMaxComputerLevel).value_or(0);
+  r.setup.rated = optional_bool(body, "rated").value_or(false);
   r.rematch_of = optional_int(body, "rematch_of", 1, std::numeric_limits<int>::max()).value_or(0);
   if (auto it = body.find("options"); it != body.end() && !it->is_null()) {
     // {"NAME": VALUE} (applied in name order) or [["NAME", VALUE], ...] (in the given order).

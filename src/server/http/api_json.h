@@ -25,6 +25,9 @@ nlohmann::json to_json(const Comment& comment);
 nlohmann::json to_json(const GameState& game);  // the summary: no moves, position or clocks
 nlohmann::json to_json(const GameView& view);   // everything a board page needs
 nlohmann::json to_json(const Event& event);
+nlohmann::json to_json(const Rating& rating);
+nlohmann::json to_json(const RatingChange& change);
+nlohmann::json to_json(const Standing& standing);
 
 const char* color_word(Color c);  // "black", "white"
 const char* result_word(Result r);  // "ongoing", "black", "white", "draw"

@@ -16,6 +16,7 @@ void add_api_routes(Router& router, const ApiServices& services) {
   add_game_routes(router, services);
   add_variant_routes(router);
   add_position_routes(router);
+  add_rating_routes(router, services);
   router.set_error_mapper(map_service_error);
 }
 
@@ -40,6 +41,40 @@ Id id_param(const Request& request, const char* name) {
   Id id = digits ? std::stoll(text) : 0;
   if (id <= 0)
     throw HttpError(404, "not_found", "no such " + std::string(name) + ": " + quoted_input(text));
+  return id;
+}
+
+int query_limit(const Request& r) {
+  std::string text = r.query_or("limit");
+  if (text.empty()) return 50;
+  int limit = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), limit);
+  if (ec != std::errc() || end != text.data() + text.size() || limit < 1 || limit > 200)
+    throw HttpError(400, "bad_request",
+                    "limit must be a whole number from 1 to 200, not " + quoted_input(text));
+  return limit;
+}
+
+bool query_flag(const Request& r, const std::string& name) {
+  std::string value = r.query_or(name);
+  return value == "1" || value == "true" || value == "yes";
+}
+
+std::optional<bool> query_bool(const Request& r, const std::string& name) {
+  std::string value = r.query_or(name);
+  if (value.empty()) return std::nullopt;
+  if (value == "1" || value == "true" || value == "yes") return true;
+  if (value == "0" || value == "false" || value == "no") return false;
+  throw HttpError(400, "bad_request", name + " must be true or false, not " + quoted_input(value));
+}
+
+Id query_id(const Request& r, const std::string& name, const std::string& what) {
+  std::string text = r.query_or(name);
+  if (text.empty()) return 0;
+  Id id = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (ec != std::errc() || end != text.data() + text.size() || id < 1)
+    throw HttpError(400, "bad_request", name + " must be " + what + ", not " + quoted_input(text));
   return id;
 }
 

@@ -29,6 +29,7 @@ void add_account_routes(Router& router, const ApiServices& services);
 void add_challenge_routes(Router& router, const ApiServices& services);
 void add_game_routes(Router& router, const ApiServices& services);
 void add_position_routes(Router& router);
+void add_rating_routes(Router& router, const ApiServices& services);
 
 // WebSocket topics: "lobby" and "game:ID" are public; "user:NAME" needs NAME's session token.
 TopicPolicy api_topic_policy(Accounts& accounts, GameService& games);
@@ -37,5 +38,12 @@ TopicPolicy api_topic_policy(Accounts& accounts, GameService& games);
 User signed_in(Accounts& accounts, const Request& request);  // 401 without a live session
 std::optional<User> maybe_signed_in(Accounts& accounts, const Request& request);
 Id id_param(const Request& request, const char* name);  // 404 unless a positive integer
+// Query parameters; each throws a 400 naming the parameter.
+int query_limit(const Request& r);  // ?limit=N, 1 to 200; 50 if absent
+bool query_flag(const Request& r, const std::string& name);  // 1, true or yes
+// true (1, true, yes), false (0, false, no) or nullopt if absent.
+std::optional<bool> query_bool(const Request& r, const std::string& name);
+// A positive id, or 0 if absent; `what` names it in the error ("a game id").
+Id query_id(const Request& r, const std::string& name, const std::string& what);
 
 }  // namespace kirin::server::http

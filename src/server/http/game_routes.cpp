@@ -21,46 +21,12 @@ json ack_json(const MoveAck& ack) {
   return {{"move", to_json(ack.move)}, {"game", to_json(ack.state)}};
 }
 
-// ?limit=N, 1 to 200; 50 if absent.
-int query_limit(const Request& r) {
-  std::string text = r.query_or("limit");
-  if (text.empty()) return 50;
-  int limit = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), limit);
-  if (ec != std::errc() || end != text.data() + text.size() || limit < 1 || limit > 200)
-    throw HttpError(400, "bad_request",
-                    "limit must be a whole number from 1 to 200, not " + quoted_input(text));
-  return limit;
-}
-
-bool query_flag(const Request& r, const std::string& name) {
-  std::string value = r.query_or(name);
-  return value == "1" || value == "true" || value == "yes";
-}
-
-// ?before=ID: a positive id, or 0 without it.
-Id query_id(const Request& r, const std::string& name, const std::string& what) {
-  std::string text = r.query_or(name);
-  if (text.empty()) return 0;
-  Id id = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
-  if (ec != std::errc() || end != text.data() + text.size() || id < 1)
-    throw HttpError(400, "bad_request", name + " must be " + what + ", not " + quoted_input(text));
-  return id;
-}
-
 // The filters of GET /api/games (docs/API.md, "Games").
 GameQuery read_game_query(const Request& r, Accounts& accounts) {
   GameQuery q;
   std::string player = r.query_or("player", r.query_or("user"));
   if (!player.empty()) q.player = accounts.user_by_name(player).id;
-  if (std::string game = r.query_or("game"); !game.empty()) {
-    try {
-      q.game = builtin_variant(game)->id;
-    } catch (const VariantError& e) {
-      throw ServiceError(ErrorCode::Invalid, e.what(), "game");
-    }
-  }
+  if (std::string game = r.query_or("game"); !game.empty()) q.game = canonical_game_id(game);
   std::string status = r.query_or("status");
   if (status == "active") q.statuses = {GameStatus::Active};
   else if (status == "adjourned") q.statuses = {GameStatus::Adjourned};
@@ -75,9 +41,16 @@ GameQuery read_game_query(const Request& r, Accounts& accounts) {
   if (result == "black") q.result = Result::BlackWins;
   else if (result == "white") q.result = Result::WhiteWins;
   else if (result == "draw") q.result = Result::Draw;
+  else if ((result == "win" || result == "loss") && q.player) q.won = result == "win";
+  else if (result == "win" || result == "loss")
+    throw HttpError(400, "bad_request", "result=" + result + " is the player's: give player too");
   else if (!result.empty())
     throw HttpError(400, "bad_request",
-                    "result must be black, white or draw, not " + quoted_input(result));
+                    "result must be black, white, draw, win or loss, not " +
+                        quoted_input(result));
+  std::string opponent = r.query_or("opponent");
+  if (!opponent.empty()) q.opponent = accounts.user_by_name(opponent).id;
+  q.rated = query_bool(r, "rated");
   q.before = query_id(r, "before", "a game id");
   q.limit = query_limit(r);
   return q;

@@ -16,6 +16,7 @@
 #include <utility>
 #include <variant>
 
+#include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include "server/store/record_text.h"
@@ -112,6 +113,35 @@ ALTER TABLE challenges ADD COLUMN rematch_of BIGINT REFERENCES games(id);
 CREATE INDEX challenges_rematch ON challenges(rematch_of) WHERE rematch_of IS NOT NULL;
 CREATE INDEX games_game ON games(game, id);
 )sql",
+    // 4: rated games and the players' ratings (domain/ratings.h); when a user was last seen.
+    R"sql(
+ALTER TABLE challenges ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE users ADD COLUMN seen_ms BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX games_rated_finished ON games(updated_ms, id) WHERE rated AND status = 'finished';
+CREATE TABLE ratings (
+  user_id BIGINT NOT NULL REFERENCES users(id),
+  game TEXT NOT NULL,
+  rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION NOT NULL,
+  games INTEGER NOT NULL,
+  last_played_ms BIGINT NOT NULL,
+  PRIMARY KEY (user_id, game));
+CREATE INDEX ratings_board ON ratings(game, rating);
+CREATE TABLE rating_changes (
+  id BIGSERIAL PRIMARY KEY,
+  game_id BIGINT NOT NULL REFERENCES games(id),
+  user_id BIGINT NOT NULL REFERENCES users(id),
+  game TEXT NOT NULL,
+  rating_before DOUBLE PRECISION NOT NULL, deviation_before DOUBLE PRECISION NOT NULL,
+  volatility_before DOUBLE PRECISION NOT NULL,
+  rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION NOT NULL,
+  games_before INTEGER NOT NULL,
+  at_ms BIGINT NOT NULL,
+  UNIQUE (game_id, user_id));
+CREATE INDEX rating_changes_user ON rating_changes(user_id, id);
+)sql",
 };
 static_assert(std::size(kMigrations) == PostgresStore::kSchemaVersion);
 
@@ -157,6 +187,22 @@ Param text(std::string_view s) {
   return std::string(s);
 }
 Param boolean(bool b) { return std::string(b ? "true" : "false"); }
+// The shortest text that reads back as the same double: a rating survives the round trip.
+Param real(double v) { return fmt::format("{}", v); }
+
+// A query's values as libpq parameters.
+Params params_of(const std::vector<std::variant<int64_t, std::string>>& values) {
+  Params p;
+  for (const auto& value : values)
+    p.push_back(std::visit(
+        [](const auto& v) -> Param {
+          if constexpr (std::is_same_v<std::decay_t<decltype(v)>, int64_t>) return num(v);
+          else return text(v);
+        },
+        value));
+  return p;
+}
+
 Param id_or_null(Id id) { return id ? num(id) : std::nullopt; }
 
 // A query result, owned.
@@ -181,19 +227,23 @@ class Result {
   std::string str(int row, int col) const {
     return std::string(PQgetvalue(r_, row, col), size_t(PQgetlength(r_, row, col)));
   }
-  int64_t i64(int row, int col) const {
-    const char* v = PQgetvalue(r_, row, col);
-    const char* end = v + PQgetlength(r_, row, col);
-    int64_t out = 0;
-    auto [p, ec] = std::from_chars(v, end, out);
-    if (is_null(row, col) || ec != std::errc() || p != end)
-      throw PgError(std::string("column ") + PQfname(r_, col) + " holds '" + std::string(v, end) +
-                    "', not an integer");
-    return out;
-  }
+  int64_t i64(int row, int col) const { return number<int64_t>(row, col, "an integer"); }
+  double dbl(int row, int col) const { return number<double>(row, col, "a number"); }
   bool boolean(int row, int col) const { return str(row, col) == "t"; }
 
  private:
+  template <class T>
+  T number(int row, int col, const char* what) const {
+    const char* v = PQgetvalue(r_, row, col);
+    const char* end = v + PQgetlength(r_, row, col);
+    T out = 0;
+    auto [p, ec] = std::from_chars(v, end, out);
+    if (is_null(row, col) || ec != std::errc() || p != end)
+      throw PgError(std::string("column ") + PQfname(r_, col) + " holds '" + std::string(v, end) +
+                    "', not " + what);
+    return out;
+  }
+
   PGresult* r_;
 };
 
@@ -206,6 +256,7 @@ struct Row {
   int i32() { return int(r.i64(row, i++)); }
   std::string str() { return r.str(row, i++); }
   bool boolean() { return r.boolean(row, i++); }
+  double dbl() { return r.dbl(row, i++); }
   bool null_next() const { return r.is_null(row, i); }
   void skip(int n = 1) { i += n; }
 };
@@ -516,7 +567,7 @@ void push_state(Params& p, const GameState& g) {  // STATE_COLUMNS, STATE_SET's 
   "g.tc_byoyomi_ms, g.tc_increment_ms, g.tc_days, g.clock_black_ms, g.clock_white_ms, "     \
   "g.turn_started_ms, g.status, g.result, g.reason, g.ply, g.version, g.draw_offer, "       \
   "g.sealed_usi, g.sealed_by, g.sealed_time_ms, g.sealed_at_ms, g.created_ms, g.updated_ms, " \
-  "g.computer_level "                                                                        \
+  "g.computer_level, g.rated "                                                               \
   "FROM games g JOIN users b ON b.id = g.black JOIN users w ON w.id = g.white "
 
 std::vector<GameState> read_games(const Result& res) {
@@ -530,7 +581,8 @@ std::vector<GameState> read_games(const Result& res) {
   "SELECT c.id, c.challenger, a.name, coalesce(c.challenged, 0), coalesce(b.name, ''), "     \
   "c.game, c.profile, c.options, c.drops, c.handicap, c.custom_sfen, c.color, c.tc_kind, "   \
   "c.tc_main_ms, c.tc_byoyomi_ms, c.tc_increment_ms, c.tc_days, c.status, "                  \
-  "coalesce(c.game_id, 0), c.created_ms, c.computer_level, coalesce(c.rematch_of, 0) "      \
+  "coalesce(c.game_id, 0), c.created_ms, c.computer_level, coalesce(c.rematch_of, 0), "    \
+  "c.rated "                                                                                 \
   "FROM challenges c "                                                                       \
   "JOIN users a ON a.id = c.challenger LEFT JOIN users b ON b.id = c.challenged "
 
@@ -542,7 +594,7 @@ std::vector<Challenge> read_challenges(const Result& res) {
 
 // In the order rows::read_user takes them.
 #define SELECT_USER \
-  "SELECT id, name, email, password_hash, preferences, created_ms FROM users "
+  "SELECT id, name, email, password_hash, preferences, created_ms, seen_ms FROM users "
 
 }  // namespace
 
@@ -626,10 +678,12 @@ Id PostgresStore::create_challenge(const Challenge& ch) {
     p.push_back(num(ch.created));
     p.push_back(num(ch.setup.computer_level));
     p.push_back(id_or_null(ch.rematch_of));
+    p.push_back(boolean(ch.setup.rated));
     return c
         .exec("INSERT INTO challenges (challenger, challenged, " SETUP_COLUMNS ", " TC_COLUMNS
-              ", color, status, created_ms, computer_level, rematch_of) VALUES ($1, $2, $3, $4, "
-              "$5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id",
+              ", color, status, created_ms, computer_level, rematch_of, rated) VALUES ($1, $2, "
+              "$3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) "
+              "RETURNING id",
               p)
         .i64(0, 0);
   });
@@ -677,10 +731,11 @@ std::optional<Id> PostgresStore::accept_challenge(Id id, const GameState& g) {
     push_state(p, g);                          // $15..$28
     p.push_back(num(g.created));               // $29
     p.push_back(num(g.setup.computer_level));  // $30
+    p.push_back(boolean(g.setup.rated));       // $31
     Id game = c.exec("INSERT INTO games (" SETUP_COLUMNS ", start_sfen, black, white, " TC_COLUMNS
-                     ", " STATE_COLUMNS ", created_ms, computer_level) VALUES ($1, $2, $3, $4, "
-                     "$5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, "
-                     "$21, $22, $23, $24, $25, $26, $27, $28, $29, $30) RETURNING id",
+                     ", " STATE_COLUMNS ", created_ms, computer_level, rated) VALUES ($1, $2, $3, "
+                     "$4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, "
+                     "$20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31) RETURNING id",
                      p)
                   .i64(0, 0);
     c.exec("UPDATE challenges SET game_id = $1 WHERE id = $2", {num(game), num(id)});
@@ -760,15 +815,7 @@ std::vector<GameState> PostgresStore::list_unfinished_games() {
 std::vector<GameState> PostgresStore::find_games(const GameQuery& query) {
   return with_conn([&](Conn& c) -> std::vector<GameState> {
     rows::GameQuerySql sql = rows::game_query_sql(query, '$');
-    Params p;
-    for (const auto& value : sql.params)
-      p.push_back(std::visit(
-          [](const auto& v) -> Param {
-            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, int64_t>) return num(v);
-            else return text(v);
-          },
-          value));
-    return read_games(c.exec(std::string(SELECT_GAME "WHERE ") + sql.sql, p));
+    return read_games(c.exec(std::string(SELECT_GAME "WHERE ") + sql.sql, params_of(sql.params)));
   });
 }
 
@@ -835,6 +882,135 @@ Id PostgresStore::add_comment(const Comment& cm) {
               "SELECT id, pg_notify('" GAME_CHANNEL "', game_id::text || ' c' || id::text) FROM c",
               {num(cm.game), num(cm.ply), num(cm.user.id), text(cm.text), num(cm.at)})
         .i64(0, 0);
+  });
+}
+
+void PostgresStore::set_last_seen(Id user, TimeMs at) {
+  with_conn([&](Conn& c) {
+    c.exec("UPDATE users SET seen_ms = $2 WHERE id = $1 AND seen_ms < $2", {num(user), num(at)});
+  });
+}
+
+// --- Ratings ---
+
+#define SELECT_RATING \
+  "SELECT " RATING_COLUMNS " FROM ratings r JOIN users u ON u.id = r.user_id "
+#define SELECT_RATING_CHANGE \
+  "SELECT " RATING_CHANGE_COLUMNS " FROM rating_changes c JOIN users u ON u.id = c.user_id "
+
+namespace {
+
+std::vector<Rating> read_ratings(const Result& res) {
+  std::vector<Rating> out;
+  for (int i = 0; i < res.rows(); ++i) out.push_back(rows::read_rating(Row{res, i}));
+  return out;
+}
+
+std::vector<RatingChange> read_rating_changes(const Result& res) {
+  std::vector<RatingChange> out;
+  for (int i = 0; i < res.rows(); ++i) out.push_back(rows::read_rating_change(Row{res, i}));
+  return out;
+}
+
+}  // namespace
+
+std::vector<Rating> PostgresStore::ratings_of(Id user) {
+  return with_conn([&](Conn& c) -> std::vector<Rating> {
+    return read_ratings(c.exec(SELECT_RATING "WHERE r.user_id = $1 ORDER BY r.game", {num(user)}));
+  });
+}
+
+std::optional<Rating> PostgresStore::find_rating(Id user, std::string_view game) {
+  return with_conn([&](Conn& c) -> std::optional<Rating> {
+    Result r = c.exec(SELECT_RATING "WHERE r.user_id = $1 AND r.game = $2",
+                      {num(user), text(game)});
+    if (r.rows() == 0) return std::nullopt;
+    return rows::read_rating(Row{r});
+  });
+}
+
+RatingWrite PostgresStore::record_rating_changes(const std::vector<RatingChange>& changes) {
+  rows::check_rating_changes(changes);
+  return with_conn([&](Conn& c) -> RatingWrite {
+    Tx tx(c);  // rolled back by any return but the last
+    for (const RatingChange& ch : changes) {
+      // The game's changes are unique: a second settlement of it inserts nothing.
+      if (c.exec("INSERT INTO rating_changes (game_id, user_id, game, rating_before, "
+                 "deviation_before, volatility_before, rating, deviation, volatility, "
+                 "games_before, at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
+                 "ON CONFLICT (game_id, user_id) DO NOTHING",
+                 {num(ch.game_id), num(ch.user.id), text(ch.game), real(ch.before.rating),
+                  real(ch.before.deviation), real(ch.before.volatility), real(ch.after.rating),
+                  real(ch.after.deviation), real(ch.after.volatility), num(ch.games_before),
+                  num(ch.at)})
+              .affected() == 0)
+        return RatingWrite::AlreadyRated;
+      // Written only over the rating the change was computed from: a concurrent writer's
+      // insert or update waits for this transaction, then finds the count moved on.
+      Params p{num(ch.user.id), text(ch.game), real(ch.after.rating), real(ch.after.deviation),
+               real(ch.after.volatility), num(ch.games_before + 1), num(ch.at)};
+      Result r = ch.games_before == 0
+                     ? c.exec("INSERT INTO ratings (user_id, game, rating, deviation, volatility, "
+                              "games, last_played_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+                              "ON CONFLICT (user_id, game) DO NOTHING",
+                              p)
+                     : c.exec("UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, "
+                              "games = $6, last_played_ms = $7 WHERE user_id = $1 AND game = $2 "
+                              "AND games = $6 - 1",
+                              p);
+      if (r.affected() == 0) return RatingWrite::Stale;
+    }
+    tx.commit();
+    return RatingWrite::Ok;
+  });
+}
+
+std::vector<RatingChange> PostgresStore::rating_changes_of_game(Id game) {
+  return with_conn([&](Conn& c) -> std::vector<RatingChange> {
+    return read_rating_changes(
+        c.exec(SELECT_RATING_CHANGE "WHERE c.game_id = $1 ORDER BY c.id", {num(game)}));
+  });
+}
+
+std::vector<RatingChange> PostgresStore::rating_history(Id user) {
+  return with_conn([&](Conn& c) -> std::vector<RatingChange> {
+    return read_rating_changes(
+        c.exec(SELECT_RATING_CHANGE "WHERE c.user_id = $1 ORDER BY c.id", {num(user)}));
+  });
+}
+
+std::vector<Rating> PostgresStore::leaderboard(std::string_view game, double max_deviation,
+                                               int limit) {
+  return with_conn([&](Conn& c) -> std::vector<Rating> {
+    return read_ratings(c.exec(SELECT_RATING
+                               "WHERE r.game = $1 AND r.deviation <= $2 "
+                               "ORDER BY r.rating DESC, u.name LIMIT $3",
+                               {text(game), real(max_deviation), num(limit)}));
+  });
+}
+
+std::vector<Standing> PostgresStore::standings(const StandingsQuery& query) {
+  return with_conn([&](Conn& c) -> std::vector<Standing> {
+    rows::GameQuerySql sql = rows::standings_sql(query, '$');
+    Result res = c.exec(sql.sql, params_of(sql.params));
+    std::vector<Standing> out;
+    for (int i = 0; i < res.rows(); ++i) out.push_back(rows::read_standing(Row{res, i}));
+    return out;
+  });
+}
+
+std::vector<GameState> PostgresStore::finished_rated_games() {
+  return with_conn([&](Conn& c) -> std::vector<GameState> {
+    return read_games(c.exec(
+        SELECT_GAME "WHERE g.rated AND g.status = 'finished' ORDER BY g.updated_ms, g.id"));
+  });
+}
+
+void PostgresStore::clear_ratings() {
+  with_conn([&](Conn& c) {
+    Tx tx(c);
+    c.simple("DELETE FROM rating_changes; DELETE FROM ratings");
+    tx.commit();
   });
 }
 

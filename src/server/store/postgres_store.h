@@ -58,7 +58,7 @@ class PostgresStore : public Store {
   PostgresStore(const PostgresStore&) = delete;
   PostgresStore& operator=(const PostgresStore&) = delete;
 
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
   int schema_version();
 
   // The channel game changes are notified on; the payload is the game id in decimal, then
@@ -101,6 +101,18 @@ class PostgresStore : public Store {
                           const GameState& state) override;
   WriteResult update_game(const GameState& state) override;
   Id add_comment(const Comment& comment) override;
+
+  void set_last_seen(Id user, TimeMs at) override;
+  std::vector<Rating> ratings_of(Id user) override;
+  std::optional<Rating> find_rating(Id user, std::string_view game) override;
+  RatingWrite record_rating_changes(const std::vector<RatingChange>& changes) override;
+  std::vector<RatingChange> rating_changes_of_game(Id game) override;
+  std::vector<RatingChange> rating_history(Id user) override;
+  std::vector<Rating> leaderboard(std::string_view game, double max_deviation,
+                                  int limit) override;
+  std::vector<Standing> standings(const StandingsQuery& query) override;
+  std::vector<GameState> finished_rated_games() override;
+  void clear_ratings() override;
 
  private:
   struct Conn;      // one libpq connection and the statements prepared on it

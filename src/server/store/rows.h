@@ -45,7 +45,7 @@ void read_tc(Row& r, TimeControl& tc) {
 // g.id, the setup, g.start_sfen, g.black, b.name, g.white, w.name, the time control,
 // g.clock_black_ms, g.clock_white_ms, g.turn_started_ms, g.status, g.result, g.reason, g.ply,
 // g.version, g.draw_offer, g.sealed_usi, g.sealed_by, g.sealed_time_ms, g.sealed_at_ms,
-// g.created_ms, g.updated_ms, g.computer_level
+// g.created_ms, g.updated_ms, g.computer_level, g.rated
 template <class Row>
 GameState read_game(Row&& r) {
   GameState g;
@@ -82,12 +82,13 @@ GameState read_game(Row&& r) {
   g.created = r.i64();
   g.updated = r.i64();
   g.setup.computer_level = r.i32();
+  g.setup.rated = r.boolean();
   return g;
 }
 
 // c.id, c.challenger, a.name, c.challenged (0 if open to anyone), its name ('' if open), the
 // setup, c.color, the time control, c.status, c.game_id (0 if none), c.created_ms,
-// c.computer_level, c.rematch_of (0 if none)
+// c.computer_level, c.rematch_of (0 if none), c.rated
 template <class Row>
 Challenge read_challenge(Row&& r) {
   Challenge c;
@@ -104,10 +105,11 @@ Challenge read_challenge(Row&& r) {
   c.created = r.i64();
   c.setup.computer_level = r.i32();
   c.rematch_of = r.i64();
+  c.setup.rated = r.boolean();
   return c;
 }
 
-// id, name, email, password_hash, preferences, created_ms
+// id, name, email, password_hash, preferences, created_ms, seen_ms
 template <class Row>
 User read_user(Row&& r) {
   User u;
@@ -117,7 +119,64 @@ User read_user(Row&& r) {
   u.password_hash = r.str();
   u.preferences = record_text::preferences_of(r.str());
   u.created = r.i64();
+  u.last_seen = r.i64();
   return u;
+}
+
+// rating, deviation, volatility
+template <class Row>
+Glicko2Rating read_glicko2(Row& r) {
+  Glicko2Rating g;
+  g.rating = r.dbl();
+  g.deviation = r.dbl();
+  g.volatility = r.dbl();
+  return g;
+}
+
+#define RATING_COLUMNS \
+  "r.user_id, u.name, r.game, r.rating, r.deviation, r.volatility, r.games, r.last_played_ms"
+// RATING_COLUMNS
+template <class Row>
+Rating read_rating(Row&& r) {
+  Rating out;
+  out.user.id = r.i64();
+  out.user.name = r.str();
+  out.game = r.str();
+  out.value = read_glicko2(r);
+  out.games = r.i32();
+  out.last_played = r.i64();
+  return out;
+}
+
+#define RATING_CHANGE_COLUMNS                                                             \
+  "c.game_id, c.user_id, u.name, c.game, c.rating_before, c.deviation_before, "           \
+  "c.volatility_before, c.rating, c.deviation, c.volatility, c.games_before, c.at_ms"
+// RATING_CHANGE_COLUMNS
+template <class Row>
+RatingChange read_rating_change(Row&& r) {
+  RatingChange c;
+  c.game_id = r.i64();
+  c.user.id = r.i64();
+  c.user.name = r.str();
+  c.game = r.str();
+  c.before = read_glicko2(r);
+  c.after = read_glicko2(r);
+  c.games_before = r.i32();
+  c.at = r.i64();
+  return c;
+}
+
+// user id, name, game, wins, losses, draws
+template <class Row>
+Standing read_standing(Row&& r) {
+  Standing s;
+  s.user.id = r.i64();
+  s.user.name = r.str();
+  s.game = r.str();
+  s.wins = r.i32();
+  s.losses = r.i32();
+  s.draws = r.i32();
+  return s;
 }
 
 // token_hash, user_id, expires_ms, created_ms
@@ -173,7 +232,18 @@ inline GameQuerySql game_query_sql(const GameQuery& q, char mark) {
   if (q.player) {
     std::string p = param(q.player);
     where += " AND (g.black = " + p + " OR g.white = " + p + ")";
+    if (q.won) {
+      // The player's colour won (or the other one did).
+      std::string black = *q.won ? "'black'" : "'white'", white = *q.won ? "'white'" : "'black'";
+      where += " AND g.status = 'finished' AND ((g.black = " + p + " AND g.result = " + black +
+               ") OR (g.white = " + p + " AND g.result = " + white + "))";
+    }
   }
+  if (q.opponent) {
+    std::string p = param(q.opponent);
+    where += " AND (g.black = " + p + " OR g.white = " + p + ")";
+  }
+  if (q.rated) where += " AND g.rated = " + param(int64_t(*q.rated));
   if (!q.game.empty()) where += " AND g.game = " + param(q.game);
   if (!q.statuses.empty()) {
     where += " AND g.status IN (";
@@ -187,6 +257,40 @@ inline GameQuerySql game_query_sql(const GameQuery& q, char mark) {
   if (q.before) where += " AND g.id < " + param(q.before);
   out.sql = where + " ORDER BY g.id DESC LIMIT " + param(int64_t(q.limit));
   return out;
+}
+
+// A StandingsQuery in SQL, as game_query_sql: the whole statement, reading as read_standing.
+inline GameQuerySql standings_sql(const StandingsQuery& q, char mark) {
+  GameQuerySql out;
+  auto param = [&](std::variant<int64_t, std::string> value) {
+    out.params.push_back(std::move(value));
+    return mark + std::to_string(out.params.size());
+  };
+  std::string where = "g.status = 'finished'";
+  if (!q.game.empty()) where += " AND g.game = " + param(q.game);
+  if (q.user) where += " AND u.id = " + param(q.user);
+  if (q.rated) where += " AND g.rated = " + param(int64_t(*q.rated));
+  // The player's colour's result word: 'black' for Black, 'white' for White.
+  const std::string mine = "(CASE WHEN g.black = u.id THEN 'black' ELSE 'white' END)";
+  const std::string theirs = "(CASE WHEN g.black = u.id THEN 'white' ELSE 'black' END)";
+  out.sql =
+      "SELECT id, name, game, wins, losses, draws FROM (SELECT u.id, u.name, g.game, "
+      "sum(CASE WHEN g.result = " + mine + " THEN 1 ELSE 0 END) AS wins, "
+      "sum(CASE WHEN g.result = " + theirs + " THEN 1 ELSE 0 END) AS losses, "
+      "sum(CASE WHEN g.result = 'draw' THEN 1 ELSE 0 END) AS draws "
+      "FROM games g JOIN users u ON u.id = g.black OR u.id = g.white WHERE " + where +
+      " GROUP BY u.id, u.name, g.game) s ORDER BY 2 * wins + draws DESC, name, game LIMIT " +
+      param(int64_t(q.limit));
+  return out;
+}
+
+// The changes of one rated game, as Store::record_rating_changes takes them: one per player,
+// all of one game. Throws StoreError otherwise.
+inline void check_rating_changes(const std::vector<RatingChange>& changes) {
+  if (changes.empty()) throw StoreError("record_rating_changes: no change");
+  for (const RatingChange& c : changes)
+    if (c.game_id != changes[0].game_id || c.game != changes[0].game || !c.user.id)
+      throw StoreError("record_rating_changes: the changes must be of one game, by players");
 }
 
 // Store::append_move's precondition: the move and the state are of ply expected_ply + 1 of

@@ -111,6 +111,32 @@ ALTER TABLE challenges ADD COLUMN rematch_of INTEGER REFERENCES games(id);
 CREATE INDEX challenges_rematch ON challenges(rematch_of) WHERE rematch_of IS NOT NULL;
 CREATE INDEX games_game ON games(game, id);
 )sql",
+    // 5: rated games and the players' ratings (domain/ratings.h); when a user was last seen.
+    R"sql(
+ALTER TABLE challenges ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE users ADD COLUMN seen_ms INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX games_rated_finished ON games(updated_ms, id) WHERE rated = 1 AND status = 'finished';
+CREATE TABLE ratings (
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  game TEXT NOT NULL,
+  rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL,
+  games INTEGER NOT NULL,
+  last_played_ms INTEGER NOT NULL,
+  PRIMARY KEY (user_id, game));
+CREATE INDEX ratings_board ON ratings(game, rating);
+CREATE TABLE rating_changes (
+  id INTEGER PRIMARY KEY,
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  game TEXT NOT NULL,
+  rating_before REAL NOT NULL, deviation_before REAL NOT NULL, volatility_before REAL NOT NULL,
+  rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL,
+  games_before INTEGER NOT NULL,
+  at_ms INTEGER NOT NULL,
+  UNIQUE (game_id, user_id));
+CREATE INDEX rating_changes_user ON rating_changes(user_id, id);
+)sql",
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 
@@ -146,6 +172,7 @@ void bind_setup(Use& q, const GameSetup& s, const TimeControl& tc) {
   q->bind(":handicap", s.handicap);
   q->bind(":custom_sfen", s.start_sfen);
   q->bind(":computer_level", s.computer_level);
+  q->bind(":rated", int(s.rated));
   q->bind(":tc_kind", tc_kind_text(tc.kind));
   q->bind(":tc_main_ms", tc.main_ms);
   q->bind(":tc_byoyomi_ms", tc.byoyomi_ms);
@@ -187,13 +214,16 @@ struct Row {
   int64_t i64() { return next().getInt64(); }
   int i32() { return next().getInt(); }
   std::string str() { return next().getString(); }
+  double dbl() { return next().getDouble(); }
   bool boolean() { return i32() != 0; }
   bool null_next() const { return s->getColumn(i).isNull(); }
   void skip(int n) { i += n; }
 };
 
-#define SETUP_COLUMNS "game, profile, options, drops, handicap, custom_sfen, computer_level"
-#define SETUP_VALUES ":game, :profile, :options, :drops, :handicap, :custom_sfen, :computer_level"
+#define SETUP_COLUMNS \
+  "game, profile, options, drops, handicap, custom_sfen, computer_level, rated"
+#define SETUP_VALUES \
+  ":game, :profile, :options, :drops, :handicap, :custom_sfen, :computer_level, :rated"
 #define TC_COLUMNS "tc_kind, tc_main_ms, tc_byoyomi_ms, tc_increment_ms, tc_days"
 #define TC_VALUES ":tc_kind, :tc_main_ms, :tc_byoyomi_ms, :tc_increment_ms, :tc_days"
 #define STATE_COLUMNS                                                                       \
@@ -216,7 +246,8 @@ struct Row {
   "g.start_sfen, g.black, b.name, g.white, w.name, g." TC_COLUMNS                    \
   ", g.clock_black_ms, g.clock_white_ms, g.turn_started_ms, g.status, g.result, "    \
   "g.reason, g.ply, g.version, g.draw_offer, g.sealed_usi, g.sealed_by, "            \
-  "g.sealed_time_ms, g.sealed_at_ms, g.created_ms, g.updated_ms, g.computer_level "  \
+  "g.sealed_time_ms, g.sealed_at_ms, g.created_ms, g.updated_ms, g.computer_level, "  \
+  "g.rated "                                                                         \
   "FROM games g JOIN users b ON b.id = g.black JOIN users w ON w.id = g.white "
 
 // In the order rows::read_challenge takes them (NULL challenged reads as 0: open).
@@ -224,11 +255,11 @@ struct Row {
   "SELECT c.id, c.challenger, a.name, c.challenged, coalesce(b.name, ''), c.game, "   \
   "c.profile, c.options, c.drops, c.handicap, c.custom_sfen, c.color, c." TC_COLUMNS  \
   ", c.status, coalesce(c.game_id, 0), c.created_ms, c.computer_level, "                 \
-  "coalesce(c.rematch_of, 0) FROM challenges c "                                         \
+  "coalesce(c.rematch_of, 0), c.rated FROM challenges c "                               \
   "JOIN users a ON a.id = c.challenger LEFT JOIN users b ON b.id = c.challenged "
 
 #define SELECT_USER \
-  "SELECT id, name, email, password_hash, preferences, created_ms FROM users "
+  "SELECT id, name, email, password_hash, preferences, created_ms, seen_ms FROM users "
 
 }  // namespace
 
@@ -684,6 +715,161 @@ Id SqliteStore::add_comment(const Comment& c) {
     q->bind(5, c.at);
     q->exec();
     return db_->getLastInsertRowid();
+  });
+}
+
+void SqliteStore::set_last_seen(Id user, TimeMs at) {
+  return write([&]() -> void {
+    Use q(statement("UPDATE users SET seen_ms = ? WHERE id = ? AND seen_ms < ?"));
+    q->bind(1, at);
+    q->bind(2, user);
+    q->bind(3, at);
+    q->exec();
+  });
+}
+
+// --- Ratings ---
+
+#define SELECT_RATING \
+  "SELECT " RATING_COLUMNS " FROM ratings r JOIN users u ON u.id = r.user_id "
+#define SELECT_RATING_CHANGE \
+  "SELECT " RATING_CHANGE_COLUMNS " FROM rating_changes c JOIN users u ON u.id = c.user_id "
+
+std::vector<Rating> SqliteStore::ratings_of(Id user) {
+  return guarded([&]() -> std::vector<Rating> {
+    Use q(statement(SELECT_RATING "WHERE r.user_id = ? ORDER BY r.game"));
+    q->bind(1, user);
+    std::vector<Rating> out;
+    while (q->executeStep()) out.push_back(rows::read_rating(Row{q.get()}));
+    return out;
+  });
+}
+
+std::optional<Rating> SqliteStore::find_rating(Id user, std::string_view game) {
+  return guarded([&]() -> std::optional<Rating> {
+    Use q(statement(SELECT_RATING "WHERE r.user_id = ? AND r.game = ?"));
+    q->bind(1, user);
+    q->bind(2, std::string(game));
+    if (!q->executeStep()) return std::nullopt;
+    return rows::read_rating(Row{q.get()});
+  });
+}
+
+RatingWrite SqliteStore::record_rating_changes(const std::vector<RatingChange>& changes) {
+  rows::check_rating_changes(changes);
+  return write([&]() -> RatingWrite {
+    // Writes are serialised: what is read here holds until the writes below.
+    {
+      Use q(statement("SELECT 1 FROM rating_changes WHERE game_id = ?"));
+      q->bind(1, changes[0].game_id);
+      if (q->executeStep()) return RatingWrite::AlreadyRated;
+    }
+    for (const RatingChange& c : changes) {
+      Use q(statement("SELECT games FROM ratings WHERE user_id = ? AND game = ?"));
+      q->bind(1, c.user.id);
+      q->bind(2, c.game);
+      int games = q->executeStep() ? q->getColumn(0).getInt() : 0;
+      if (games != c.games_before) return RatingWrite::Stale;
+    }
+    for (const RatingChange& c : changes) {
+      {
+        Use q(statement(
+            "INSERT INTO ratings (user_id, game, rating, deviation, volatility, games, "
+            "last_played_ms) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, game) DO UPDATE "
+            "SET rating = excluded.rating, deviation = excluded.deviation, "
+            "volatility = excluded.volatility, games = excluded.games, "
+            "last_played_ms = excluded.last_played_ms"));
+        q->bind(1, c.user.id);
+        q->bind(2, c.game);
+        q->bind(3, c.after.rating);
+        q->bind(4, c.after.deviation);
+        q->bind(5, c.after.volatility);
+        q->bind(6, c.games_before + 1);
+        q->bind(7, c.at);
+        q->exec();
+      }
+      Use q(statement(
+          "INSERT INTO rating_changes (game_id, user_id, game, rating_before, deviation_before, "
+          "volatility_before, rating, deviation, volatility, games_before, at_ms) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+      q->bind(1, c.game_id);
+      q->bind(2, c.user.id);
+      q->bind(3, c.game);
+      q->bind(4, c.before.rating);
+      q->bind(5, c.before.deviation);
+      q->bind(6, c.before.volatility);
+      q->bind(7, c.after.rating);
+      q->bind(8, c.after.deviation);
+      q->bind(9, c.after.volatility);
+      q->bind(10, c.games_before);
+      q->bind(11, c.at);
+      q->exec();
+    }
+    return RatingWrite::Ok;
+  });
+}
+
+std::vector<RatingChange> SqliteStore::rating_changes_of_game(Id game) {
+  return guarded([&]() -> std::vector<RatingChange> {
+    Use q(statement(SELECT_RATING_CHANGE "WHERE c.game_id = ? ORDER BY c.id"));
+    q->bind(1, game);
+    std::vector<RatingChange> out;
+    while (q->executeStep()) out.push_back(rows::read_rating_change(Row{q.get()}));
+    return out;
+  });
+}
+
+std::vector<RatingChange> SqliteStore::rating_history(Id user) {
+  return guarded([&]() -> std::vector<RatingChange> {
+    Use q(statement(SELECT_RATING_CHANGE "WHERE c.user_id = ? ORDER BY c.id"));
+    q->bind(1, user);
+    std::vector<RatingChange> out;
+    while (q->executeStep()) out.push_back(rows::read_rating_change(Row{q.get()}));
+    return out;
+  });
+}
+
+std::vector<Rating> SqliteStore::leaderboard(std::string_view game, double max_deviation,
+                                             int limit) {
+  return guarded([&]() -> std::vector<Rating> {
+    Use q(statement(SELECT_RATING
+                    "WHERE r.game = ? AND r.deviation <= ? ORDER BY r.rating DESC, u.name "
+                    "LIMIT ?"));
+    q->bind(1, std::string(game));
+    q->bind(2, max_deviation);
+    q->bind(3, limit);
+    std::vector<Rating> out;
+    while (q->executeStep()) out.push_back(rows::read_rating(Row{q.get()}));
+    return out;
+  });
+}
+
+std::vector<Standing> SqliteStore::standings(const StandingsQuery& query) {
+  return guarded([&]() -> std::vector<Standing> {
+    rows::GameQuerySql sql = rows::standings_sql(query, '?');
+    SQLite::Statement q(*db_, sql.sql);  // not kept: the text depends on the query
+    for (size_t i = 0; i < sql.params.size(); ++i)
+      std::visit([&](const auto& v) { q.bind(int(i + 1), v); }, sql.params[i]);
+    std::vector<Standing> out;
+    while (q.executeStep()) out.push_back(rows::read_standing(Row{&q}));
+    return out;
+  });
+}
+
+std::vector<GameState> SqliteStore::finished_rated_games() {
+  return guarded([&]() -> std::vector<GameState> {
+    Use q(statement(SELECT_GAME
+                    "WHERE g.rated = 1 AND g.status = 'finished' ORDER BY g.updated_ms, g.id"));
+    std::vector<GameState> out;
+    while (q->executeStep()) out.push_back(rows::read_game(Row{q.get()}));
+    return out;
+  });
+}
+
+void SqliteStore::clear_ratings() {
+  return write([&]() -> void {
+    db_->exec("DELETE FROM rating_changes");
+    db_->exec("DELETE FROM ratings");
   });
 }
 

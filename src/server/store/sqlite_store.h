@@ -48,7 +48,7 @@ class SqliteStore : public Store {
   SqliteStore(const std::string& path, Options options);
   ~SqliteStore() override;
 
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
   int schema_version();
   // The connection's PRAGMA synchronous, read back.
   SqliteSync synchronous();
@@ -86,6 +86,18 @@ class SqliteStore : public Store {
                           const GameState& state) override;
   WriteResult update_game(const GameState& state) override;
   Id add_comment(const Comment& comment) override;
+
+  void set_last_seen(Id user, TimeMs at) override;
+  std::vector<Rating> ratings_of(Id user) override;
+  std::optional<Rating> find_rating(Id user, std::string_view game) override;
+  RatingWrite record_rating_changes(const std::vector<RatingChange>& changes) override;
+  std::vector<RatingChange> rating_changes_of_game(Id game) override;
+  std::vector<RatingChange> rating_history(Id user) override;
+  std::vector<Rating> leaderboard(std::string_view game, double max_deviation,
+                                  int limit) override;
+  std::vector<Standing> standings(const StandingsQuery& query) override;
+  std::vector<GameState> finished_rated_games() override;
+  void clear_ratings() override;
 
   void listen_for_game_changes(GameChangeFn on_change) override;
   void stop_listening() override;

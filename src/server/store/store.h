@@ -34,11 +34,29 @@ enum class WriteResult {
 // Which games a list shows (Store::find_games), newest first: each field set narrows it.
 struct GameQuery {
   Id player = 0;                     // games this user plays or played, either colour
+  Id opponent = 0;                   // games against this user (with `player`: between both)
+  std::optional<bool> rated;         // rated games only, or casual ones only
   std::string game;                  // a canonical game id ("chu")
   std::vector<GameStatus> statuses;  // any of these
   std::optional<Result> result;      // finished games with this result
+  std::optional<bool> won;           // with `player`: finished games they won, or lost
   Id before = 0;                     // games with a smaller id: the next page
   int limit = 50;
+};
+
+// Which finished games Store::standings counts: each field set narrows it.
+struct StandingsQuery {
+  std::string game;           // a canonical game id; empty: every game, a row per game
+  Id user = 0;                // only this player's rows
+  std::optional<bool> rated;  // rated games only, or casual ones only
+  int limit = 200;
+};
+
+// Why Store::record_rating_changes wrote nothing.
+enum class RatingWrite {
+  Ok,
+  AlreadyRated,  // the game's changes are stored already
+  Stale,         // a player's rating changed since it was read: read it again and retry
 };
 
 // A committed change of a game, as a listener hears it (Store::listen_for_game_changes).
@@ -95,6 +113,31 @@ class Store {
   // state.ply (moves go through append_move).
   virtual WriteResult update_game(const GameState& state) = 0;
   virtual Id add_comment(const Comment& comment) = 0;
+
+  // When a user was last seen (User::last_seen).
+  virtual void set_last_seen(Id user, TimeMs at) = 0;
+
+  // Ratings (domain/ratings.h). A user's stored ratings, by game id.
+  virtual std::vector<Rating> ratings_of(Id user) = 0;
+  virtual std::optional<Rating> find_rating(Id user, std::string_view game) = 0;
+  // Stores what one rated game did to its players' ratings, in one transaction: each change
+  // (all of one game) and each player's new rating, if the game has no changes stored yet
+  // (else AlreadyRated) and each player's stored rating still counts change.games_before
+  // games (none stored for 0; else Stale, and nothing is written).
+  virtual RatingWrite record_rating_changes(const std::vector<RatingChange>& changes) = 0;
+  virtual std::vector<RatingChange> rating_changes_of_game(Id game) = 0;
+  // A user's rating changes in every game, oldest first.
+  virtual std::vector<RatingChange> rating_history(Id user) = 0;
+  // The best ratings of a game whose deviation is at most max_deviation, highest first.
+  virtual std::vector<Rating> leaderboard(std::string_view game, double max_deviation,
+                                          int limit) = 0;
+  // Wins, losses and draws per player and game over the finished games `query` selects; by
+  // score (a draw a half), then name.
+  virtual std::vector<Standing> standings(const StandingsQuery& query) = 0;
+  // The finished rated games in the order their ratings were settled: by end time, then id.
+  virtual std::vector<GameState> finished_rated_games() = 0;
+  // Forgets every rating and rating change (before a recompute).
+  virtual void clear_ratings() = 0;
 
   // Game change notifications, so that a server hears what other processes (another node, a
   // `kirin command` or `kirin mail` run) write: every change committed from the call on, by

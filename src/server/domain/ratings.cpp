@@ -1,0 +1,112 @@
+#include "server/domain/ratings.h"
+
+#include "server/domain/service_error.h"
+
+namespace kirin::server {
+namespace {
+
+constexpr double kDayMs = 24.0 * 60 * 60 * 1000;
+
+// How often settling a game may find a player's rating changed by another process meanwhile
+// before it gives up: each retry reads the ratings again, and only a burst of games of the
+// same players ending at once elsewhere comes back here.
+constexpr int kSettleAttempts = 8;
+
+double black_score(Result r) {
+  return r == Result::BlackWins ? 1 : r == Result::WhiteWins ? 0 : 0.5;
+}
+
+}  // namespace
+
+std::string why_not_rated(const GameSetup& setup, const Variant& variant,
+                          bool against_computer) {
+  if (against_computer) return "a game against the computer is casual";
+  if (!setup.handicap.empty()) return "a handicap game cannot be rated";
+  if (!setup.start_sfen.empty()) return "a game from a start position of your own cannot be rated";
+  if (!setup.profile.empty() && setup.profile != variant.default_profile)
+    return "a rated game is played under " + variant.name + "'s default rules" +
+           (variant.default_profile.empty() ? std::string()
+                                            : " (profile " + variant.default_profile + ")") +
+           ", not profile " + setup.profile;
+  if (!setup.options.empty() || setup.drops)
+    return "a rated game is played under " + variant.name +
+           "'s default rules: leave the rule options out";
+  return {};
+}
+
+Ratings::Ratings(Store& store, RatingOptions options) : store_(store), options_(options) {}
+
+Rating Ratings::rating(const PlayerRef& user, const std::string& game) {
+  if (std::optional<Rating> r = store_.find_rating(user.id, game)) return *r;
+  Rating fresh;
+  fresh.user = user;
+  fresh.game = game;
+  return fresh;
+}
+
+std::vector<RatingChange> Ratings::settle(const GameState& g) {
+  const TimeMs at = g.updated;
+  Rating black = rating(g.black, g.setup.game), white = rating(g.white, g.setup.game);
+  // Each player's deviation grown over the periods since their last rated game.
+  auto before_game = [&](const Rating& r) {
+    if (!r.games) return r.value;
+    double periods = double(at - r.last_played) / (options_.period_days * kDayMs);
+    return glicko2_idle(r.value, periods, options_.glicko2);
+  };
+  const Glicko2Rating b = before_game(black), w = before_game(white);
+  const double score = black_score(g.result);
+  auto change = [&](const Rating& r, const Glicko2Rating& mine, const Glicko2Rating& theirs,
+                    double s) {
+    RatingChange c;
+    c.game_id = g.id;
+    c.user = r.user;
+    c.game = g.setup.game;
+    c.before = r.value;
+    c.after = glicko2_update(mine, {{theirs, s}}, options_.glicko2);
+    c.games_before = r.games;
+    c.at = at;
+    return c;
+  };
+  return {change(black, b, w, score), change(white, w, b, 1 - score)};
+}
+
+std::vector<RatingChange> Ratings::game_over(const GameState& g) {
+  if (!g.setup.rated || g.status != GameStatus::Finished || g.result == Result::Ongoing ||
+      g.black.id == g.white.id)
+    return {};
+  for (int attempt = 0; attempt < kSettleAttempts; ++attempt) {
+    std::vector<RatingChange> changes = settle(g);
+    switch (store_.record_rating_changes(changes)) {
+      case RatingWrite::Ok: return changes;
+      case RatingWrite::AlreadyRated: return store_.rating_changes_of_game(g.id);
+      case RatingWrite::Stale: break;
+    }
+  }
+  throw ServiceError(ErrorCode::Conflict,
+                     "the ratings of game " + std::to_string(g.id) +
+                         " kept changing meanwhile: `kirin ratings recompute` settles them");
+}
+
+std::vector<Rating> Ratings::ratings_of(Id user) { return store_.ratings_of(user); }
+std::vector<RatingChange> Ratings::history(Id user) { return store_.rating_history(user); }
+std::vector<RatingChange> Ratings::changes_of_game(Id game) {
+  return store_.rating_changes_of_game(game);
+}
+
+std::vector<Rating> Ratings::leaderboard(const std::string& game, int limit) {
+  return store_.leaderboard(game, kProvisionalDeviation, limit);
+}
+
+std::vector<Standing> Ratings::standings(const StandingsQuery& query) {
+  return store_.standings(query);
+}
+
+int Ratings::recompute() {
+  store_.clear_ratings();
+  int settled = 0;
+  for (const GameState& g : store_.finished_rated_games())
+    if (!game_over(g).empty()) ++settled;
+  return settled;
+}
+
+}  // namespace kirin::server
