@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 
 #include "server/domain/service_error.h"
 
@@ -13,6 +14,14 @@ namespace {
 }
 
 }  // namespace
+
+std::string utc_text(TimeMs t, const char* format) {
+  std::time_t secs = std::time_t(t / 1000);
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  char buf[64];
+  return std::string(buf, std::strftime(buf, sizeof buf, format, &tm));
+}
 
 TimeMs system_now() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(

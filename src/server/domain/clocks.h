@@ -14,6 +14,7 @@
 #include <array>
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "server/domain/records.h"
@@ -23,6 +24,8 @@ namespace kirin::server {
 // The service's source of the current time; tests pass a fake.
 using NowFn = std::function<TimeMs()>;
 TimeMs system_now();  // milliseconds since the epoch, from the system clock
+// A time in UTC as strftime writes it with `format` ("%Y-%m-%d"), at most 63 characters.
+std::string utc_text(TimeMs t, const char* format);
 
 // A requested time control from its text (parse_time_control's spellings), checked by
 // check_time_control. Throws ServiceError (invalid, field "time_control").

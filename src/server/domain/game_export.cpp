@@ -3,6 +3,7 @@
 #include <ctime>
 
 #include "clock/time_control.h"
+#include "server/domain/clocks.h"
 #include "notation/gamecourier.h"
 #include "notation/kif.h"
 #include "notation/sfen.h"
@@ -12,14 +13,7 @@
 namespace kirin::server {
 namespace {
 
-std::string utc_date(TimeMs t) {
-  std::time_t secs = std::time_t(t / 1000);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y/%m/%d %H:%M:%S", &tm);
-  return buf;
-}
+std::string utc_date(TimeMs t) { return utc_text(t, "%Y/%m/%d %H:%M:%S"); }
 
 KifGame::Ending ending(const GameState& g) {
   if (g.status == GameStatus::Adjourned || g.status == GameStatus::Aborted)

@@ -93,8 +93,11 @@ std::vector<RatingChange> Ratings::changes_of_game(Id game) {
   return store_.rating_changes_of_game(game);
 }
 
-std::vector<Rating> Ratings::leaderboard(const std::string& game, int limit) {
-  return store_.leaderboard(game, kProvisionalDeviation, limit);
+std::vector<Rating> Ratings::leaderboard(const std::string& game, int limit,
+                                         bool with_provisional) {
+  // No deviation grows past options_.glicko2.max_deviation.
+  return store_.leaderboard(
+      game, with_provisional ? options_.glicko2.max_deviation : kProvisionalDeviation, limit);
 }
 
 std::vector<Standing> Ratings::standings(const StandingsQuery& query) {

@@ -53,8 +53,10 @@ class Ratings {
   std::vector<Rating> ratings_of(Id user);           // by game id; only games played rated
   std::vector<RatingChange> history(Id user);        // oldest first
   std::vector<RatingChange> changes_of_game(Id game);  // none for a casual or unsettled game
-  // The best `limit` ratings of a game that are not provisional, highest first.
-  std::vector<Rating> leaderboard(const std::string& game, int limit);
+  // The best `limit` ratings of a game that are not provisional (all of them with
+  // `with_provisional`), highest first.
+  std::vector<Rating> leaderboard(const std::string& game, int limit,
+                                  bool with_provisional = false);
   std::vector<Standing> standings(const StandingsQuery& query);
 
   // Forgets every rating and settles every finished rated game again, in order: the same

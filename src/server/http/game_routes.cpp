@@ -59,13 +59,9 @@ GameQuery read_game_query(const Request& r, Accounts& accounts) {
 // The name a record downloads as, lishogi's way (lishogi_game_2025_11_08_alice_vs_bob_ID.kif):
 // kirin_game_<the day it started, UTC>_<black>_vs_<white>_<id>.<format's extension>.
 std::string record_file_name(const GameState& g, const std::string& format) {
-  std::time_t secs = std::time_t(g.created / 1000);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char date[16];
-  std::strftime(date, sizeof date, "%Y_%m_%d", &tm);
+  std::string date = utc_text(g.created, "%Y_%m_%d");
   const char* extension = format == "kif" ? "kif" : format == "usi" ? "usi" : "txt";
-  return std::string("kirin_game_") + date + "_" + g.black.name + "_vs_" + g.white.name + "_" +
+  return "kirin_game_" + date + "_" + g.black.name + "_vs_" + g.white.name + "_" +
          std::to_string(g.id) + "." + extension;
 }
 

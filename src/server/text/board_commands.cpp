@@ -75,6 +75,7 @@ std::string CommandInterface::draw(const GameView& v, const Preferences& prefs, 
       break;
     case GameStatus::Finished:
       status = "Game over: " + v.result_text + ".\n";
+      for (const RatingChange& c : v.rating_changes) status += rating_change_line(c);
       break;
     case GameStatus::Aborted:
       status = "Game " + v.result_text + ".\n";
@@ -133,7 +134,7 @@ std::string CommandInterface::games(const Parsed& p, const CommandContext&) {
     return names[id] = name;
   };
 
-  std::vector<std::array<std::string, 5>> rows;
+  std::vector<std::vector<std::string>> rows;
   rows.push_back({"board", "game", "opponent", "colour", "status"});
   for (size_t i = 0; i < list.size() && i < kMaxListed; ++i) {
     const GameState& s = list[i];
@@ -156,18 +157,7 @@ std::string CommandInterface::games(const Parsed& p, const CommandContext&) {
                                              : "White",
                     status});
   }
-  std::array<size_t, 5> width{};
-  for (const auto& row : rows)
-    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-  std::string out = "Games of " + u.name + ":\n";
-  for (const auto& row : rows) {
-    std::string line = std::string(width[0] - row[0].size(), ' ') + row[0];
-    for (size_t c = 1; c < row.size(); ++c) {
-      line += "  " + row[c];
-      if (c + 1 < row.size()) line += std::string(width[c] - row[c].size(), ' ');
-    }
-    out += line + "\n";
-  }
+  std::string out = "Games of " + u.name + ":\n" + text_table(rows, {0});
   if (list.size() > kMaxListed)
     out += "... and " + std::to_string(list.size() - kMaxListed) + " older games.\n";
   return out;

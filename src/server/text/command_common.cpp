@@ -1,6 +1,7 @@
 #include "server/text/command_common.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "notation/gamecourier.h"
 #include "notation/pbm.h"
@@ -23,12 +24,13 @@ std::string usage(const std::string& game, const std::string& verb) {
   if (verb == "challenge")
     return game +
            " challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai] [-lion] "
-           "[-option=NAME=VALUE] [-profile=NAME] [-password=YOURS]";
+           "[-option=NAME=VALUE] [-profile=NAME] [-rated|-casual] [-password=YOURS]";
   if (verb == "accept" || verb == "decline") return game + " " + verb + " CHALLENGE USER PASSWORD";
   if (verb == "move") return game + " move BOARD USER PASSWORD MOVE";
   if (verb == "board" || verb == "show") return game + " " + verb + " BOARD [USER]";
   if (verb == "resign" || verb == "abort") return game + " " + verb + " BOARD USER PASSWORD";
   if (verb == "games") return game + " games USER";
+  if (verb == "standings" || verb == "ratings" || verb == "history") return game + " " + verb;
   if (verb == "set") return game + " set USER PASSWORD [flip|noflip] [standard|alternate|small]";
   return "help [GAME]";
 }
@@ -88,6 +90,7 @@ std::string players(const GameState& s) {
 
 std::string setup_note(const GameSetup& s) {
   std::vector<std::string> parts;
+  if (s.rated) parts.push_back("rated");
   if (!s.profile.empty()) parts.push_back(s.profile + " rules");
   if (s.drops) parts.push_back(*s.drops ? "with drops" : "without drops");
   if (!s.handicap.empty()) parts.push_back("handicap " + s.handicap);
@@ -95,6 +98,40 @@ std::string setup_note(const GameSetup& s) {
   std::string out;
   for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
   return out;
+}
+
+std::string text_table(const std::vector<std::vector<std::string>>& rows,
+                       const std::vector<size_t>& right) {
+  std::vector<size_t> width;
+  for (const auto& row : rows)
+    for (size_t c = 0; c < row.size(); ++c) {
+      if (width.size() <= c) width.push_back(0);
+      width[c] = std::max(width[c], row[c].size());
+    }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      std::string pad(width[c] - row[c].size(), ' ');
+      bool to_right = std::find(right.begin(), right.end(), c) != right.end();
+      line += (c ? "  " : "") + (to_right ? pad + row[c] : row[c] + pad);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+// --- Ratings ---
+
+std::string rating_text(const Glicko2Rating& r) {
+  return std::to_string(std::lround(r.rating)) + (is_provisional(r) ? "?" : "");
+}
+
+std::string rating_change_line(const RatingChange& c) {
+  long diff = std::lround(c.after.rating) - std::lround(c.before.rating);
+  return c.user.name + "'s " + c.game + " rating: " + rating_text(c.before) + " -> " +
+         rating_text(c.after) + " (" + (diff >= 0 ? "+" : "") + std::to_string(diff) + ")\n";
 }
 
 // --- Positions ---

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "notation/notation_error.h"
 #include "rules/game.h"
@@ -50,6 +51,18 @@ std::string player(const GameState& s, Color c);  // "Black (alice)"
 std::string players(const GameState& s);          // "alice (Black) against bob (White)"
 // The game setup in words: "with drops, handicap 2ln, lion_rules=true".
 std::string setup_note(const GameSetup& s);
+
+// Rows as a table: columns two blanks apart, each as wide as its widest cell, those listed in
+// `right` aligned right; no blanks at the end of a line.
+std::string text_table(const std::vector<std::vector<std::string>>& rows,
+                       const std::vector<size_t>& right = {});
+
+// --- Ratings ---
+
+// A rating as shown, rounded, with lishogi's '?' while provisional: "1662?".
+std::string rating_text(const Glicko2Rating& r);
+// "alice's shogi rating: 1500? -> 1662? (+162)\n"
+std::string rating_change_line(const RatingChange& c);
 
 // --- Positions ---
 

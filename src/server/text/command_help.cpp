@@ -31,6 +31,10 @@ GAME challenge USER1 USER2 [options]
       -option=NAME=VALUE   any rule option of the game (see 'help GAME')
       -profile=NAME        a rule profile of the game (chushogi: pbmserv, jcsa)
       -level=N             against the computer (USER2 kirin): its strength, 1 to 8
+      -rated               the result changes both players' ratings (not against
+                           the computer, nor with a handicap, a start position,
+                           another profile or rule options)
+      -casual              not rated (the default)
       -password=YOURS      your password (needed by mail)
 
 GAME accept CHALLENGE USER PASSWORD    GAME decline CHALLENGE USER PASSWORD
@@ -55,6 +59,16 @@ GAME abort BOARD USER PASSWORD
 GAME games USER
     List USER's games: board number, game, opponent, colour, status and whose
     move it is.
+
+GAME standings
+    Each player's finished games of GAME: wins, losses, draws and score.
+
+GAME ratings
+    The Glicko-2 ratings in GAME, best first ('?': provisional, while the
+    rating is still uncertain). A rated game changes them when it ends.
+
+GAME history
+    The latest finished games of GAME: board, day, players, result.
 
 GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]
     Change how your boards are drawn (without options: show the settings).

@@ -5,11 +5,14 @@
 //   signup USER PASSWORD EMAIL
 //   <game> challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai|-daishogi] [-lion]
 //                                [-option=NAME=VALUE]... [-profile=NAME] [-level=N]
+//                                [-rated|-casual]
 //   <game> move BOARD USER PASSWORD MOVE
 //   <game> board BOARD [USER]            (also: show)
 //   <game> resign BOARD USER PASSWORD
 //   <game> abort BOARD USER PASSWORD     (before both players have moved: no result)
 //   <game> games USER
+//   <game> standings | ratings | history (each player's results, the ratings, the latest
+//                                         finished games)
 //   <game> set USER PASSWORD [flip|noflip] [standard|alternate|small]
 //   help [<game>]                        (also: <game> help)
 //
@@ -124,6 +127,9 @@ class CommandInterface {
   std::string end_game(const Parsed& p, const CommandContext& ctx);  // resign or abort
   std::string games(const Parsed& p, const CommandContext& ctx);
   std::string set(const Parsed& p, const CommandContext& ctx);
+  std::string standings(const Parsed& p, const CommandContext& ctx);
+  std::string ratings(const Parsed& p, const CommandContext& ctx);
+  std::string history(const Parsed& p, const CommandContext& ctx);
 
   User check_password(const std::string& name, const std::string& password,
                       const CommandContext& ctx);

@@ -48,6 +48,10 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
       dai = true;
     } else if (name == "lion" && eq == std::string_view::npos) {
       lion = true;
+    } else if (name == "rated" && eq == std::string_view::npos) {
+      setup.rated = true;
+    } else if (name == "casual" && eq == std::string_view::npos) {
+      setup.rated = false;
     } else if (name == "handicap") {
       need_value();
       setup.handicap = value;
@@ -69,7 +73,8 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
     } else {
       throw CommandError("challenge: unknown option " + quoted(word) +
                          ": the options are -drops, -handicap=SPEC, -dai, -lion, "
-                         "-option=NAME=VALUE, -profile=NAME and -level=N (the computer's)");
+                         "-option=NAME=VALUE, -profile=NAME, -level=N (the computer's), "
+                         "-rated and -casual");
     }
   }
   if (names.size() != 2)

@@ -813,5 +813,94 @@ TEST_F(Api, ADeclinedRematchIsAnnouncedOnTheOldGame) {
   EXPECT_EQ(call("POST", "/api/challenges", {{"rematch_of", old}}, alice_).status, 201u);
 }
 
+// --- Ratings and profiles ---
+
+// A rated challenge, its game's rating changes at the end (lishogi's rating and ratingDiff),
+// the leaderboard, the standings and both players' profiles.
+TEST_F(Api, ARatedGameShowsItsRatingChangesAndTheProfilesShowThem) {
+  Reply refused = call("POST", "/api/challenges",
+                       {{"opponent", "bob"}, {"game", "shogi"}, {"rated", true}, {"handicap", "8b"}},
+                       alice_);
+  EXPECT_EQ(refused.status, 422u);
+  EXPECT_EQ(refused.json()["error"]["field"], "rated");
+  EXPECT_EQ(refused.json()["error"]["message"], "a handicap game cannot be rated");
+  EXPECT_EQ(call("POST", "/api/challenges", {{"opponent", "bob"}, {"rated", "yes"}}, alice_)
+                .json()["error"]["message"],
+            "field \"rated\" must be true or false");
+  Reply c = call("POST", "/api/challenges",
+                 {{"opponent", "bob"}, {"game", "shogi"}, {"rated", true}}, alice_);
+  ASSERT_EQ(c.status, 201u) << c.body;
+  EXPECT_EQ(c.json()["rated"], true);
+  Id game = call("POST", "/api/challenges/" + std::to_string(c.json()["id"].get<Id>()) + "/accept",
+                 nullptr, bob_)
+                .json()["game"];
+  std::string path = "/api/games/" + std::to_string(game);
+  EXPECT_EQ(call("GET", path).json()["ratings"], nullptr);
+  ASSERT_EQ(move(game, "7g7f", 0, alice_).status, 200u);
+  ASSERT_EQ(move(game, "3c3d", 1, bob_).status, 200u);
+  ASSERT_EQ(call("POST", path + "/resign", nullptr, bob_).status, 200u);
+  json view = call("GET", path).json();
+  EXPECT_EQ(view["rated"], true);
+  EXPECT_EQ(view["ratings"]["black"]["user"]["name"], "alice");
+  EXPECT_EQ(view["ratings"]["black"]["before"], 1500);
+  EXPECT_EQ(view["ratings"]["black"]["after"], 1662);
+  EXPECT_EQ(view["ratings"]["black"]["diff"], 162);
+  EXPECT_EQ(view["ratings"]["black"]["provisional"], true);
+  EXPECT_EQ(view["ratings"]["white"]["diff"], -162);
+  EXPECT_EQ(view["ratings"]["white"]["after"], 1338);
+
+  // Provisional ratings are left off the leaderboard.
+  EXPECT_EQ(call("GET", "/api/leaderboard/shogi").json()["players"], json::array());
+  EXPECT_EQ(call("GET", "/api/leaderboard/shogi").json()["game_name"], "Shogi");
+  EXPECT_EQ(call("GET", "/api/leaderboard/nosuchgame").json()["error"]["field"], "game");
+  EXPECT_EQ(call("GET", "/api/leaderboard/shogi?limit=0").status, 400u);
+  json all = call("GET", "/api/leaderboard").json()["games"];
+  EXPECT_GE(all.size(), 6u);
+  EXPECT_EQ(all[0]["players"], json::array());
+
+  json standings = call("GET", "/api/standings/shogi").json()["standings"];
+  ASSERT_EQ(standings.size(), 2u);
+  EXPECT_EQ(standings[0]["user"]["name"], "alice");
+  EXPECT_EQ(standings[0]["wins"], 1);
+  EXPECT_EQ(standings[1]["losses"], 1);
+  EXPECT_EQ(standings[1]["score"], 0.0);
+  EXPECT_EQ(call("GET", "/api/standings/shogi?rated=false").json()["standings"], json::array());
+  EXPECT_EQ(call("GET", "/api/standings/shogi?rated=maybe").status, 400u);
+
+  json bob = call("GET", "/api/users/BOB").json();
+  EXPECT_EQ(bob["name"], "bob");
+  EXPECT_TRUE(bob["created"].is_number());
+  EXPECT_TRUE(bob["last_seen"].is_number());  // signed up and used the session
+  ASSERT_EQ(bob["ratings"].size(), 1u);
+  EXPECT_EQ(bob["ratings"][0]["game"], "shogi");
+  EXPECT_EQ(bob["ratings"][0]["game_name"], "Shogi");
+  EXPECT_EQ(bob["ratings"][0]["rating"], 1338);
+  EXPECT_EQ(bob["ratings"][0]["provisional"], true);
+  ASSERT_EQ(bob["ratings"][0]["history"].size(), 1u);
+  EXPECT_EQ(bob["ratings"][0]["history"][0]["game_id"], game);
+  EXPECT_EQ(bob["results"], json({{"wins", 0}, {"losses", 1}, {"draws", 0}, {"games", 1}}));
+  EXPECT_EQ(bob["results_by_game"][0]["game"], "shogi");
+  EXPECT_EQ(call("GET", "/api/users/nobody").status, 404u);
+
+  // The profile's games list: GET /api/games with the player's filters.
+  Id casual = start_game();
+  auto ids = [&](const std::string& query) {
+    std::vector<Id> out;
+    json games = call("GET", "/api/games?" + query).json()["games"];
+    for (const json& g : games)
+      out.push_back(g["id"]);
+    return out;
+  };
+  EXPECT_EQ(ids("player=bob"), (std::vector<Id>{casual, game}));
+  EXPECT_EQ(ids("player=bob&rated=true"), std::vector<Id>{game});
+  EXPECT_EQ(ids("player=bob&rated=false"), std::vector<Id>{casual});
+  EXPECT_EQ(ids("player=bob&result=loss"), std::vector<Id>{game});
+  EXPECT_EQ(ids("player=alice&result=win"), std::vector<Id>{game});
+  EXPECT_TRUE(ids("player=bob&result=win").empty());
+  EXPECT_EQ(ids("player=bob&opponent=alice&limit=1"), std::vector<Id>{casual});
+  EXPECT_EQ(call("GET", "/api/games?result=win").status, 400u);
+  EXPECT_EQ(call("GET", "/api/games?player=bob&opponent=nobody").status, 404u);
+}
+
 }  // namespace
 }  // namespace kirin::server::http
