@@ -7,7 +7,9 @@ import { archivePage } from './pages/archive';
 import { authPage } from './pages/auth';
 import { editorPage } from './pages/editor';
 import { gamePage } from './pages/game';
+import { leaderboardPage } from './pages/leaderboard';
 import { lobbyPage } from './pages/lobby';
+import { profilePage } from './pages/profile';
 import { rulesPage } from './pages/rules';
 import { settingsPage } from './pages/settings';
 import { t, type MessageKey } from './i18n';
@@ -15,6 +17,7 @@ import { h } from './render/svg';
 import { navigate, onNavigate, route, setNotFound, startRouter } from './router';
 import { session } from './session';
 import { challengeNotice } from './ui/challengeNotice';
+import { profileHref } from './ui/rating';
 import { toast } from './ui/notice';
 import type { PushEvent } from './api/types';
 
@@ -43,14 +46,14 @@ function drawHeader(): void {
   const link = (href: string, text: string) => h('a', { href, class: path === href.split('?')[0] ? 'active' : '', 'aria-current': path === href.split('?')[0] ? 'page' : undefined }, text);
   const account = session.signedIn
     ? [link('/settings', t('nav.settings')),
-       h('span', { class: 'user-name', 'data-user': session.name! }, session.name!),
+       h('a', { href: profileHref(session.name!), class: 'user-name', 'data-user': session.name! }, session.name!),
        h('button', { type: 'button', class: 'link-button sign-out', onclick: () => void session.signOut().then(() => navigate('/')) }, t('nav.logOut'))]
     : [link('/settings', t('nav.settings')), link(`/login?next=${encodeURIComponent(path + location.search)}`, t('nav.logIn')), h('a', { href: '/signup', class: 'button primary small' }, t('nav.signUp'))];
   connection.title = t('shell.liveUpdates');
   document.querySelector('.skip-link')!.textContent = t('shell.skip');
   header.replaceChildren(
     h('a', { href: '/', class: 'brand', 'aria-label': t('nav.brandLabel') }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '麒'), 'Kirin'),
-    h('nav', { id: 'site-nav', 'aria-label': t('nav.main') }, link('/', t('nav.lobby')), link('/analysis', t('nav.analysis')), link('/games', t('nav.games')),
+    h('nav', { id: 'site-nav', 'aria-label': t('nav.main') }, link('/', t('nav.lobby')), link('/analysis', t('nav.analysis')), link('/games', t('nav.games')), link('/leaderboard', t('ratings.nav')),
       link('/rules/chu', t('rules.nav')), link('/editor', t('editor.nav')), ...account),
     connection,
     h('button', { type: 'button', class: 'menu-button', 'aria-controls': 'site-nav', 'aria-expanded': 'false', 'aria-label': t('nav.menu'), onclick: () => setMenu(!menuOpen) },
@@ -74,6 +77,8 @@ route('/settings', settingsPage);
 route('/rules/:game', rulesPage);
 route('/rules', (root, params, query) => rulesPage(root, { ...params, game: 'chu' }, query));
 route('/editor', editorPage);
+route('/leaderboard', leaderboardPage);
+route('/@/:name', profilePage);
 setNotFound((root) => {
   root.append(h('div', { class: 'page narrow' }, h('h1', {}, t('notFound.title')), h('p', {}, t('notFound.text'), ' ', h('a', { href: '/' }, t('notFound.toLobby')))));
 });
@@ -108,7 +113,8 @@ session.onChange(syncUserTopic);
 const TITLES: Array<[RegExp, MessageKey]> = [
   [/^\/$/, 'title.lobby'], [/^\/login/, 'title.logIn'], [/^\/signup/, 'title.signUp'], [/^\/game\//, 'title.game'],
   [/^\/analysis/, 'title.analysis'], [/^\/games/, 'title.games'], [/^\/settings/, 'title.settings'],
-  [/^\/rules/, 'rules.pageTitle'], [/^\/editor/, 'editor.title'],
+  [/^\/rules/, 'rules.pageTitle'], [/^\/editor/, 'editor.title'], [/^\/leaderboard/, 'ratings.leaderboardTitle'],
+  [/^\/@\//, 'ratings.ratingsHeading'],
 ];
 onNavigate(() => {
   const title = TITLES.find(([re]) => re.test(location.pathname))?.[1] ?? 'notFound.title';

@@ -214,6 +214,7 @@ json to_json(const RatingChange& c) {
           {"game", c.game},
           {"game_id", c.game_id},
           {"before", rounded(c.before.rating)},
+          {"before_provisional", is_provisional(c.before)},
           {"after", rounded(c.after.rating)},
           {"diff", rounded(c.after.rating) - rounded(c.before.rating)},
           {"deviation", rounded(c.after.deviation)},

@@ -2,7 +2,8 @@
 // carrying the server's message, so that pages can show it as it is.
 import type {
   AcceptResponse, AnalysisRequest, ApiErrorBody, Challenge, ChallengeList, Comment, GameList,
-  GameQuery, GameSummary, GameView, LoginResponse, MeResponse, MoveResponse, NewChallenge, PositionMoves,
+  GameQuery, GameSummary, GameView, Leaderboard, LoginResponse, MeResponse, MoveResponse, NewChallenge,
+  PositionMoves, Profile,
   Preferences, VariantDetail, VariantSummary,
 } from './types';
 import { t } from '../i18n';
@@ -124,6 +125,9 @@ export const api = {
   resume: (id: number) => request<MoveResponse>('POST', `/api/games/${id}/resume`),
   comments: (id: number) => request<{ comments: Comment[] }>('GET', `/api/games/${id}/comments`),
   comment: (id: number, text: string) => request<Comment>('POST', `/api/games/${id}/comments`, { text }),
+  leaderboards: () => request<{ games: Leaderboard[] }>('GET', '/api/leaderboard'),
+  leaderboard: (game: string, limit = 50) => request<Leaderboard>('GET', `/api/leaderboard/${enc(game)}?limit=${limit}`),
+  profile: (name: string) => request<Profile>('GET', `/api/users/${enc(name)}`),
   recordUrl: (id: number, format: 'usi' | 'kif' | 'gamecourier') => `/api/games/${id}/record?format=${format}`,
 };
 

@@ -140,6 +140,8 @@ export interface Challenge {
   time_control: TimeControl;
   /** The game this challenge offers to play again. */
   rematch_of?: number | null;
+  /** The result changes both players' ratings. */
+  rated?: boolean;
 }
 
 export interface ChallengeList {
@@ -165,6 +167,8 @@ export interface NewChallenge {
   level?: number;
   /** A rematch of this finished or aborted game (to its other player). */
   rematch_of?: number;
+  /** Rated: both registered players, no handicap or start position, the default rules. */
+  rated?: boolean;
 }
 
 export interface AcceptResponse {
@@ -220,6 +224,7 @@ export interface GameSummary {
   sealed: { by: number; at: number; usi?: string } | null;
   created: number;
   updated: number;
+  rated?: boolean;
 }
 
 /** Richer legal-move data (optional: the UI works from the USI strings alone). */
@@ -248,6 +253,70 @@ export interface GameView extends GameSummary {
   check?: string[];
   /** The latest offer to play this game again, once it is over. */
   rematch?: Challenge | null;
+  /** A finished rated game's rating changes, by colour (lishogi's rating and ratingDiff). */
+  ratings?: { black?: RatingChange; white?: RatingChange } | null;
+}
+
+// ---- ratings and players ----
+
+/** What a rated game did to a player's rating (rounded; diff = after - before). */
+export interface RatingChange {
+  user: UserRef;
+  game: string;
+  game_id: number;
+  before: number;
+  before_provisional: boolean;
+  after: number;
+  diff: number;
+  deviation: number;
+  /** The rating after it is still provisional (shown with '?'). */
+  provisional: boolean;
+  at: number;
+}
+
+export interface Rating {
+  user?: UserRef;
+  game: string;
+  game_name?: string;
+  rating: number;
+  deviation: number;
+  volatility: number;
+  provisional: boolean;
+  games: number;
+  last_played: number | null;
+}
+
+export interface Leaderboard {
+  game: string;
+  game_name: string;
+  players: Rating[];
+}
+
+export interface Standing {
+  user?: UserRef;
+  game: string;
+  game_name?: string;
+  wins: number;
+  losses: number;
+  draws: number;
+  score: number;
+  games: number;
+}
+
+export interface RatingPoint {
+  at: number;
+  rating: number;
+  deviation: number;
+  game_id: number;
+}
+
+export interface Profile {
+  name: string;
+  created: number;
+  last_seen: number | null;
+  ratings: Array<Rating & { history: RatingPoint[] }>;
+  results: { wins: number; losses: number; draws: number; games: number };
+  results_by_game: Standing[];
 }
 
 export interface GameList {
@@ -261,7 +330,11 @@ export interface GameQuery {
   player?: string;
   game?: string;
   status?: 'active' | 'adjourned' | 'current' | 'finished' | 'aborted';
-  result?: 'black' | 'white' | 'draw';
+  /** win and loss: the player's (with `player`). */
+  result?: 'black' | 'white' | 'draw' | 'win' | 'loss';
+  /** Games against this player (with `player`: between the two). */
+  opponent?: string;
+  rated?: boolean;
   before?: number;
   limit?: number;
 }

@@ -8,6 +8,7 @@ import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session } from '../session';
 import { loading, notice } from '../ui/notice';
+import { playerLink } from '../ui/rating';
 import { resultText } from '../ui/result';
 import { gameName, variantList } from '../variants';
 
@@ -95,7 +96,7 @@ export function archivePage(root: HTMLElement, _params: Record<string, string>, 
     h('tr', { 'data-game': g.id, 'data-status': g.status },
       h('td', {}, h('a', { href: `/game/${g.id}` }, `#${g.id}`)),
       h('td', {}, names.get(g.setup.game) ?? g.game_name ?? g.setup.game),
-      h('td', {}, h('a', { href: addressOf({ player: g.black.name }) }, g.black.name), ' – ', h('a', { href: addressOf({ player: g.white.name }) }, g.white.name)),
+      h('td', {}, playerLink(g.black.name), ' – ', playerLink(g.white.name)),
       h('td', { title: g.status === 'finished' ? resultText(g) : undefined }, shortResult(g)),
       h('td', { class: 'num' }, String(g.ply)),
       h('td', {}, new Date(g.created).toLocaleString(lang())));

@@ -2,7 +2,7 @@
 // move or use the arrow keys to step through the game), the actions of a player (resign, draw,
 // adjourn with a sealed move, resume), the comments, and live updates over the WebSocket.
 import { api, ApiError, errorMessage } from '../api/client';
-import type { Color, GameView, PushEvent } from '../api/types';
+import type { Color, GameView, PushEvent, RatingChange } from '../api/types';
 import { push } from '../api/ws';
 import { ClockView, describeTimeControl } from '../clock';
 import { t } from '../i18n';
@@ -18,9 +18,16 @@ import { parseSfen, styleFor, type Position } from '../shogi/sfen';
 import { premoveCandidates, premoveIsLegal } from '../shogi/premove';
 import { parseSquare, parseUsiList, type UsiMove } from '../shogi/usi';
 import { busy, loading, notice, timeAgo } from '../ui/notice';
+import { diffEl, playerLink, ratingChangeText, ratingText } from '../ui/rating';
 import { resultText } from '../ui/result';
 import { playSound } from '../ui/sound';
 import { catalogFor, gameName, hasDrops } from '../variants';
+
+/** A player's rating after a finished rated game, with its change, beside their name. */
+function ratingEl(c: RatingChange | undefined): HTMLElement | string {
+  if (!c) return '';
+  return h('span', { class: 'player-rating' }, ratingText(c.after, c.provisional), ' ', diffEl(c.diff));
+}
 
 export function gamePage(root: HTMLElement, params: Record<string, string>): Page {
   const id = Number(params.id);
@@ -55,6 +62,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   const players = { black: h('div', { class: 'player' }), white: h('div', { class: 'player' }) };
   const rows = { black: h('div'), white: h('div') };
   const status = h('div', { class: 'game-status', role: 'status', 'aria-live': 'polite' });
+  // Rated or casual; at the end of a rated game, each player's rating change.
+  const ratingNote = h('div', { class: 'rating-note' });
   // Before both sides have moved: the clocks wait, and the game is aborted if a side does not.
   const startNote = h('p', { class: 'start-note muted', hidden: true });
   const rematchBox = h('div', { class: 'rematch-box', hidden: true });
@@ -203,6 +212,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       'aside',
       { class: 'game-panel' },
       status,
+      ratingNote,
       startNote,
       rematchBox,
       actions,
@@ -279,7 +289,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       const el = players[color];
       el.replaceChildren(
         h('span', { class: `stone ${color}`, 'aria-hidden': 'true' }),
-        h('a', { href: `/games?player=${encodeURIComponent(u.name)}`, class: 'player-name' }, u.name),
+        playerLink(u.name, 'player-name'),
+        ratingEl(v.ratings?.[color]),
         h('span', { class: 'muted' }, t(color === 'black' ? 'game.asBlack' : 'game.asWhite')),
         v.status === 'active' && v.to_move === color ? h('span', { class: 'to-move', title: t('game.toMoveMark') }, ' ●') : '',
       );
@@ -307,6 +318,10 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     status.textContent = text;
     status.dataset.status = v.status;
     status.dataset.result = v.result;
+    const changes = [v.ratings?.black, v.ratings?.white].filter((c) => c !== undefined);
+    ratingNote.replaceChildren(...(changes.length
+      ? changes.map((c) => h('div', { class: 'rating-change', 'data-user': c.user.name }, ratingChangeText(c)))
+      : [h('span', { class: 'muted' }, t(v.rated ? 'ratings.rated' : 'ratings.casual'))]));
 
     drawStartNote();
     drawRematch();

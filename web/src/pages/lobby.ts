@@ -22,6 +22,7 @@ function setupText(c: Challenge, names: Map<string, string>): string {
   if (s.drops === false) parts.push(t('lobby.noDrops'));
   if (s.profile) parts.push(t('lobby.profileRules', { profile: s.profile }));
   if (s.sfen) parts.push(t('lobby.customPosition'));
+  if (c.rated) parts.push(t('ratings.rated'));
   return parts.join(', ');
 }
 
@@ -216,12 +217,16 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
 
   const opponentField = field(t('lobby.theirName'), opponentName);
   const levelField = field(t('lobby.level'), level, t('lobby.levelHelp'));
+  const rated = h('input', { type: 'checkbox', name: 'rated' });
+  const ratedField = h('div', { class: 'field' }, h('label', { class: 'check' }, rated, t('ratings.rated')),
+    h('small', { class: 'muted' }, t('ratings.ratedHelp')));
   const liveBox = h('div', { class: 'row' }, field(t('lobby.minutes'), minutes), field(t('lobby.byoyomi'), byoyomi), field(t('lobby.increment'), increment));
   const corrBox = h('div', { class: 'row' }, field(t('lobby.daysPerMove'), days));
   const sync = () => {
     opponentField.hidden = opponentKind.value !== 'person';
     opponentName.required = opponentKind.value === 'person';
     levelField.hidden = opponentKind.value !== 'computer';
+    ratedField.hidden = opponentKind.value === 'computer';  // games against it are casual
     liveBox.hidden = tcKind.value !== 'live';
     corrBox.hidden = tcKind.value !== 'correspondence';
   };
@@ -268,7 +273,7 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
   const submit = h('button', { type: 'submit', class: 'primary' }, t('lobby.createChallenge'));
   const form = h('form', { class: 'create-form', 'aria-label': t('lobby.createLabel') },
     field(t('lobby.game'), gameSelect), gameHelp, rulesLink,
-    field(t('lobby.opponent'), opponentKind), opponentField, levelField,
+    field(t('lobby.opponent'), opponentKind), opponentField, levelField, ratedField,
     field(t('lobby.youPlay'), color),
     field(t('lobby.time'), tcKind), liveBox, corrBox,
     h('details', { class: 'rules' }, h('summary', {}, t('lobby.rules')),
@@ -280,6 +285,7 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
     formErr.clear();
     const body: NewChallenge = { game: gameSelect.value, color: color.value as NewChallenge['color'] };
     if (opponentKind.value === 'person') body.opponent = opponentName.value.trim();
+    if (rated.checked && opponentKind.value !== 'computer') body.rated = true;
     if (opponentKind.value === 'computer') {
       body.opponent = COMPUTER;
       if (level.value !== '0') body.level = Number(level.value);

@@ -1,0 +1,155 @@
+// A player's profile (/@/NAME, as lishogi): when they joined and were last seen, their rating
+// in each game they played rated with its history as a graph, their results, and their games
+// (GET /api/games?player=NAME) found by game, result, rated or casual and opponent, a page at a
+// time. The filters live in the address: /@/NAME?game=chu&result=win&rated=true&opponent=bob.
+import './ratings.css';
+import { api, ApiError, errorMessage } from '../api/client';
+import type { GameQuery, GameSummary, Profile, RatingPoint } from '../api/types';
+import { lang, t, type MessageKey } from '../i18n';
+import { h, svg } from '../render/svg';
+import { navigate, type Page } from '../router';
+import { loading, notice } from '../ui/notice';
+import { playerLink, profileHref, ratingText } from '../ui/rating';
+import { resultText } from '../ui/result';
+import { gameName, variantList } from '../variants';
+
+const RESULTS: Array<['' | 'win' | 'loss' | 'draw', MessageKey]> = [
+  ['', 'ratings.anyResult'], ['win', 'ratings.won'], ['loss', 'ratings.lost'], ['draw', 'ratings.drawn'],
+];
+const RATED: Array<['' | 'true' | 'false', MessageKey]> = [
+  ['', 'ratings.ratedOrCasual'], ['true', 'ratings.ratedOnly'], ['false', 'ratings.casualOnly'],
+];
+
+const day = (ms: number) => new Date(ms).toLocaleDateString(lang());
+
+/** The rating history as a line: time across, rating up; a single game is a dot. */
+function graph(points: RatingPoint[], label: string): SVGSVGElement {
+  const W = 300, H = 90, PAD = 4, LEFT = 34;
+  const ratings = points.map((p) => p.rating);
+  const lo = Math.min(...ratings), hi = Math.max(...ratings);
+  const span = Math.max(hi - lo, 20);
+  const t0 = points[0]!.at, t1 = points[points.length - 1]!.at;
+  const x = (p: RatingPoint, i: number) =>
+    LEFT + (t1 > t0 ? (p.at - t0) / (t1 - t0) : points.length > 1 ? i / (points.length - 1) : 0.5) * (W - LEFT - PAD);
+  const y = (r: number) => PAD + (1 - (r - (lo + hi - span) / 2) / span) * (H - 2 * PAD);
+  const xy = points.map((p, i) => `${x(p, i).toFixed(1)},${y(p.rating).toFixed(1)}`);
+  return svg('svg', { class: 'rating-graph', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label }, [
+    svg('line', { class: 'axis', x1: LEFT, y1: PAD, x2: LEFT, y2: H - PAD }),
+    svg('text', { x: LEFT - 4, y: y(hi) + 3, 'text-anchor': 'end' }, [String(hi)]),
+    ...(lo !== hi ? [svg('text', { x: LEFT - 4, y: y(lo) + 3, 'text-anchor': 'end' }, [String(lo)])] : []),
+    ...(points.length > 1 ? [svg('polyline', { class: 'line', points: xy.join(' ') })] : []),
+    ...points.map((p, i) => svg('circle', { class: 'dot', cx: x(p, i).toFixed(1), cy: y(p.rating).toFixed(1), r: points.length > 1 ? 2 : 3 })),
+  ]);
+}
+
+export function profilePage(root: HTMLElement, params: Record<string, string>, search: URLSearchParams): Page {
+  const name = params.name ?? '';
+  const err = notice('error');
+  const head = h('div', { class: 'profile-head' }, h('h1', {}, name));
+  const body = h('div', {}, loading(t('ratings.loading')));
+  root.append(h('div', { class: 'page profile', 'data-user': name }, head, err.el, body));
+
+  const query: GameQuery = {
+    player: name,
+    game: search.get('game') || undefined,
+    result: RESULTS.find(([v]) => v && v === search.get('result'))?.[0] || undefined,
+    rated: search.get('rated') === 'true' ? true : search.get('rated') === 'false' ? false : undefined,
+    opponent: search.get('opponent')?.trim() || undefined,
+  };
+
+  void Promise.all([api.profile(name), variantList().catch(() => [])]).then(([p, variants]) => {
+    const names = new Map(variants.map((v) => [v.id, gameName(v)]));
+    const nameOf = (id: string, fallback?: string) => names.get(id) ?? fallback ?? id;
+    draw(p, nameOf, variants.map((v) => [v.id, gameName(v)]));
+  }).catch((e: unknown) => {
+    body.replaceChildren();
+    err.show(e instanceof ApiError && e.status === 404 ? t('ratings.noPlayer', { name }) : errorMessage(e));
+  });
+
+  function draw(p: Profile, nameOf: (id: string, fallback?: string) => string, games: Array<[string, string]>): void {
+    document.title = `${p.name} · Kirin`;
+    head.replaceChildren(h('h1', {}, p.name),
+      h('span', { class: 'muted' }, t('ratings.joined', { date: day(p.created) }), ' · ',
+        p.last_seen ? t('ratings.lastSeen', { date: day(p.last_seen) }) : t('ratings.neverSeen')));
+    const cards = p.ratings.length
+      ? h('div', { class: 'rating-cards' }, p.ratings.map((r) => h('section', { class: 'rating-card', 'data-game': r.game },
+        h('h3', {}, nameOf(r.game, r.game_name)),
+        h('div', {}, h('span', { class: 'big' }, ratingText(r.rating, r.provisional)), ' ',
+          h('span', { class: 'muted' }, `±${r.deviation} · ${t('ratings.gamesCount', { n: r.games })}`)),
+        r.history.length ? graph(r.history, t('ratings.graphLabel', { game: nameOf(r.game, r.game_name) })) : '')))
+      : h('p', { class: 'muted' }, t('ratings.noRatings'));
+    const count = (label: MessageKey, n: number, key: string) => h('div', { 'data-count': key }, h('strong', {}, String(n)), t(label));
+    body.replaceChildren(
+      h('h2', {}, t('ratings.ratingsHeading')), cards,
+      h('h2', {}, t('ratings.resultsHeading')),
+      h('div', { class: 'results-row' }, count('ratings.total', p.results.games, 'games'), count('ratings.wins', p.results.wins, 'wins'),
+        count('ratings.losses', p.results.losses, 'losses'), count('ratings.draws', p.results.draws, 'draws')),
+      h('h2', {}, t('ratings.gamesHeading')), gamesList(p.name, nameOf, games));
+  }
+
+  function gamesList(player: string, nameOf: (id: string) => string, games: Array<[string, string]>): HTMLElement {
+    const listErr = notice('error');
+    const select = (field: string, label: MessageKey, options: Array<[string, string]>, value: string) =>
+      h('label', { class: 'filter' }, h('span', {}, t(label)),
+        h('select', { name: field }, options.map(([v, text]) => h('option', { value: v, selected: v === value }, text))));
+    const opponent = h('input', { name: 'opponent', value: query.opponent ?? '', placeholder: t('ratings.anyOpponent'), autocomplete: 'off', spellcheck: 'false' });
+    const form = h('form', { class: 'archive-filters', role: 'search' },
+      select('game', 'ratings.colGame', [['', t('ratings.allGames')], ...games], query.game ?? ''),
+      select('result', 'ratings.colResult', RESULTS.map(([v, k]) => [v, t(k)]), query.result ?? ''),
+      select('rated', 'ratings.rated', RATED.map(([v, k]) => [v, t(k)]), query.rated === undefined ? '' : String(query.rated)),
+      h('label', { class: 'filter' }, h('span', {}, t('ratings.opponent')), opponent),
+      h('button', { type: 'submit' }, t('ratings.show')));
+    const submit = () => {
+      const data = new FormData(form);
+      const q = new URLSearchParams();
+      for (const k of ['game', 'result', 'rated', 'opponent']) {
+        const v = String(data.get(k) ?? '').trim();
+        if (v) q.set(k, v);
+      }
+      const s = q.toString();
+      navigate(profileHref(player) + (s ? `?${s}` : ''), true);
+    };
+    form.addEventListener('submit', (e) => { e.preventDefault(); submit(); });
+    form.addEventListener('change', (e) => { if ((e.target as Element).tagName === 'SELECT') submit(); });
+
+    const me = player.toLowerCase();
+    const outcome = (g: GameSummary): string => {
+      if (g.status === 'active') return t('ratings.playing');
+      if (g.status === 'adjourned') return t('ratings.adjourned');
+      if (g.status === 'aborted') return t('ratings.aborted');
+      if (g.result === 'draw') return t('ratings.draw');
+      const won = (g.result === 'black') === (g.black.name.toLowerCase() === me);
+      return t(won ? 'ratings.win' : 'ratings.loss');
+    };
+    const tbody = h('tbody');
+    const table = h('div', { class: 'table-scroll' }, h('table', { class: 'games-table' },
+      h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('ratings.colGame')), h('th', {}, t('ratings.colOpponent')),
+        h('th', {}, t('ratings.colResult')), h('th', {}, t('ratings.rated')), h('th', {}, t('ratings.colDate')))),
+      tbody));
+    const list = h('div', { class: 'archive-list' }, loading(t('ratings.loading')));
+    const more = h('button', { type: 'button', class: 'older', hidden: true }, t('ratings.older'));
+    const row = (g: GameSummary) => {
+      const other = g.black.name.toLowerCase() === me ? g.white : g.black;
+      return h('tr', { 'data-game': g.id, 'data-status': g.status },
+        h('td', {}, h('a', { href: `/game/${g.id}` }, `#${g.id}`)),
+        h('td', {}, nameOf(g.setup.game)),
+        h('td', {}, playerLink(other.name)),
+        h('td', { title: g.status === 'finished' ? resultText(g) : undefined, class: 'outcome' }, outcome(g)),
+        h('td', {}, t(g.rated ? 'ratings.ratedOnly' : 'ratings.casualOnly')),
+        h('td', {}, day(g.updated)));
+    };
+    async function page(before?: number): Promise<void> {
+      const r = await api.games({ ...query, before, limit: 20 });
+      if (!before) list.replaceChildren(r.games.length ? table : h('p', { class: 'muted' }, t('ratings.noGames')));
+      tbody.append(...r.games.map(row));
+      more.hidden = !r.next_before;
+      more.onclick = () => {
+        more.disabled = true;
+        void page(r.next_before!).catch((e: unknown) => listErr.show(errorMessage(e))).finally(() => { more.disabled = false; });
+      };
+    }
+    void page().catch((e: unknown) => { list.replaceChildren(); listErr.show(errorMessage(e)); });
+    return h('div', {}, form, listErr.el, list, more);
+  }
+  return {};
+}
