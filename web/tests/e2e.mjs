@@ -8,7 +8,8 @@
 //   game against the engine; the archive, stepping back through a game; the analysis board;
 //   clocks that wait for each side's first move, an abort, a rematch accepted on the game page
 //   that takes both players to the new game, the games page for a visitor; preferences; the
-//   pages in Japanese, with no English word left on them.
+//   pages in Japanese, with no English word left on them; a rated game, the ratings both players
+//   see, the loser's profile and the leaderboard.
 // Screenshots of every game's board go to $KIRIN_E2E_SHOTS (default web/test-results/).
 // Whatever the product fails to do fails the test: no fallbacks, no filtered console errors.
 //
@@ -181,13 +182,14 @@ async function shot(page, name, boardOnly = true) {
   else await page.screenshot({ path, fullPage: true });
   log(`    screenshot ${path}`);
 }
-async function createChallenge(page, base, { game, opponentKind, opponent, color = 'black', minutes, sfen, level }) {
+async function createChallenge(page, base, { game, opponentKind, opponent, color = 'black', minutes, sfen, level, rated }) {
   if (!page.url().endsWith('/')) await page.goto(`${base}/`);
   await page.waitForSelector('.create-form select[name=game] option', { state: 'attached' });
   await page.selectOption('.create-form select[name=game]', game);
   await page.selectOption('.create-form select[name=opponent_kind]', opponentKind);
   if (opponent) await page.fill('.create-form input[name=opponent]', opponent);
   if (level) await page.selectOption('.create-form select[name=level]', String(level));
+  if (rated) await page.check('.create-form input[name=rated]');
   await page.selectOption('.create-form select[name=color]', color);
   if (sfen) {
     if (!(await page.locator('.create-form details.rules').evaluate((d) => d.open))) await page.click('.create-form details.rules summary');
@@ -801,6 +803,71 @@ async function main() {
       await alice.check('.archive-filters input[name=mine]');
       await alice.waitForURL(new RegExp(`player=${A}`));
       await alice.waitForSelector(`tr[data-game="${live}"]`);
+    });
+
+    // ---- ratings (issue 19): a rated game, the rating change both players see, the loser's
+    // profile with the game, the leaderboard ----
+    let rated = 0;
+    await step('ratings: Alice challenges Bob to a rated game of shogi; Bob accepts', async () => {
+      await alice.goto(`${base}/`);
+      await createChallenge(alice, base, { game: 'shogi', opponentKind: 'person', opponent: B, rated: true });
+      await alice.waitForSelector('.create .notice.success');
+      await bob.goto(`${base}/`);
+      await bob.waitForSelector('.challenge-list.incoming .accept');
+      await bob.click('.challenge-list.incoming .accept');
+      rated = await gameIdOf(bob);
+      await lobbyFollows(alice, 'Alice', rated);
+      const g = await (await fetch(`${base}/api/games/${rated}`)).json();
+      assert(g.rated === true, 'the game is rated');
+      await alice.waitForSelector('.rating-note');
+      assert((await alice.textContent('.rating-note')).trim() === 'Rated', 'the game page says it is rated');
+    });
+    await step('ratings: Bob resigns; both see their new ratings and the change', async () => {
+      await play(alice, ['7g', '7f'], 1);
+      await waitPlies(bob, 1);
+      await play(bob, ['3c', '3d'], 2);
+      await waitPlies(alice, 2);
+      await bob.click('.game-actions .resign');
+      const g = await (await fetch(`${base}/api/games/${rated}`)).json();
+      assert(g.ratings?.black?.diff > 0 && g.ratings?.white?.diff < 0, `the API gives the changes (${JSON.stringify(g.ratings)})`);
+      for (const p of [alice, bob]) {
+        await p.waitForSelector(`.rating-change[data-user="${A}"]`, { timeout: 10000 });
+        const note = await p.textContent('.rating-note');
+        assert(note.includes(`${A}: `) && note.includes(`(+${g.ratings.black.diff})`), `Alice's gain shown (${note})`);
+        assert(note.includes(`${B}: `) && note.includes(`(−${-g.ratings.white.diff})`), `Bob's loss shown (${note})`);
+        const mine = await p.textContent('.player-row[data-color="white"] .player-rating');
+        assert(mine.includes(String(g.ratings.white.after)), `Bob's new rating beside his name (${mine})`);
+      }
+    });
+    await step('ratings: the loser’s profile shows his rating, its graph and the game, found by result', async () => {
+      await bob.click('.player-row[data-color="white"] .player-name');
+      await bob.waitForURL(new RegExp(`/@/${B}$`));
+      await bob.waitForSelector('.rating-card[data-game="shogi"] svg.rating-graph');
+      const card = await bob.textContent('.rating-card[data-game="shogi"]');
+      const g = await (await fetch(`${base}/api/games/${rated}`)).json();
+      assert(card.includes(`${g.ratings.white.after}?`), `the provisional rating (${card})`);
+      await bob.waitForSelector(`tr[data-game="${rated}"]`);
+      assert((await bob.textContent(`tr[data-game="${rated}"] .outcome`)) === 'Lost', 'the game, lost');
+      // Found by result and rated: only his lost rated game (he won a casual one before).
+      await bob.selectOption('.profile .archive-filters select[name=result]', 'win');
+      await bob.waitForURL(/result=win/);
+      await bob.waitForSelector('.profile .archive-list table, .profile .archive-list p.muted');
+      assert((await bob.locator(`tr[data-game="${rated}"]`).count()) === 0, 'not among his wins');
+      await bob.selectOption('.profile .archive-filters select[name=result]', 'loss');
+      await bob.waitForURL(/result=loss/);
+      await bob.selectOption('.profile .archive-filters select[name=rated]', 'true');
+      await bob.waitForURL(/result=loss&rated=true/);
+      await bob.waitForSelector(`tr[data-game="${rated}"]`);
+      assert((await bob.locator('.profile tr[data-game]').count()) === 1, 'his one rated loss');
+    });
+    await step('ratings: the leaderboard has a tab per game; provisional ratings are not on it', async () => {
+      await watcher.goto(`${base}/leaderboard`);
+      await watcher.waitForSelector('.tabs [role=tab][data-game="shogi"]');
+      await watcher.click('.tabs [role=tab][data-game="shogi"]');
+      await watcher.waitForURL(/game=shogi/);
+      await watcher.waitForSelector('.tabs [role=tab][data-game="shogi"][aria-selected="true"]');
+      await watcher.waitForSelector('.leaderboard-panel p.muted');
+      assert((await watcher.locator('.leaderboard-panel tr[data-user]').count()) === 0, 'nobody established yet');
     });
 
     await step('preferences: Western pieces and chess coordinates, kept on the account', async () => {

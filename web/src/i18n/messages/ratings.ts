@@ -25,7 +25,7 @@ export default area(
     'ratings.noPlayer': 'There is no player named {name}.',
     'ratings.ratingsHeading': 'Ratings',
     'ratings.noRatings': 'No rated games yet.',
-    'ratings.gamesCount': '{n} rated games',
+    'ratings.gamesCount': 'rated games: {n}',
     'ratings.graphLabel': 'Rating history in {game}',
     'ratings.resultsHeading': 'Results',
     'ratings.wins': 'Wins',
