@@ -30,7 +30,7 @@ std::string usage(const std::string& game, const std::string& verb) {
   if (verb == "resign" || verb == "abort") return game + " " + verb + " BOARD USER PASSWORD";
   if (verb == "games") return game + " games USER";
   if (verb == "set") return game + " set USER PASSWORD [flip|noflip] [standard|alternate|small]";
-  return "help [GAME]";
+  return "help [SUBJECT...]";
 }
 
 [[noreturn]] void bad_usage(const std::string& game, const std::string& verb,

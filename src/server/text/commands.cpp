@@ -33,9 +33,10 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   const Words& w = p.w;
   if (w.size() == 0) throw CommandError("empty command: send 'help' for the commands");
   std::string first = lower(w[0]);
-  if (first == "help") {
-    if (w.size() > 2) bad_usage("", "help", "help: too many words");
-    return help(w[1]);
+  if (first == "help") {  // pbmserv: help [SUBJECT...]
+    std::string out = help(w[1]);
+    for (size_t i = 2; i < w.size(); ++i) out += "\n" + help(w[i]);
+    return out;
   }
   if (first == "signup") return signup(p, 1, ctx);
 

@@ -11,7 +11,7 @@
 //   <game> abort BOARD USER PASSWORD     (before both players have moved: no result)
 //   <game> games USER
 //   <game> set USER PASSWORD [flip|noflip] [standard|alternate|small]
-//   help [<game>]                        (also: <game> help)
+//   help [SUBJECT...]                    (a command, a game, "commands"; also: <game> help)
 //
 // <game> is a game's id or alias in any letter case ("chushogi", "chu", "dai", "shogi").
 // Board numbers are the server's game ids, the same as the web's.
@@ -104,8 +104,10 @@ class CommandInterface {
   // The line as run_text echoes it: normalized, passwords replaced by "***".
   static std::string masked(std::string_view line);
 
-  // The help text: the grammar with examples, or one game's (its options, handicaps, moves).
-  static std::string help(std::string_view game = {});
+  // The help text: the grammar with examples (no subject, or "commands"), one command's
+  // entry ("move"), or one game's rules, options, handicaps and pieces ("chushogi"). Throws
+  // CommandError for any other subject.
+  static std::string help(std::string_view subject = {});
 
   // A game's board as `board BOARD USER` draws it for that user (their style and flip).
   // Throws ServiceError (not_found).

@@ -631,7 +631,7 @@ TEST_F(CommandsTest, Help) {
     EXPECT_TRUE(contains(chu, part)) << part << "\n" << chu;
   EXPECT_EQ(run("dai help"), run("help daishogi"));
   EXPECT_TRUE(contains(run("help dai"), "lion_rules"));
-  EXPECT_TRUE(contains(first_line(run("help chess")), "error: help: unknown game 'chess'"));
+  EXPECT_TRUE(contains(first_line(run("help chess")), "error: help: no help on 'chess'"));
 }
 
 TEST_F(CommandsTest, HttpRoute) {
