@@ -56,8 +56,21 @@ const std::vector<HelpEntry>& help_entries() {
     (drop), Lnx!4f (a Lion takes on 4f and stays), Lnx6f-5e (takes on 6f, goes
     on to 5e); or Game Courier's: p 7g-7f, n 7g-6f; n 6f-5e; or USI: 7g7f.)"},
       {{"board", "show"},
-       R"(GAME board BOARD [USER]      (or: GAME show BOARD [USER])
-    Show the board, drawn with USER's settings.)"},
+       R"(GAME show BOARD[#MOVE]... [USER]      (or: GAME board ...)
+    Show boards (at most 10), drawn with USER's settings (else yours). With
+    #MOVE, the board as it was after that many moves: 'shogi show 12#30'.
+GAME show USER... [all|active|inactive|next]
+    Show the boards of these players' games of GAME: the unfinished ones
+    (active, the default), the finished ones (inactive), all, or those where
+    one of them is to move (next).)"},
+      {{"showas"},
+       R"(GAME showas USER PASSWORD [BOARD...|all|active|inactive|next]
+    Show boards as USER sees them: in USER's settings, with what only USER
+    may see (a sealed move). Without BOARD, USER's unfinished games of GAME.)"},
+      {{"all"},
+       R"(all show USER [next|active]
+    Show the boards of USER's games of every game: the unfinished ones, or
+    those where USER is to move (next).)"},
       {{"resign"},
        R"(GAME resign BOARD USER PASSWORD
     Resign the game.)"},
@@ -65,9 +78,15 @@ const std::vector<HelpEntry>& help_entries() {
        R"(GAME abort BOARD USER PASSWORD
     End the game with no result: only before both players have moved.)"},
       {{"games"},
-       R"(GAME games USER
-    List USER's games: board number, game, opponent, colour, status and whose
-    move it is.)"},
+       R"(GAME games [USER...] [all|active|inactive|next]
+    List the players' games of GAME (chushogi: Chu and Dai Shogi): board
+    number, game, opponent, colour, status and whose move it is; all of them
+    unless a filter says otherwise (as for 'show'). Without USER: everyone's
+    unfinished games of GAME, newest first.)"},
+      {{"list"},
+       R"(list [GAME...]
+    The games of this server with their numbers of unfinished boards, or the
+    unfinished boards of the games named.)"},
       {{"set"},
        R"(GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]
     Change how your boards are drawn (without options: show the settings).
@@ -80,8 +99,13 @@ const std::vector<HelpEntry>& help_entries() {
                                           +----+----+
       small      small board              |wN bG bP+|)"},
       {{"help"},
-       R"(help [GAME]
-    This text, or a game's rules, options, handicaps and pieces.)"},
+       R"(help [SUBJECT...]
+    This text ('help commands'), one command's entry ('help move'), or a
+    game's rules, options, handicaps and pieces ('help chushogi').)"},
+      {{"multiple"},
+       R"(multiple
+    pbmserv's way to send several commands in one mail is not needed here:
+    every line of a mail's body is a command (at most 20).)"},
   };
   return entries;
 }

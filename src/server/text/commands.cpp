@@ -39,25 +39,32 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     return out;
   }
   if (first == "signup") return signup(p, 1, ctx);
+  if (first == "list") return list(w);
+  if (first == "all") return all_show(w, ctx);
+  if (first == "multiple")
+    return "'multiple' is not needed here: the server runs every command of a text, one a "
+           "line (at most " +
+           std::to_string(kMaxCommandsPerText) + ").\n";
 
   try {
     p.game = builtin_variant(first);
   } catch (const VariantError&) {
     throw CommandError("unknown game or command " + quoted(w[0]) +
-                           ": a command starts with signup, help or a game",
+                           ": a command starts with signup, help, list, all or a game",
                        "The games: " + game_list() + ".\nSend 'help' for the commands.");
   }
   p.game_word = first;
   if (w.size() < 2)
     throw CommandError(quoted(w[0]) +
                        " needs a command after it: challenge, accept, decline, move, board, "
-                       "resign, abort, games, set or help");
+                       "show, showas, resign, abort, games, set or help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
   if (p.verb == "accept" || p.verb == "decline") return answer_challenge(p, ctx);
   if (p.verb == "move") return move(p, ctx);
   if (p.verb == "board" || p.verb == "show") return board(p, ctx);
+  if (p.verb == "showas") return showas(p, ctx);
   if (p.verb == "resign" || p.verb == "abort") return end_game(p, ctx);
   if (p.verb == "games") return games(p, ctx);
   if (p.verb == "set") return set(p, ctx);
@@ -67,8 +74,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     return help(p.game->id);
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
-                     ": the commands are challenge, accept, decline, move, board, resign, abort, "
-                     "games, set and help");
+                     ": the commands are challenge, accept, decline, move, board, show, showas, "
+                     "resign, abort, games, set and help");
 }
 
 }  // namespace kirin::server

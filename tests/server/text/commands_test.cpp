@@ -426,17 +426,21 @@ TEST_F(CommandsTest, BoardStylesAndFlip) {
 
 TEST_F(CommandsTest, GamesListAndResign) {
   Id chu = challenge("chushogi challenge alice bob -drops");
+  Id dai = challenge("chushogi challenge bob alice -dai");
   Id shogi = challenge("shogi challenge bob alice");
-  run("shogi move " + std::to_string(shogi) + " bob password-bob 7g-7f");
+  run("chushogi move " + std::to_string(dai) + " bob password-bob P8k-8j");
+  // A game's list holds its games only (Chu and Dai are one, as pbmserv's chushogi).
   std::string reply = run("chushogi games alice");
   EXPECT_EQ(first_line(reply), "Games of alice:") << reply;
   EXPECT_TRUE(contains(reply, "board  game")) << reply;
   EXPECT_TRUE(contains(reply, "    " + std::to_string(chu) +
                                   "  Chu Shogi (with drops)  bob       Black   alice to move\n"))
       << reply;
-  EXPECT_TRUE(contains(reply, "    " + std::to_string(shogi) +
-                                  "  Shogi                   bob       White   alice to move\n"))
+  EXPECT_TRUE(contains(reply, "    " + std::to_string(dai) +
+                                  "  Dai Shogi               bob       White   alice to move\n"))
       << reply;
+  EXPECT_FALSE(contains(reply, "  Shogi  ")) << reply;
+  EXPECT_TRUE(contains(run("shogi games alice"), std::to_string(shogi) + "  Shogi  bob"));
 
   reply = run("chushogi resign " + std::to_string(chu) + " bob password-bob");
   EXPECT_EQ(first_line(reply), "Board " + std::to_string(chu) + ": bob resigned.") << reply;
@@ -445,7 +449,7 @@ TEST_F(CommandsTest, GamesListAndResign) {
   reply = run("chushogi games bob");
   EXPECT_TRUE(contains(reply, "over: Black wins by resignation")) << reply;
   // Finished games come after the ones in progress.
-  EXPECT_LT(reply.find(std::to_string(shogi) + "  Shogi"), reply.find("over: Black wins"));
+  EXPECT_LT(reply.find(std::to_string(dai) + "  Dai Shogi"), reply.find("over: Black wins"));
   EXPECT_TRUE(contains(
       first_line(run("chushogi move " + std::to_string(chu) + " alice password-alice P8i-8h")),
       "the game is over (Black wins by resignation)"));
@@ -455,7 +459,7 @@ TEST_F(CommandsTest, GamesListAndResign) {
                    " is over"));
   EXPECT_EQ(run("shogi games carol").substr(0, 12), "error: games");
   sign_up("carol");
-  EXPECT_EQ(run("shogi games carol"), "carol has no games.\n");
+  EXPECT_EQ(run("shogi games carol"), "carol has no games of Shogi.\n");
 }
 
 TEST_F(CommandsTest, AbortBeforeBothHaveMoved) {
