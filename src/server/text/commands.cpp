@@ -1,5 +1,8 @@
 #include "server/text/commands.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "rules/catalog.h"
 #include "server/domain/service_error.h"
 #include "server/text/command_common.h"
@@ -26,6 +29,29 @@ std::string CommandInterface::run(std::string_view line, const CommandContext& c
     error = "error: internal error (" + std::string(e.what()) + ")\n";
   }
   return without_secrets(std::move(error), words);
+}
+
+bool CommandInterface::starts_command(std::string_view line) {
+  // pbmserv's commands that start with a word of their own (its command summary); the rest
+  // start with a game.
+  static const std::vector<std::string> words = {
+      "help",    "signup",    "add",      "change", "signoff", "delete",
+      "list",    "message",   "broadcast", "multiple", "all"};
+  Words w;
+  try {
+    w = split_words(normalize_line(line.substr(0, kMaxLineBytes), kMaxLineBytes), kMaxWords);
+  } catch (const CommandError&) {
+    return false;
+  }
+  if (w.size() == 0) return false;
+  std::string first = lower(w[0]);
+  if (std::find(words.begin(), words.end(), first) != words.end()) return true;
+  try {
+    builtin_variant(first);
+    return true;
+  } catch (const VariantError&) {
+    return false;
+  }
 }
 
 std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContext& ctx) {

@@ -113,6 +113,11 @@ class CommandInterface {
                        int max_commands = kMaxCommandsPerText,
                        int max_password_checks = kMaxPasswordChecksPerText);
 
+  // Whether the line starts as a command does: with a command word ("help", "signup", "list",
+  // "all"...) or a game's name. For mail: pbmserv reads the command from the Subject line,
+  // and a subject that is not one ("Re: ...", "my move") is not taken for one.
+  static bool starts_command(std::string_view line);
+
   // The line as run_text echoes it: normalized, passwords replaced by "***".
   static std::string masked(std::string_view line);
 
