@@ -244,19 +244,20 @@ Id CommandInterface::sender_in(const GameView& v, const CommandContext& ctx) {
   return 0;
 }
 
-std::string CommandInterface::draw_boards(const std::vector<GameState>& games, size_t total,
-                                          const std::string& more, const Preferences* prefs,
-                                          Id viewer, const CommandContext& ctx) {
+std::string CommandInterface::draw_boards(const std::vector<GameState>& games,
+                                          const std::string& more, const User* as,
+                                          const CommandContext& ctx) {
   std::string out;
   for (size_t i = 0; i < games.size() && i < kMaxBoardsShown; ++i) {
-    GameView v = games_.view(games[i].id, viewer);
-    Id who = viewer ? viewer : sender_in(v, ctx);
+    GameView v = games_.view(games[i].id, as ? as->id : 0);
     if (i) out += "\n";
-    out += draw(v, prefs ? *prefs : viewer_preferences(v, "", ctx), who);
+    out += as ? draw(v, as->preferences, as->id)
+              : draw(v, viewer_preferences(v, "", ctx), sender_in(v, ctx));
   }
-  if (total > kMaxBoardsShown)
-    out += "\n" + std::to_string(total - kMaxBoardsShown) + " more boards not shown (at most " +
-           std::to_string(kMaxBoardsShown) + " a command): " + more + "\n";
+  if (games.size() > kMaxBoardsShown)
+    out += "\n" + std::to_string(games.size() - kMaxBoardsShown) +
+           " more boards not shown (at most " + std::to_string(kMaxBoardsShown) +
+           " a command): " + more + "\n";
   return out;
 }
 
@@ -292,9 +293,10 @@ std::string CommandInterface::board(const Parsed& p, const CommandContext& ctx) 
   }
   std::string out;
   for (size_t i = 0; i < boards.size(); ++i) {
-    Id viewer = named ? named : ctx.sender_user;
-    GameView v = board_view(p, boards[i].board, viewer);
-    if (!viewer) viewer = sender_in(v, ctx);
+    // Viewed by nobody: the USER named is only whose settings draw it (what only a player may
+    // see is showas's, behind the password).
+    GameView v = board_view(p, boards[i].board, 0);
+    Id viewer = named ? named : sender_in(v, ctx);
     if (i) out += "\n";
     out += draw(v, viewer_preferences(v, user_word, ctx), viewer, boards[i].ply);
   }
@@ -325,8 +327,8 @@ std::string CommandInterface::show_users(const Parsed& p, const CommandContext& 
   std::string names;
   for (const User& u : users) names += (names.empty() ? "" : " ") + u.name;
   if (shown.empty()) return no_boards(filter, p.game->name, names);
-  return draw_boards(shown, shown.size(),
-                     "list them with '" + p.game_word + " games " + names + "'", nullptr, 0, ctx);
+  return draw_boards(shown, "list them with '" + p.game_word + " games " + names + "'", nullptr,
+                     ctx);
 }
 
 // GAME showas USER PASSWORD [BOARD...|all|active|inactive|next]: boards as USER sees them,
@@ -352,14 +354,13 @@ std::string CommandInterface::showas(const Parsed& p, const CommandContext& ctx)
                            " is not a board number or all, active, inactive, next");
       shown.push_back(board_view(p, spec->board, u.id).state);
     }
-    return draw_boards(shown, shown.size(), "", &u.preferences, u.id, ctx);
+    return draw_boards(shown, "", &u, ctx);
   }
   for (const GameState& s : games_of_family(u.id, p.game->id))
     if (passes(s, filter, {u.id})) shown.push_back(s);
   if (shown.empty()) return no_boards(filter, p.game->name, u.name);
-  return draw_boards(shown, shown.size(),
-                     "name them: '" + p.game_word + " showas " + u.name + " PASSWORD BOARD...'",
-                     &u.preferences, u.id, ctx);
+  return draw_boards(
+      shown, "name them: '" + p.game_word + " showas " + u.name + " PASSWORD BOARD...'", &u, ctx);
 }
 
 // all show USER [next|active]: the boards of USER's games of every game.
@@ -385,8 +386,7 @@ std::string CommandInterface::all_show(const Words& w, const CommandContext& ctx
     if (passes(s, filter, {u.id})) shown.push_back(s);
   if (shown.empty())
     return u.name + " has no " + filter_words(filter) + "boards.\n";
-  return draw_boards(shown, shown.size(), "list them with 'GAME games " + u.name + "'", nullptr,
-                     0, ctx);
+  return draw_boards(shown, "list them with 'GAME games " + u.name + "'", nullptr, ctx);
 }
 
 std::vector<GameState> CommandInterface::games_of_family(Id user, const std::string& game) {

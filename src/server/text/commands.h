@@ -158,10 +158,10 @@ class CommandInterface {
   std::string draw(const GameView& v, const Preferences& prefs, Id viewer,
                    std::optional<int> at_ply = std::nullopt);
   // Boards one after the other, at most a command's worth; `more` says how to see the rest.
-  // Drawn with `prefs` for `viewer`, or (null) with the sender's.
-  std::string draw_boards(const std::vector<GameState>& games, size_t total,
-                          const std::string& more, const Preferences* prefs, Id viewer,
-                          const CommandContext& ctx);
+  // Drawn as `as` sees them (showas: their settings, and what only they may see), or (null)
+  // as the sender's settings draw them.
+  std::string draw_boards(const std::vector<GameState>& games, const std::string& more,
+                          const User* as, const CommandContext& ctx);
   // The player of the game who sends the command (signed in, or the mail's address), or 0.
   Id sender_in(const GameView& v, const CommandContext& ctx);
   std::vector<GameState> games_of_family(Id user, const std::string& game);  // newest first

@@ -462,6 +462,26 @@ TEST_F(CommandsTest, GamesListAndResign) {
   EXPECT_EQ(run("shogi games carol"), "carol has no games of Shogi.\n");
 }
 
+// A sealed move is private: `show` never reveals it, whatever user's settings draw the
+// board; `showas` shows it to its player, behind the password.
+TEST_F(CommandsTest, ASealedMoveShowsOnlyToItsPlayerBehindThePassword) {
+  Id game = challenge("shogi challenge alice bob");
+  games->adjourn(game, alice.id, "7g7f");
+  const std::string id = std::to_string(game);
+  const std::string secret = "Your sealed move (only you see it): 7g7f";
+  for (const std::string& line :
+       {"shogi show " + id, "shogi show " + id + " alice", "shogi board " + id + " alice",
+        std::string("shogi show alice"), std::string("all show alice"),
+        "shogi showas bob password-bob " + id}) {
+    std::string reply = run(line, mail_from("alice@example.org"));
+    EXPECT_TRUE(contains(reply, "Adjourned: Black (alice) has sealed a move.")) << line << reply;
+    EXPECT_FALSE(contains(reply, "7g7f")) << line << "\n" << reply;
+  }
+  EXPECT_TRUE(contains(run("shogi showas alice password-alice " + id), secret));
+  EXPECT_TRUE(contains(run("shogi showas alice password-alice"), secret));
+  EXPECT_FALSE(contains(run("shogi showas alice wrong-password " + id), "7g7f"));
+}
+
 TEST_F(CommandsTest, AbortBeforeBothHaveMoved) {
   Id game = challenge("shogi challenge alice bob");
   std::string n = std::to_string(game);
