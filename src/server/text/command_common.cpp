@@ -27,12 +27,16 @@ std::string usage(const std::string& game, const std::string& verb) {
            "[-option=NAME=VALUE] [-profile=NAME] [-rated|-casual] [-password=YOURS]";
   if (verb == "accept" || verb == "decline") return game + " " + verb + " CHALLENGE USER PASSWORD";
   if (verb == "move") return game + " move BOARD USER PASSWORD MOVE";
-  if (verb == "board" || verb == "show") return game + " " + verb + " BOARD [USER]";
+  if (verb == "board" || verb == "show")
+    return game + " " + verb + " BOARD[#MOVE]... [USER]' or '" + game + " " + verb +
+           " USER... [all|active|inactive|next]";
+  if (verb == "showas")
+    return game + " showas USER PASSWORD [BOARD...|all|active|inactive|next]";
   if (verb == "resign" || verb == "abort") return game + " " + verb + " BOARD USER PASSWORD";
-  if (verb == "games") return game + " games USER";
+  if (verb == "games") return game + " games [USER...] [all|active|inactive|next]";
   if (verb == "standings" || verb == "ratings" || verb == "history") return game + " " + verb;
   if (verb == "set") return game + " set USER PASSWORD [flip|noflip] [standard|alternate|small]";
-  return "help [GAME]";
+  return "help [SUBJECT...]";
 }
 
 [[noreturn]] void bad_usage(const std::string& game, const std::string& verb,
@@ -100,23 +104,21 @@ std::string setup_note(const GameSetup& s) {
   return out;
 }
 
-std::string text_table(const std::vector<std::vector<std::string>>& rows,
-                       const std::vector<size_t>& right) {
+// Rows as a table, left-aligned but for a first column of numbers.
+std::string table(const std::vector<std::vector<std::string>>& rows, bool numbers_first) {
   std::vector<size_t> width;
-  for (const auto& row : rows)
-    for (size_t c = 0; c < row.size(); ++c) {
-      if (width.size() <= c) width.push_back(0);
-      width[c] = std::max(width[c], row[c].size());
-    }
+  for (const auto& row : rows) {
+    width.resize(std::max(width.size(), row.size()));
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
   std::string out;
   for (const auto& row : rows) {
-    std::string line;
-    for (size_t c = 0; c < row.size(); ++c) {
-      std::string pad(width[c] - row[c].size(), ' ');
-      bool to_right = std::find(right.begin(), right.end(), c) != right.end();
-      line += (c ? "  " : "") + (to_right ? pad + row[c] : row[c] + pad);
+    std::string line = numbers_first ? std::string(width[0] - row[0].size(), ' ') + row[0]
+                                     : row[0] + std::string(width[0] - row[0].size(), ' ');
+    for (size_t c = 1; c < row.size(); ++c) {
+      line += "  " + row[c];
+      if (c + 1 < row.size()) line += std::string(width[c] - row[c].size(), ' ');
     }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + "\n";
   }
   return out;

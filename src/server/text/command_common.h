@@ -52,10 +52,8 @@ std::string players(const GameState& s);          // "alice (Black) against bob 
 // The game setup in words: "with drops, handicap 2ln, lion_rules=true".
 std::string setup_note(const GameSetup& s);
 
-// Rows as a table: columns two blanks apart, each as wide as its widest cell, those listed in
-// `right` aligned right; no blanks at the end of a line.
-std::string text_table(const std::vector<std::vector<std::string>>& rows,
-                       const std::vector<size_t>& right = {});
+// Rows as a table, columns two blanks apart, left-aligned but for a first column of numbers.
+std::string table(const std::vector<std::vector<std::string>>& rows, bool numbers_first = true);
 
 // --- Ratings ---
 

@@ -34,7 +34,7 @@ std::string CommandInterface::standings(const Parsed& p, const CommandContext&) 
                     score_text(s.score())});
   return "Standings of " + p.game->name +
          " (finished games, rated and casual; a draw scores a half):\n" +
-         text_table(rows, {1, 2, 3, 4, 5});
+         table(rows, /*numbers_first=*/false);
 }
 
 std::string CommandInterface::ratings(const Parsed& p, const CommandContext&) {
@@ -48,7 +48,7 @@ std::string CommandInterface::ratings(const Parsed& p, const CommandContext&) {
                     std::to_string(std::lround(list[i].value.deviation)),
                     std::to_string(list[i].games)});
   return "Ratings in " + p.game->name + " (Glicko-2; ? marks a provisional rating):\n" +
-         text_table(rows, {0, 2, 3, 4});
+         table(rows);
 }
 
 std::string CommandInterface::history(const Parsed& p, const CommandContext&) {
@@ -65,7 +65,7 @@ std::string CommandInterface::history(const Parsed& p, const CommandContext&) {
     rows.push_back({std::to_string(s.id), utc_text(s.updated, "%Y-%m-%d"), s.black.name, s.white.name,
                     describe_result(s), s.setup.rated ? "rated" : "casual"});
   return "The latest finished games of " + p.game->name + ", newest first:\n" +
-         text_table(rows, {0});
+         table(rows);
 }
 
 }  // namespace kirin::server
