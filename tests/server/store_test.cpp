@@ -43,7 +43,8 @@ TEST(OpenStore, SchemaIsVersionedAndTheFileIsInWalMode) {
   EXPECT_EQ(db.execAndGet("SELECT version FROM schema_version").getInt(),
             SqliteStore::kSchemaVersion);
   for (const char* table :
-       {"users", "sessions", "challenges", "games", "moves", "comments", "game_changes"})
+       {"users", "sessions", "challenges", "games", "moves", "comments", "game_changes", "ratings",
+        "rating_changes"})
     EXPECT_TRUE(db.tableExists(table)) << table;
 }
 

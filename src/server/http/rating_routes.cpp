@@ -66,7 +66,10 @@ json profile_json(const User& u, Ratings& ratings) {
           {"last_seen", u.last_seen ? json(u.last_seen) : json(nullptr)},
           {"ratings", rated},
           {"results",
-           {{"wins", wins}, {"losses", losses}, {"draws", draws}, {"games", wins + losses + draws}}},
+           {{"wins", wins},
+            {"losses", losses},
+            {"draws", draws},
+            {"games", wins + losses + draws}}},
           {"results_by_game", by_game}};
 }
 

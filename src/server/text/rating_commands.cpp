@@ -62,8 +62,8 @@ std::string CommandInterface::history(const Parsed& p, const CommandContext&) {
   std::vector<std::vector<std::string>> rows = {
       {"board", "ended", "black", "white", "result", "rated"}};
   for (const GameState& s : list)
-    rows.push_back({std::to_string(s.id), utc_text(s.updated, "%Y-%m-%d"), s.black.name, s.white.name,
-                    describe_result(s), s.setup.rated ? "rated" : "casual"});
+    rows.push_back({std::to_string(s.id), utc_text(s.updated, "%Y-%m-%d"), s.black.name,
+                    s.white.name, describe_result(s), s.setup.rated ? "rated" : "casual"});
   return "The latest finished games of " + p.game->name + ", newest first:\n" +
          table(rows);
 }

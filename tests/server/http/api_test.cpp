@@ -818,9 +818,8 @@ TEST_F(Api, ADeclinedRematchIsAnnouncedOnTheOldGame) {
 // A rated challenge, its game's rating changes at the end (lishogi's rating and ratingDiff),
 // the leaderboard, the standings and both players' profiles.
 TEST_F(Api, ARatedGameShowsItsRatingChangesAndTheProfilesShowThem) {
-  Reply refused = call("POST", "/api/challenges",
-                       {{"opponent", "bob"}, {"game", "shogi"}, {"rated", true}, {"handicap", "8b"}},
-                       alice_);
+  json handicapped = {{"opponent", "bob"}, {"game", "shogi"}, {"rated", true}, {"handicap", "8b"}};
+  Reply refused = call("POST", "/api/challenges", handicapped, alice_);
   EXPECT_EQ(refused.status, 422u);
   EXPECT_EQ(refused.json()["error"]["field"], "rated");
   EXPECT_EQ(refused.json()["error"]["message"], "a handicap game cannot be rated");
