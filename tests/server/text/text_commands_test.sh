@@ -163,5 +163,22 @@ input=''
 check "command --mail-from must be a mailbox" 2 "--mail-from" \
   "$kirin" command --db "$db" --sendmail "$tmp/sendmail.sh" --mail-from "not a mailbox"
 
+# kirin ratings recompute: settles the finished rated games again, to the same numbers.
+input='shogi challenge alice bob -rated
+shogi move 4 alice password-alice 7g7f
+shogi resign 4 bob password-bob
+shogi ratings
+'
+check "a rated game by text command" 0 "alice's shogi rating: 1500? -> 1662? (+162)" \
+  "$kirin" command --db "$db"
+input=''
+check "ratings recompute" 0 "Settled 1 rated game." "$kirin" ratings recompute --db "$db"
+input='shogi ratings
+'
+check "ratings after the recompute" 0 "   1  alice   1662?" "$kirin" command --db "$db"
+check "ratings recompute --help" 0 "in the order the games" "$kirin" ratings recompute --help
+check "ratings needs a subcommand" 2 "A subcommand is required" "$kirin" ratings
+check "ratings recompute: a bad store" 2 "unknown scheme" "$kirin" ratings recompute --db mysql://x
+
 echo "text commands: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]
