@@ -10,6 +10,7 @@
 #include "server/domain/challenges.h"
 #include "server/domain/events.h"
 #include "server/domain/games.h"
+#include "server/domain/imports.h"
 #include "server/store/store.h"
 
 namespace kirin::server {
@@ -22,6 +23,7 @@ struct ServiceOptions {
   StoreOptions store;
   ChallengeLimits challenges;
   GameOptions games;
+  ImportOptions imports;
 };
 
 class Services {
@@ -36,6 +38,7 @@ class Services {
   Accounts& accounts() { return accounts_; }
   GameService& games() { return games_; }
   Challenges& challenges() { return challenges_; }
+  ImportService& imports() { return imports_; }
 
  private:
   std::unique_ptr<Store> store_;
@@ -43,6 +46,7 @@ class Services {
   Accounts accounts_;
   GameService games_;
   Challenges challenges_;
+  ImportService imports_;
 };
 
 }  // namespace kirin::server

@@ -25,6 +25,7 @@ nlohmann::json to_json(const Comment& comment);
 nlohmann::json to_json(const GameState& game);  // the summary: no moves, position or clocks
 nlohmann::json to_json(const GameView& view);   // everything a board page needs
 nlohmann::json to_json(const Event& event);
+nlohmann::json to_json(const ImportedGame& game);  // with its moves
 
 const char* color_word(Color c);  // "black", "white"
 const char* result_word(Result r);  // "ongoing", "black", "white", "draw"

@@ -16,6 +16,7 @@ void add_api_routes(Router& router, const ApiServices& services) {
   add_game_routes(router, services);
   add_variant_routes(router);
   add_position_routes(router);
+  add_import_routes(router, services);
   router.set_error_mapper(map_service_error);
 }
 

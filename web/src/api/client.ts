@@ -2,7 +2,7 @@
 // carrying the server's message, so that pages can show it as it is.
 import type {
   AcceptResponse, AnalysisRequest, ApiErrorBody, Challenge, ChallengeList, Comment, GameList,
-  GameQuery, GameSummary, GameView, LoginResponse, MeResponse, MoveResponse, NewChallenge, PositionMoves,
+  GameQuery, GameSummary, GameView, ImportedGame, ImportRequest, LoginResponse, MeResponse, MoveResponse, NewChallenge, PositionMoves,
   Preferences, VariantDetail, VariantSummary,
 } from './types';
 import { t } from '../i18n';
@@ -125,6 +125,10 @@ export const api = {
   comments: (id: number) => request<{ comments: Comment[] }>('GET', `/api/games/${id}/comments`),
   comment: (id: number, text: string) => request<Comment>('POST', `/api/games/${id}/comments`, { text }),
   recordUrl: (id: number, format: 'usi' | 'kif' | 'gamecourier') => `/api/games/${id}/record?format=${format}`,
+
+  importRecord: (r: ImportRequest) => request<ImportedGame>('POST', '/api/import', r),
+  importedGame: (id: number) => request<ImportedGame>('GET', `/api/imports/${id}`),
+  myImports: () => request<{ imports: ImportedGame[] }>('GET', '/api/imports'),
 };
 
 /** A message for people from anything thrown. */
