@@ -25,6 +25,16 @@ TEST_F(ImportsTest, TheRulesEndAGameTheRecordDoesNot) {
   EXPECT_EQ(resigned.game, "shogi");
 }
 
+TEST_F(ImportsTest, ABadStartOrMoveIsNamed) {
+  ServiceError start = service_error(
+      [&] { imports->import(alice.id, {"usi", "sfen 4k4/9/9 b - 1 moves 5i5a", "shogi"}); });
+  EXPECT_EQ(start.field(), "sfen");
+  ServiceError move =
+      service_error([&] { imports->import(alice.id, {"gamecourier", "1. p 7g-7f\n1... p 7f-7e", "shogi"}); });
+  EXPECT_EQ(move.field(), "move 2");
+  EXPECT_TRUE(store->list_imported_games(alice.id, 10).empty());
+}
+
 TEST_F(ImportsTest, ImportedGamesAreInNoPlayersListAndKeptForTheImporter) {
   const Id id = imports->import(bob.id, kif("先手：alice\n後手：bob\n   1 ７六歩(77)\n")).id;
   EXPECT_EQ(imports->get(id).black, "alice");  // a name, not alice's account

@@ -66,7 +66,13 @@ ReadRecord read_usi_record(std::shared_ptr<const Variant> v, std::string_view te
       sfen += (sfen.empty() ? "" : " ") + std::string(words[i]);
   }
   if (i < words.size() && words[i] == "moves") ++i;
-  ReadRecord r{parse_start_sfen(v, sfen)};
+  ReadRecord r = [&] {
+    try {
+      return ReadRecord{parse_start_sfen(v, sfen)};
+    } catch (const NotationError& e) {
+      throw NotationError("the start position: " + std::string(e.what()), "sfen");
+    }
+  }();
   Position pos = r.start;
   for (; i < words.size(); ++i) {
     const std::string number = std::to_string(r.moves.size() + 1);

@@ -115,11 +115,12 @@ export function importPage(root: HTMLElement): Page {
   const mine = h('section', { class: 'my-imports' });
   page.append(h('p', { class: 'muted' }, t('import.intro')), form, preview, mine);
 
+  // The games' names first: the list below names each import's game.
   void variantList().catch(() => []).then((vs) => {
     names = new Map(vs.map((v) => [v.id, gameName(v)]));
     gameSelect.append(...vs.map((v) => h('option', { value: v.id }, gameName(v))));
-  });
-  void api.myImports().then((r) => {
+    return api.myImports();
+  }).then((r) => {
     if (!r.imports.length) return;
     mine.append(h('h2', {}, t('import.mine')), h('ul', { class: 'import-list' }, ...r.imports.map((g) =>
       h('li', {}, h('a', { href: `/analysis?import=${g.id}` }, `${names.get(g.game) ?? g.game} · ${g.black || t('import.unnamed')} – ${g.white || t('import.unnamed')}`),
