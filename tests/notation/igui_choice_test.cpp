@@ -3,6 +3,7 @@
 // the move read, stored (USI), written (KIF) and shown names the Lion the player chose.
 #include <gtest/gtest.h>
 
+#include "notation/gamecourier.h"
 #include "notation/kif.h"
 #include "notation/pbm.h"
 #include "notation/sfen.h"
@@ -40,6 +41,10 @@ TEST(IguiChoice, EachLionsIguiIsKeptAsPlayed) {
   a.do_move(parse_usi(pos, "7g7f7g"), ua);
   b.do_move(parse_usi(pos, "6g7f6g"), ub);
   EXPECT_EQ(to_sfen(a), to_sfen(b));
+  // pbmserv's and Game Courier's notations name the Lion too.
+  EXPECT_EQ(to_usi(pos, parse_pbm_move(pos, "Ln6gx!7f")), "6g7f6g");
+  EXPECT_EQ(to_usi(pos, parse_pbm_move(pos, "Ln7gx!7f")), "7g7f7g");
+  EXPECT_EQ(to_usi(pos, parse_gamecourier_move(pos, "n 6g-7f; n 7f-6g")), "6g7f6g");
   // A KIF record of either reads back as that Lion's move.
   KifGame g(pos);
   g.moves = {parse_usi(pos, "6g7f6g")};
