@@ -46,10 +46,10 @@ std::string kif_square(const Variant& v, Square s) {
          kanji_number(rank_number(s));
 }
 
-// The piece name in moves: the full name in Chu style ("金将"); the short one in standard
-// KIF ("金", "馬", "龍", "と", "成銀").
 }  // namespace
 
+// The piece name in moves: the full name in Chu style ("金将"); the short one in standard
+// KIF ("金", "馬", "龍", "と", "成銀").
 std::string kif_piece_name(const Variant& v, Kind k) {
   const std::string& name = v.piece(k).kanji;
   if (chu_style(v)) return name;
@@ -156,9 +156,9 @@ std::string board_diagram(const Position& pos) {
   return out;
 }
 
-// The 手合割 of a game's own start position.
 }  // namespace
 
+// The 手合割 of a game's own start position.
 std::string kif_handicap_name(const Variant& v) {
   if (v.id == "chu") return "中将棋";
   if (v.id == "dai") return "大将棋";
@@ -221,10 +221,9 @@ std::string kif_move(const Position& pos, const Move& m, Square last_to) {
     // lishogi: each step as a move of its own; only the first may be written 仝. Its importer
     // reads the igui mark; it reads no jitto mark (its board writes "(じっと)", which neither
     // of its readers takes), so a pass goes unmarked: the squares say what it is.
-    const bool igui = m.to == m.from && is_piece(pos.at(m.mid));
     return "一歩目 " + destination(v, m.mid, last_to) + name + origin(v, m.from) + "\n" +
            "二歩目 " + kif_square(v, m.to) + name + promotion_mark(pos, m) +
-           (igui ? kKifIguiMark : "") + kills_mark(v, m) + origin(v, m.mid);
+           (is_igui(pos, m) ? kKifIguiMark : "") + kills_mark(v, m) + origin(v, m.mid);
   }
   return destination(v, m.to, last_to) + name + promotion_mark(pos, m) + kills_mark(v, m) +
          origin(v, m.from);

@@ -394,7 +394,8 @@ class Reader {
   }
 
   // "歩二　金" as SFEN hand letters ("2PG", or lower case for White).
-  std::string read_hand(const Variant& v, const PieceNames& names, const Line& l, bool black) const {
+  std::string read_hand(const Variant& v, const PieceNames& names, const Line& l,
+                        bool black) const {
     std::string_view t = l.text;
     size_t i = t.find("：");
     if (i == std::string_view::npos) return {};

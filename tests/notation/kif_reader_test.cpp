@@ -60,7 +60,8 @@ NotationError kif_error(std::string_view text, std::shared_ptr<const Variant> v 
 }
 
 TEST(KifReader, LishogisChuFixtureReplays) {
-  const std::string text = file_text(std::string(KIRIN_TEST_DATA) + "/kif/lishogi-chushogi-kif1.kif");
+  const std::string text =
+      file_text(std::string(KIRIN_TEST_DATA) + "/kif/lishogi-chushogi-kif1.kif");
   const KifGame g = read_kif(text);  // no header: the moves' style says Chu
   EXPECT_EQ(g.start.variant().id, "chu");
   ASSERT_EQ(g.moves.size(), 129u);

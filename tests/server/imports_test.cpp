@@ -29,8 +29,9 @@ TEST_F(ImportsTest, ABadStartOrMoveIsNamed) {
   ServiceError start = service_error(
       [&] { imports->import(alice.id, {"usi", "sfen 4k4/9/9 b - 1 moves 5i5a", "shogi"}); });
   EXPECT_EQ(start.field(), "sfen");
-  ServiceError move =
-      service_error([&] { imports->import(alice.id, {"gamecourier", "1. p 7g-7f\n1... p 7f-7e", "shogi"}); });
+  ServiceError move = service_error([&] {
+    imports->import(alice.id, {"gamecourier", "1. p 7g-7f\n1... p 7f-7e", "shogi"});
+  });
   EXPECT_EQ(move.field(), "move 2");
   EXPECT_TRUE(store->list_imported_games(alice.id, 10).empty());
 }

@@ -17,8 +17,8 @@ namespace kirin::server {
 struct ImportOptions {
   // Of a record's text; a request is also refused past the HTTP body limit (64 KiB).
   std::size_t max_bytes = 48 * 1024;
-  int max_moves = 5000;                // of a record
-  std::size_t per_minute = 10;         // imports and previews by one user, in any minute
+  int max_moves = 5000;         // of a record
+  std::size_t per_minute = 10;  // imports and previews by one user, in any minute
 };
 
 struct ImportRequest {

@@ -838,7 +838,8 @@ TEST_F(Api, AKifRecordIsImportedUnratedUnderTheRecordsNames) {
   EXPECT_EQ(preview.json()["moves"].size(), 5u);
   EXPECT_TRUE(call("GET", "/api/imports", nullptr, alice_).json()["imports"].empty());
 
-  Reply made = call("POST", "/api/import", {{"format", "kif"}, {"text", kif_records::kChu}}, alice_);
+  Reply made =
+      call("POST", "/api/import", {{"format", "kif"}, {"text", kif_records::kChu}}, alice_);
   ASSERT_EQ(made.status, 201u) << made.body;
   const json g = made.json();
   EXPECT_EQ(g["game"], "chu");
@@ -873,9 +874,10 @@ TEST_F(Api, UsiAndGameCourierRecordsAreImported) {
   ASSERT_EQ(usi.status, 201u) << usi.body;
   EXPECT_EQ(usi.json()["moves"], json({"7g7f", "3c3d"}));
   EXPECT_EQ(usi.json()["format"], "usi");
-  Reply gc = call("POST", "/api/import",
-                  {{"format", "gamecourier"}, {"game", "shogi"}, {"text", "1. p 7g-7f\n1... P 3c-3d\n"}},
-                  alice_);
+  Reply gc = call(
+      "POST", "/api/import",
+      {{"format", "gamecourier"}, {"game", "shogi"}, {"text", "1. p 7g-7f\n1... P 3c-3d\n"}},
+      alice_);
   ASSERT_EQ(gc.status, 201u) << gc.body;
   EXPECT_EQ(gc.json()["moves"], json({"7g7f", "3c3d"}));
 }
@@ -895,9 +897,9 @@ TEST_F(Api, ImportRefusals) {
   Reply line = call("POST", "/api/import", {{"format", "kif"}, {"text", "   1 ７六歩(77)\nhello\n"}},
                     alice_);
   EXPECT_EQ(line.json()["error"]["field"], "line 2");
-  Reply usi_move = call("POST", "/api/import",
-                        {{"format", "usi"}, {"game", "shogi"}, {"text", "startpos moves 7g7f 7f7e"}},
-                        alice_);
+  Reply usi_move = call(
+      "POST", "/api/import",
+      {{"format", "usi"}, {"game", "shogi"}, {"text", "startpos moves 7g7f 7f7e"}}, alice_);
   EXPECT_EQ(usi_move.json()["error"]["field"], "move 2");
   EXPECT_EQ(call("POST", "/api/import", {{"format", "pgn"}, {"text", "1. e4"}}, alice_)
                 .json()["error"]["field"],

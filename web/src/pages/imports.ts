@@ -88,7 +88,14 @@ export function importPage(root: HTMLElement): Page {
     if (!f) return;
     clearErrors();
     if (f.size > MAX_FILE_KIB * 1024) return showError(new ApiError(422, 'invalid', t('import.fileTooLarge', { size: MAX_FILE_KIB }), 'text'));
-    void f.text().then((content) => {
+    void f.arrayBuffer().then((bytes) => {
+      // KIF files are UTF-8 (.kifu, lishogi's) or Shift_JIS (.kif of Japanese programs).
+      let content: string;
+      try {
+        content = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch {
+        content = new TextDecoder('shift_jis').decode(bytes);
+      }
       text.value = content;
       if (/\.kifu?$/i.test(f.name)) formatSelect.value = 'kif';
     });
