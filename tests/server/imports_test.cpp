@@ -8,6 +8,7 @@ namespace kirin::server::testing {
 namespace {
 
 using ImportsTest = ServerTest;
+using namespace std::string_literals;
 
 ImportRequest kif(std::string text) { return {"kif", std::move(text), ""}; }
 
@@ -33,6 +34,16 @@ TEST_F(ImportsTest, ABadStartOrMoveIsNamed) {
     imports->import(alice.id, {"gamecourier", "1. p 7g-7f\n1... p 7f-7e", "shogi"});
   });
   EXPECT_EQ(move.field(), "move 2");
+  // What is stored and shown is text: valid UTF-8, no control characters, short names.
+  ServiceError bytes = service_error([&] { imports->import(alice.id, kif("先手：\xff\n")); });
+  EXPECT_EQ(std::string(bytes.what()), "the record is not valid UTF-8 at byte 9");
+  ServiceError nul = service_error(
+      [&] { imports->import(alice.id, kif("先手：a\0b\n   1 ７六歩(77)\n"s)); });
+  EXPECT_EQ(nul.field(), "text");
+  EXPECT_EQ(nul.offset(), 10);
+  ServiceError name = service_error(
+      [&] { imports->import(alice.id, kif("後手：" + std::string(101, 'x') + "\n   1 ７六歩(77)\n")); });
+  EXPECT_EQ(std::string(name.what()), "the record's 後手 has more than 100 characters");
   EXPECT_TRUE(store->list_imported_games(alice.id, 10).empty());
 }
 

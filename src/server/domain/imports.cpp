@@ -10,9 +10,12 @@
 #include "server/domain/game_setup.h"
 #include "server/domain/results.h"
 #include "server/domain/service_error.h"
+#include "server/domain/utf8.h"
 
 namespace kirin::server {
 namespace {
+
+constexpr size_t kMaxHeaderChars = 100;  // of a player's name, the event, the date
 
 // What a record read gives: the start, the moves, and what its text says besides.
 struct ReadRecord {
@@ -116,6 +119,17 @@ ImportedGame ImportService::read(Id user, const ImportRequest& q) {
                        "text");
   if (q.text.find_first_not_of(" \t\r\n") == std::string::npos)
     throw ServiceError(ErrorCode::Invalid, "the record is empty", "text");
+  // Its names are stored and shown: text, as every store and client takes it.
+  if (std::optional<size_t> at = invalid_utf8_at(q.text))
+    throw ServiceError(ErrorCode::Invalid,
+                       "the record is not valid UTF-8 at byte " + std::to_string(*at), "text",
+                       long(*at));
+  for (size_t i = 0; i < q.text.size(); ++i)
+    if (static_cast<unsigned char>(q.text[i]) < ' ' && q.text[i] != '\t' && q.text[i] != '\r' &&
+        q.text[i] != '\n')
+      throw ServiceError(ErrorCode::Invalid,
+                         "the record has a control character at byte " + std::to_string(i),
+                         "text", long(i));
   std::optional<User> importer = store_.find_user(user);
   if (!importer) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(user));
   // After the request is checked: reading a record is the work this limits.
@@ -144,6 +158,14 @@ ImportedGame ImportService::read(Id user, const ImportRequest& q) {
                        "the record has " + std::to_string(r.moves.size()) + " moves; at most " +
                            std::to_string(options_.max_moves) + " are kept",
                        "text");
+
+  for (const auto& [what, value] : {std::pair{"先手", &r.black}, {"後手", &r.white},
+                                    {"棋戦", &r.event}, {"開始日時", &r.played_at}})
+    if (utf8_length(*value) > kMaxHeaderChars)
+      throw ServiceError(ErrorCode::Invalid,
+                         std::string("the record's ") + what + " has more than " +
+                             std::to_string(kMaxHeaderChars) + " characters",
+                         "text");
 
   ImportedGame g;
   g.imported_by = {importer->id, importer->name};
