@@ -91,6 +91,16 @@ for target, shape in move_shapes.items():
     seeds += [gid + b'\n' + sfen + b'\n' + m for gid, sfen in starts for m in moves[:4]]
     write(target, seeds)
 
+# Game records: the KIF test data and the KIF and Game Courier tests' records, each after the
+# line naming its game (empty: the KIF reader's guess).
+kif_tests = literals(src / 'tests/notation/kif_reader_test.cpp') + \
+    literals(src / 'tests/match/kif_test.cpp')
+kifs = [p.read_bytes() for p in sorted(src.glob('tests/data/kif/*.kif'))]
+kifs += [t for t in kif_tests if '手'.encode() in t or '歩目'.encode() in t]
+write('kif', [gid + b'\n' + k for k in kifs for gid in [b'', b'chu', b'shogi']])
+logs = [t for t in literals(src / 'tests/notation/gamecourier_test.cpp') if b'1. ' in t]
+write('gamecourier_log', [gid + b'\n' + t for t in logs for gid in [b'shogi', b'chu']])
+
 # Game definitions: the built-in ones and the tests' good and bad ones.
 tomls = games + sorted(src.glob('tests/data/variants/*.toml')) + \
     sorted(src.glob('tests/data/bad-variants/*.toml'))
@@ -143,6 +153,12 @@ ids = game_ids + [b'\n']
 write_dict('sfen', ids + [b'/', b' b ', b' w ', b' - ', b'+', b"'", b'12', b'10'])
 for target in ('usi', 'pbm', 'gamecourier'):
     write_dict(target, ids + [b'+', b'=', b'*', b'x', b'x!', b'-', b';', b'@-', b'12', b'10'])
+write_dict('kif', ids + [w.encode() for w in (
+    '手合割：', '先手：', '後手：', '手数----指手---------消費時間--', '手目', '▲', '△', '一歩目',
+    '二歩目', '仝', '同　', '成', '不成', '打', '（居食い）', '(じっと)', '（取り：', '（←', '）',
+    '(', ')', '投了', '詰み', '千日手', '|', '後手の持駒：', '先手の持駒：', '後手番', '* ',
+    '七', '十', '十二', '獅子', '歩兵', '歩', '金')])
+write_dict('gamecourier_log', ids + [b'1. ', b'1... ', b'\n', b'; ', b'-', b'*', b'+', b'@-'])
 toml_keys = {k for t in tomls for k in re.findall(rb'^\s*([a-z_]+)\s*=', t.read_bytes(), re.M)}
 toml_tables = {k for t in tomls for k in re.findall(rb'^\s*(\[\[?[a-z_.]+\]\]?)', t.read_bytes(),
                                                     re.M)}

@@ -89,6 +89,7 @@ void register_serve(CLI::App& app) {
     std::string mail_from = "Kirin game server <kirin@localhost>";
     server::ChallengeLimits challenges;
     server::GameOptions games;
+    server::ImportOptions imports;
     std::size_t analysis_queue_per_client = 2;
     std::size_t connections_per_address = server::http::ServerOptions().connections_per_address;
     std::size_t max_connections = 0;  // derived from the open-file limit
@@ -147,6 +148,18 @@ void register_serve(CLI::App& app) {
       ->check(CLI::Range(1, 10000));
   cmd->add_option("--comments-per-minute", args->games.comments_per_minute,
                   "comments one user may write in any minute")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
+  cmd->add_option("--import-max-bytes", args->imports.max_bytes,
+                  "bytes of one game record a user imports (POST /api/import)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 60 * 1024));
+  cmd->add_option("--import-max-moves", args->imports.max_moves,
+                  "moves of one imported game record")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--imports-per-minute", args->imports.per_minute,
+                  "game records one user may import or preview in any minute")
       ->capture_default_str()
       ->check(CLI::Range(1, 10000));
   cmd->add_option("--computer-games-per-user", args->challenges.computer_games_per_user,
@@ -226,6 +239,7 @@ void register_serve(CLI::App& app) {
     options.http.analysis_queue_per_client = args->analysis_queue_per_client;
     options.services.challenges = args->challenges;
     options.services.games = args->games;
+    options.services.imports = args->imports;
     options.http.connections_per_address = args->connections_per_address;
     options.http.max_connections = args->max_connections;
     options.http.first_byte_timeout = std::chrono::milliseconds(args->first_byte_timeout_ms);

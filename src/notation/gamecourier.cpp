@@ -297,4 +297,60 @@ std::string gamecourier_log(const Position& start, const std::vector<Move>& move
   return out;
 }
 
+namespace {
+
+// Splits a log line at its move numbers ("1.", "1...", "12. "): the move texts, blanks trimmed.
+std::vector<std::string_view> moves_of_line(std::string_view line) {
+  std::vector<std::string_view> out;
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  auto push = [&](size_t from, size_t to) {
+    while (from < to && blank(line[from])) ++from;
+    while (to > from && blank(line[to - 1])) --to;
+    if (to > from) out.push_back(line.substr(from, to - from));
+  };
+  size_t start = 0;
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(line[i])) || (i > 0 && !blank(line[i - 1])))
+      continue;
+    size_t j = i;
+    while (j < line.size() && std::isdigit(static_cast<unsigned char>(line[j]))) ++j;
+    if (j == line.size() || line[j] != '.') continue;
+    push(start, i);
+    while (j < line.size() && line[j] == '.') ++j;
+    start = j;
+    i = j - 1;
+  }
+  push(start, line.size());
+  return out;
+}
+
+}  // namespace
+
+std::vector<Move> read_gamecourier_log(const Position& start, std::string_view text,
+                                       const GameCourierOptions& options) {
+  Position pos = start;
+  std::vector<Move> moves;
+  int line_number = 0;
+  for (size_t at = 0; at <= text.size();) {
+    size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    ++line_number;
+    for (std::string_view move : moves_of_line(line)) {
+      const std::string number = std::to_string(moves.size() + 1);
+      try {
+        moves.push_back(parse_gamecourier_move(pos, move, options));
+      } catch (const NotationError& e) {
+        throw NotationError("move " + number + " " + quoted_input(move) + " (line " +
+                                std::to_string(line_number) + "): " + e.what(),
+                            "move " + number);
+      }
+      Undo u;
+      pos.do_move(moves.back(), u);
+    }
+  }
+  return moves;
+}
+
 }  // namespace kirin

@@ -68,6 +68,12 @@ std::string to_gamecourier_move(const Position& pos, const Move& m,
 std::string gamecourier_log(const Position& start, const std::vector<Move>& moves,
                             const GameCourierOptions& options = {});
 
+// Reads such a move list back: the moves from `start`, each checked; a line may hold several
+// numbered moves ("1. p 7g-7f 1... P 3c-3d") or one unnumbered move; blank lines are skipped.
+// Throws NotationError with the field "move N" and a message naming the move and its line.
+std::vector<Move> read_gamecourier_log(const Position& start, std::string_view text,
+                                       const GameCourierOptions& options = {});
+
 // A piece's label ("p", "+P", "a'") and a square's name in Game Courier's coordinates.
 std::string gamecourier_label(const Variant& v, Kind k, Color c);
 std::string gamecourier_square(const Variant& v, Square s, const GameCourierOptions& options = {});

@@ -46,9 +46,11 @@ std::string kif_square(const Variant& v, Square s) {
          kanji_number(rank_number(s));
 }
 
+}  // namespace
+
 // The piece name in moves: the full name in Chu style ("金将"); the short one in standard
 // KIF ("金", "馬", "龍", "と", "成銀").
-std::string move_kanji(const Variant& v, Kind k) {
+std::string kif_piece_name(const Variant& v, Kind k) {
   const std::string& name = v.piece(k).kanji;
   if (chu_style(v)) return name;
   if (name.rfind("成", 0) == 0) return name;
@@ -58,14 +60,14 @@ std::string move_kanji(const Variant& v, Kind k) {
 
 // One board cell's kanji (for position diagrams): one character; a promoted piece whose name
 // is also an unpromoted piece's gets 成 in front ("成獅" for the promoted Kirin).
-std::string board_kanji(const Variant& v, Kind k) {
+std::string kif_board_name(const Variant& v, Kind k) {
   const PieceType& p = v.piece(k);
   if (!chu_style(v)) {
     if (p.kanji == "成銀") return "全";
     if (p.kanji == "成桂") return "圭";
     if (p.kanji == "成香") return "杏";
   }
-  std::string single = !chu_style(v)       ? move_kanji(v, k)
+  std::string single = !chu_style(v)       ? kif_piece_name(v, k)
                        : p.kanji == "龍馬" ? "馬"
                                            : first_char(p.kanji);
   if (p.promoted_from)
@@ -73,6 +75,8 @@ std::string board_kanji(const Variant& v, Kind k) {
       if (!v.piece(other).promoted_from && v.piece(other).kanji == p.kanji) return "成" + single;
   return single;
 }
+
+namespace {
 
 std::string origin(const Variant& v, Square from) {
   if (chu_style(v)) return " （←" + kif_square(v, from) + "）";
@@ -92,6 +96,17 @@ std::string promotion_mark(const Position& pos, const Move& m) {
   return is_legal(pos, promoting) ? "不成" : "";
 }
 
+// The pieces a move takes where it does not stop (burns, the second victim of a double igui):
+// Kirin's own mark, for games lishogi does not have, as KIF has none: "（取り：5五・4四）".
+std::string kills_mark(const Variant& v, const Move& m) {
+  if (!m.has_kills()) return "";
+  std::string out = kKifKillsMark;
+  for (Square s : m.kill)
+    if (s) out += (out.size() > std::string_view(kKifKillsMark).size() ? "・" : "") +
+                  kif_square(v, s);
+  return out + "）";
+}
+
 std::string hand_text(const Position& pos, Color c) {
   const Variant& v = pos.variant();
   std::string out;
@@ -99,7 +114,7 @@ std::string hand_text(const Position& pos, Color c) {
     int n = pos.hand(c, k);
     if (n == 0) continue;
     if (!out.empty()) out += "　";
-    out += move_kanji(v, k);
+    out += kif_piece_name(v, k);
     if (n > 1) out += kanji_number(n);
   }
   return out.empty() ? "なし" : out;
@@ -127,7 +142,7 @@ std::string board_diagram(const Position& pos) {
         out += chu ? "  ・" : " ・";
         continue;
       }
-      std::string cell = (color_of(p) == kWhite ? "v" : "") + board_kanji(v, kind_of(p));
+      std::string cell = (color_of(p) == kWhite ? "v" : "") + kif_board_name(v, kind_of(p));
       // Pad to `width` characters (a kanji counts as one), as lishogi's %3s / %2s does.
       int chars = 0;
       for (unsigned char c : cell) chars += (c & 0xC0) != 0x80;
@@ -141,14 +156,18 @@ std::string board_diagram(const Position& pos) {
   return out;
 }
 
+}  // namespace
+
 // The 手合割 of a game's own start position.
-std::string handicap_name(const Variant& v) {
+std::string kif_handicap_name(const Variant& v) {
   if (v.id == "chu") return "中将棋";
   if (v.id == "dai") return "大将棋";
   if (v.id == "shogi") return "平手";
   if (v.id == "sho") return "小将棋";
   return v.name;
 }
+
+namespace {
 
 const char* ending_word(KifGame::Ending e) {
   switch (e) {
@@ -195,15 +214,19 @@ std::string number_prefix(int n) {
 
 std::string kif_move(const Position& pos, const Move& m, Square last_to) {
   const Variant& v = pos.variant();
-  if (m.is_drop()) return kif_square(v, m.to) + move_kanji(v, m.drop_kind) + "打";
+  if (m.is_drop()) return kif_square(v, m.to) + kif_piece_name(v, m.drop_kind) + "打";
   Kind k = kind_of(pos.at(m.from));
-  std::string name = move_kanji(v, k);
+  std::string name = kif_piece_name(v, k);
   if (m.is_two_step()) {
-    // lishogi: each step as a move of its own; only the first may be written 仝.
+    // lishogi: each step as a move of its own; only the first may be written 仝. Its importer
+    // reads the igui mark; it reads no jitto mark (its board writes "(じっと)", which neither
+    // of its readers takes), so a pass goes unmarked: the squares say what it is.
     return "一歩目 " + destination(v, m.mid, last_to) + name + origin(v, m.from) + "\n" +
-           "二歩目 " + kif_square(v, m.to) + name + promotion_mark(pos, m) + origin(v, m.mid);
+           "二歩目 " + kif_square(v, m.to) + name + promotion_mark(pos, m) +
+           (is_igui(pos, m) ? kKifIguiMark : "") + kills_mark(v, m) + origin(v, m.mid);
   }
-  return destination(v, m.to, last_to) + name + promotion_mark(pos, m) + origin(v, m.from);
+  return destination(v, m.to, last_to) + name + promotion_mark(pos, m) + kills_mark(v, m) +
+         origin(v, m.from);
 }
 
 std::string kif_termination(const KifGame& g) {
@@ -247,7 +270,7 @@ std::string write_kif(const KifGame& g) {
   if (!g.event.empty()) out += "棋戦：" + g.event + "\n";
   if (!g.time_control.empty()) out += "持ち時間：" + g.time_control + "\n";
   bool own_start = to_sfen(g.start) == to_sfen(parse_sfen(g.start.variant_ptr(), v.setup));
-  out += own_start ? "手合割：" + handicap_name(v) + "\n" : board_diagram(g.start);
+  out += own_start ? "手合割：" + kif_handicap_name(v) + "\n" : board_diagram(g.start);
   out += "先手：" + g.black + "\n";
   out += "後手：" + g.white + "\n";
   out += "手数----指手---------消費時間--\n";

@@ -6,9 +6,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "notation/notation_error.h"
 #include "rules/game.h"
 
 namespace kirin {
@@ -57,5 +60,28 @@ std::string kif_move(const Position& pos, const Move& m, Square last_to);
 
 // The kind of ending that suits a game outcome decided by the rules.
 KifGame::Ending kif_ending(const Outcome& outcome);
+
+// Reads a KIF record in either layout lishogi reads: the table ("   5   ７六歩(77)   (00:01/…)",
+// Chu's "   5一歩目 …") and the numbered lines of lishogi's Chu records ("57手目一歩目 ▲仝獅子
+// （←7七）"); standard and Chu-style moves, 同/仝, 打, 成/不成, the marks （居食い） and
+// (じっと) (optional: the squares say what the move is), the header (players, event, date,
+// time control, 手合割 or a board diagram), the ending line (投了, 詰み, 千日手, ...), "*"
+// comments; "#" lines, "まで…" and variations (変化) are skipped. The game is that of the
+// 手合割 or, without one, `fallback` (a diagram whose size is not fallback's: Shogi for 9x9,
+// Chu for 12x12); a null fallback means Chu if the moves are written in Chu's style, else
+// Shogi. Every move is checked: a bad one throws NotationError naming the move ("move 57")
+// as the field and saying the line, the text and why.
+KifGame read_kif(std::string_view text, std::shared_ptr<const Variant> fallback = nullptr);
+
+// The marks after a move's piece name: lishogi's igui, and Kirin's list of the pieces a move
+// takes where it does not stop (a burn), which KIF has no word for.
+inline constexpr const char* kKifIguiMark = "（居食い）";
+inline constexpr const char* kKifKillsMark = "（取り：";
+
+// What the reader and the writer share: a piece's name in moves ("金将" in Chu style, "金" in
+// standard KIF), its one-character name on a board diagram, and the 手合割 of a game's setup.
+std::string kif_piece_name(const Variant& v, Kind k);
+std::string kif_board_name(const Variant& v, Kind k);
+std::string kif_handicap_name(const Variant& v);
 
 }  // namespace kirin

@@ -153,8 +153,10 @@ Move parse_usi(const Position& pos, std::string_view text) {
     for (const Move& m : all) {
       if (m.from != from || m.to != to || m.promotes() != promote || !same_kills(m)) continue;
       if (!igui && m.mid != mid) continue;
+      // The piece the player named, though the generator lists another's igui for the same
+      // position: the record keeps the move that was played.
       for (const Move& c : list)
-        if (same_result(pos, c, m)) return c;
+        if (same_result(pos, c, m)) return m;
     }
     illegal(text, "the piece on " + square_name(v, from) + " cannot make this capture");
   }
@@ -200,13 +202,14 @@ Move parse_usi(const Position& pos, std::string_view text) {
     }
     illegal(text, reason(pos, from, mid, to, promote));
   }
-  // Another piece's igui of the same victim may stand for this one in the generated list.
+  // Another piece's igui of the same victim may stand for this one in the generated list: it
+  // is legal, and the piece named is the one that moved (the record keeps it).
   MoveList all;
   generate_every_piece_moves(pos, all);
   for (const Move& m : all) {
     if (m.from != from || m.mid != mid || m.to != to || m.promotes() != promote) continue;
     for (const Move& c : list)
-      if (same_result(pos, c, m)) return c;
+      if (same_result(pos, c, m)) return m;
   }
   illegal(text, reason(pos, from, mid, to, promote));
 }

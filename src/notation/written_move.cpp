@@ -173,12 +173,17 @@ Move resolve_written_move(const Position& pos, const WrittenMove& w, std::string
   // pass stands for all pieces' that leave the same position).
   MoveList all;
   generate_every_piece_moves(pos, all);
-  std::vector<Move> found;
+  // An igui kept is the first one written that way (the piece the text names, where it names
+  // one), not the generator's stand-in: the record keeps the move that was played.
+  std::vector<Move> found, results;
   for (const Move& m : all) {
     if (!matches(pos, w, m)) continue;
     for (const Move& c : legal)
       if (same_result(pos, c, m)) {
-        if (std::find(found.begin(), found.end(), c) == found.end()) found.push_back(c);
+        if (std::find(results.begin(), results.end(), c) == results.end()) {
+          results.push_back(c);
+          found.push_back(is_igui(pos, m) ? m : c);
+        }
         break;
       }
   }

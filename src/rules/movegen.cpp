@@ -748,6 +748,13 @@ bool is_legal(const Position& pos, const Move& m) {
   generate_moves(pos, list);
   for (const Move& x : list)
     if (x == m) return true;
+  // The generator lists one igui per victim: another piece's igui of it is as legal.
+  if (!is_igui(pos, m)) return false;
+  MoveList every;
+  generate_every_piece_moves(pos, every);
+  if (std::find(every.begin(), every.end(), m) == every.end()) return false;
+  for (const Move& x : list)
+    if (same_result(pos, x, m)) return true;
   return false;
 }
 

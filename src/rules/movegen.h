@@ -110,10 +110,14 @@ bool is_capture(const Position& pos, const Move& m);
 // same victim, a pass): what the notation layer checks a spelled-out move against.
 void generate_every_piece_moves(const Position& pos, MoveList& out);
 
+// Does the move take a piece and come back to its square (an igui)?
+bool is_igui(const Position& pos, const Move& m);
+
 // Do two legal moves leave the same position? (Different pieces' iguis of one victim, passes.)
 bool same_result(const Position& pos, const Move& a, const Move& b);
 
-// Is `m` one of the legal moves?
+// Is `m` one of the legal moves, or another piece's igui of a victim whose igui the generator
+// lists once (the same position: a player may name either piece)?
 bool is_legal(const Position& pos, const Move& m);
 
 // How many USI spellings lishogi accepts for this move (a jump can also be written as a

@@ -41,7 +41,7 @@ TEST(Kif, ChuLionDoubleMoveSameSquareAndResignation) {
             "   3   7六獅子 （←7八）\n"
             "   4   6七獅子 （←6五）\n"
             "   5一歩目 仝獅子 （←7六）\n"
-            "   5二歩目 7六獅子 （←6七）\n"
+            "   5二歩目 7六獅子（居食い） （←6七）\n"
             "   6   3五歩兵 （←3四）\n"
             "* A resigns\n"
             "   7   投了\n");

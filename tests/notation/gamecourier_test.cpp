@@ -155,6 +155,41 @@ TEST(GameCourier, Log) {
   EXPECT_EQ(gamecourier_log(handicap, first), "1... P 6d-6e\n");
 }
 
+TEST(GameCourier, ReadLog) {
+  Position start = at("shogi");
+  const std::vector<Move> moves = read_gamecourier_log(
+      start, "1. p 7g-7f\n1... P 3c-3d\n\n2. b 8h-2b; +b-2b 2... S 3a-2b\n");
+  EXPECT_EQ(to_usi_line(start, moves), "7g7f 3c3d 8h2b+ 3a2b");
+  EXPECT_EQ(read_gamecourier_log(start, "p 7g-7f\nP 3c-3d\n").size(), 2u);
+  EXPECT_TRUE(read_gamecourier_log(start, "").empty());
+  try {
+    read_gamecourier_log(start, "1. p 7g-7f\n1... P 3c-3d\n2. p 7f-7d\n");
+    ADD_FAILURE() << "an illegal third move was read";
+  } catch (const NotationError& e) {
+    EXPECT_EQ(e.field(), "move 3");
+    EXPECT_NE(std::string(e.what()).find("move 3 'p 7f-7d' (line 3)"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(GameCourierRoundTrip, LogsOfRandomGames) {
+  for (const std::string& id : builtin_variant_ids()) {
+    const Position start = at(id);
+    std::vector<Move> moves;
+    Position pos = start;
+    std::mt19937 rng(test::random_seed(5));  // tests/random_play.h
+    for (int ply = 0; ply < test::kRandomPlies; ++ply) {
+      MoveList list;
+      generate_moves(pos, list);
+      if (list.size == 0) break;
+      moves.push_back(list[int(rng() % list.size)]);
+      Undo u;
+      pos.do_move(moves.back(), u);
+    }
+    EXPECT_EQ(read_gamecourier_log(start, gamecourier_log(start, moves)), moves) << id;
+  }
+}
+
 void expect_round_trips(const Position& pos, int max_moves = 1 << 30) {
   test::for_each_legal_move(pos, max_moves, [&](const Move& m) {
     for (Coords coords : {Coords::Shogi, Coords::Chess}) {

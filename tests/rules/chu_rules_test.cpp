@@ -394,7 +394,8 @@ TEST(ChuRulesLion, OnlyOnePassMoveWhateverPiecesCouldPass) {
 TEST(ChuRulesLion, OneIguiPerVictimWhateverPieceTakesIt) {
   // Two Lions next to the same enemy Gold on 7f: either igui leaves the same position (the
   // Gold gone, both Lions in place), so the list holds one igui of 7f; both spellings are
-  // accepted and counted as two lishogi spellings.
+  // accepted, each read as its own Lion's move (the record keeps the piece that moved), and
+  // counted as two lishogi spellings.
   Position pos = position(make_sfen(with_kings({{"7g", "N"}, {"6g", "+O"}, {"7f", "g"}})));
   int iguis = 0;
   MoveList moves;
@@ -404,8 +405,12 @@ TEST(ChuRulesLion, OneIguiPerVictimWhateverPieceTakesIt) {
     if (m.is_two_step() && m.to == m.from && m.mid == parse_square(pos.variant(), "7f"))
       ++iguis, igui = &m;
   ASSERT_EQ(iguis, 1);
-  EXPECT_EQ(parse_usi(pos, "7g7f7g"), *igui);
-  EXPECT_EQ(parse_usi(pos, "6g7f6g"), *igui);
+  for (const char* usi : {"7g7f7g", "6g7f6g"}) {
+    const Move m = parse_usi(pos, usi);
+    EXPECT_EQ(to_usi(pos, m), usi);
+    EXPECT_TRUE(same_result(pos, m, *igui)) << usi;
+    EXPECT_TRUE(is_legal(pos, m)) << usi;
+  }
   EXPECT_EQ(spellings(pos, *igui), 2);
 }
 

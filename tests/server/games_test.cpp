@@ -50,6 +50,25 @@ TEST_F(GamesTest, LegalMovesAreStoredAndPublished) {
   EXPECT_EQ(store->load_game(id)->moves.size(), 2u);
 }
 
+TEST_F(GamesTest, TheIguiStoredIsThatOfThePieceThePlayerChose) {
+  // Chu: Black Lions on 7g and 6g, a White Pawn on 7f next to both. Either igui leaves the same
+  // position; the record keeps the one played.
+  GameSetup chu;
+  chu.game = "chu";
+  chu.start_sfen = "k11/12/12/12/12/5p6/5NN5/12/12/12/12/11K b - 1";
+  for (auto [played, kif_line] : {std::pair{"6g7f6g", "   1二歩目 6七獅子（居食い） （←7六）"},
+                                  std::pair{"7g7f7g", "   1二歩目 7七獅子（居食い） （←7六）"}}) {
+    Id id = start_game(chu);
+    games->play_move(id, alice.id, played);
+    EXPECT_EQ(usi_of(store->load_game(id)->moves), (std::vector<std::string>{played}));
+    const std::string kif = games->export_game(id, "kif");
+    EXPECT_NE(kif.find(kif_line), std::string::npos) << kif;
+    EXPECT_EQ(games->view(id).moves[0].usi, played);
+    reopen();  // replayed from the store: still the chosen Lion's move
+    EXPECT_EQ(games->export_game(id, "kif"), kif);
+  }
+}
+
 TEST_F(GamesTest, BadMovesChangeNothing) {
   Id id = start_game(shogi());
   User carol = sign_up("carol");

@@ -123,6 +123,46 @@ TEST_F(StoreTest, NamesAreUniqueIgnoringCase) {
   EXPECT_EQ(store->find_user_by_name("Bob")->id, bob.id);
 }
 
+TEST_F(StoreTest, ImportedGamesKeepTheRecordsNamesAndAreListedByImporter) {
+  ImportedGame g;
+  g.imported_by.id = bob.id;
+  g.format = "kif";
+  g.game = "chu";
+  g.start_sfen = "k11/12/12/12/12/5p6/5NN5/12/12/12/12/11K b - 1";
+  g.black = "羽生 善治";
+  g.white = "";  // a record may name nobody
+  g.event = "棋戦";
+  g.played_at = "2025/01/02 03:04:05";
+  g.moves = {"6g7f6g", "1a1b"};
+  g.result = Result::WhiteWins;
+  g.ending = "resignation";
+  g.created = 1234;
+  const Id first = store->add_imported_game(g);
+  ImportedGame empty = g;
+  empty.moves.clear();
+  empty.result = Result::Ongoing;
+  empty.ending = "";
+  const Id second = store->add_imported_game(empty);
+  EXPECT_GT(second, first);
+
+  std::optional<ImportedGame> back = store->find_imported_game(first);
+  ASSERT_TRUE(back);
+  ImportedGame want = g;
+  want.id = first;
+  want.imported_by.name = bob.name;
+  EXPECT_EQ(*back, want);
+  EXPECT_FALSE(store->find_imported_game(second + 100));
+  EXPECT_TRUE(store->find_imported_game(second)->moves.empty());
+
+  std::vector<ImportedGame> listed = store->list_imported_games(bob.id, 10);
+  ASSERT_EQ(listed.size(), 2u);
+  EXPECT_EQ(listed[0].id, second);  // newest first
+  EXPECT_EQ(store->list_imported_games(bob.id, 1).size(), 1u);
+  EXPECT_TRUE(store->list_imported_games(alice.id, 10).empty());
+  // No player's list of games shows them: their names are not accounts.
+  EXPECT_TRUE(store->list_games_of(bob.id).empty());
+}
+
 TEST_F(StoreTest, AppendMoveAcceptsOneMovePerPly) {
   Id id = start_game(shogi());
   GameState s = *store->find_game(id);

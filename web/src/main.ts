@@ -3,6 +3,7 @@ import './fonts/kanji.css';
 import './style.css';
 import { push } from './api/ws';
 import { analysisPage } from './pages/analysis';
+import { importPage } from './pages/imports';
 import { archivePage } from './pages/archive';
 import { authPage } from './pages/auth';
 import { editorPage } from './pages/editor';
@@ -54,7 +55,7 @@ function drawHeader(): void {
   header.replaceChildren(
     h('a', { href: '/', class: 'brand', 'aria-label': t('nav.brandLabel') }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '麒'), 'Kirin'),
     h('nav', { id: 'site-nav', 'aria-label': t('nav.main') }, link('/', t('nav.lobby')), link('/analysis', t('nav.analysis')), link('/games', t('nav.games')), link('/leaderboard', t('ratings.nav')),
-      link('/rules/chu', t('rules.nav')), link('/editor', t('editor.nav')), ...account),
+      link('/rules/chu', t('rules.nav')), link('/editor', t('editor.nav')), link('/import', t('import.nav')), ...account),
     connection,
     h('button', { type: 'button', class: 'menu-button', 'aria-controls': 'site-nav', 'aria-expanded': 'false', 'aria-label': t('nav.menu'), onclick: () => setMenu(!menuOpen) },
       h('span', { class: 'menu-icon', 'aria-hidden': 'true' })),
@@ -79,6 +80,7 @@ route('/rules', (root, params, query) => rulesPage(root, { ...params, game: 'chu
 route('/editor', editorPage);
 route('/leaderboard', leaderboardPage);
 route('/@/:name', profilePage);
+route('/import', (root) => importPage(root));
 setNotFound((root) => {
   root.append(h('div', { class: 'page narrow' }, h('h1', {}, t('notFound.title')), h('p', {}, t('notFound.text'), ' ', h('a', { href: '/' }, t('notFound.toLobby')))));
 });
@@ -114,7 +116,7 @@ const TITLES: Array<[RegExp, MessageKey]> = [
   [/^\/$/, 'title.lobby'], [/^\/login/, 'title.logIn'], [/^\/signup/, 'title.signUp'], [/^\/game\//, 'title.game'],
   [/^\/analysis/, 'title.analysis'], [/^\/games/, 'title.games'], [/^\/settings/, 'title.settings'],
   [/^\/rules/, 'rules.pageTitle'], [/^\/editor/, 'editor.title'], [/^\/leaderboard/, 'ratings.leaderboardTitle'],
-  [/^\/@\//, 'ratings.ratingsHeading'],
+  [/^\/@\//, 'ratings.ratingsHeading'], [/^\/import/, 'import.title'],
 ];
 onNavigate(() => {
   const title = TITLES.find(([re]) => re.test(location.pathname))?.[1] ?? 'notFound.title';

@@ -9,7 +9,8 @@
 //   clocks that wait for each side's first move, an abort, a rematch accepted on the game page
 //   that takes both players to the new game, the games page for a visitor; preferences; the
 //   pages in Japanese, with no English word left on them; a rated game, the ratings both players
-//   see, the loser's profile and the leaderboard.
+//   see, the loser's profile and the leaderboard; a KIF file imported, opened on the analysis
+//   board and stepped through, and an illegal record refused.
 // Screenshots of every game's board go to $KIRIN_E2E_SHOTS (default web/test-results/).
 // Whatever the product fails to do fails the test: no fallbacks, no filtered console errors.
 //
@@ -1533,6 +1534,70 @@ async function main() {
         await jaContext.close();
       });
     }
+    // ---- import: a KIF file imported and replayed on the analysis board ----
+    const kifFile = join(web, '..', 'tests', 'data', 'kif', 'lishogi-chushogi-kif1.kif');
+    await step('import: lishogi’s Chu KIF file is previewed, imported and opened on the analysis board', async () => {
+      await alice.goto(`${base}/import`);
+      await alice.setInputFiles('#import-file', kifFile);
+      await alice.waitForFunction(() => document.querySelector('#import-text').value.includes('129手目'));
+      await alice.click('.preview-button');
+      await alice.waitForSelector('.import-preview:not([hidden])');
+      const header = await alice.textContent('.import-preview');
+      assert(header.includes('129'), `the preview counts 129 moves: ${header}`);
+      await alice.click('.import-button');
+      await alice.waitForURL(/\/analysis\?import=\d+$/);
+      await alice.waitForSelector('svg.board[data-ply="129"]');
+      assert((await alice.locator('.move-list li[data-ply]').count()) >= 129, 'the move list holds the record’s moves');
+    });
+    await step('import: the imported game steps through, the Lion’s igui (move 57) included', async () => {
+      await alice.click('.move-list li[data-ply="1"] button');
+      await alice.waitForSelector('svg.board[data-ply="1"]');
+      assert((await pieceAt(alice, '7h')) === 'b:p' && (await pieceAt(alice, '7i')) === null, 'move 1: the Pawn 7i-7h');
+      await alice.keyboard.press('ArrowLeft');
+      await alice.waitForSelector('svg.board[data-ply="0"]');
+      assert((await pieceAt(alice, '7i')) === 'b:p', 'the start position');
+      await alice.click('.move-list li[data-ply="56"] button');
+      await alice.waitForSelector('svg.board[data-ply="56"]');
+      assert((await pieceAt(alice, '6f')) === 'w:p' && (await pieceAt(alice, '7g')) === 'b:n', 'before the igui: the Pawn on 6f, the Lion on 7g');
+      await alice.keyboard.press('ArrowRight');
+      await alice.waitForSelector('svg.board[data-ply="57"]');
+      assert((await pieceAt(alice, '6f')) === null && (await pieceAt(alice, '7g')) === 'b:n', 'after the igui: the Pawn gone, the Lion still on 7g');
+    });
+    await step('import: an illegal move is refused beside the record, naming the move', async () => {
+      await alice.goto(`${base}/import`);
+      await alice.fill('#import-text', '   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７四歩(76)\n');
+      expectFailedRequest('alice', '/api/import', 422);
+      await alice.click('.import-button');
+      await alice.waitForSelector('#import-text-error:not([hidden])');
+      const error = await alice.textContent('#import-text-error');
+      assert(error.includes('move 3') && error.includes('７四歩(76)'), `the error names move 3: ${error}`);
+      assert((await alice.getAttribute('#import-text', 'aria-invalid')) === 'true', 'the record is marked invalid');
+    });
+    await step('import: screenshots of the import page (1280x720, 390x844, light and dark)', async () => {
+      const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: A, password: PASSWORD }) });
+      const { token } = await login.json();
+      for (const [width, height] of [[1280, 720], [390, 844]]) {
+        for (const scheme of ['light', 'dark']) {
+          const phoneSize = width < 500;
+          const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme, ...(phoneSize ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+          await context.addInitScript(([t, name]) => {
+            localStorage.setItem('kirin.token', t);
+            localStorage.setItem('kirin.user', name);
+          }, [token, A]);
+          const p = await context.newPage();
+          watchConsole(p, `import-${width}-${scheme}`);
+          await p.goto(`${base}/import`);
+          await p.fill('#import-text', readFileSync(kifFile, 'utf8'));
+          await p.click('.preview-button');
+          await p.waitForSelector('.import-preview:not([hidden])');
+          await p.waitForSelector('.import-list li');
+          const path = join(shots, `import-${width}x${height}-${scheme}.png`);
+          await p.screenshot({ path, fullPage: true });
+          log(`    screenshot ${path}`);
+          await context.close();
+        }
+      }
+    });
     // An error logged after the last step's own check fails the run too.
     await step('no errors in the browsers’ consoles', async () => {
       await new Promise((r) => setTimeout(r, 300)); // time for late messages to arrive

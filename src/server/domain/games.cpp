@@ -521,14 +521,7 @@ Comment GameService::add_comment(Id id, Id user, std::string_view text) {
   std::optional<User> u = store_.find_user(user);
   if (!u) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(user));
   // After the text and the writer are checked: only a well-formed comment counts.
-  if (TimeMs wait = comment_rate_.take(user)) {
-    long seconds = long((wait + 999) / 1000);
-    throw ServiceError(ErrorCode::TooManyRequests,
-                       "you have written " + std::to_string(comment_rate_.per_minute()) +
-                           " comments in the last minute: try again in " +
-                           std::to_string(seconds) + " s")
-        .retry_after(seconds);
-  }
+  comment_rate_.take_or_refuse(user, "written", "comments");
   return with_game(id, [&](Live& g, Pending& p) {
     Comment c{0, id, g.state.ply, {u->id, u->name}, std::string(text), now_()};
     c.id = store_.add_comment(c);

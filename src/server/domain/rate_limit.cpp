@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "server/domain/service_error.h"
+
 namespace kirin::server {
 
 namespace {
@@ -23,6 +25,16 @@ TimeMs RateLimit::take(Id user) {
   if (times.size() >= per_minute_) return times.front() + kMinute - now;
   times.push_back(now);
   return 0;
+}
+
+void RateLimit::take_or_refuse(Id user, const std::string& done, const std::string& things) {
+  if (TimeMs wait = take(user)) {
+    long seconds = long((wait + 999) / 1000);
+    throw ServiceError(ErrorCode::TooManyRequests,
+                       "you have " + done + " " + std::to_string(per_minute_) + " " + things +
+                           " in the last minute: try again in " + std::to_string(seconds) + " s")
+        .retry_after(seconds);
+  }
 }
 
 }  // namespace kirin::server

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <deque>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 
 #include "server/domain/clocks.h"
@@ -20,6 +21,9 @@ class RateLimit {
   // Counts one more for `user` and returns 0, or, over the limit, returns how many
   // milliseconds until it may (and counts nothing).
   TimeMs take(Id user);
+  // take, or over the limit throws ServiceError too_many_requests with the seconds to wait:
+  // "you have <done> 10 <things> in the last minute: try again in 7 s".
+  void take_or_refuse(Id user, const std::string& done, const std::string& things);
   std::size_t per_minute() const { return per_minute_; }
 
  private:

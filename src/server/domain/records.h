@@ -173,6 +173,24 @@ struct Standing {
   friend bool operator==(const Standing&, const Standing&) = default;
 };
 
+// A game record imported from a file (KIF, USI, Game Courier's log) by a user: not played on
+// this server, so its players are the record's names (no accounts), it is never rated and it is
+// in no player's list of games. Kept for the analysis board.
+struct ImportedGame {
+  Id id = 0;
+  PlayerRef imported_by;
+  std::string format;      // "kif", "usi" or "gamecourier": what it was read from
+  std::string game;        // canonical game id
+  std::string start_sfen;
+  std::string black, white;        // the record's names, maybe empty
+  std::string event, played_at;    // the record's 棋戦 and 開始日時, maybe empty
+  std::vector<std::string> moves;  // canonical USI
+  Result result = Result::Ongoing;
+  std::string ending;  // how the record says it ended ("resignation", "mate"...), or ""
+  TimeMs created = 0;
+  friend bool operator==(const ImportedGame&, const ImportedGame&) = default;
+};
+
 struct StoredGame {
   GameState state;
   std::vector<MoveRecord> moves;  // by ply

@@ -10,6 +10,7 @@
 #include "server/domain/challenges.h"
 #include "server/domain/events.h"
 #include "server/domain/games.h"
+#include "server/domain/imports.h"
 #include "server/store/store.h"
 
 namespace kirin::server {
@@ -22,6 +23,7 @@ struct ServiceOptions {
   StoreOptions store;
   ChallengeLimits challenges;
   GameOptions games;
+  ImportOptions imports;
 };
 
 class Services {
@@ -37,6 +39,7 @@ class Services {
   GameService& games() { return games_; }
   Challenges& challenges() { return challenges_; }
   Ratings& ratings() { return games_.ratings(); }
+  ImportService& imports() { return imports_; }
 
  private:
   std::unique_ptr<Store> store_;
@@ -44,6 +47,7 @@ class Services {
   Accounts accounts_;
   GameService games_;
   Challenges challenges_;
+  ImportService imports_;
 };
 
 }  // namespace kirin::server

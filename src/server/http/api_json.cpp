@@ -132,6 +132,23 @@ json to_json(const Comment& c) {
   return {{"id", c.id}, {"ply", c.ply}, {"user", to_json(c.user)}, {"text", c.text}, {"at", c.at}};
 }
 
+json to_json(const ImportedGame& g) {
+  return {{"id", g.id},
+          {"imported_by", to_json(g.imported_by)},
+          {"format", g.format},
+          {"game", g.game},
+          {"start_sfen", g.start_sfen},
+          {"black", g.black},
+          {"white", g.white},
+          {"event", g.event},
+          {"played_at", g.played_at},
+          {"moves", g.moves},
+          {"result", result_word(g.result)},
+          {"ending", g.ending},
+          {"rated", false},
+          {"created", g.created}};
+}
+
 json to_json(const GameState& g) {
   json sealed = nullptr;
   if (g.sealed) {

@@ -28,6 +28,7 @@ nlohmann::json to_json(const Event& event);
 nlohmann::json to_json(const Rating& rating);
 nlohmann::json to_json(const RatingChange& change);
 nlohmann::json to_json(const Standing& standing);
+nlohmann::json to_json(const ImportedGame& game);  // with its moves
 
 const char* color_word(Color c);  // "black", "white"
 const char* result_word(Result r);  // "ongoing", "black", "white", "draw"

@@ -17,6 +17,7 @@ void add_api_routes(Router& router, const ApiServices& services) {
   add_variant_routes(router);
   add_position_routes(router);
   add_rating_routes(router, services);
+  add_import_routes(router, services);
   router.set_error_mapper(map_service_error);
 }
 

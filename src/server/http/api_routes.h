@@ -10,6 +10,7 @@
 #include "server/domain/accounts.h"
 #include "server/domain/challenges.h"
 #include "server/domain/games.h"
+#include "server/domain/imports.h"
 #include "server/http/context.h"
 #include "server/http/router.h"
 
@@ -19,6 +20,7 @@ struct ApiServices {
   Accounts& accounts;
   Challenges& challenges;
   GameService& games;
+  ImportService& imports;
   // Told of each logout, after the session is deleted: the transport ends what the token
   // still holds open (its WebSockets).
   std::function<void(const std::string& token)> logged_out = [](const std::string&) {};
@@ -30,6 +32,7 @@ void add_challenge_routes(Router& router, const ApiServices& services);
 void add_game_routes(Router& router, const ApiServices& services);
 void add_position_routes(Router& router);
 void add_rating_routes(Router& router, const ApiServices& services);
+void add_import_routes(Router& router, const ApiServices& services);
 
 // WebSocket topics: "lobby" and "game:ID" are public; "user:NAME" needs NAME's session token.
 TopicPolicy api_topic_policy(Accounts& accounts, GameService& games);

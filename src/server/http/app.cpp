@@ -28,7 +28,7 @@ App::App(AppOptions options)
     outbox_handle_ = events().subscribe([this](const Event& e) { outbox_->publish(e); });
   }
   Router router;
-  ApiServices api{accounts(), challenges(), games()};
+  ApiServices api{accounts(), challenges(), games(), services_->imports()};
   api.logged_out = [this](const std::string& token) { server_->close_websockets_of(token); };
   add_api_routes(router, api);
   add_command_route(router, *commands_, accounts(), options_.max_password_checks);

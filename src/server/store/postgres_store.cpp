@@ -142,6 +142,17 @@ CREATE TABLE rating_changes (
   UNIQUE (game_id, user_id));
 CREATE INDEX rating_changes_user ON rating_changes(user_id, id);
 )sql",
+    // 5: game records imported from files (ImportedGame): the record's names, not users.
+    R"sql(
+CREATE TABLE imported_games (
+  id BIGSERIAL PRIMARY KEY,
+  imported_by BIGINT NOT NULL REFERENCES users(id),
+  format TEXT NOT NULL, game TEXT NOT NULL, start_sfen TEXT NOT NULL,
+  black_name TEXT NOT NULL, white_name TEXT NOT NULL, event TEXT NOT NULL,
+  played_at TEXT NOT NULL, moves TEXT NOT NULL, result TEXT NOT NULL, ending TEXT NOT NULL,
+  created_ms BIGINT NOT NULL);
+CREATE INDEX imported_games_by ON imported_games(imported_by, id);
+)sql",
 };
 static_assert(std::size(kMigrations) == PostgresStore::kSchemaVersion);
 
@@ -995,6 +1006,43 @@ std::vector<Standing> PostgresStore::standings(const StandingsQuery& query) {
     Result res = c.exec(sql.sql, params_of(sql.params));
     std::vector<Standing> out;
     for (int i = 0; i < res.rows(); ++i) out.push_back(rows::read_standing(Row{res, i}));
+    return out;
+  });
+}
+
+#define SELECT_IMPORTED                                                                    \
+  "SELECT i.id, i.imported_by, u.name, i.format, i.game, i.start_sfen, i.black_name, "     \
+  "i.white_name, i.event, i.played_at, i.moves, i.result, i.ending, i.created_ms "          \
+  "FROM imported_games i JOIN users u ON u.id = i.imported_by "
+
+Id PostgresStore::add_imported_game(const ImportedGame& g) {
+  return with_conn([&](Conn& c) -> Id {
+    return c
+        .exec("INSERT INTO imported_games (imported_by, format, game, start_sfen, black_name, "
+              "white_name, event, played_at, moves, result, ending, created_ms) "
+              "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+              {num(g.imported_by.id), text(g.format), text(g.game), text(g.start_sfen),
+               text(g.black), text(g.white), text(g.event), text(g.played_at),
+               text(rows::imported_moves_text(g)), text(result_text(g.result)), text(g.ending),
+               num(g.created)})
+        .i64(0, 0);
+  });
+}
+
+std::optional<ImportedGame> PostgresStore::find_imported_game(Id id) {
+  return with_conn([&](Conn& c) -> std::optional<ImportedGame> {
+    Result r = c.exec(SELECT_IMPORTED "WHERE i.id = $1", {num(id)});
+    if (r.rows() == 0) return std::nullopt;
+    return rows::read_imported_game(Row{r});
+  });
+}
+
+std::vector<ImportedGame> PostgresStore::list_imported_games(Id user, int limit) {
+  return with_conn([&](Conn& c) -> std::vector<ImportedGame> {
+    Result r = c.exec(SELECT_IMPORTED "WHERE i.imported_by = $1 ORDER BY i.id DESC LIMIT $2",
+                      {num(user), num(limit)});
+    std::vector<ImportedGame> out;
+    for (int i = 0; i < r.rows(); ++i) out.push_back(rows::read_imported_game(Row{r, i}));
     return out;
   });
 }

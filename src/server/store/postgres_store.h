@@ -58,7 +58,7 @@ class PostgresStore : public Store {
   PostgresStore(const PostgresStore&) = delete;
   PostgresStore& operator=(const PostgresStore&) = delete;
 
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
   int schema_version();
 
   // The channel game changes are notified on; the payload is the game id in decimal, then
@@ -101,6 +101,9 @@ class PostgresStore : public Store {
                           const GameState& state) override;
   WriteResult update_game(const GameState& state) override;
   Id add_comment(const Comment& comment) override;
+  Id add_imported_game(const ImportedGame& game) override;
+  std::optional<ImportedGame> find_imported_game(Id id) override;
+  std::vector<ImportedGame> list_imported_games(Id user, int limit) override;
 
   void set_last_seen(Id user, TimeMs at) override;
   std::vector<Rating> ratings_of(Id user) override;

@@ -310,4 +310,39 @@ inline WriteResult why_not_written(std::optional<int> stored_ply, int expected_p
   return WriteResult::Changed;
 }
 
+// i.id, i.imported_by, u.name, i.format, i.game, i.start_sfen, i.black_name, i.white_name,
+// i.event, i.played_at, i.moves (USI, space-separated), i.result, i.ending, i.created_ms
+template <class Row>
+ImportedGame read_imported_game(Row&& r) {
+  ImportedGame g;
+  g.id = r.i64();
+  g.imported_by.id = r.i64();
+  g.imported_by.name = r.str();
+  g.format = r.str();
+  g.game = r.str();
+  g.start_sfen = r.str();
+  g.black = r.str();
+  g.white = r.str();
+  g.event = r.str();
+  g.played_at = r.str();
+  const std::string moves = r.str();
+  for (size_t at = 0; at < moves.size();) {
+    size_t end = moves.find(' ', at);
+    if (end == std::string::npos) end = moves.size();
+    if (end > at) g.moves.push_back(moves.substr(at, end - at));
+    at = end + 1;
+  }
+  g.result = record_text::result_of(r.str());
+  g.ending = r.str();
+  g.created = r.i64();
+  return g;
+}
+
+// The moves of an imported game as its row holds them: USI, space-separated.
+inline std::string imported_moves_text(const ImportedGame& g) {
+  std::string out;
+  for (const std::string& m : g.moves) out += (out.empty() ? "" : " ") + m;
+  return out;
+}
+
 }  // namespace kirin::server::rows

@@ -137,6 +137,17 @@ CREATE TABLE rating_changes (
   UNIQUE (game_id, user_id));
 CREATE INDEX rating_changes_user ON rating_changes(user_id, id);
 )sql",
+    // 6: game records imported from files (ImportedGame): the record's names, not users.
+    R"sql(
+CREATE TABLE imported_games (
+  id INTEGER PRIMARY KEY,
+  imported_by INTEGER NOT NULL REFERENCES users(id),
+  format TEXT NOT NULL, game TEXT NOT NULL, start_sfen TEXT NOT NULL,
+  black_name TEXT NOT NULL, white_name TEXT NOT NULL, event TEXT NOT NULL,
+  played_at TEXT NOT NULL, moves TEXT NOT NULL, result TEXT NOT NULL, ending TEXT NOT NULL,
+  created_ms INTEGER NOT NULL);
+CREATE INDEX imported_games_by ON imported_games(imported_by, id);
+)sql",
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 
@@ -825,6 +836,54 @@ std::vector<RatingChange> SqliteStore::rating_history(Id user) {
     q->bind(1, user);
     std::vector<RatingChange> out;
     while (q->executeStep()) out.push_back(rows::read_rating_change(Row{q.get()}));
+    return out;
+  });
+}
+
+#define SELECT_IMPORTED                                                                    \
+  "SELECT i.id, i.imported_by, u.name, i.format, i.game, i.start_sfen, i.black_name, "     \
+  "i.white_name, i.event, i.played_at, i.moves, i.result, i.ending, i.created_ms "          \
+  "FROM imported_games i JOIN users u ON u.id = i.imported_by "
+
+Id SqliteStore::add_imported_game(const ImportedGame& g) {
+  return write([&]() -> Id {
+    Use q(statement(
+        "INSERT INTO imported_games (imported_by, format, game, start_sfen, black_name, "
+        "white_name, event, played_at, moves, result, ending, created_ms) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    q->bind(1, g.imported_by.id);
+    q->bind(2, g.format);
+    q->bind(3, g.game);
+    q->bind(4, g.start_sfen);
+    q->bind(5, g.black);
+    q->bind(6, g.white);
+    q->bind(7, g.event);
+    q->bind(8, g.played_at);
+    q->bind(9, rows::imported_moves_text(g));
+    q->bind(10, result_text(g.result));
+    q->bind(11, g.ending);
+    q->bind(12, g.created);
+    q->exec();
+    return db_->getLastInsertRowid();
+  });
+}
+
+std::optional<ImportedGame> SqliteStore::find_imported_game(Id id) {
+  return guarded([&]() -> std::optional<ImportedGame> {
+    Use q(statement(SELECT_IMPORTED "WHERE i.id = ?"));
+    q->bind(1, id);
+    if (!q->executeStep()) return std::nullopt;
+    return rows::read_imported_game(Row{q.get()});
+  });
+}
+
+std::vector<ImportedGame> SqliteStore::list_imported_games(Id user, int limit) {
+  return guarded([&] {
+    Use q(statement(SELECT_IMPORTED "WHERE i.imported_by = ? ORDER BY i.id DESC LIMIT ?"));
+    q->bind(1, user);
+    q->bind(2, limit);
+    std::vector<ImportedGame> out;
+    while (q->executeStep()) out.push_back(rows::read_imported_game(Row{q.get()}));
     return out;
   });
 }

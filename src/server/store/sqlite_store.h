@@ -48,7 +48,7 @@ class SqliteStore : public Store {
   SqliteStore(const std::string& path, Options options);
   ~SqliteStore() override;
 
-  static constexpr int kSchemaVersion = 5;
+  static constexpr int kSchemaVersion = 6;
   int schema_version();
   // The connection's PRAGMA synchronous, read back.
   SqliteSync synchronous();
@@ -86,6 +86,9 @@ class SqliteStore : public Store {
                           const GameState& state) override;
   WriteResult update_game(const GameState& state) override;
   Id add_comment(const Comment& comment) override;
+  Id add_imported_game(const ImportedGame& game) override;
+  std::optional<ImportedGame> find_imported_game(Id id) override;
+  std::vector<ImportedGame> list_imported_games(Id user, int limit) override;
 
   void set_last_seen(Id user, TimeMs at) override;
   std::vector<Rating> ratings_of(Id user) override;

@@ -139,6 +139,11 @@ class Store {
   // Forgets every rating and rating change (before a recompute).
   virtual void clear_ratings() = 0;
 
+  // Imported game records (records.h). A user's are listed newest first, at most `limit`.
+  virtual Id add_imported_game(const ImportedGame& game) = 0;
+  virtual std::optional<ImportedGame> find_imported_game(Id id) = 0;
+  virtual std::vector<ImportedGame> list_imported_games(Id user, int limit) = 0;
+
   // Game change notifications, so that a server hears what other processes (another node, a
   // `kirin command` or `kirin mail` run) write: every change committed from the call on, by
   // any process on this store (this one included), calls on_change on a background thread,

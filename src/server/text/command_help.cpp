@@ -130,6 +130,11 @@ GAME show USER... [all|active|inactive|next]
 const char* const kClosing = R"(A line starting with '#' or '>' is skipped; a line '--' (or a signature marker
 '-- ') ends the commands.
 
+Importing a game record (KIF, USI, Game Courier's list) is no command: a record
+is many lines, and here each line is a command of its own (a KIF record's '#'
+lines would be skipped, a '--' would end it). Import it on the web page
+/import, or with the HTTP API's POST /api/import.
+
 Examples:
   signup alice correct-horse alice@example.org
   chushogi challenge alice bob -password=correct-horse

@@ -901,5 +901,126 @@ TEST_F(Api, ARatedGameShowsItsRatingChangesAndTheProfilesShowThem) {
   EXPECT_EQ(call("GET", "/api/games?player=bob&opponent=nobody").status, 404u);
 }
 
+// --- Imported game records (POST /api/import) ---
+
+namespace kif_records {
+// A Chu record in lishogi's numbered lines: the Lion's igui on move 5, Black resigns.
+const char* const kChu =
+    "開始日時：2025/01/02 03:04:05\n"
+    "先手：Hanako\n"
+    "後手：Taro\n"
+    "1手目 ▲7八獅子 （←7十）\n"
+    "2手目 △6五獅子 （←6三）\n"
+    "3手目 ▲7七獅子 （←7八）\n"
+    "4手目 △6六獅子 （←6五）\n"
+    "5手目一歩目 ▲仝獅子 （←7七）\n"
+    "5手目二歩目 ▲7七獅子（居食い） （←6六）\n"
+    "6手目 △投了\n";
+}  // namespace kif_records
+
+TEST_F(Api, AKifRecordIsImportedUnratedUnderTheRecordsNames) {
+  Reply preview = call("POST", "/api/import",
+                       {{"format", "kif"}, {"text", kif_records::kChu}, {"preview", true}}, alice_);
+  ASSERT_EQ(preview.status, 200u) << preview.body;
+  EXPECT_EQ(preview.json()["id"], 0);  // read, not kept
+  EXPECT_EQ(preview.json()["moves"].size(), 5u);
+  EXPECT_TRUE(call("GET", "/api/imports", nullptr, alice_).json()["imports"].empty());
+
+  Reply made =
+      call("POST", "/api/import", {{"format", "kif"}, {"text", kif_records::kChu}}, alice_);
+  ASSERT_EQ(made.status, 201u) << made.body;
+  const json g = made.json();
+  EXPECT_EQ(g["game"], "chu");
+  EXPECT_EQ(g["black"], "Hanako");
+  EXPECT_EQ(g["white"], "Taro");
+  EXPECT_EQ(g["played_at"], "2025/01/02 03:04:05");
+  EXPECT_EQ(g["moves"].back(), "7g6f7g");
+  EXPECT_EQ(g["result"], "black");
+  EXPECT_EQ(g["ending"], "resignation");
+  EXPECT_EQ(g["rated"], false);
+  EXPECT_EQ(g["imported_by"]["name"], "alice");
+
+  // Anyone may open it (the analysis board); the importer's list shows it; no player's games do.
+  Reply opened = call("GET", "/api/imports/" + std::to_string(g["id"].get<Id>()));
+  ASSERT_EQ(opened.status, 200u);
+  EXPECT_EQ(opened.json()["moves"], g["moves"]);
+  Reply mine = call("GET", "/api/imports", nullptr, alice_);
+  ASSERT_EQ(mine.json()["imports"].size(), 1u);
+  EXPECT_EQ(mine.json()["imports"][0]["plies"], 5);
+  EXPECT_TRUE(call("GET", "/api/imports", nullptr, bob_).json()["imports"].empty());
+  EXPECT_TRUE(call("GET", "/api/games?player=alice").json()["games"].empty());
+  EXPECT_EQ(call("GET", "/api/imports/999").status, 404u);
+}
+
+TEST_F(Api, UsiAndGameCourierRecordsAreImported) {
+  Reply usi = call("POST", "/api/import",
+                   {{"format", "usi"},
+                    {"game", "shogi"},
+                    {"text", "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/"
+                             "LNSGKGSNL b - 1 moves 7g7f 3c3d\n"}},
+                   alice_);
+  ASSERT_EQ(usi.status, 201u) << usi.body;
+  EXPECT_EQ(usi.json()["moves"], json({"7g7f", "3c3d"}));
+  EXPECT_EQ(usi.json()["format"], "usi");
+  Reply gc = call(
+      "POST", "/api/import",
+      {{"format", "gamecourier"}, {"game", "shogi"}, {"text", "1. p 7g-7f\n1... P 3c-3d\n"}},
+      alice_);
+  ASSERT_EQ(gc.status, 201u) << gc.body;
+  EXPECT_EQ(gc.json()["moves"], json({"7g7f", "3c3d"}));
+}
+
+TEST_F(Api, ImportRefusals) {
+  const json kif = {{"format", "kif"}, {"text", kif_records::kChu}};
+  EXPECT_EQ(call("POST", "/api/import", kif).status, 401u);  // not signed in
+
+  Reply illegal = call("POST", "/api/import",
+                       {{"format", "kif"}, {"text", "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７四歩(76)\n"}},
+                       alice_);
+  EXPECT_EQ(illegal.status, 422u);
+  EXPECT_EQ(illegal.json()["error"]["field"], "move 3");
+  EXPECT_NE(illegal.json()["error"]["message"].get<std::string>().find("move 3 '７四歩(76)'"),
+            std::string::npos)
+      << illegal.body;
+  Reply line = call("POST", "/api/import", {{"format", "kif"}, {"text", "   1 ７六歩(77)\nhello\n"}},
+                    alice_);
+  EXPECT_EQ(line.json()["error"]["field"], "line 2");
+  Reply usi_move = call(
+      "POST", "/api/import",
+      {{"format", "usi"}, {"game", "shogi"}, {"text", "startpos moves 7g7f 7f7e"}}, alice_);
+  EXPECT_EQ(usi_move.json()["error"]["field"], "move 2");
+  EXPECT_EQ(call("POST", "/api/import", {{"format", "pgn"}, {"text", "1. e4"}}, alice_)
+                .json()["error"]["field"],
+            "format");
+  EXPECT_EQ(call("POST", "/api/import", {{"format", "usi"}, {"text", "7g7f"}}, alice_)
+                .json()["error"]["field"],
+            "game");
+  EXPECT_EQ(call("POST", "/api/import", {{"format", "kif"}, {"text", " \n"}}, alice_)
+                .json()["error"]["field"],
+            "text");
+  // Too large for the service (48 KiB), and for the HTTP body limit (64 KiB).
+  Reply large = call("POST", "/api/import",
+                     {{"format", "kif"}, {"text", std::string(50 * 1024, '#')}}, alice_);
+  EXPECT_EQ(large.status, 422u);
+  EXPECT_EQ(large.json()["error"]["field"], "text");
+  EXPECT_EQ(call("POST", "/api/import", {{"format", "kif"}, {"text", std::string(70 * 1024, '#')}},
+                 alice_)
+                .status,
+            413u);
+  EXPECT_TRUE(call("GET", "/api/imports", nullptr, alice_).json()["imports"].empty());
+}
+
+TEST_F(Api, ImportsAreRateLimitedPerUser) {
+  const json kif = {{"format", "kif"}, {"text", kif_records::kChu}, {"preview", true}};
+  int read = 0;
+  for (int i = 0; i < 10; ++i) read += call("POST", "/api/import", kif, alice_).status == 200;
+  EXPECT_EQ(read, 10);
+  Reply slowed = call("POST", "/api/import", kif, alice_);
+  EXPECT_EQ(slowed.status, 429u);
+  EXPECT_FALSE(slowed.headers["retry-after"].empty());
+  EXPECT_EQ(slowed.json()["error"]["code"], "too_many_requests");
+  EXPECT_EQ(call("POST", "/api/import", kif, bob_).status, 200u);  // per user
+}
+
 }  // namespace
 }  // namespace kirin::server::http

@@ -646,7 +646,8 @@ TEST_F(CommandsTest, Help) {
   std::string help = run("help");
   for (const char* part : {"signup USER PASSWORD EMAIL", "GAME challenge USER1 USER2",
                            "-handicap=SPEC", "-dai", "-lion", "GAME move BOARD USER PASSWORD MOVE",
-                           "Lnx!4f", "GAME set USER PASSWORD", "chu, chushogi", "dai, daishogi"})
+                           "Lnx!4f", "GAME set USER PASSWORD", "chu, chushogi", "dai, daishogi",
+                           "Importing a game record", "POST /api/import"})
     EXPECT_TRUE(contains(help, part)) << part;
   std::string chu = run("help chushogi");
   EXPECT_EQ(first_line(chu).substr(0, 31), "Chu Shogi (chu, chushogi, chu-s");

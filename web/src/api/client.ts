@@ -2,8 +2,8 @@
 // carrying the server's message, so that pages can show it as it is.
 import type {
   AcceptResponse, AnalysisRequest, ApiErrorBody, Challenge, ChallengeList, Comment, GameList,
-  GameQuery, GameSummary, GameView, Leaderboard, LoginResponse, MeResponse, MoveResponse, NewChallenge,
-  PositionMoves, Profile,
+  GameQuery, GameSummary, GameView, ImportedGame, ImportRequest, Leaderboard, LoginResponse, MeResponse,
+  MoveResponse, NewChallenge, PositionMoves, Profile,
   Preferences, VariantDetail, VariantSummary,
 } from './types';
 import { t } from '../i18n';
@@ -129,6 +129,10 @@ export const api = {
   leaderboard: (game: string, limit = 50) => request<Leaderboard>('GET', `/api/leaderboard/${enc(game)}?limit=${limit}`),
   profile: (name: string) => request<Profile>('GET', `/api/users/${enc(name)}`),
   recordUrl: (id: number, format: 'usi' | 'kif' | 'gamecourier') => `/api/games/${id}/record?format=${format}`,
+
+  importRecord: (r: ImportRequest) => request<ImportedGame>('POST', '/api/import', r),
+  importedGame: (id: number) => request<ImportedGame>('GET', `/api/imports/${id}`),
+  myImports: () => request<{ imports: ImportedGame[] }>('GET', '/api/imports'),
 };
 
 /** A message for people from anything thrown. */

@@ -325,6 +325,34 @@ export interface GameList {
   next_before?: number | null;
 }
 
+/** A game record imported from a file (POST /api/import, GET /api/imports/{id}). */
+export interface ImportedGame {
+  /** 0 for a preview: read, not kept. */
+  id: number;
+  imported_by: { id: number; name: string };
+  format: 'kif' | 'usi' | 'gamecourier';
+  game: string;
+  start_sfen: string;
+  black: string;
+  white: string;
+  event: string;
+  played_at: string;
+  /** Canonical USI; absent in GET /api/imports's list, which gives `plies`. */
+  moves?: string[];
+  plies?: number;
+  result: 'ongoing' | 'black' | 'white' | 'draw';
+  ending: string;
+  rated: false;
+  created: number;
+}
+
+export interface ImportRequest {
+  format: 'kif' | 'usi' | 'gamecourier';
+  text: string;
+  game?: string;
+  preview?: boolean;
+}
+
 /** GET /api/games's filters. */
 export interface GameQuery {
   player?: string;

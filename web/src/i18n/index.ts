@@ -12,6 +12,7 @@ import display from './messages/display';
 import editor from './messages/editor';
 import engine from './messages/engine';
 import game from './messages/game';
+import imports from './messages/imports';
 import lobby from './messages/lobby';
 import match from './messages/match';
 import notices from './messages/notices';
@@ -28,7 +29,7 @@ export type LangSetting = 'auto' | Lang;
 // Add an area's module here (its keys join MessageKey).
 const AREAS = [
   common, ui, auth, lobby, board, position, display, engine, editor, rules, match, notices, archive,
-  game, result, clock, analysis, settings, ratings,
+  game, result, clock, analysis, settings, ratings, imports,
 ] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;

@@ -25,6 +25,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   let disposed = false;
   const err = notice('error');
   const gameId = query.get('game') ? Number(query.get('game')) : null;
+  const importId = query.get('import') ? Number(query.get('import')) : null;
   let variant = query.get('variant') ?? 'chu';
   let startSfen = query.get('sfen') ?? '';
   let moves: string[] = (query.get('moves') ?? '').split(/[\s,]+/).filter(Boolean);
@@ -100,6 +101,17 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
         engineBarred = g.status !== 'finished' && !!me && (g.black.name.toLowerCase() === me || g.white.name.toLowerCase() === me);
         fromWhite = viewFromWhite(g.white.name.toLowerCase() === me ? 'white' : g.black.name.toLowerCase() === me ? 'black' : null);
         title.replaceChildren(`${t('analysis.ofGame')} · `, h('a', { href: `/game/${gameId}` }, t('shell.gameNumber', { id: gameId })), h('span', { class: 'muted' }, ` · ${t('game.versus', { black: g.black.name, white: g.white.name })}`));
+      } else if (importId) {
+        // An imported record (POST /api/import): its game, start and moves; never a player's.
+        const g = await api.importedGame(importId);
+        variant = g.game;
+        startSfen = g.start_sfen;
+        moves = g.moves ?? [];
+        const c = await catalogFor(variant);
+        catalog = c.catalog;
+        detail = c.detail;
+        drops = hasDrops(null, undefined, detail);
+        title.replaceChildren(t('import.analysisTitle'), h('span', { class: 'muted' }, ` · ${t('game.versus', { black: g.black || t('import.unnamed'), white: g.white || t('import.unnamed') })}`));
       } else {
         const c = await catalogFor(variant);
         catalog = c.catalog;
