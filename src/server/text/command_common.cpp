@@ -25,7 +25,10 @@ std::string usage(const std::string& game, const std::string& verb) {
            " challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai] [-lion] "
            "[-option=NAME=VALUE] [-profile=NAME] [-password=YOURS]";
   if (verb == "accept" || verb == "decline") return game + " " + verb + " CHALLENGE USER PASSWORD";
-  if (verb == "move") return game + " move BOARD USER PASSWORD MOVE";
+  if (verb == "move")
+    return game + " move BOARD USER PASSWORD MOVE[#moveno]|undo|propose|accept|reject|resign";
+  if (verb == "queue") return game + " queue BOARD USER PASSWORD [MOVE[#moveno] MOVE...|clear]";
+  if (verb == "preview") return game + " preview BOARD MOVE[#moveno] MOVE...";
   if (verb == "board" || verb == "show") return game + " " + verb + " BOARD [USER]";
   if (verb == "resign" || verb == "abort") return game + " " + verb + " BOARD USER PASSWORD";
   if (verb == "games") return game + " games USER";
@@ -109,6 +112,17 @@ Replayed replay(const GameView& v) {
     r.game.play(m);
   }
   return r;
+}
+
+MoveNumber split_move_number(const std::string& word, const std::string& where) {
+  size_t hash = word.rfind('#');
+  if (hash == std::string::npos) return {word, std::nullopt};
+  std::string digits = word.substr(hash + 1);
+  if (digits.empty() || digits.size() > 6 ||
+      digits.find_first_not_of("0123456789") != std::string::npos || std::stoi(digits) < 1)
+    throw CommandError(where + "after '#' comes the number of the move you play (the first "
+                               "move is 1), not " + quoted(digits));
+  return {word.substr(0, hash), std::stoi(digits)};
 }
 
 namespace {

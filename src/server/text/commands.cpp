@@ -50,7 +50,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (w.size() < 2)
     throw CommandError(quoted(w[0]) +
                        " needs a command after it: challenge, accept, decline, move, board, "
-                       "resign, abort, games, set or help");
+                       "resign, abort, games, set, preview, queue or help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
@@ -60,6 +60,9 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (p.verb == "resign" || p.verb == "abort") return end_game(p, ctx);
   if (p.verb == "games") return games(p, ctx);
   if (p.verb == "set") return set(p, ctx);
+  if (p.verb == "preview") return preview(p, ctx);
+  if (p.verb == "queue") return queue(p, ctx);
+  if (p.verb == "submit" || p.verb == "confirm") held_move(p);
   if (p.verb == "signup") return signup(p, 2, ctx);
   if (p.verb == "help") {
     if (w.size() > 2) bad_usage("", "help", "help: too many words");
@@ -67,7 +70,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
                      ": the commands are challenge, accept, decline, move, board, resign, abort, "
-                     "games, set and help");
+                     "games, set, preview, queue and help");
 }
 
 }  // namespace kirin::server
