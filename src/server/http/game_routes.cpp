@@ -210,7 +210,8 @@ void add_game_routes(Router& router, const ApiServices& s) {
   });
   router.add("PUT", "/api/games/{game}/forecast", [s](const Request& r) {
     User user = signed_in(s.accounts, r);
-    const json& body = require_object(r.json());
+    const json body = r.json();  // kept: require_object returns a reference into it
+    require_object(body);
     auto it = body.find("lines");
     if (it == body.end() || !it->is_array())
       throw ServiceError(ErrorCode::Invalid, "lines must be a list of lists of moves", "lines");
