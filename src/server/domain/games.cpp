@@ -588,6 +588,11 @@ Forecast GameService::set_forecast(Id id, Id user,
                                    MoveParser parser) {
   parser = parser_or_default(std::move(parser));
   return with_game(id, [&](Live& g, Pending&) {
+    if (lines.empty()) {  // deleting them is always allowed to the player
+      player_color(g, user);
+      store_.set_forecast(id, user, Forecast{g.state.ply, {}});
+      return Forecast{g.state.ply, {}};
+    }
     forecaster(g, user, 0);
     Forecast f{g.state.ply,
                check_forecast_lines(g.game, g.state.ply, lines, parser, options_.forecast)};

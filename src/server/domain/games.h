@@ -153,7 +153,8 @@ class GameService {
   // A player's conditional moves in a correspondence game (forecasts.h): private, shown only
   // to that player. forecast returns none once the game has left them. set_forecast stores
   // lines (no lines: deletes them) while the opponent is to move, checked legal; forbidden
-  // to anyone but a player, invalid outside correspondence games.
+  // to anyone but a player, invalid outside correspondence games. Deleting them (no lines) is
+  // allowed to the player at any time.
   Forecast forecast(Id game, Id user);
   Forecast set_forecast(Id game, Id user, const std::vector<std::vector<std::string>>& lines,
                         MoveParser parser = {});

@@ -23,7 +23,7 @@ std::string usage(const std::string& game, const std::string& verb) {
   if (verb == "challenge")
     return game +
            " challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai] [-lion] "
-           "[-option=NAME=VALUE] [-profile=NAME] [-password=YOURS]";
+           "[-option=NAME=VALUE] [-profile=NAME] [-notakeback] [-password=YOURS]";
   if (verb == "accept" || verb == "decline") return game + " " + verb + " CHALLENGE USER PASSWORD";
   if (verb == "move")
     return game + " move BOARD USER PASSWORD MOVE[#moveno]|undo|propose|accept|reject|resign";
@@ -95,6 +95,7 @@ std::string setup_note(const GameSetup& s) {
   if (s.drops) parts.push_back(*s.drops ? "with drops" : "without drops");
   if (!s.handicap.empty()) parts.push_back("handicap " + s.handicap);
   for (const auto& [name, value] : s.options) parts.push_back(name + "=" + value);
+  if (!s.takebacks) parts.push_back("no takebacks");
   std::string out;
   for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
   return out;

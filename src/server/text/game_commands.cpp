@@ -44,6 +44,8 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
       setup.drops = true;
     } else if (name == "nodrops" && eq == std::string_view::npos) {
       setup.drops = false;
+    } else if ((name == "notakeback" || name == "notakebacks") && eq == std::string_view::npos) {
+      setup.takebacks = false;
     } else if ((name == "dai" || name == "daishogi") && eq == std::string_view::npos) {
       dai = true;
     } else if (name == "lion" && eq == std::string_view::npos) {
@@ -69,7 +71,8 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
     } else {
       throw CommandError("challenge: unknown option " + quoted(word) +
                          ": the options are -drops, -handicap=SPEC, -dai, -lion, "
-                         "-option=NAME=VALUE, -profile=NAME and -level=N (the computer's)");
+                         "-option=NAME=VALUE, -profile=NAME, -notakeback and -level=N (the "
+                         "computer's)");
     }
   }
   if (names.size() != 2)
