@@ -15,6 +15,7 @@ import game from './messages/game';
 import lobby from './messages/lobby';
 import match from './messages/match';
 import notices from './messages/notices';
+import play from './messages/play';
 import position from './messages/position';
 import result from './messages/result';
 import rules from './messages/rules';
@@ -27,7 +28,7 @@ export type LangSetting = 'auto' | Lang;
 // Add an area's module here (its keys join MessageKey).
 const AREAS = [
   common, ui, auth, lobby, board, position, display, engine, editor, rules, match, notices, archive,
-  game, result, clock, analysis, settings,
+  game, result, clock, analysis, settings, play,
 ] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;
