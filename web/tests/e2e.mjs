@@ -1525,6 +1525,21 @@ async function main() {
         await alice.waitForSelector('.forecast-box p.muted');  // the line was used up
       });
 
+      await step('play: a line played on the analysis board is stored as conditional moves', async () => {
+        const g = await newGame({ time_control: '3 days' });
+        await call(ta, 'POST', `/api/games/${g}/moves`, { move: '7g7f', expected_ply: 0 });
+        await alice.goto(`${base}/analysis?game=${g}`);
+        await alice.waitForSelector('.forecast-store .store-forecast[disabled]');
+        await play(alice, ['3c', '3d']);
+        await alice.waitForSelector('svg.board[data-ply="2"]');
+        await play(alice, ['2g', '2f']);
+        await alice.waitForSelector('svg.board[data-ply="3"]');
+        await alice.click('.forecast-store .store-forecast:not([disabled])');
+        await alice.waitForSelector('.forecast-store .notice.success:not([hidden])');
+        const f = await call(ta, 'GET', `/api/games/${g}/forecast`);
+        assert(JSON.stringify(f.lines) === JSON.stringify([['3c3d', '2g2f']]), `stored ${JSON.stringify(f)}`);
+      });
+
       await step('play: screenshots of the takeback prompt and the forecast panel (1280x720, 390x844, light and dark)', async () => {
         const asked = await newGame();
         await call(ta, 'POST', `/api/games/${asked}/moves`, { move: '7g7f', expected_ply: 0 });

@@ -462,6 +462,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       h('p', { class: 'muted small' }, yourTurn ? t('play.forecastYourTurn') : t('play.forecastHelp')),
       lines.length ? list : h('p', { class: 'muted' }, t('play.forecastNone')),
       form,
+      yourTurn ? '' : h('p', { class: 'small' }, h('a', { href: `/analysis?game=${id}`, class: 'forecast-analysis' }, t('play.forecastAnalysisLink'))),
     );
   }
 

@@ -23,6 +23,10 @@ export default area(
     'play.forecastDelete': 'Delete line {n}',
     'play.forecastYourTurn': 'It is your turn: conditional moves are stored while your opponent thinks.',
     'play.forecastFailed': 'Conditional moves: {message}',
+    'play.forecastFromAnalysis': 'Store as conditional moves',
+    'play.forecastFromAnalysisHelp': 'The moves after the game’s, to the one shown: your opponent’s, your answer…',
+    'play.forecastStored': 'Stored: {n} conditional lines in all.',
+    'play.forecastAnalysisLink': 'Or play a line on the analysis board and store it there.',
   },
   {
     'play.takeback': '待った',
@@ -45,5 +49,9 @@ export default area(
     'play.forecastDelete': '手順{n}を削除',
     'play.forecastYourTurn': 'あなたの手番です。予約手は相手の手番中に保存できます。',
     'play.forecastFailed': '予約手：{message}',
+    'play.forecastFromAnalysis': '予約手として保存',
+    'play.forecastFromAnalysisHelp': '対局の手のあと、表示中の局面までの手順：相手の手、あなたの応手…',
+    'play.forecastStored': '保存しました（予約手順は全部で{n}つ）。',
+    'play.forecastAnalysisLink': '検討盤で手順を指して保存することもできます。',
   },
 );
