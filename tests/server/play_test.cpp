@@ -255,8 +255,11 @@ TEST_F(PlayTest, ForecastIsPrivateAndChecked) {
   EXPECT_FALSE(store->find_forecast(id, alice.id));
 }
 
-TEST_F(PlayTest, ForecastOnlyInCorrespondence) {
-  Id id = start_game(shogi());
+TEST_F(PlayTest, ForecastNotInGamesWithALiveClock) {
+  TimeControl tc;
+  tc.kind = TimeControl::Kind::Live;
+  tc.main_ms = 600'000;
+  Id id = start_game(shogi(), tc);
   games->play_move(id, alice.id, "7g7f");
   ServiceError live = service_error([&] { games->set_forecast(id, alice.id, {{"3c3d", "2g2f"}}); });
   EXPECT_EQ(live.code(), ErrorCode::Invalid);

@@ -15,6 +15,7 @@
 
 namespace kirin::server {
 
+// Forecasts are for games without a live clock: correspondence, and untimed games (pbmserv's).
 // How much a player may store per game (kirin serve --forecast-lines, --forecast-plies;
 // docs/API.md, "Limits").
 struct ForecastLimits {

@@ -570,10 +570,11 @@ Color GameService::forecaster(const Live& g, Id user, int first_moves) {
   require_active(g.state);
   Color c = player_color(g, user);
   const Id id = g.state.id;
-  if (g.state.time_control.kind != TimeControl::Kind::Correspondence)
+  // Games without a live clock: correspondence, and untimed games (pbmserv's, played by mail).
+  if (g.state.time_control.kind == TimeControl::Kind::Live)
     throw ServiceError(ErrorCode::Invalid,
-                       "conditional moves are for correspondence games; " + game_name(id) +
-                           " is played at " + describe(g.state.time_control),
+                       "conditional moves are for games without a live clock; " +
+                           game_name(id) + " is played at " + describe(g.state.time_control),
                        "lines");
   if (g.state.black.id == g.state.white.id)
     throw conflict("you play both sides of " + game_name(id) + ": there is nobody to foresee");
@@ -642,7 +643,7 @@ void GameService::play_forecasts(Live& g, Pending& p) {
   // Each answer played may be what the other player's forecast waits for: follow both, as
   // long as they match (a line is at most ForecastLimits::plies long).
   while (g.state.status == GameStatus::Active &&
-         g.state.time_control.kind == TimeControl::Kind::Correspondence && !g.moves.empty() &&
+         g.state.time_control.kind != TimeControl::Kind::Live && !g.moves.empty() &&
          g.state.black.id != g.state.white.id) {
     const Color stm = g.game.position().side_to_move();
     const Id player = stm == kBlack ? g.state.black.id : g.state.white.id;

@@ -150,10 +150,11 @@ class GameService {
   // of the moves, the service's (set_move_parser) if empty.
   static constexpr std::size_t kMaxPreviewMoves = 100;
   Preview preview(Id game, const std::vector<std::string>& moves, MoveParser parser = {});
-  // A player's conditional moves in a correspondence game (forecasts.h): private, shown only
-  // to that player. forecast returns none once the game has left them. set_forecast stores
-  // lines (no lines: deletes them) while the opponent is to move, checked legal; forbidden
-  // to anyone but a player, invalid outside correspondence games. Deleting them (no lines) is
+  // A player's conditional moves in a game without a live clock (correspondence, or untimed as
+  // pbmserv's games; forecasts.h): private, shown only to that player. forecast returns none
+  // once the game has left them. set_forecast stores lines (no lines: deletes them) while the
+  // opponent is to move, checked legal; forbidden to anyone but a player, invalid in a game
+  // with a live clock. Deleting them (no lines) is
   // allowed to the player at any time.
   Forecast forecast(Id game, Id user);
   Forecast set_forecast(Id game, Id user, const std::vector<std::vector<std::string>>& lines,
@@ -248,8 +249,8 @@ class GameService {
   // Appends a legal move; `next` is the state with the mover's clock already charged.
   MoveAck store_move(Live& g, GameState next, const Move& m, int64_t used, TimeMs at,
                      Pending& p);
-  // After a move in a correspondence game: plays the answers the player to move stored for
-  // it (forecasts), as long as they match.
+  // After a move in a game without a live clock: plays the answers the player to move stored
+  // for it (forecasts), as long as they match.
   void play_forecasts(Live& g, Pending& p);
   // Takes back the asker's last move (and the reply to it, if any) and publishes it.
   void take_back(Live& g, Color asker, Pending& p);

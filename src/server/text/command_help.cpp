@@ -63,13 +63,12 @@ GAME preview BOARD MOVE[#MOVENO] MOVE...
     move, both sides' in turn), without playing them.
 
 GAME queue BOARD USER PASSWORD MOVE[#MOVENO] MOVE...
-    Conditional moves (correspondence games): if your opponent plays the
+    Conditional moves (games without a live clock): if your opponent plays the
     first move, your answer, the second, is played at once; then the third
     and fourth, and so on. On your turn the first move is yours and is played
     now, the rest is stored. Each queue adds a line (by default at most 10
-    lines of 20 moves);
-    they are private, checked when stored, and dropped when the game leaves
-    them.
+    lines of 20 moves); they are private, checked when stored, and dropped
+    when the game leaves them.
 GAME queue BOARD USER PASSWORD           list your conditional moves
 GAME queue BOARD USER PASSWORD clear     delete them
 

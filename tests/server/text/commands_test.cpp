@@ -779,15 +779,14 @@ TEST_F(CommandsTest, PreviewDrawsTheBoardAndPlaysNothing) {
 
 TEST_F(CommandsTest, QueueStoresConditionalMovesAndPlaysThem) {
   CommandContext by_alice = mail_from("alice@example.org");
-  Id id = challenge("shogi challenge alice bob");
-  std::string b = std::to_string(id);
+  TimeControl live;
+  live.kind = TimeControl::Kind::Live;
+  live.main_ms = 600'000;
+  std::string b = std::to_string(start_game(shogi(), live));
   ASSERT_TRUE(contains(first_line(run("shogi queue " + b + " alice password-alice 7g-7f")),
-                       "conditional moves are for correspondence games"));
-  // A correspondence game: started through the service with a time control.
-  TimeControl tc;
-  tc.kind = TimeControl::Kind::Correspondence;
-  tc.days_per_move = 3;
-  id = start_game(shogi(), tc);
+                       "conditional moves are for games without a live clock"));
+  // An untimed game, as pbmserv's are.
+  Id id = challenge("shogi challenge alice bob");
   b = std::to_string(id);
   std::string q = run("shogi queue " + b + " alice password-alice 7g-7f#1 3c-3d 2g-2f", by_alice);
   EXPECT_EQ(first_line(q), "Board " + b + ", move 1: alice played 7g-7f.");

@@ -57,7 +57,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   const engineBox = h('section', { class: 'card engine', 'aria-live': 'polite' });
   const moveList = h('ol', { class: 'move-list', 'aria-label': t('board.moves') });
   const stepper = h('div', { class: 'stepper' });
-  // A player's correspondence game on the opponent's turn: the line analysed after the game's
+  // A player's game without a live clock, on the opponent's turn: the line analysed after the game's
   // moves can be stored as conditional moves (the game's forecast).
   let forecastFrom: string[] | null = null; // the game's moves
   const forecastBox = h('div', { class: 'forecast-store', hidden: true });
@@ -103,7 +103,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
         const me = session.name?.toLowerCase();
         engineBarred = g.status !== 'finished' && !!me && (g.black.name.toLowerCase() === me || g.white.name.toLowerCase() === me);
         const mine = g.black.name.toLowerCase() === me ? 'black' : g.white.name.toLowerCase() === me ? 'white' : null;
-        if (mine && g.status === 'active' && g.time_control.kind === 'correspondence' && g.black.name !== g.white.name && g.to_move !== mine) forecastFrom = [...moves];
+        if (mine && g.status === 'active' && g.time_control.kind !== 'live' && g.black.name !== g.white.name && g.to_move !== mine) forecastFrom = [...moves];
         fromWhite = viewFromWhite(g.white.name.toLowerCase() === me ? 'white' : g.black.name.toLowerCase() === me ? 'black' : null);
         title.replaceChildren(`${t('analysis.ofGame')} · `, h('a', { href: `/game/${gameId}` }, t('shell.gameNumber', { id: gameId })), h('span', { class: 'muted' }, ` · ${t('game.versus', { black: g.black.name, white: g.white.name })}`));
       } else {

@@ -425,7 +425,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   function drawForecast(): void {
     const v = view!;
     const mine = myColor();
-    const shown = !!mine && v.status === 'active' && v.time_control.kind === 'correspondence' && v.black.name !== v.white.name;
+    const shown = !!mine && v.status === 'active' && v.time_control.kind !== 'live' && v.black.name !== v.white.name;
     forecastBox.hidden = !shown;
     if (!shown) return;
     if (forecastAsked !== v.ply) {

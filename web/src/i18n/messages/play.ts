@@ -1,4 +1,4 @@
-// During a game: takebacks (待った) and conditional moves for correspondence games.
+// During a game: takebacks (待った) and conditional moves for games without a live clock.
 import { area } from '../area';
 
 export default area(
