@@ -29,11 +29,15 @@ std::string usage(const std::string& game, const std::string& verb) {
     return game + " move BOARD USER PASSWORD MOVE[#moveno]|undo|propose|accept|reject|resign";
   if (verb == "queue") return game + " queue BOARD USER PASSWORD [MOVE[#moveno] MOVE...|clear]";
   if (verb == "preview") return game + " preview BOARD MOVE[#moveno] MOVE...";
-  if (verb == "board" || verb == "show") return game + " " + verb + " BOARD [USER]";
+  if (verb == "board" || verb == "show")
+    return game + " " + verb + " BOARD[#MOVE]... [USER]' or '" + game + " " + verb +
+           " USER... [all|active|inactive|next]";
+  if (verb == "showas")
+    return game + " showas USER PASSWORD [BOARD...|all|active|inactive|next]";
   if (verb == "resign" || verb == "abort") return game + " " + verb + " BOARD USER PASSWORD";
-  if (verb == "games") return game + " games USER";
+  if (verb == "games") return game + " games [USER...] [all|active|inactive|next]";
   if (verb == "set") return game + " set USER PASSWORD [flip|noflip] [standard|alternate|small]";
-  return "help [GAME]";
+  return "help [SUBJECT...]";
 }
 
 [[noreturn]] void bad_usage(const std::string& game, const std::string& verb,

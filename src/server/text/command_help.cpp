@@ -1,4 +1,7 @@
 // The help texts of the command interface.
+#include <string_view>
+#include <vector>
+
 #include "notation/written_move.h"
 #include "rules/catalog.h"
 #include "server/text/command_text.h"
@@ -7,15 +10,25 @@
 namespace kirin::server {
 namespace {
 
-const char* const kGeneralHelp =
-    R"(Kirin game server: commands, one a line (words separated by blanks).
+// The command help's introduction, before the entries.
+const char* const kIntro = R"(Kirin game server: commands, one a line (words separated by blanks).)";
 
-signup USER PASSWORD EMAIL
+// One entry of the help: the words that ask for it alone ('help move') and its text.
+struct HelpEntry {
+  std::vector<std::string_view> subjects;
+  std::string_view text;
+};
+
+// The entries, in the order the whole help lists them.
+const std::vector<HelpEntry>& help_entries() {
+  static const std::vector<HelpEntry> entries = {
+      {{"signup"},
+       R"(signup USER PASSWORD EMAIL
     Open an account. A name has 2 to 24 letters, digits, '_' or '-' and starts
     with a letter; a password has at least 8 characters. By mail, EMAIL must be
-    the address you send from (you may leave it out).
-
-GAME challenge USER1 USER2 [options]
+    the address you send from (you may leave it out).)"},
+      {{"challenge"},
+       R"(GAME challenge USER1 USER2 [options]
     Propose a game: USER1 plays Black, USER2 White. Black moves first, except
     in a handicap game, where White (the stronger player) does. You must be
     USER1 or USER2; the other player accepts or declines (below), and then the
@@ -32,22 +45,19 @@ GAME challenge USER1 USER2 [options]
       -profile=NAME        a rule profile of the game (chushogi: pbmserv, jcsa)
       -level=N             against the computer (USER2 kirin): its strength, 1 to 8
       -notakeback          no takebacks in this game (undo is refused)
-      -password=YOURS      your password (needed by mail)
-
-GAME accept CHALLENGE USER PASSWORD    GAME decline CHALLENGE USER PASSWORD
+      -password=YOURS      your password (needed by mail))"},
+      {{"accept", "decline"},
+       R"(GAME accept CHALLENGE USER PASSWORD    GAME decline CHALLENGE USER PASSWORD
     Answer a challenge sent to you: accepting starts the game and gives its
-    board number.
-
-GAME move BOARD USER PASSWORD MOVE[#MOVENO]
+    board number.)"},
+      {{"move"},
+       R"(GAME move BOARD USER PASSWORD MOVE[#MOVENO]
     Play a move. MOVE in pbmserv notation: 7g-7f, P7g-7f, Bx3c+ (+ promotes,
     = declines: where promotion is optional you must say which), S7d-7c=, P*5e
     (drop), Lnx!4f (a Lion takes on 4f and stays), Lnx6f-5e (takes on 6f, goes
     on to 5e); or Game Courier's: p 7g-7f, n 7g-6f; n 6f-5e; or USI: 7g7f.
     #MOVENO: the number of the move you play (the first move is 1): if the game
     is at another move, the move is refused and nothing changes.
-    pbmserv's pass and swap forms do not fit: these games have no pass (a
-    Lion's pass in Chu is a move of the Lion: Ln7g-7g) and no pie rule.
-
 GAME move BOARD USER PASSWORD undo|propose|accept|reject|resign
     undo     ask to take back your last move (and your opponent's reply to
              it, if any): your opponent accepts or rejects; a move ends the
@@ -56,13 +66,17 @@ GAME move BOARD USER PASSWORD undo|propose|accept|reject|resign
     accept   accept your opponent's request to take back, else their draw
              offer
     reject   reject it (or withdraw your own request to take back)
-    resign   resign the game
-
-GAME preview BOARD MOVE[#MOVENO] MOVE...
+    resign   resign the game)"},
+      {{"pass", "swap"},
+       R"(GAME move BOARD USER PASSWORD pass|swap
+    pbmserv's pass and swap forms do not fit these games: they have no pass
+    (a Lion's pass in Chu is a move of the Lion: Ln7g-7g) and no pie rule.)"},
+      {{"preview"},
+       R"(GAME preview BOARD MOVE[#MOVENO] MOVE...
     Show the board after these moves from the current position (each word a
-    move, both sides' in turn), without playing them.
-
-GAME queue BOARD USER PASSWORD MOVE[#MOVENO] MOVE...
+    move, both sides' in turn), without playing them.)"},
+      {{"queue"},
+       R"(GAME queue BOARD USER PASSWORD MOVE[#MOVENO] MOVE...
     Conditional moves (games without a live clock): if your opponent plays the
     first move, your answer, the second, is played at once; then the third
     and fourth, and so on. On your turn the first move is yours and is played
@@ -70,26 +84,47 @@ GAME queue BOARD USER PASSWORD MOVE[#MOVENO] MOVE...
     lines of 20 moves); they are private, checked when stored, and dropped
     when the game leaves them.
 GAME queue BOARD USER PASSWORD           list your conditional moves
-GAME queue BOARD USER PASSWORD clear     delete them
-
-GAME submit, GAME confirm
-    Not in Kirin: a move is played when sent; see it first with preview,
-    then send it with #MOVENO so that it cannot land on another position.
-
-GAME board BOARD [USER]      (or: GAME show BOARD [USER])
-    Show the board, drawn with USER's settings.
-
-GAME resign BOARD USER PASSWORD
-    Resign the game.
-
-GAME abort BOARD USER PASSWORD
-    End the game with no result: only before both players have moved.
-
-GAME games USER
-    List USER's games: board number, game, opponent, colour, status and whose
-    move it is.
-
-GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]
+GAME queue BOARD USER PASSWORD clear     delete them)"},
+      {{"submit", "confirm"},
+       R"(GAME submit BOARD USER PASSWORD MOVE    GAME confirm BOARD USER PASSWORD
+    Not in Kirin: pbmserv's submit holds a move until it is confirmed, but
+    here a move is played when sent. See the board it leads to first with
+    preview, then send it with #MOVENO so that it cannot land on another
+    position.)"},
+      {{"board", "show"},
+       R"(GAME show BOARD[#MOVE]... [USER]      (or: GAME board ...)
+    Show boards (at most 10), drawn with USER's settings (else yours). With
+    #MOVE, the board as it was after that many moves: 'shogi show 12#30'.
+GAME show USER... [all|active|inactive|next]
+    Show the boards of these players' games of GAME: the unfinished ones
+    (active, the default), the finished ones (inactive), all, or those where
+    one of them is to move (next).)"},
+      {{"showas"},
+       R"(GAME showas USER PASSWORD [BOARD...|all|active|inactive|next]
+    Show boards as USER sees them: in USER's settings, with what only USER
+    may see (a sealed move). Without BOARD, USER's unfinished games of GAME.)"},
+      {{"all"},
+       R"(all show USER [next|active]
+    Show the boards of USER's games of every game: the unfinished ones, or
+    those where USER is to move (next).)"},
+      {{"resign"},
+       R"(GAME resign BOARD USER PASSWORD
+    Resign the game.)"},
+      {{"abort"},
+       R"(GAME abort BOARD USER PASSWORD
+    End the game with no result: only before both players have moved.)"},
+      {{"games"},
+       R"(GAME games [USER...] [all|active|inactive|next]
+    List the players' games of GAME (chushogi: Chu and Dai Shogi): board
+    number, game, opponent, colour, status and whose move it is; all of them
+    unless a filter says otherwise (as for 'show'). Without USER: everyone's
+    unfinished games of GAME, newest first.)"},
+      {{"list"},
+       R"(list [GAME...]
+    The games of this server with their numbers of unfinished boards, or the
+    unfinished boards of the games named.)"},
+      {{"set"},
+       R"(GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]
     Change how your boards are drawn (without options: show the settings).
       flip       turn the board when you play White: your pieces at the bottom
       noflip     Black always at the bottom
@@ -98,12 +133,21 @@ GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]
                                           +----+----+
       alternate  Shogi-L style            | wN |+bP |
                                           +----+----+
-      small      small board              |wN bG bP+|
+      small      small board              |wN bG bP+|)"},
+      {{"help"},
+       R"(help [SUBJECT...]
+    This text ('help commands'), one command's entry ('help move'), or a
+    game's rules, options, handicaps and pieces ('help chushogi').)"},
+      {{"multiple"},
+       R"(multiple
+    pbmserv's way to send several commands in one mail is not needed here:
+    every line of a mail's body is a command (at most 20).)"},
+  };
+  return entries;
+}
 
-help [GAME]
-    This text, or a game's rules, options, handicaps and pieces.
-
-A line starting with '#' or '>' is skipped; a line '--' (or a signature marker
+// After the entries.
+const char* const kClosing = R"(A line starting with '#' or '>' is skipped; a line '--' (or a signature marker
 '-- ') ends the commands.
 
 Examples:
@@ -126,7 +170,7 @@ Examples:
 
 }  // namespace
 
-std::string CommandInterface::help(std::string_view game) {
+std::string CommandInterface::help(std::string_view subject) {
   std::string games;
   for (const std::string& id : builtin_variant_ids()) {
     auto v = builtin_variant(id);
@@ -134,15 +178,27 @@ std::string CommandInterface::help(std::string_view game) {
     for (const std::string& a : v->aliases) games += ", " + a;
     games += ": " + v->name + "\n";
   }
-  if (game.empty())
-    return std::string(kGeneralHelp) + "\nGAME is one of these (any name):\n" + games;
+  std::string word = lower(subject);
+  if (word.empty() || word == "commands") {
+    std::string out = std::string(kIntro) + "\n";
+    for (const HelpEntry& e : help_entries()) out += "\n" + std::string(e.text) + "\n";
+    return out + "\n" + kClosing + "\nGAME is one of these (any name):\n" + games;
+  }
+  for (const HelpEntry& e : help_entries())
+    for (std::string_view s : e.subjects)
+      if (word == s) return std::string(e.text) + "\n";
+  std::string_view game = subject;
 
   std::shared_ptr<Variant> v;
   try {
     v = builtin_variant(lower(game));
   } catch (const VariantError&) {
-    throw CommandError("help: unknown game '" + std::string(game.substr(0, 64)) + "'",
-                       "The games:\n" + games);
+    std::string commands;
+    for (const HelpEntry& e : help_entries())
+      for (std::string_view s : e.subjects) commands += (commands.empty() ? "" : ", ") + std::string(s);
+    throw CommandError("help: no help on '" + std::string(game.substr(0, 64)) +
+                           "': ask for a command, a game or 'commands'",
+                       "The commands: " + commands + ".\nThe games:\n" + games);
   }
   std::string out = v->name + " (" + v->id;
   for (const std::string& a : v->aliases) out += ", " + a;
