@@ -238,7 +238,7 @@ TEST_F(PlayTest, ForecastIsPrivateAndChecked) {
       << illegal.what();
   ServiceError odd = service_error([&] { games->set_forecast(id, alice.id, {{"3c3d"}}); });
   EXPECT_EQ(std::string(odd.what()),
-            "line 1 has 1 moves: a line is pairs of your opponent's move and your answer");
+            "line 1 has 1 move: a line is pairs of your opponent's move and your answer");
   std::vector<std::vector<std::string>> many(11, {"3c3d", "2g2f"});
   EXPECT_EQ(service_error([&] { games->set_forecast(id, alice.id, many); }).field(), "lines");
   std::vector<std::string> longest(22, "3c3d");

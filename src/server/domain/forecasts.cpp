@@ -22,7 +22,8 @@ std::vector<std::vector<std::string>> check_forecast_lines(
     if (line.size() < 2 || line.size() % 2)
       throw ServiceError(ErrorCode::Invalid,
                          which + " has " + std::to_string(line.size()) +
-                             " moves: a line is pairs of your opponent's move and your answer",
+                             (line.size() == 1 ? " move" : " moves") +
+                             ": a line is pairs of your opponent's move and your answer",
                          "lines");
     if (line.size() > limits.plies)
       throw ServiceError(ErrorCode::Invalid,

@@ -119,6 +119,20 @@ Replayed replay(const GameView& v) {
   return r;
 }
 
+std::string answered_at_once(const GameView& v, int ply) {
+  if (int(v.moves.size()) <= ply) return "";
+  GameView before = v;
+  before.moves.resize(size_t(ply));
+  Game at = replay(before).game;
+  std::string out = "Played at once from conditional moves:";
+  for (size_t i = size_t(ply); i < v.moves.size(); ++i) {
+    Move m = parse_usi(at.position(), v.moves[i].usi);
+    out += " " + to_pbm_move(at.position(), m, PbmForm::Full);
+    at.play(m);
+  }
+  return out + ".\n";
+}
+
 MoveNumber split_move_number(const std::string& word, const std::string& where) {
   size_t hash = word.rfind('#');
   if (hash == std::string::npos) return {word, std::nullopt};

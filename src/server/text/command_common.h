@@ -67,6 +67,9 @@ struct MoveNumber {
 };
 // Throws CommandError (after `where`) for a '#' not followed by a number from 1.
 MoveNumber split_move_number(const std::string& word, const std::string& where);
+// After move `ply` of `v`'s game: the moves that conditional moves (queue) answered with at
+// once, "" if none.
+std::string answered_at_once(const GameView& v, int ply);
 // Reads a move in pbmserv, Game Courier or USI notation (commands.h says how).
 Move read_written_move(const Position& pos, const std::string& text);
 

@@ -254,7 +254,7 @@ std::string CommandInterface::move(const Parsed& p, const CommandContext& ctx) {
   GameView after = games_.view(id, u.id);
   return "Board " + std::to_string(id) + ", move " + std::to_string(v.state.ply + 1) + ": " +
          u.name + " (" + color_name(mover) + ") played " + written + ".\n" +
-         draw(after, u.preferences, u.id);
+         answered_at_once(after, v.state.ply + 1) + draw(after, u.preferences, u.id);
 }
 
 std::string CommandInterface::end_game(const Parsed& p, const CommandContext& ctx) {

@@ -39,6 +39,14 @@ NumberedLine numbered_line(const Words& w, size_t first, const std::string& wher
 
 std::string their(const User& u) { return u.name + "'s"; }
 
+// What a takeback from `before` to `after` took back: the asker's last move, and perhaps the
+// reply to it.
+std::string taken_back(const std::string& asker, const std::string& replier, int before,
+                        int after) {
+  return before - after == 2 ? asker + "'s last move and " + replier + "'s reply are taken back"
+                             : asker + "'s last move is taken back";
+}
+
 }  // namespace
 
 std::string CommandInterface::proposal(const Parsed& p, const User& u, const GameView& v,
@@ -56,9 +64,10 @@ std::string CommandInterface::proposal(const Parsed& p, const User& u, const Gam
       games_.ask_takeback(id, u.id);
       GameView after = games_.view(id, u.id);
       said = after.state.takeback_offer
-                 ? u.name + " asks to take back " + their(u) + " last move; " + opponent.name +
+                 ? u.name + " asks to take back their last move; " + opponent.name +
                        " answers with " + answer + "."
-                 : opponent.name + " accepted at once: " + their(u) + " last move is taken back.";
+                 : opponent.name + " accepted at once: " +
+                       taken_back(u.name, opponent.name, v.state.ply, after.state.ply) + ".";
     } else if (word == "propose") {
       games_.offer_draw(id, u.id);
       GameView after = games_.view(id, u.id);
@@ -73,7 +82,8 @@ std::string CommandInterface::proposal(const Parsed& p, const User& u, const Gam
       if (word == "accept") {
         if (takeback) {
           games_.accept_takeback(id, u.id);
-          said = u.name + " accepted: " + opponent.name + "'s last move is taken back.";
+          said = u.name + " accepted: " +
+                 taken_back(opponent.name, u.name, v.state.ply, games_.view(id).state.ply) + ".";
         } else if (v.state.draw_offer == ~c) {
           games_.accept_draw(id, u.id);
           said = u.name + " accepted the draw.";
@@ -83,7 +93,7 @@ std::string CommandInterface::proposal(const Parsed& p, const User& u, const Gam
       } else if (takeback) {
         const bool own = v.state.takeback_offer == c;
         games_.decline_takeback(id, u.id);
-        said = own ? u.name + " withdrew " + their(u) + " request to take back."
+        said = own ? u.name + " withdrew their request to take back."
                    : u.name + " rejected " + opponent.name + "'s request to take back.";
       } else if (v.state.draw_offer == ~c) {
         games_.decline_draw(id, u.id);
@@ -169,16 +179,16 @@ std::string CommandInterface::queue(const Parsed& p, const CommandContext& ctx) 
     GameService::Queued q = games_.queue(
         id, u.id, line.moves, line.moveno ? std::optional<int>(*line.moveno - 1) : std::nullopt,
         read_written);
-    v = games_.view(id, u.id);
     std::string out;
     if (q.played) {
+      const Replayed r = replay(v);
+      const Position& before = r.game.position();
       out = "Board " + std::to_string(id) + ", move " + std::to_string(q.played->move.ply) +
-            ": " + u.name + " played " + line.moves[0] + ".\n";
-      if (v.state.ply > q.played->move.ply)
-        out += "Answered at once from conditional moves: " + std::to_string(v.state.ply -
-                                                                             q.played->move.ply) +
-               (v.state.ply - q.played->move.ply == 1 ? " move" : " moves") + ".\n";
+            ": " + u.name + " (" + color_name(before.side_to_move()) + ") played " +
+            to_pbm_move(before, parse_usi(before, q.played->move.usi), PbmForm::Full) + ".\n";
     }
+    v = games_.view(id, u.id);
+    if (q.played) out += answered_at_once(v, q.played->move.ply);
     if (q.forecast.ply == v.state.ply) out += listing(q.forecast);
     return out + draw(v, u.preferences, u.id);
   } catch (const ServiceError& e) {

@@ -747,7 +747,7 @@ TEST_F(CommandsTest, UndoAcceptRejectProposeResign) {
             "error: undo in board " + b + ": carol does not play in this game (alice (Black) "
             "against bob (White))");
   std::string asked = run("shogi move " + b + " alice password-alice undo");
-  EXPECT_EQ(first_line(asked), "Board " + b + ": alice asks to take back alice's last move; bob "
+  EXPECT_EQ(first_line(asked), "Board " + b + ": alice asks to take back their last move; bob "
                                "answers with 'shogi move " + b + " bob PASSWORD accept' (or "
                                "reject).");
   EXPECT_TRUE(contains(asked, "Black (alice) asks to take back a move."));
@@ -813,7 +813,7 @@ TEST_F(CommandsTest, QueueStoresConditionalMovesAndPlaysThem) {
   Id id = challenge("shogi challenge alice bob");
   b = std::to_string(id);
   std::string q = run("shogi queue " + b + " alice password-alice 7g-7f#1 3c-3d 2g-2f", by_alice);
-  EXPECT_EQ(first_line(q), "Board " + b + ", move 1: alice played 7g-7f.");
+  EXPECT_EQ(first_line(q), "Board " + b + ", move 1: alice (Black) played P7g-7f.");
   EXPECT_TRUE(contains(q, "  1. P3c-3d P2g-2f\n")) << q;
   Snapshot before = snapshot();
   EXPECT_TRUE(contains(first_line(run("shogi queue " + b + " alice password-alice 8c-8d 5i-5a")),
@@ -826,6 +826,7 @@ TEST_F(CommandsTest, QueueStoresConditionalMovesAndPlaysThem) {
   EXPECT_EQ(run("shogi queue " + b + " bob password-bob"),
             "bob has no conditional moves in board " + b + ".\n");
   std::string played = run("shogi move " + b + " bob password-bob 3c-3d");
+  EXPECT_TRUE(contains(played, "\nPlayed at once from conditional moves: P2g-2f.\n")) << played;
   EXPECT_EQ(stored_moves(id), (std::vector<std::string>{"7g7f", "3c3d", "2g2f"}));
   run("shogi move " + b + " bob password-bob 8c-8d");
   EXPECT_TRUE(contains(run("shogi queue " + b + " alice password-alice 6g-6f 4c-4d 2f-2e"),
