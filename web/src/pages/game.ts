@@ -59,8 +59,10 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   const startNote = h('p', { class: 'start-note muted', hidden: true });
   const rematchBox = h('div', { class: 'rematch-box', hidden: true });
   const actions = h('div', { class: 'game-actions' });
-  // A player's conditional moves (correspondence): theirs only, fetched apart from the game.
+  // A player's conditional moves (games without a live clock): theirs only, fetched apart from
+  // the game. The input is kept across redraws, so that an event does not wipe a line typed.
   const forecastBox = h('section', { class: 'forecast-box', hidden: true, 'aria-label': t('play.forecast') });
+  const forecastInput = h('input', { name: 'line', id: 'forecast-line', placeholder: t('play.forecastPlaceholder'), autocomplete: 'off', spellcheck: 'false' });
   let forecast: Forecast | null = null;
   let forecastAsked = -1;
   const moveList = h('ol', { class: 'move-list', 'aria-label': t('board.moves') });
@@ -446,7 +448,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       h('span', { class: 'forecast-line', title: line.join(' ') }, lineText(line)),
       h('button', { type: 'button', class: 'delete-line', 'aria-label': t('play.forecastDelete', { n: i + 1 }), title: t('play.forecastDelete', { n: i + 1 }),
         onclick: (e: Event) => void busy(e.currentTarget as HTMLButtonElement, () => store(lines.filter((_, j) => j !== i)), err.show) }, '×'))));
-    const input = h('input', { name: 'line', id: 'forecast-line', placeholder: t('play.forecastPlaceholder'), autocomplete: 'off', spellcheck: 'false' });
+    const input = forecastInput;
     const yourTurn = v.to_move === mine;
     const form = h('form', { class: 'inline-form forecast-form', onsubmit: (e: Event) => {
       e.preventDefault();
