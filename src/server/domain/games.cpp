@@ -858,7 +858,8 @@ bool GameService::catch_up(Live& g, StoredGame stored, Pending& p) {
   }
   if (now.status == GameStatus::Active && before.status == GameStatus::Active &&
       now.takeback_offer != before.takeback_offer && !moved && from_ply == before.ply)
-    p.events.push_back(event(EventKind::Takeback, now, now.takeback_offer ? "offered" : "declined"));
+    p.events.push_back(
+        event(EventKind::Takeback, now, now.takeback_offer ? "offered" : "declined"));
   if (now.status == GameStatus::Adjourned && before.status != GameStatus::Adjourned)
     p.events.push_back(event(EventKind::Adjourn, now, "adjourned"));
   if (ends) p.events.push_back(event(EventKind::Result, now, describe_result(now)));
