@@ -73,6 +73,12 @@ void add_first_move_options(CLI::App& cmd, server::GameOptions& games) {
          [&games](const std::string& name) { games.computer_name = name == "none" ? "" : name; },
          "the account of the engine opponent (kirin serve plays it: challenge it to play "
          "Kirin), or none; its games are never aborted for want of a first move [kirin]");
+  cmd.add_option("--forecast-lines", games.forecast.lines,
+                 "conditional move lines a player may store in a correspondence game [10]")
+      ->check(CLI::Range(std::size_t(1), std::size_t(100)));
+  cmd.add_option("--forecast-plies", games.forecast.plies,
+                 "moves in a conditional line, both sides' counted [20]")
+      ->check(CLI::Range(std::size_t(2), std::size_t(200)));
 }
 
 void register_serve(CLI::App& app) {

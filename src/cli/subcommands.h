@@ -29,8 +29,9 @@ void register_ratings(CLI::App& app);     // ratings recompute
 
 // --sqlite-synchronous normal|full, of kirin serve, command, mail and bench server.
 void add_sqlite_synchronous_option(CLI::App& cmd, server::SqliteSync& value);
-// --first-move-timeout SECONDS and --computer NAME, of kirin serve, command and mail: every
-// process that plays moves must judge a late first move alike.
+// --first-move-timeout SECONDS, --computer NAME, --forecast-lines N and --forecast-plies N,
+// of kirin serve, command and mail: every process that plays moves must judge a late first
+// move and a forecast alike.
 void add_first_move_options(CLI::App& cmd, server::GameOptions& games);
 
 }  // namespace kirin::cli

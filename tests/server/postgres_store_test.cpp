@@ -185,7 +185,7 @@ TEST_F(PgStoreTest, SchemaIsVersioned) {
   EXPECT_EQ(pg_value(url(),
                      "SELECT string_agg(table_name, ',' ORDER BY table_name) FROM "
                      "information_schema.tables WHERE table_schema = 'public'"),
-            "challenges,comments,games,imported_games,moves,rating_changes,ratings,"
+            "challenges,comments,forecasts,games,imported_games,moves,rating_changes,ratings,"
             "schema_version,sessions,users");
   // Opening again changes nothing.
   PostgresStore again(url());

@@ -197,6 +197,74 @@ TEST_F(StoreTest, AppendMoveAcceptsOneMovePerPly) {
   EXPECT_EQ(g->state.clock, s.clock);
 }
 
+// A takeback deletes the last moves and writes the state in one conditional write.
+TEST_F(StoreTest, TakeBackRemovesTheLastMovesOnce) {
+  Id id = start_game(shogi());
+  GameState s = *store->find_game(id);
+  for (const char* usi : {"7g7f", "3c3d", "2g2f"}) {
+    GameState next = s;
+    next.ply++;
+    next.version++;
+    ASSERT_EQ(store->append_move(id, s.ply, {next.ply, usi, 10, 5}, next), WriteResult::Ok);
+    s = next;
+  }
+  GameState offered = s;
+  offered.takeback_offer = kBlack;
+  offered.version++;
+  ASSERT_EQ(store->update_game(offered), WriteResult::Ok);
+  EXPECT_EQ(store->find_game(id)->takeback_offer, kBlack);
+
+  GameState back = offered;
+  back.ply = 1;
+  back.version++;
+  back.takeback_offer.reset();
+  EXPECT_EQ(store->take_back(back, 2), WriteResult::Ok);
+  // A second writer that saw the same game: the ply and the version have moved on.
+  EXPECT_EQ(store->take_back(back, 2), WriteResult::StalePly);
+  GameState stale = back;
+  stale.ply = 0;
+  EXPECT_EQ(store->take_back(stale, 1), WriteResult::Changed);
+  EXPECT_THROW(store->take_back(back, 0), StoreError);
+
+  std::optional<StoredGame> g = store->load_game(id);
+  ASSERT_EQ(g->moves.size(), 1u);
+  EXPECT_EQ(g->moves[0].usi, "7g7f");
+  EXPECT_EQ(g->state.ply, 1);
+  EXPECT_EQ(g->state.version, back.version);
+  EXPECT_FALSE(g->state.takeback_offer);
+  // The next move takes ply 2 again.
+  GameState next = g->state;
+  next.ply = 2;
+  next.version++;
+  EXPECT_EQ(store->append_move(id, 1, {2, "8c8d", 10, 6}, next), WriteResult::Ok);
+}
+
+TEST_F(StoreTest, TakebacksOptionIsStoredWithChallengeAndGame) {
+  GameSetup setup = shogi();
+  setup.takebacks = false;
+  Id id = start_game(setup);
+  EXPECT_FALSE(store->find_game(id)->setup.takebacks);
+  EXPECT_TRUE(store->find_game(start_game(shogi()))->setup.takebacks);
+  Challenge c;
+  c.challenger = {alice.id, ""};
+  c.setup = setup;
+  EXPECT_FALSE(store->find_challenge(store->create_challenge(c))->setup.takebacks);
+}
+
+TEST_F(StoreTest, ForecastsArePerPlayerAndGame) {
+  Id id = start_game(shogi());
+  EXPECT_FALSE(store->find_forecast(id, alice.id));
+  Forecast f{1, {{"3c3d", "2g2f", "8c8d", "2f2e"}, {"8c8d", "2g2f"}}};
+  store->set_forecast(id, alice.id, f);
+  EXPECT_EQ(store->find_forecast(id, alice.id), f);
+  EXPECT_FALSE(store->find_forecast(id, bob.id));
+  Forecast replaced{3, {{"4c4d", "6g6f"}}};
+  store->set_forecast(id, alice.id, replaced);
+  EXPECT_EQ(store->find_forecast(id, alice.id), replaced);
+  store->set_forecast(id, alice.id, Forecast{3, {}});  // no lines: deleted
+  EXPECT_FALSE(store->find_forecast(id, alice.id));
+}
+
 TEST_F(StoreTest, AFinishedGameTakesNoMoreMoves) {
   Id id = start_game(shogi());
   GameState s = *store->find_game(id);

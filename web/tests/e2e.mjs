@@ -1598,6 +1598,112 @@ async function main() {
         }
       }
     });
+
+    // ---- play (issue 19): takebacks and conditional moves ----
+    {
+      const tokenOf = (page) => page.evaluate(() => localStorage.getItem('kirin.token'));
+      const call = async (token, method, path, body) => {
+        const r = await fetch(`${base}${path}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+        const j = await r.json();
+        assert(r.ok, `${method} ${path}: ${r.status} ${JSON.stringify(j)}`);
+        return j;
+      };
+      const ta = await tokenOf(alice);
+      const tb = await tokenOf(bob);
+      /** Alice (Black) against Bob, started through the API: the game's id. */
+      const newGame = async (extra = {}) => {
+        const c = await call(ta, 'POST', '/api/challenges', { opponent: B, game: 'shogi', ...extra });
+        return (await call(tb, 'POST', `/api/challenges/${c.id}/accept`)).game;
+      };
+      const noMoves = (page) => page.waitForFunction(() => document.querySelectorAll('.move-list li[data-ply]').length === 0, null, { timeout: 15000 });
+
+      await step('play: a takeback is asked and accepted', async () => {
+        const g = await newGame();
+        await alice.goto(`${base}/game/${g}`);
+        await bob.goto(`${base}/game/${g}`);
+        await alice.waitForSelector('svg.board [data-sq="7g"]');
+        await bob.waitForSelector('svg.board [data-sq="7g"]');
+        await play(alice, ['7g', '7f'], 1);
+        await waitPlies(bob, 1);
+        await alice.click('.game-actions .takeback');
+        await alice.waitForSelector('.takeback-prompt.mine .withdraw-takeback');
+        await bob.waitForSelector('.takeback-prompt .accept-takeback');
+        await bob.click('.takeback-prompt .accept-takeback');
+        await noMoves(alice);
+        await noMoves(bob);
+        assert((await pieceAt(alice, '7g')) === 'b:p', 'the pawn is back on 7g');
+        assert(!(await alice.locator('.takeback-prompt').count()), 'the request is closed');
+        await play(alice, ['2g', '2f'], 1);  // and the game goes on
+      });
+
+      await step('play: a conditional move is stored and played automatically', async () => {
+        const g = await newGame({ time_control: '3 days' });
+        await alice.goto(`${base}/game/${g}`);
+        await alice.waitForSelector('svg.board [data-sq="7g"]');
+        await play(alice, ['7g', '7f'], 1);
+        await alice.waitForSelector('.forecast-box:not([hidden]) .forecast-form');
+        await alice.fill('.forecast-form input', '3c3d 2g2f');
+        await alice.click('.forecast-form button[type=submit]');
+        await alice.waitForSelector('.forecast-lines li .forecast-line');
+        await bob.goto(`${base}/game/${g}`);
+        await bob.waitForSelector('svg.board [data-sq="3c"]');
+        await bob.waitForSelector('.forecast-box:not([hidden])');
+        assert(!(await bob.locator('.forecast-lines li').count()), 'Bob does not see Alice’s lines');
+        const view = await (await fetch(`${base}/api/games/${g}`)).text();
+        assert(!view.includes('"lines"') && !view.includes('forecast'), 'the game’s JSON has no conditional moves');
+        await play(bob, ['3c', '3d'], 2);
+        await waitPlies(alice, 3);
+        await waitPlies(bob, 3);
+        assert((await pieceAt(bob, '2f')) === 'b:p', 'Alice’s answer 2g2f was played at once');
+        await alice.waitForSelector('.forecast-box p.muted');  // the line was used up
+      });
+
+      await step('play: a line played on the analysis board is stored as conditional moves', async () => {
+        const g = await newGame({ time_control: '3 days' });
+        await call(ta, 'POST', `/api/games/${g}/moves`, { move: '7g7f', expected_ply: 0 });
+        await alice.goto(`${base}/analysis?game=${g}`);
+        await alice.waitForSelector('.forecast-store .store-forecast[disabled]');
+        await play(alice, ['3c', '3d']);
+        await alice.waitForSelector('svg.board[data-ply="2"]');
+        await play(alice, ['2g', '2f']);
+        await alice.waitForSelector('svg.board[data-ply="3"]');
+        await alice.click('.forecast-store .store-forecast:not([disabled])');
+        await alice.waitForSelector('.forecast-store .notice.success:not([hidden])');
+        const f = await call(ta, 'GET', `/api/games/${g}/forecast`);
+        assert(JSON.stringify(f.lines) === JSON.stringify([['3c3d', '2g2f']]), `stored ${JSON.stringify(f)}`);
+      });
+
+      await step('play: screenshots of the takeback prompt and the forecast panel (1280x720, 390x844, light and dark)', async () => {
+        const asked = await newGame();
+        await call(ta, 'POST', `/api/games/${asked}/moves`, { move: '7g7f', expected_ply: 0 });
+        await call(ta, 'POST', `/api/games/${asked}/takeback`);
+        const foreseen = await newGame({ time_control: '3 days' });
+        await call(ta, 'POST', `/api/games/${foreseen}/moves`, { move: '7g7f', expected_ply: 0 });
+        await call(ta, 'PUT', `/api/games/${foreseen}/forecast`, { lines: [['3c3d', '2g2f', '8c8d', '2f2e'], ['8c8d', '6g6f']] });
+        for (const [width, height] of [[1280, 720], [390, 844]]) {
+          for (const scheme of ['light', 'dark']) {
+            for (const [what, token, name, id, selector] of [['takeback', tb, B, asked, '.takeback-prompt'], ['forecast', ta, A, foreseen, '.forecast-lines li']]) {
+              const phoneSize = width < 500;
+              const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme, ...(phoneSize ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+              await context.addInitScript(([t, n]) => {
+                localStorage.setItem('kirin.token', t);
+                localStorage.setItem('kirin.user', n);
+              }, [token, name]);
+              const p = await context.newPage();
+              watchConsole(p, `play-${what}-${width}-${scheme}`);
+              await p.goto(`${base}/game/${id}`);
+              await p.waitForSelector(selector);
+              await p.locator(selector).first().scrollIntoViewIfNeeded();
+              await p.waitForTimeout(150); // the board sized from the window
+              const path = join(shots, `play-${what}-${width}x${height}-${scheme}.png`);
+              await p.screenshot({ path });
+              log(`    screenshot ${path}`);
+              await context.close();
+            }
+          }
+        }
+      });
+    }
     // An error logged after the last step's own check fails the run too.
     await step('no errors in the browsers’ consoles', async () => {
       await new Promise((r) => setTimeout(r, 300)); // time for late messages to arrive

@@ -11,6 +11,7 @@ const char* event_kind_name(EventKind k) {
     case EventKind::DrawOffer: return "draw_offer";
     case EventKind::Result: return "result";
     case EventKind::Adjourn: return "adjourn";
+    case EventKind::Takeback: return "takeback";
     case EventKind::Challenge: return "challenge";
   }
   return "move";

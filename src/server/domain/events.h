@@ -19,6 +19,8 @@ enum class EventKind {
   DrawOffer,  // text = "offered" or "declined"
   Result,     // the game ended: text = "Black wins by resignation"...
   Adjourn,    // text = "adjourned" or "resumed"
+  Takeback,   // text = "offered", "declined", "cancelled" (by its asker) or "accepted" (ply:
+              // the game's ply after the moves were taken back)
   Challenge,  // text = "created", "accepted", "declined" or "cancelled"; a rematch's also
               // goes to the game it is a rematch of (rematch_of)
 };

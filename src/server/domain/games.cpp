@@ -71,6 +71,13 @@ void require_active(const GameState& s) {
 
 }  // namespace
 
+void check_expected_ply(const GameState& s, int expected_ply) {
+  if (expected_ply == s.ply) return;
+  throw conflict(game_name(s.id) + " is at move " + std::to_string(s.ply + 1) + " (" +
+                 std::to_string(s.ply) + " played), not move " +
+                 std::to_string(expected_ply + 1) + ": reload it");
+}
+
 GameService::GameService(Store& store, EventSink& events, NowFn now, GameOptions options)
     : store_(store),
       events_(events),
@@ -196,8 +203,10 @@ void GameService::flush(Pending& p) {
   for (const Event& e : p.events) events_.publish(e);
   std::lock_guard lock(computer_mutex_);
   if (computer_) {
+    // A takeback makes whatever the computer thinks about the game wasted too.
     for (const Event& e : p.events)
-      if (e.kind == EventKind::Result) computer_->game_over(e.game);
+      if (e.kind == EventKind::Result || (e.kind == EventKind::Takeback && e.text == "accepted"))
+        computer_->game_over(e.game);
     if (p.turn && computer_->user() == p.turn->user)
       computer_->your_turn(p.turn->game, p.turn->ply, p.turn->now, p.turn->level,
                            p.turn->opponent);
@@ -233,6 +242,7 @@ void GameService::finish(Live& g, Result result, const std::string& reason, Pend
   next.result = result;
   next.reason = reason;
   next.draw_offer.reset();
+  next.takeback_offer.reset();
   next.sealed.reset();
   if (flagged) next.clock.remaining_ms[*flagged] = 0;
   next.version++;
@@ -303,6 +313,7 @@ MoveAck GameService::store_move(Live& g, GameState next, const Move& m, int64_t 
   next.status = GameStatus::Active;
   next.sealed.reset();
   if (next.draw_offer && *next.draw_offer != mover) next.draw_offer.reset();  // declined by moving
+  next.takeback_offer.reset();  // a move by either side ends the request (docs/API.md)
   if (after.outcome().over()) {
     next.status = GameStatus::Finished;
     next.result = after.outcome().result;
@@ -337,22 +348,6 @@ MoveAck GameService::store_move(Live& g, GameState next, const Move& m, int64_t 
 
 namespace {
 
-// Reads a move with the given parser and checks that it is legal; throws ServiceError invalid (field "move").
-Move read_checked_move(const MoveParser& parser, const Position& pos, std::string_view text) {
-  std::string quoted = "move " + quoted_input(text.substr(0, 64));
-  if (text.empty()) throw ServiceError(ErrorCode::Invalid, "the move is empty", "move");
-  if (text.size() > 64) throw ServiceError(ErrorCode::Invalid, "the move is too long", "move");
-  Move m;
-  try {
-    m = parser(pos, text);
-  } catch (const NotationError& e) {
-    throw ServiceError(ErrorCode::Invalid, quoted + ": " + e.what(), "move", e.offset());
-  }
-  if (!is_legal(pos, m))  // a plugged-in parser might not check
-    throw ServiceError(ErrorCode::Invalid, quoted + " is not legal here", "move");
-  return m;
-}
-
 // A copy of `value`, taken under `mutex`.
 template <class Mutex, class T>
 T locked_copy(Mutex& mutex, const T& value) {
@@ -381,9 +376,7 @@ MoveAck GameService::play_move(Id id, Id user, std::string_view text,
     require_active(g.state);
     Color c = player_color(g, user);
     // The ply first: a client whose view is stale learns that, not a misleading "not your turn".
-    if (expected_ply && *expected_ply != g.state.ply)
-      throw conflict(game_name(id) + " is at ply " + std::to_string(g.state.ply) + ", not " +
-                     std::to_string(*expected_ply) + ": reload it");
+    if (expected_ply) check_expected_ply(g.state, *expected_ply);
     Color stm = g.game.position().side_to_move();
     if (c != stm)
       throw forbidden("it is not your turn: " + std::string(color_name(stm)) + " is to move in " +
@@ -392,7 +385,9 @@ MoveAck GameService::play_move(Id id, Id user, std::string_view text,
     TimeMs now = now_();
     GameState next = g.state;
     int64_t used = charge_or_end(g, next, c, now, "the move", p);
-    return store_move(g, next, m, used, now, p);
+    MoveAck ack = store_move(g, next, m, used, now, p);
+    play_forecasts(g, p);
+    return ack;
   });
 }
 
@@ -421,12 +416,7 @@ void GameService::offer_draw(Id id, Id user) {
     Color c = player_color(g, user);
     if (g.state.draw_offer == ~c) return finish(g, Result::Draw, kAgreement, p);
     if (g.state.draw_offer == c) throw conflict("you have already offered a draw");
-    GameState next = g.state;
-    next.draw_offer = c;
-    next.version++;
-    next.updated = now_();
-    write(g, next);
-    p.events.push_back(event(EventKind::DrawOffer, next, "offered"));
+    write_offer(g, p, &GameState::draw_offer, c, EventKind::DrawOffer, "offered");
   });
 }
 
@@ -446,13 +436,245 @@ void GameService::decline_draw(Id id, Id user) {
     Color c = player_color(g, user);
     if (g.state.draw_offer != ~c)
       throw conflict("there is no draw offer from your opponent in " + game_name(id));
-    GameState next = g.state;
-    next.draw_offer.reset();
-    next.version++;
-    next.updated = now_();
-    write(g, next);
-    p.events.push_back(event(EventKind::DrawOffer, next, "declined"));
+    write_offer(g, p, &GameState::draw_offer, std::nullopt, EventKind::DrawOffer, "declined");
   });
+}
+
+void GameService::write_offer(Live& g, Pending& p, std::optional<Color> GameState::*offer,
+                              std::optional<Color> by, EventKind kind, const char* what) {
+  GameState next = g.state;
+  next.*offer = by;
+  next.version++;
+  next.updated = now_();
+  write(g, next);
+  p.events.push_back(event(kind, next, what));
+}
+
+// --- Takebacks ---
+
+Color GameService::takeback_player(const Live& g, Id user) {
+  Color c = player_color(g, user);
+  if (!g.state.setup.takebacks)
+    throw forbidden("takebacks are not allowed in " + game_name(g.state.id) +
+                    ": its challenge refused them");
+  return c;
+}
+
+void GameService::take_back(Live& g, Color asker, Pending& p) {
+  // lishogi's rule: the asker's last move goes, and the opponent's reply to it if there is one,
+  // so that the asker is to move again.
+  const int plies = g.game.position().side_to_move() == asker ? 2 : 1;
+  if (g.state.ply < plies)
+    throw conflict(std::string(color_name(asker)) + " has no move to take back in " +
+                   game_name(g.state.id));
+  GameState next = g.state;
+  const TimeMs now = now_();
+  next.ply -= plies;
+  next.version++;
+  next.updated = now;
+  next.draw_offer.reset();
+  next.takeback_offer.reset();
+  // Each side keeps the main time it has (its moves' time is not given back); the turn that
+  // was running is not charged, and the asker's turn starts now.
+  next.clock.turn_started = now;
+  switch (store_.take_back(next, plies)) {
+    case WriteResult::Ok: break;
+    case WriteResult::NotFound:
+      forget(next.id, g);
+      throw ServiceError(ErrorCode::NotFound, "no game with id " + std::to_string(next.id));
+    case WriteResult::StalePly:
+    case WriteResult::Changed:
+      forget(next.id, g);
+      throw conflict(game_name(next.id) + " changed meanwhile: reload it and try again");
+  }
+  Game replayed(g.start);
+  for (int i = 0; i < next.ply; ++i) replayed.play(g.game.moves()[size_t(i)]);
+  g.game = std::move(replayed);
+  g.moves.resize(size_t(next.ply));
+  g.state = next;
+  p.events.push_back(event(EventKind::Takeback, next, "accepted"));
+  after_move(g, p);
+}
+
+void GameService::ask_takeback(Id id, Id user) {
+  with_game(id, [&](Live& g, Pending& p) {
+    require_active(g.state);
+    Color c = takeback_player(g, user);
+    if (g.state.takeback_offer == c) throw conflict("you have already asked to take back");
+    if (g.state.takeback_offer == ~c)
+      throw conflict("your opponent has asked to take back in " + game_name(id) +
+                     ": accept or decline that first");
+    const bool replied = g.game.position().side_to_move() == c;
+    if (g.state.ply < (replied ? 2 : 1))
+      throw conflict("you have no move to take back in " + game_name(id));
+    Id cu = computer_user();
+    if (cu && (c == kBlack ? g.state.white.id : g.state.black.id) == cu)
+      return take_back(g, c, p);  // the computer accepts at once (lishogi's AI does)
+    write_offer(g, p, &GameState::takeback_offer, c, EventKind::Takeback, "offered");
+  });
+}
+
+void GameService::accept_takeback(Id id, Id user) {
+  with_game(id, [&](Live& g, Pending& p) {
+    require_active(g.state);
+    Color c = takeback_player(g, user);
+    if (g.state.takeback_offer == c)
+      throw conflict("you cannot accept your own request to take back: your opponent answers it");
+    if (g.state.takeback_offer != ~c)
+      throw conflict("your opponent has not asked to take back in " + game_name(id));
+    take_back(g, ~c, p);
+  });
+}
+
+void GameService::decline_takeback(Id id, Id user) {
+  with_game(id, [&](Live& g, Pending& p) {
+    require_active(g.state);
+    Color c = player_color(g, user);
+    if (!g.state.takeback_offer)
+      throw conflict("nobody has asked to take back in " + game_name(id));
+    const bool own = g.state.takeback_offer == c;
+    write_offer(g, p, &GameState::takeback_offer, std::nullopt, EventKind::Takeback,
+                own ? "cancelled" : "declined");
+  });
+}
+
+// --- Previews and forecasts ---
+
+MoveParser GameService::parser_or_default(MoveParser parser) {
+  return parser ? parser : locked_copy(mutex_, parser_);
+}
+
+Preview GameService::preview(Id id, const std::vector<std::string>& moves, MoveParser parser) {
+  if (moves.empty())
+    throw ServiceError(ErrorCode::Invalid, "name at least one move to preview", "moves");
+  if (moves.size() > kMaxPreviewMoves)
+    throw ServiceError(ErrorCode::Invalid,
+                       "at most " + std::to_string(kMaxPreviewMoves) + " moves are previewed",
+                       "moves");
+  parser = parser_or_default(std::move(parser));
+  auto [game, ply] = with_game(id, [&](Live& g, Pending&) {
+    if (is_over(g.state.status))
+      throw conflict(game_name(id) + " is over (" + describe_result(g.state) + ")");
+    return std::pair<Game, int>(g.game, g.state.ply);
+  });
+  ReadLine line = read_line(std::move(game), ply, moves, parser, "moves");  // outside the lock
+  Preview out;
+  out.moves = std::move(line.usi);
+  out.ply = ply + int(out.moves.size());
+  out.sfen = to_sfen(line.game.position());
+  out.to_move = line.game.position().side_to_move();
+  if (line.game.outcome().over()) out.ending = reason_word(line.game.outcome().reason);
+  return out;
+}
+
+Forecast GameService::forecast(Id id, Id user) {
+  return with_game(id, [&](Live& g, Pending&) {
+    player_color(g, user);
+    std::optional<Forecast> f = store_.find_forecast(id, user);
+    if (!f || f->ply != g.state.ply) return Forecast{g.state.ply, {}};  // the game left it
+    return *f;
+  });
+}
+
+Color GameService::forecaster(const Live& g, Id user, int first_moves) {
+  require_active(g.state);
+  Color c = player_color(g, user);
+  const Id id = g.state.id;
+  // Games without a live clock: correspondence, and untimed games (pbmserv's, played by mail).
+  if (g.state.time_control.kind == TimeControl::Kind::Live)
+    throw ServiceError(ErrorCode::Invalid,
+                       "conditional moves are for games without a live clock; " +
+                           game_name(id) + " is played at " + describe(g.state.time_control),
+                       "lines");
+  if (g.state.black.id == g.state.white.id)
+    throw conflict("you play both sides of " + game_name(id) + ": there is nobody to foresee");
+  if ((g.game.position().side_to_move() == c) != (first_moves % 2 == 1))
+    throw conflict("it is your turn in " + game_name(id) +
+                   ": play your move; conditional moves are stored while your opponent thinks");
+  return c;
+}
+
+Forecast GameService::set_forecast(Id id, Id user,
+                                   const std::vector<std::vector<std::string>>& lines,
+                                   MoveParser parser) {
+  parser = parser_or_default(std::move(parser));
+  return with_game(id, [&](Live& g, Pending&) {
+    if (lines.empty()) {  // deleting them is always allowed to the player
+      player_color(g, user);
+      store_.set_forecast(id, user, Forecast{g.state.ply, {}});
+      return Forecast{g.state.ply, {}};
+    }
+    forecaster(g, user, 0);
+    Forecast f{g.state.ply,
+               check_forecast_lines(g.game, g.state.ply, lines, parser, options_.forecast)};
+    store_.set_forecast(id, user, f);
+    return f;
+  });
+}
+
+GameService::Queued GameService::queue(Id id, Id user, const std::vector<std::string>& moves,
+                                       std::optional<int> expected_ply, MoveParser parser) {
+  if (moves.empty()) throw ServiceError(ErrorCode::Invalid, "name the moves to queue", "moves");
+  parser = parser_or_default(std::move(parser));
+  return with_game(id, [&](Live& g, Pending& p) {
+    if (expected_ply) check_expected_ply(g.state, *expected_ply);
+    require_active(g.state);
+    const Color c = player_color(g, user);
+    const int first_moves = g.game.position().side_to_move() == c ? 1 : 0;
+    forecaster(g, user, first_moves);
+    ReadLine line = read_line(g.game, g.state.ply, moves, parser, "moves");
+    std::vector<std::string> rest(line.usi.begin() + first_moves, line.usi.end());
+    Queued out;
+    // The lines already stored for the position the new one starts from, then the new one.
+    Forecast f{g.state.ply + first_moves, {}};
+    if (!first_moves)
+      if (std::optional<Forecast> stored = store_.find_forecast(id, user);
+          stored && stored->ply == f.ply)
+        f.lines = stored->lines;
+    if (!rest.empty()) f.lines.push_back(rest);
+    Game from = g.game;
+    if (first_moves) from.play(parse_usi(from.position(), line.usi[0]));
+    f.lines = check_forecast_lines(from, f.ply, f.lines, parse_usi, options_.forecast);
+    if (first_moves) {
+      Move m = parse_usi(g.game.position(), line.usi[0]);
+      TimeMs now = now_();
+      GameState next = g.state;
+      int64_t used = charge_or_end(g, next, c, now, "the move", p);
+      out.played = store_move(g, next, m, used, now, p);
+    }
+    if (!f.lines.empty()) store_.set_forecast(id, user, f);
+    if (first_moves) play_forecasts(g, p);  // the opponent's answer, and then perhaps ours
+    out.forecast = std::move(f);
+    return out;
+  });
+}
+
+void GameService::play_forecasts(Live& g, Pending& p) {
+  // Each answer played may be what the other player's forecast waits for: follow both, as
+  // long as they match (a line is at most ForecastLimits::plies long).
+  while (g.state.status == GameStatus::Active &&
+         g.state.time_control.kind != TimeControl::Kind::Live && !g.moves.empty() &&
+         g.state.black.id != g.state.white.id) {
+    const Color stm = g.game.position().side_to_move();
+    const Id player = stm == kBlack ? g.state.black.id : g.state.white.id;
+    // The move that called for the answer is stored already: a failure here only leaves the
+    // answer unplayed (the player is then to move as without a forecast).
+    try {
+      std::optional<Forecast> f = store_.find_forecast(g.state.id, player);
+      if (!f) return;
+      ForecastStep step = follow_forecast(*f, g.state.ply - 1, g.moves.back().usi);
+      store_.set_forecast(g.state.id, player, step.rest);  // no lines left: deleted
+      if (!step.answer) return;
+      Move m = parse_usi(g.game.position(), *step.answer);  // checked when stored
+      GameState next = g.state;
+      const TimeMs now = now_();
+      std::optional<int64_t> used = charge_turn(next, stm, now);
+      if (!used) return;  // out of time: expire_clocks ends the game
+      store_move(g, next, m, *used, now, p);
+    } catch (const std::exception&) {
+      return;
+    }
+  }
 }
 
 void GameService::adjourn(Id id, Id user, std::string_view sealed_move) {
@@ -488,6 +710,7 @@ MoveAck GameService::resume(Id id, Id user) {
     GameState before = g.state;
     MoveAck ack = store_move(g, next, m, sealed.time_used_ms, sealed.at, p);
     p.events.insert(p.events.begin(), event(EventKind::Adjourn, before, "resumed"));
+    play_forecasts(g, p);
     return ack;
   });
 }
@@ -582,13 +805,28 @@ bool GameService::catch_up(Live& g, StoredGame stored, Pending& p) {
   const size_t first_event = p.events.size();
   const GameState before = g.state;
   GameState& now = stored.state;
-  if (now.ply < before.ply || now.version < before.version || stored.moves.size() < g.moves.size())
-    return false;
+  if (now.version < before.version) return false;
+  // Moves taken back (a takeback): the stored moves part from the cached ones.
+  size_t kept = 0;
+  while (kept < g.moves.size() && kept < stored.moves.size() &&
+         g.moves[kept].usi == stored.moves[kept].usi)
+    ++kept;
+  int from_ply = before.ply;
+  if (kept < g.moves.size()) {
+    Game replayed(g.start);
+    for (size_t i = 0; i < kept; ++i) replayed.play(g.game.moves()[i]);
+    g.game = std::move(replayed);
+    g.moves.resize(kept);
+    from_ply = int(kept);
+    GameState at = now;
+    at.ply = from_ply;
+    p.events.push_back(event(EventKind::Takeback, at, "accepted"));
+  }
   bool moved = false;
   if (before.status == GameStatus::Adjourned && now.status != GameStatus::Adjourned)
     p.events.push_back(event(EventKind::Adjourn, before, "resumed"));
   for (const MoveRecord& m : stored.moves) {
-    if (m.ply <= before.ply) continue;
+    if (m.ply <= from_ply) continue;
     try {
       g.game.play(parse_usi(g.game.position(), m.usi));
     } catch (const NotationError&) {
@@ -621,6 +859,10 @@ bool GameService::catch_up(Live& g, StoredGame stored, Pending& p) {
     else if (!moved)
       p.events.push_back(event(EventKind::DrawOffer, now, "declined"));
   }
+  if (now.status == GameStatus::Active && before.status == GameStatus::Active &&
+      now.takeback_offer != before.takeback_offer && !moved && from_ply == before.ply)
+    p.events.push_back(
+        event(EventKind::Takeback, now, now.takeback_offer ? "offered" : "declined"));
   if (now.status == GameStatus::Adjourned && before.status != GameStatus::Adjourned)
     p.events.push_back(event(EventKind::Adjourn, now, "adjourned"));
   if (ends) p.events.push_back(event(EventKind::Result, now, describe_result(now)));
@@ -628,7 +870,8 @@ bool GameService::catch_up(Live& g, StoredGame stored, Pending& p) {
   for (size_t i = first_event; i < p.events.size(); ++i) p.events[i].elsewhere = true;
   g.state = std::move(now);
   g.comments = std::move(stored.comments);
-  if (moved || (before.status != GameStatus::Active && g.state.status == GameStatus::Active))
+  if (moved || from_ply != before.ply ||
+      (before.status != GameStatus::Active && g.state.status == GameStatus::Active))
     after_move(g, p);
   return true;
 }

@@ -26,16 +26,19 @@
 #include "rules/game.h"
 #include "server/domain/clocks.h"
 #include "server/domain/events.h"
+#include "server/domain/forecasts.h"
 #include "server/domain/game_export.h"
+#include "server/domain/move_lines.h"
 #include "server/domain/rate_limit.h"
 #include "server/domain/ratings.h"
 #include "server/store/store.h"
 
 namespace kirin::server {
 
-// Reads a player's move in a position; throws NotationError saying what is wrong. USI
-// (parse_usi) by default; other notations (pbmserv, Game Courier) plug in here.
-using MoveParser = std::function<Move(const Position&, std::string_view)>;
+// Throws ServiceError conflict unless `expected_ply` is the game's ply (the moves played): a
+// move, takeback or forecast sent for a position the game has left. Every door's check
+// (the API's expected_ply, pbmserv's move#moveno: moveno = expected_ply + 1).
+void check_expected_ply(const GameState& state, int expected_ply);
 
 // A computer opponent (a user of its own). The service calls your_turn, outside any lock,
 // whenever that user is to move in an active game; the player must not block the caller:
@@ -86,6 +89,16 @@ struct GameOptions {
   // name, so that processes that run no computer (kirin command, kirin mail) judge them alike.
   std::string computer_name = "kirin";
   RatingOptions ratings;
+  ForecastLimits forecast;  // conditional moves stored per player and game
+};
+
+// A position after some moves, not played (GameService::preview).
+struct Preview {
+  std::vector<std::string> moves;  // canonical USI
+  int ply = 0;                     // the game's ply after them
+  std::string sfen;
+  Color to_move = kBlack;
+  std::string ending;  // the rules' reason word if the moves end the game, else empty
 };
 
 class GameService {
@@ -128,6 +141,42 @@ class GameService {
   void offer_draw(Id game, Id user);  // agrees if the opponent's offer is open
   void accept_draw(Id game, Id user);
   void decline_draw(Id game, Id user);
+  // Takebacks, as lishogi has them. A player asks to take back their last move (and, if the
+  // opponent has replied, that reply too); nothing is taken back until the opponent accepts,
+  // and a move by either side ends the request. The computer accepts at once. Forbidden in a
+  // game whose challenge refused takebacks (GameSetup::takebacks). After the takeback the
+  // asker is to move and its turn starts now; no side gets back the time its moves used
+  // (lishogi refunds only the turn that was running).
+  void ask_takeback(Id game, Id user);
+  void accept_takeback(Id game, Id user);
+  // The opponent declines the request, or its asker withdraws it.
+  void decline_takeback(Id game, Id user);
+  // The position after `moves` played from the current one (at most kMaxPreviewMoves), nothing
+  // played: pbmserv's preview. Anyone may look. Throws invalid (field "moves") naming the
+  // first move that does not read or is not legal. `parser`, here and below: the notation
+  // of the moves, the service's (set_move_parser) if empty.
+  static constexpr std::size_t kMaxPreviewMoves = 100;
+  Preview preview(Id game, const std::vector<std::string>& moves, MoveParser parser = {});
+  // A player's conditional moves in a game without a live clock (correspondence, or untimed as
+  // pbmserv's games; forecasts.h): private, shown only to that player. forecast returns none
+  // once the game has left them. set_forecast stores lines (no lines: deletes them) while the
+  // opponent is to move, checked legal; forbidden to anyone but a player, invalid in a game
+  // with a live clock. Deleting them (no lines) is
+  // allowed to the player at any time.
+  Forecast forecast(Id game, Id user);
+  Forecast set_forecast(Id game, Id user, const std::vector<std::vector<std::string>>& lines,
+                        MoveParser parser = {});
+  // pbmserv's queue: `moves` are one line. On the player's turn its first move is played now
+  // (at `expected_ply`, if given) and the rest is stored as a conditional line; on the
+  // opponent's turn the whole line is. The line is added to the player's stored lines (those
+  // of the position it starts from). Everything is checked before anything is played or
+  // stored. Returns the move played, if any, and the lines stored.
+  struct Queued {
+    std::optional<MoveAck> played;
+    Forecast forecast;
+  };
+  Queued queue(Id game, Id user, const std::vector<std::string>& moves,
+               std::optional<int> expected_ply = std::nullopt, MoveParser parser = {});
   // The player to move seals a legal move (its time is charged now) and the game stops; the
   // clocks do not run while it is adjourned. resume (either player) plays the sealed move
   // and the opponent's clock starts.
@@ -200,11 +249,26 @@ class GameService {
   int64_t charge_or_end(Live& g, GameState& next, Color mover, TimeMs now, const char* doing,
                         Pending& p);
   void write(Live& g, const GameState& next);
+  // Opens (`by`, the colour offering) or closes (nullopt) a draw offer or takeback request,
+  // and publishes `kind` with `what`.
+  void write_offer(Live& g, Pending& p, std::optional<Color> GameState::*offer,
+                   std::optional<Color> by, EventKind kind, const char* what);
   void after_move(Live& g, Pending& p);
   Color player_color(const Live& g, Id user) const;
   // Appends a legal move; `next` is the state with the mover's clock already charged.
   MoveAck store_move(Live& g, GameState next, const Move& m, int64_t used, TimeMs at,
                      Pending& p);
+  // After a move in a game without a live clock: plays the answers the player to move stored
+  // for it (forecasts), as long as they match.
+  void play_forecasts(Live& g, Pending& p);
+  // Takes back the asker's last move (and the reply to it, if any) and publishes it.
+  void take_back(Live& g, Color asker, Pending& p);
+  // The player's colour, throwing forbidden unless takebacks are allowed in the game.
+  Color takeback_player(const Live& g, Id user);
+  // The player's colour, throwing unless they may store conditional moves in the game now:
+  // a correspondence game, the opponent to move (after `first_moves` more moves).
+  Color forecaster(const Live& g, Id user, int first_moves);
+  MoveParser parser_or_default(MoveParser parser);
 
   Store& store_;
   EventSink& events_;

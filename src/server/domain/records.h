@@ -71,6 +71,9 @@ struct GameSetup {
   int computer_level = 0;
   // The result changes both players' ratings in this game (ratings.h); false: casual.
   bool rated = false;
+  // Whether a player may ask to take a move back (the opponent still has to agree); a
+  // challenge may refuse them (lishogi lets rated games do so).
+  bool takebacks = true;
   friend bool operator==(const GameSetup&, const GameSetup&) = default;
 };
 
@@ -120,6 +123,7 @@ struct GameState {
   int ply = 0;          // moves played
   int64_t version = 1;  // bumped by every write: optimistic concurrency between servers
   std::optional<Color> draw_offer;  // the colour that offered a draw, still open
+  std::optional<Color> takeback_offer;  // the colour that asked to take back, still open
   std::optional<SealedMove> sealed;
   TimeMs created = 0, updated = 0;
 };
@@ -189,6 +193,16 @@ struct ImportedGame {
   std::string ending;  // how the record says it ended ("resignation", "mate"...), or ""
   TimeMs created = 0;
   friend bool operator==(const ImportedGame&, const ImportedGame&) = default;
+};
+
+// A player's conditional moves in a correspondence game (pbmserv's queue, lishogi's forecast),
+// private to that player. Each line starts at the position after `ply` moves, with the
+// opponent's expected move, then the answer, alternately; the server plays the answer when
+// the opponent's move matches, and keeps the rest of the lines that matched.
+struct Forecast {
+  int ply = 0;
+  std::vector<std::vector<std::string>> lines;  // canonical USI moves
+  friend bool operator==(const Forecast&, const Forecast&) = default;
 };
 
 struct StoredGame {

@@ -95,7 +95,7 @@ json to_json(const GameSetup& setup) {
   return {{"game", setup.game},         {"profile", setup.profile},
           {"options", options},         {"drops", setup.drops ? json(*setup.drops) : json(nullptr)},
           {"handicap", setup.handicap}, {"sfen", setup.start_sfen},
-          {"level", setup.computer_level}};
+          {"level", setup.computer_level}, {"takebacks", setup.takebacks}};
 }
 
 json to_json(const TimeControl& tc) {
@@ -170,6 +170,8 @@ json to_json(const GameState& g) {
           {"to_move", color_word(side_to_move(g))},
           {"version", g.version},
           {"draw_offer", g.draw_offer ? json(color_word(*g.draw_offer)) : json(nullptr)},
+          {"takeback_offer",
+           g.takeback_offer ? json(color_word(*g.takeback_offer)) : json(nullptr)},
           {"sealed", sealed},
           {"created", g.created},
           {"updated", g.updated}};
@@ -310,6 +312,7 @@ ChallengeRequest read_challenge_request(const json& body) {
   r.setup.handicap = optional_string(body, "handicap").value_or("");
   r.setup.start_sfen = optional_string(body, "sfen").value_or("");
   r.setup.drops = optional_bool(body, "drops");
+  r.setup.takebacks = optional_bool(body, "takebacks").value_or(true);
   r.setup.computer_level = optional_int(body, "level", 0, kMaxComputerLevel).value_or(0);
   r.setup.rated = optional_bool(body, "rated").value_or(false);
   r.rematch_of = optional_int(body, "rematch_of", 1, std::numeric_limits<int>::max()).value_or(0);

@@ -65,6 +65,24 @@ std::string record_file_name(const GameState& g, const std::string& format) {
          std::to_string(g.id) + "." + extension;
 }
 
+// A JSON list of strings, at most 1000 of them: `field` of `body`.
+std::vector<std::string> string_list(const json& body, const char* field) {
+  auto it = body.find(field);
+  if (it == body.end() || !it->is_array() || it->size() > 1000)
+    throw ServiceError(ErrorCode::Invalid,
+                       std::string(field) + " must be a list of moves (strings)", field);
+  std::vector<std::string> out;
+  for (const json& item : *it) {
+    if (!item.is_string())
+      throw ServiceError(ErrorCode::Invalid,
+                         std::string(field) + " must be a list of moves (strings)", field);
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
+json forecast_json(const Forecast& f) { return {{"ply", f.ply}, {"lines", f.lines}}; }
+
 }  // namespace
 
 void add_game_routes(Router& router, const ApiServices& s) {
@@ -130,6 +148,54 @@ void add_game_routes(Router& router, const ApiServices& s) {
                  return json_response(to_json(s.games.view(game, user.id).state));
                });
   }
+  // Takebacks: ask (the computer accepts at once), accept, decline (or withdraw one's own).
+  using TakebackAction = void (GameService::*)(Id, Id);
+  for (auto [path, action] :
+       {std::pair<const char*, TakebackAction>{"", &GameService::ask_takeback},
+        {"/accept", &GameService::accept_takeback},
+        {"/decline", &GameService::decline_takeback}}) {
+    router.add("POST", std::string("/api/games/{game}/takeback") + path,
+               [s, act = action](const Request& r) {
+                 User user = signed_in(s.accounts, r);
+                 Id game = id_param(r, "game");
+                 (s.games.*act)(game, user.id);
+                 return json_response(to_json(s.games.view(game, user.id).state));
+               });
+  }
+  // The position after some moves, none played: anyone may look.
+  router.add("POST", "/api/games/{game}/preview", [s](const Request& r) {
+    Preview pv = s.games.preview(id_param(r, "game"),
+                                 string_list(require_object(r.json()), "moves"));
+    return json_response({{"moves", pv.moves},
+                          {"ply", pv.ply},
+                          {"sfen", pv.sfen},
+                          {"to_move", color_word(pv.to_move)},
+                          {"ending", pv.ending.empty() ? json(nullptr) : json(pv.ending)}});
+  });
+  // A player's conditional moves (correspondence): only that player sees them.
+  router.add("GET", "/api/games/{game}/forecast", [s](const Request& r) {
+    User user = signed_in(s.accounts, r);
+    return json_response(forecast_json(s.games.forecast(id_param(r, "game"), user.id)));
+  });
+  router.add("PUT", "/api/games/{game}/forecast", [s](const Request& r) {
+    User user = signed_in(s.accounts, r);
+    const json body = r.json();  // kept: require_object returns a reference into it
+    require_object(body);
+    auto it = body.find("lines");
+    if (it == body.end() || !it->is_array())
+      throw ServiceError(ErrorCode::Invalid, "lines must be a list of lists of moves", "lines");
+    std::vector<std::vector<std::string>> lines;
+    for (const json& line : *it) {
+      if (!line.is_array())
+        throw ServiceError(ErrorCode::Invalid, "lines must be a list of lists of moves", "lines");
+      lines.push_back(string_list(json{{"lines", line}}, "lines"));
+    }
+    return json_response(forecast_json(s.games.set_forecast(id_param(r, "game"), user.id, lines)));
+  });
+  router.add("DELETE", "/api/games/{game}/forecast", [s](const Request& r) {
+    User user = signed_in(s.accounts, r);
+    return json_response(forecast_json(s.games.set_forecast(id_param(r, "game"), user.id, {})));
+  });
   // The player to move seals a move and the game stops; resuming plays it.
   router.add("POST", "/api/games/{game}/adjourn", [s](const Request& r) {
     User user = signed_in(s.accounts, r);

@@ -153,6 +153,19 @@ CREATE TABLE imported_games (
   created_ms BIGINT NOT NULL);
 CREATE INDEX imported_games_by ON imported_games(imported_by, id);
 )sql",
+    // 6: takebacks (allowed by the challenge, asked during the game) and forecasts (a
+    // player's conditional moves).
+    R"sql(
+ALTER TABLE challenges ADD COLUMN takebacks BOOLEAN NOT NULL DEFAULT true;
+ALTER TABLE games ADD COLUMN takebacks BOOLEAN NOT NULL DEFAULT true;
+ALTER TABLE games ADD COLUMN takeback_offer TEXT;
+CREATE TABLE forecasts (
+  game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  user_id BIGINT NOT NULL REFERENCES users(id),
+  ply INTEGER NOT NULL,
+  lines TEXT NOT NULL,
+  PRIMARY KEY (game_id, user_id));
+)sql",
 };
 static_assert(std::size(kMigrations) == PostgresStore::kSchemaVersion);
 
@@ -525,11 +538,13 @@ namespace {
 // The columns a game's writes change.
 #define STATE_COLUMNS                                                                       \
   "clock_black_ms, clock_white_ms, turn_started_ms, status, result, reason, ply, version, " \
-  "draw_offer, sealed_usi, sealed_by, sealed_time_ms, sealed_at_ms, updated_ms"
+  "draw_offer, sealed_usi, sealed_by, sealed_time_ms, sealed_at_ms, updated_ms, "       \
+  "takeback_offer"
 #define STATE_SET                                                                          \
   "clock_black_ms = $1, clock_white_ms = $2, turn_started_ms = $3, status = $4, "          \
   "result = $5, reason = $6, ply = $7, version = $8, draw_offer = $9, sealed_usi = $10, "  \
-  "sealed_by = $11, sealed_time_ms = $12, sealed_at_ms = $13, updated_ms = $14"
+  "sealed_by = $11, sealed_time_ms = $12, sealed_at_ms = $13, updated_ms = $14, "          \
+  "takeback_offer = $15"
 // ASCII case folding, as the unique index on users.name has it.
 #define NAME_KEY(x) "translate(" x ", 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
 
@@ -550,7 +565,7 @@ void push_tc(Params& p, const TimeControl& tc) {  // TC_COLUMNS
   p.push_back(num(tc.days_per_move));
 }
 
-void push_state(Params& p, const GameState& g) {  // STATE_COLUMNS, STATE_SET's $1..$14
+void push_state(Params& p, const GameState& g) {  // STATE_COLUMNS, STATE_SET's $1..$15
   p.push_back(num(g.clock.remaining_ms[kBlack]));
   p.push_back(num(g.clock.remaining_ms[kWhite]));
   p.push_back(num(g.clock.turn_started));
@@ -569,6 +584,7 @@ void push_state(Params& p, const GameState& g) {  // STATE_COLUMNS, STATE_SET's 
     p.insert(p.end(), 4, std::nullopt);
   }
   p.push_back(num(g.updated));
+  p.push_back(g.takeback_offer ? text(color_text(*g.takeback_offer)) : std::nullopt);
 }
 
 // The columns in the order rows::read_game takes them.
@@ -578,7 +594,7 @@ void push_state(Params& p, const GameState& g) {  // STATE_COLUMNS, STATE_SET's 
   "g.tc_byoyomi_ms, g.tc_increment_ms, g.tc_days, g.clock_black_ms, g.clock_white_ms, "     \
   "g.turn_started_ms, g.status, g.result, g.reason, g.ply, g.version, g.draw_offer, "       \
   "g.sealed_usi, g.sealed_by, g.sealed_time_ms, g.sealed_at_ms, g.created_ms, g.updated_ms, " \
-  "g.computer_level, g.rated "                                                               \
+  "g.computer_level, g.rated, g.takebacks, g.takeback_offer "                                \
   "FROM games g JOIN users b ON b.id = g.black JOIN users w ON w.id = g.white "
 
 std::vector<GameState> read_games(const Result& res) {
@@ -592,8 +608,8 @@ std::vector<GameState> read_games(const Result& res) {
   "SELECT c.id, c.challenger, a.name, coalesce(c.challenged, 0), coalesce(b.name, ''), "     \
   "c.game, c.profile, c.options, c.drops, c.handicap, c.custom_sfen, c.color, c.tc_kind, "   \
   "c.tc_main_ms, c.tc_byoyomi_ms, c.tc_increment_ms, c.tc_days, c.status, "                  \
-  "coalesce(c.game_id, 0), c.created_ms, c.computer_level, coalesce(c.rematch_of, 0), "    \
-  "c.rated "                                                                                 \
+  "coalesce(c.game_id, 0), c.created_ms, c.computer_level, coalesce(c.rematch_of, 0), "     \
+  "c.rated, c.takebacks "                                                                    \
   "FROM challenges c "                                                                       \
   "JOIN users a ON a.id = c.challenger LEFT JOIN users b ON b.id = c.challenged "
 
@@ -690,10 +706,12 @@ Id PostgresStore::create_challenge(const Challenge& ch) {
     p.push_back(num(ch.setup.computer_level));
     p.push_back(id_or_null(ch.rematch_of));
     p.push_back(boolean(ch.setup.rated));
+    p.push_back(boolean(ch.setup.takebacks));
     return c
         .exec("INSERT INTO challenges (challenger, challenged, " SETUP_COLUMNS ", " TC_COLUMNS
-              ", color, status, created_ms, computer_level, rematch_of, rated) VALUES ($1, $2, "
-              "$3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) "
+              ", color, status, created_ms, computer_level, rematch_of, rated, takebacks) VALUES "
+              "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, "
+              "$19, $20) "
               "RETURNING id",
               p)
         .i64(0, 0);
@@ -739,14 +757,16 @@ std::optional<Id> PostgresStore::accept_challenge(Id id, const GameState& g) {
     p.push_back(num(g.black.id));              // $8
     p.push_back(num(g.white.id));              // $9
     push_tc(p, g.time_control);                // $10..$14
-    push_state(p, g);                          // $15..$28
-    p.push_back(num(g.created));               // $29
-    p.push_back(num(g.setup.computer_level));  // $30
-    p.push_back(boolean(g.setup.rated));       // $31
+    push_state(p, g);                          // $15..$29
+    p.push_back(num(g.created));               // $30
+    p.push_back(num(g.setup.computer_level));  // $31
+    p.push_back(boolean(g.setup.takebacks));   // $32
+    p.push_back(boolean(g.setup.rated));       // $33
     Id game = c.exec("INSERT INTO games (" SETUP_COLUMNS ", start_sfen, black, white, " TC_COLUMNS
-                     ", " STATE_COLUMNS ", created_ms, computer_level, rated) VALUES ($1, $2, $3, "
-                     "$4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, "
-                     "$20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31) RETURNING id",
+                     ", " STATE_COLUMNS ", created_ms, computer_level, takebacks, rated) VALUES "
+                     "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, "
+                     "$18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, "
+                     "$33) RETURNING id",
                      p)
                   .i64(0, 0);
     c.exec("UPDATE challenges SET game_id = $1 WHERE id = $2", {num(game), num(id)});
@@ -842,26 +862,26 @@ WriteResult PostgresStore::append_move(Id game, int expected_ply, const MoveReco
   rows::check_append_move(game, expected_ply, move, state);
   return with_conn([&](Conn& c) -> WriteResult {
     Params p;
-    push_state(p, state);                 // $1..$14
-    p.push_back(num(game));               // $15
-    p.push_back(num(expected_ply));       // $16
-    p.push_back(num(state.version - 1));  // $17
-    p.push_back(num(move.ply));           // $18
-    p.push_back(text(move.usi));          // $19
-    p.push_back(num(move.time_used_ms));  // $20
-    p.push_back(num(move.at));            // $21
-    p.push_back(text(" v" + std::to_string(state.version)));  // $22: the notification's tail
+    push_state(p, state);                 // $1..$15
+    p.push_back(num(game));               // $16
+    p.push_back(num(expected_ply));       // $17
+    p.push_back(num(state.version - 1));  // $18
+    p.push_back(num(move.ply));           // $19
+    p.push_back(text(move.usi));          // $20
+    p.push_back(num(move.time_used_ms));  // $21
+    p.push_back(num(move.at));            // $22
+    p.push_back(text(" v" + std::to_string(state.version)));  // $23: the notification's tail
     // One statement, so one transaction: the game's row is updated only if it is still at
     // the expected ply and version (a concurrent writer's UPDATE waits for this one to commit
     // and then finds it is not), the move is inserted only if the row was, and the change is
     // notified only if both were.
     Result r = c.exec(
         "WITH g AS (UPDATE games SET " STATE_SET
-        " WHERE id = $15 AND ply = $16 AND version = $17 "
+        " WHERE id = $16 AND ply = $17 AND version = $18 "
         "AND status NOT IN ('finished', 'aborted') RETURNING id), "
         "m AS (INSERT INTO moves (game_id, ply, usi, time_used_ms, at_ms) "
-        "SELECT id, $18::integer, $19::text, $20::bigint, $21::bigint FROM g RETURNING game_id) "
-        "SELECT pg_notify('" GAME_CHANNEL "', game_id::text || $22::text) FROM m",
+        "SELECT id, $19::integer, $20::text, $21::bigint, $22::bigint FROM g RETURNING game_id) "
+        "SELECT pg_notify('" GAME_CHANNEL "', game_id::text || $23::text) FROM m",
         p);
     if (r.rows() == 1) return WriteResult::Ok;
     return why_not_written(c, game, expected_ply);
@@ -871,17 +891,62 @@ WriteResult PostgresStore::append_move(Id game, int expected_ply, const MoveReco
 WriteResult PostgresStore::update_game(const GameState& state) {
   return with_conn([&](Conn& c) -> WriteResult {
     Params p;
-    push_state(p, state);                 // $1..$14
-    p.push_back(num(state.id));           // $15
-    p.push_back(num(state.version - 1));  // $16
-    p.push_back(num(state.ply));          // $17
-    p.push_back(text(" v" + std::to_string(state.version)));  // $18: the notification's tail
+    push_state(p, state);                 // $1..$15
+    p.push_back(num(state.id));           // $16
+    p.push_back(num(state.version - 1));  // $17
+    p.push_back(num(state.ply));          // $18
+    p.push_back(text(" v" + std::to_string(state.version)));  // $19: the notification's tail
     Result r = c.exec("WITH g AS (UPDATE games SET " STATE_SET
-                      " WHERE id = $15 AND version = $16 AND ply = $17 RETURNING id) "
-                      "SELECT pg_notify('" GAME_CHANNEL "', id::text || $18::text) FROM g",
+                      " WHERE id = $16 AND version = $17 AND ply = $18 RETURNING id) "
+                      "SELECT pg_notify('" GAME_CHANNEL "', id::text || $19::text) FROM g",
                       p);
     if (r.rows() == 1) return WriteResult::Ok;
     return why_not_written(c, state.id, state.ply);
+  });
+}
+
+WriteResult PostgresStore::take_back(const GameState& state, int plies) {
+  rows::check_take_back(state, plies);
+  return with_conn([&](Conn& c) -> WriteResult {
+    Params p;
+    push_state(p, state);                 // $1..$15
+    p.push_back(num(state.id));           // $16
+    p.push_back(num(state.ply + plies));  // $17
+    p.push_back(num(state.version - 1));  // $18
+    p.push_back(num(state.ply));          // $19
+    p.push_back(text(" v" + std::to_string(state.version)));  // $20: the notification's tail
+    // One statement, as append_move: the moves go only if the game's row was updated.
+    Result r = c.exec(
+        "WITH g AS (UPDATE games SET " STATE_SET
+        " WHERE id = $16 AND ply = $17 AND version = $18 "
+        "AND status NOT IN ('finished', 'aborted') RETURNING id), "
+        "m AS (DELETE FROM moves WHERE game_id IN (SELECT id FROM g) AND ply > $19) "
+        "SELECT pg_notify('" GAME_CHANNEL "', id::text || $20::text) FROM g",
+        p);
+    if (r.rows() == 1) return WriteResult::Ok;
+    return why_not_written(c, state.id, state.ply + plies);
+  });
+}
+
+std::optional<Forecast> PostgresStore::find_forecast(Id game, Id user) {
+  return with_conn([&](Conn& c) -> std::optional<Forecast> {
+    Result r = c.exec("SELECT ply, lines FROM forecasts WHERE game_id = $1 AND user_id = $2",
+                      {num(game), num(user)});
+    if (r.rows() == 0) return std::nullopt;
+    return Forecast{int(r.i64(0, 0)), forecast_lines_of(r.str(0, 1))};
+  });
+}
+
+void PostgresStore::set_forecast(Id game, Id user, const Forecast& forecast) {
+  with_conn([&](Conn& c) {
+    if (forecast.lines.empty()) {
+      c.exec("DELETE FROM forecasts WHERE game_id = $1 AND user_id = $2", {num(game), num(user)});
+      return;
+    }
+    c.exec("INSERT INTO forecasts (game_id, user_id, ply, lines) VALUES ($1, $2, $3, $4) "
+           "ON CONFLICT (game_id, user_id) DO UPDATE SET ply = excluded.ply, "
+           "lines = excluded.lines",
+           {num(game), num(user), num(forecast.ply), text(forecast_lines_text(forecast.lines))});
   });
 }
 

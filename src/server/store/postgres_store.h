@@ -58,7 +58,7 @@ class PostgresStore : public Store {
   PostgresStore(const PostgresStore&) = delete;
   PostgresStore& operator=(const PostgresStore&) = delete;
 
-  static constexpr int kSchemaVersion = 5;
+  static constexpr int kSchemaVersion = 6;
   int schema_version();
 
   // The channel game changes are notified on; the payload is the game id in decimal, then
@@ -100,6 +100,7 @@ class PostgresStore : public Store {
   WriteResult append_move(Id game, int expected_ply, const MoveRecord& move,
                           const GameState& state) override;
   WriteResult update_game(const GameState& state) override;
+  WriteResult take_back(const GameState& state, int plies) override;
   Id add_comment(const Comment& comment) override;
   Id add_imported_game(const ImportedGame& game) override;
   std::optional<ImportedGame> find_imported_game(Id id) override;
@@ -116,6 +117,9 @@ class PostgresStore : public Store {
   std::vector<Standing> standings(const StandingsQuery& query) override;
   std::vector<GameState> finished_rated_games() override;
   void clear_ratings() override;
+
+  std::optional<Forecast> find_forecast(Id game, Id user) override;
+  void set_forecast(Id game, Id user, const Forecast& forecast) override;
 
  private:
   struct Conn;      // one libpq connection and the statements prepared on it

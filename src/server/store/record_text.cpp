@@ -1,5 +1,6 @@
 #include "server/store/record_text.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -111,6 +112,33 @@ Preferences preferences_of(const std::string& text) {
   p.flip = j.value("flip", p.flip);
   p.piece_set = j.value("piece_set", p.piece_set);
   return p;
+}
+
+std::string forecast_lines_text(const std::vector<std::vector<std::string>>& lines) {
+  std::string out;
+  for (const std::vector<std::string>& line : lines) {
+    if (!out.empty()) out += '\n';
+    for (size_t i = 0; i < line.size(); ++i) out += (i ? " " : "") + line[i];
+  }
+  return out;
+}
+
+std::vector<std::vector<std::string>> forecast_lines_of(const std::string& text) {
+  std::vector<std::vector<std::string>> lines;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = std::min(text.find('\n', start), text.size());
+    std::vector<std::string> line;
+    size_t at = start;
+    while (at < end) {
+      size_t space = std::min(text.find(' ', at), end);
+      if (space > at) line.push_back(text.substr(at, space - at));
+      at = space + 1;
+    }
+    if (!line.empty()) lines.push_back(std::move(line));
+    start = end + 1;
+  }
+  return lines;
 }
 
 }  // namespace kirin::server::record_text

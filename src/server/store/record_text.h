@@ -31,6 +31,10 @@ Color color_of(const std::string& s);
 std::string options_json(const GameSetup& s);  // [[NAME, VALUE], ...]
 std::vector<std::pair<std::string, std::string>> options_of(const std::string& text);
 
+// A forecast's lines: a line a row, its USI moves separated by spaces.
+std::string forecast_lines_text(const std::vector<std::vector<std::string>>& lines);
+std::vector<std::vector<std::string>> forecast_lines_of(const std::string& text);
+
 std::string preferences_json(const Preferences& p);
 Preferences preferences_of(const std::string& text);  // defaults for what is missing
 

@@ -45,7 +45,7 @@ void read_tc(Row& r, TimeControl& tc) {
 // g.id, the setup, g.start_sfen, g.black, b.name, g.white, w.name, the time control,
 // g.clock_black_ms, g.clock_white_ms, g.turn_started_ms, g.status, g.result, g.reason, g.ply,
 // g.version, g.draw_offer, g.sealed_usi, g.sealed_by, g.sealed_time_ms, g.sealed_at_ms,
-// g.created_ms, g.updated_ms, g.computer_level, g.rated
+// g.created_ms, g.updated_ms, g.computer_level, g.rated, g.takebacks, g.takeback_offer
 template <class Row>
 GameState read_game(Row&& r) {
   GameState g;
@@ -83,12 +83,17 @@ GameState read_game(Row&& r) {
   g.updated = r.i64();
   g.setup.computer_level = r.i32();
   g.setup.rated = r.boolean();
+  g.setup.takebacks = r.boolean();
+  if (r.null_next())
+    r.skip(1);
+  else
+    g.takeback_offer = record_text::color_of(r.str());
   return g;
 }
 
 // c.id, c.challenger, a.name, c.challenged (0 if open to anyone), its name ('' if open), the
 // setup, c.color, the time control, c.status, c.game_id (0 if none), c.created_ms,
-// c.computer_level, c.rematch_of (0 if none), c.rated
+// c.computer_level, c.rematch_of (0 if none), c.rated, c.takebacks
 template <class Row>
 Challenge read_challenge(Row&& r) {
   Challenge c;
@@ -106,6 +111,7 @@ Challenge read_challenge(Row&& r) {
   c.setup.computer_level = r.i32();
   c.rematch_of = r.i64();
   c.setup.rated = r.boolean();
+  c.setup.takebacks = r.boolean();
   return c;
 }
 
@@ -300,6 +306,13 @@ inline void check_append_move(Id game, int expected_ply, const MoveRecord& move,
   if (state.id != game || move.ply != expected_ply + 1 || state.ply != expected_ply + 1)
     throw StoreError("append_move: the move and the state must be of ply " +
                      std::to_string(expected_ply + 1) + " of game " + std::to_string(game));
+}
+
+// Store::take_back's precondition: at least one move is taken back, and no more than played.
+inline void check_take_back(const GameState& state, int plies) {
+  if (plies < 1 || state.ply < 0)
+    throw StoreError("take_back: take back at least one move, to a ply of 0 or more (game " +
+                     std::to_string(state.id) + ")");
 }
 
 // After a conditional game write changed nothing: why not, from the ply now stored (nullopt:

@@ -148,6 +148,19 @@ CREATE TABLE imported_games (
   created_ms INTEGER NOT NULL);
 CREATE INDEX imported_games_by ON imported_games(imported_by, id);
 )sql",
+    // 7: takebacks (allowed by the challenge, asked during the game) and forecasts (a
+    // player's conditional moves).
+    R"sql(
+ALTER TABLE challenges ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE games ADD COLUMN takeback_offer TEXT;
+CREATE TABLE forecasts (
+  game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  ply INTEGER NOT NULL,
+  lines TEXT NOT NULL,
+  PRIMARY KEY (game_id, user_id)) WITHOUT ROWID;
+)sql",
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 
@@ -184,6 +197,7 @@ void bind_setup(Use& q, const GameSetup& s, const TimeControl& tc) {
   q->bind(":custom_sfen", s.start_sfen);
   q->bind(":computer_level", s.computer_level);
   q->bind(":rated", int(s.rated));
+  q->bind(":takebacks", int(s.takebacks));
   q->bind(":tc_kind", tc_kind_text(tc.kind));
   q->bind(":tc_main_ms", tc.main_ms);
   q->bind(":tc_byoyomi_ms", tc.byoyomi_ms);
@@ -205,6 +219,10 @@ void bind_state(Use& q, const GameState& g) {
     q->bind(":draw_offer", color_text(*g.draw_offer));
   else
     q->bind(":draw_offer");
+  if (g.takeback_offer)
+    q->bind(":takeback_offer", color_text(*g.takeback_offer));
+  else
+    q->bind(":takeback_offer");
   if (g.sealed) {
     q->bind(":sealed_usi", g.sealed->usi);
     q->bind(":sealed_by", g.sealed->by);
@@ -232,23 +250,27 @@ struct Row {
 };
 
 #define SETUP_COLUMNS \
-  "game, profile, options, drops, handicap, custom_sfen, computer_level, rated"
+  "game, profile, options, drops, handicap, custom_sfen, computer_level, rated, takebacks"
 #define SETUP_VALUES \
-  ":game, :profile, :options, :drops, :handicap, :custom_sfen, :computer_level, :rated"
+  ":game, :profile, :options, :drops, :handicap, :custom_sfen, :computer_level, :rated, " \
+  ":takebacks"
 #define TC_COLUMNS "tc_kind, tc_main_ms, tc_byoyomi_ms, tc_increment_ms, tc_days"
 #define TC_VALUES ":tc_kind, :tc_main_ms, :tc_byoyomi_ms, :tc_increment_ms, :tc_days"
 #define STATE_COLUMNS                                                                       \
   "clock_black_ms, clock_white_ms, turn_started_ms, status, result, reason, ply, version, " \
-  "draw_offer, sealed_usi, sealed_by, sealed_time_ms, sealed_at_ms, updated_ms"
+  "draw_offer, sealed_usi, sealed_by, sealed_time_ms, sealed_at_ms, updated_ms, "       \
+  "takeback_offer"
 #define STATE_VALUES                                                                 \
   ":clock_black_ms, :clock_white_ms, :turn_started_ms, :status, :result, :reason, :ply, " \
-  ":version, :draw_offer, :sealed_usi, :sealed_by, :sealed_time_ms, :sealed_at_ms, :updated_ms"
+  ":version, :draw_offer, :sealed_usi, :sealed_by, :sealed_time_ms, :sealed_at_ms, "      \
+  ":updated_ms, :takeback_offer"
 #define STATE_SET                                                                          \
   "clock_black_ms = :clock_black_ms, clock_white_ms = :clock_white_ms, "                   \
   "turn_started_ms = :turn_started_ms, status = :status, result = :result, "               \
   "reason = :reason, ply = :ply, version = :version, draw_offer = :draw_offer, "           \
   "sealed_usi = :sealed_usi, sealed_by = :sealed_by, sealed_time_ms = :sealed_time_ms, "   \
-  "sealed_at_ms = :sealed_at_ms, updated_ms = :updated_ms"
+  "sealed_at_ms = :sealed_at_ms, updated_ms = :updated_ms, "                               \
+  "takeback_offer = :takeback_offer"
 
 // The columns in the order rows::read_game takes them; "g." TC_COLUMNS qualifies only the
 // first of those columns, the rest are unambiguous anyway.
@@ -258,7 +280,7 @@ struct Row {
   ", g.clock_black_ms, g.clock_white_ms, g.turn_started_ms, g.status, g.result, "    \
   "g.reason, g.ply, g.version, g.draw_offer, g.sealed_usi, g.sealed_by, "            \
   "g.sealed_time_ms, g.sealed_at_ms, g.created_ms, g.updated_ms, g.computer_level, "  \
-  "g.rated "                                                                         \
+  "g.rated, g.takebacks, g.takeback_offer "                                          \
   "FROM games g JOIN users b ON b.id = g.black JOIN users w ON w.id = g.white "
 
 // In the order rows::read_challenge takes them (NULL challenged reads as 0: open).
@@ -266,7 +288,7 @@ struct Row {
   "SELECT c.id, c.challenger, a.name, c.challenged, coalesce(b.name, ''), c.game, "   \
   "c.profile, c.options, c.drops, c.handicap, c.custom_sfen, c.color, c." TC_COLUMNS  \
   ", c.status, coalesce(c.game_id, 0), c.created_ms, c.computer_level, "                 \
-  "coalesce(c.rematch_of, 0), c.rated FROM challenges c "                               \
+  "coalesce(c.rematch_of, 0), c.rated, c.takebacks FROM challenges c "                  \
   "JOIN users a ON a.id = c.challenger LEFT JOIN users b ON b.id = c.challenged "
 
 #define SELECT_USER \
@@ -712,6 +734,56 @@ WriteResult SqliteStore::update_game(const GameState& state) {
     q->bind(":old_version", state.version - 1);
     if (q->exec() == 0) return why_not_written(state, state.ply);
     return WriteResult::Ok;
+  });
+}
+
+WriteResult SqliteStore::take_back(const GameState& state, int plies) {
+  rows::check_take_back(state, plies);
+  return write([&]() -> WriteResult {
+    {
+      Use q(statement("UPDATE games SET " STATE_SET " WHERE id = :id AND ply = :old_ply "
+                      "AND version = :old_version AND status NOT IN ('finished', 'aborted')"));
+      bind_state(q, state);
+      q->bind(":id", state.id);
+      q->bind(":old_ply", state.ply + plies);
+      q->bind(":old_version", state.version - 1);
+      if (q->exec() == 0) return why_not_written(state, state.ply + plies);
+    }
+    Use q(statement("DELETE FROM moves WHERE game_id = ? AND ply > ?"));
+    q->bind(1, state.id);
+    q->bind(2, state.ply);
+    q->exec();
+    return WriteResult::Ok;
+  });
+}
+
+std::optional<Forecast> SqliteStore::find_forecast(Id game, Id user) {
+  return guarded([&]() -> std::optional<Forecast> {
+    Use q(statement("SELECT ply, lines FROM forecasts WHERE game_id = ? AND user_id = ?"));
+    q->bind(1, game);
+    q->bind(2, user);
+    if (!q->executeStep()) return std::nullopt;
+    return Forecast{q->getColumn(0).getInt(), forecast_lines_of(q->getColumn(1).getString())};
+  });
+}
+
+void SqliteStore::set_forecast(Id game, Id user, const Forecast& forecast) {
+  return write([&]() -> void {
+    if (forecast.lines.empty()) {
+      Use q(statement("DELETE FROM forecasts WHERE game_id = ? AND user_id = ?"));
+      q->bind(1, game);
+      q->bind(2, user);
+      q->exec();
+      return;
+    }
+    Use q(statement("INSERT INTO forecasts (game_id, user_id, ply, lines) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, user_id) DO UPDATE SET ply = excluded.ply, "
+                    "lines = excluded.lines"));
+    q->bind(1, game);
+    q->bind(2, user);
+    q->bind(3, forecast.ply);
+    q->bind(4, forecast_lines_text(forecast.lines));
+    q->exec();
   });
 }
 

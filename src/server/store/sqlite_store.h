@@ -48,7 +48,7 @@ class SqliteStore : public Store {
   SqliteStore(const std::string& path, Options options);
   ~SqliteStore() override;
 
-  static constexpr int kSchemaVersion = 6;
+  static constexpr int kSchemaVersion = 7;
   int schema_version();
   // The connection's PRAGMA synchronous, read back.
   SqliteSync synchronous();
@@ -85,6 +85,7 @@ class SqliteStore : public Store {
   WriteResult append_move(Id game, int expected_ply, const MoveRecord& move,
                           const GameState& state) override;
   WriteResult update_game(const GameState& state) override;
+  WriteResult take_back(const GameState& state, int plies) override;
   Id add_comment(const Comment& comment) override;
   Id add_imported_game(const ImportedGame& game) override;
   std::optional<ImportedGame> find_imported_game(Id id) override;
@@ -101,6 +102,9 @@ class SqliteStore : public Store {
   std::vector<Standing> standings(const StandingsQuery& query) override;
   std::vector<GameState> finished_rated_games() override;
   void clear_ratings() override;
+
+  std::optional<Forecast> find_forecast(Id game, Id user) override;
+  void set_forecast(Id game, Id user, const Forecast& forecast) override;
 
   void listen_for_game_changes(GameChangeFn on_change) override;
   void stop_listening() override;

@@ -112,6 +112,10 @@ class Store {
   // Replaces the game's state if the stored version is state.version - 1 and its ply is
   // state.ply (moves go through append_move).
   virtual WriteResult update_game(const GameState& state) = 0;
+  // Takes back the last `plies` moves: deletes them and replaces the game's state (whose ply
+  // is the stored ply minus `plies`) in one transaction, if the stored game is not over, at
+  // ply state.ply + plies and at version state.version - 1.
+  virtual WriteResult take_back(const GameState& state, int plies) = 0;
   virtual Id add_comment(const Comment& comment) = 0;
 
   // When a user was last seen (User::last_seen).
@@ -143,6 +147,11 @@ class Store {
   virtual Id add_imported_game(const ImportedGame& game) = 0;
   virtual std::optional<ImportedGame> find_imported_game(Id id) = 0;
   virtual std::vector<ImportedGame> list_imported_games(Id user, int limit) = 0;
+
+  // A player's conditional moves in a game (records.h, Forecast); set_forecast with no lines
+  // deletes them.
+  virtual std::optional<Forecast> find_forecast(Id game, Id user) = 0;
+  virtual void set_forecast(Id game, Id user, const Forecast& forecast) = 0;
 
   // Game change notifications, so that a server hears what other processes (another node, a
   // `kirin command` or `kirin mail` run) write: every change committed from the call on, by

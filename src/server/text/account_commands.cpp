@@ -12,6 +12,15 @@ User CommandInterface::check_password(const std::string& name, const std::string
                                   ctx.client.empty() ? ctx.sender_email : ctx.client);
 }
 
+User CommandInterface::board_player(const Parsed& p, const std::string& where,
+                                    const CommandContext& ctx) {
+  try {
+    return check_password(p.w[3], p.w[4], ctx);
+  } catch (const ServiceError& e) {
+    throw CommandError(where + e.what());
+  }
+}
+
 std::string CommandInterface::signup(const Parsed& p, size_t first, const CommandContext& ctx) {
   const Words& w = p.w;
   std::string game = first == 1 ? "" : p.game_word + " ";

@@ -200,6 +200,8 @@ std::string CommandInterface::draw(const GameView& v, const Preferences& prefs, 
     case GameStatus::Active:
       status = player(v.state, v.to_move) + " to move.\n";
       if (v.state.draw_offer) status += player(v.state, *v.state.draw_offer) + " offers a draw.\n";
+      if (v.state.takeback_offer)
+        status += player(v.state, *v.state.takeback_offer) + " asks to take back a move.\n";
       break;
     case GameStatus::Adjourned:
       status = "Adjourned: " + player(v.state, v.to_move) + " has sealed a move.\n";

@@ -24,9 +24,13 @@ std::string usage(const std::string& game, const std::string& verb) {
   if (verb == "challenge")
     return game +
            " challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai] [-lion] "
-           "[-option=NAME=VALUE] [-profile=NAME] [-rated|-casual] [-password=YOURS]";
+           "[-option=NAME=VALUE] [-profile=NAME] [-rated|-casual] [-notakeback] "
+           "[-password=YOURS]";
   if (verb == "accept" || verb == "decline") return game + " " + verb + " CHALLENGE USER PASSWORD";
-  if (verb == "move") return game + " move BOARD USER PASSWORD MOVE";
+  if (verb == "move")
+    return game + " move BOARD USER PASSWORD MOVE[#moveno]|undo|propose|accept|reject|resign";
+  if (verb == "queue") return game + " queue BOARD USER PASSWORD [MOVE[#moveno] MOVE...|clear]";
+  if (verb == "preview") return game + " preview BOARD MOVE[#moveno] MOVE...";
   if (verb == "board" || verb == "show")
     return game + " " + verb + " BOARD[#MOVE]... [USER]' or '" + game + " " + verb +
            " USER... [all|active|inactive|next]";
@@ -99,6 +103,7 @@ std::string setup_note(const GameSetup& s) {
   if (s.drops) parts.push_back(*s.drops ? "with drops" : "without drops");
   if (!s.handicap.empty()) parts.push_back("handicap " + s.handicap);
   for (const auto& [name, value] : s.options) parts.push_back(name + "=" + value);
+  if (!s.takebacks) parts.push_back("no takebacks");
   std::string out;
   for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
   return out;
@@ -148,6 +153,31 @@ Replayed replay(const GameView& v) {
     r.game.play(m);
   }
   return r;
+}
+
+std::string answered_at_once(const GameView& v, int ply) {
+  if (int(v.moves.size()) <= ply) return "";
+  GameView before = v;
+  before.moves.resize(size_t(ply));
+  Game at = replay(before).game;
+  std::string out = "Played at once from conditional moves:";
+  for (size_t i = size_t(ply); i < v.moves.size(); ++i) {
+    Move m = parse_usi(at.position(), v.moves[i].usi);
+    out += " " + to_pbm_move(at.position(), m, PbmForm::Full);
+    at.play(m);
+  }
+  return out + ".\n";
+}
+
+MoveNumber split_move_number(const std::string& word, const std::string& where) {
+  size_t hash = word.rfind('#');
+  if (hash == std::string::npos) return {word, std::nullopt};
+  std::string digits = word.substr(hash + 1);
+  if (digits.empty() || digits.size() > 6 ||
+      digits.find_first_not_of("0123456789") != std::string::npos || std::stoi(digits) < 1)
+    throw CommandError(where + "after '#' comes the number of the move you play (the first "
+                               "move is 1), not " + quoted(digits));
+  return {word.substr(0, hash), std::stoi(digits)};
 }
 
 namespace {

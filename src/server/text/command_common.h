@@ -71,6 +71,16 @@ struct Replayed {
 // The game as stored, replayed from its start (the rules' history matters: repetition, the
 // promotion-deferral marks of pbmserv's rules).
 Replayed replay(const GameView& v);
+// A move word with pbmserv's move number: "7g-7f#12" is move 12 (the first move is 1).
+struct MoveNumber {
+  std::string move;
+  std::optional<int> moveno;
+};
+// Throws CommandError (after `where`) for a '#' not followed by a number from 1.
+MoveNumber split_move_number(const std::string& word, const std::string& where);
+// After move `ply` of `v`'s game: the moves that conditional moves (queue) answered with at
+// once, "" if none.
+std::string answered_at_once(const GameView& v, int ply);
 // Reads a move in pbmserv, Game Courier or USI notation (commands.h says how).
 Move read_written_move(const Position& pos, const std::string& text);
 

@@ -48,17 +48,53 @@ const std::vector<HelpEntry>& help_entries() {
                            the computer, nor with a handicap, a start position,
                            another profile or rule options)
       -casual              not rated (the default)
+      -notakeback          no takebacks in this game (undo is refused)
       -password=YOURS      your password (needed by mail))"},
       {{"accept", "decline"},
        R"(GAME accept CHALLENGE USER PASSWORD    GAME decline CHALLENGE USER PASSWORD
     Answer a challenge sent to you: accepting starts the game and gives its
     board number.)"},
       {{"move"},
-       R"(GAME move BOARD USER PASSWORD MOVE
+       R"(GAME move BOARD USER PASSWORD MOVE[#MOVENO]
     Play a move. MOVE in pbmserv notation: 7g-7f, P7g-7f, Bx3c+ (+ promotes,
     = declines: where promotion is optional you must say which), S7d-7c=, P*5e
     (drop), Lnx!4f (a Lion takes on 4f and stays), Lnx6f-5e (takes on 6f, goes
-    on to 5e); or Game Courier's: p 7g-7f, n 7g-6f; n 6f-5e; or USI: 7g7f.)"},
+    on to 5e); or Game Courier's: p 7g-7f, n 7g-6f; n 6f-5e; or USI: 7g7f.
+    #MOVENO: the number of the move you play (the first move is 1): if the game
+    is at another move, the move is refused and nothing changes.
+GAME move BOARD USER PASSWORD undo|propose|accept|reject|resign
+    undo     ask to take back your last move (and your opponent's reply to
+             it, if any): your opponent accepts or rejects; a move ends the
+             request. The computer accepts at once.
+    propose  offer a draw (if your opponent offered one, you agree)
+    accept   accept your opponent's request to take back, else their draw
+             offer
+    reject   reject it (or withdraw your own request to take back)
+    resign   resign the game)"},
+      {{"pass", "swap"},
+       R"(GAME move BOARD USER PASSWORD pass|swap
+    pbmserv's pass and swap forms do not fit these games: they have no pass
+    (a Lion's pass in Chu is a move of the Lion: Ln7g-7g) and no pie rule.)"},
+      {{"preview"},
+       R"(GAME preview BOARD MOVE[#MOVENO] MOVE...
+    Show the board after these moves from the current position (each word a
+    move, both sides' in turn), without playing them.)"},
+      {{"queue"},
+       R"(GAME queue BOARD USER PASSWORD MOVE[#MOVENO] MOVE...
+    Conditional moves (games without a live clock): if your opponent plays the
+    first move, your answer, the second, is played at once; then the third
+    and fourth, and so on. On your turn the first move is yours and is played
+    now, the rest is stored. Each queue adds a line (by default at most 10
+    lines of 20 moves); they are private, checked when stored, and dropped
+    when the game leaves them.
+GAME queue BOARD USER PASSWORD           list your conditional moves
+GAME queue BOARD USER PASSWORD clear     delete them)"},
+      {{"submit", "confirm"},
+       R"(GAME submit BOARD USER PASSWORD MOVE    GAME confirm BOARD USER PASSWORD
+    Not in Kirin: pbmserv's submit holds a move until it is confirmed, but
+    here a move is played when sent. See the board it leads to first with
+    preview, then send it with #MOVENO so that it cannot land on another
+    position.)"},
       {{"board", "show"},
        R"(GAME show BOARD[#MOVE]... [USER]      (or: GAME board ...)
     Show boards (at most 10), drawn with USER's settings (else yours). With
@@ -143,7 +179,10 @@ Examples:
   chushogi challenge alice bob -dai -lion
   shogi challenge alice bob -handicap=RL
   chushogi move 12 alice correct-horse P8i-8h
-  chushogi move 12 alice correct-horse Ln7j-6h
+  chushogi move 12 alice correct-horse Ln7j-6h#15
+  chushogi move 12 alice correct-horse undo
+  chushogi preview 12 P8i-8h P3d-3e
+  chushogi queue 12 alice correct-horse P3d-3e P8h-8g
   chushogi board 12 alice
   chushogi games alice
   chushogi set alice correct-horse flip small

@@ -83,8 +83,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (w.size() < 2)
     throw CommandError(quoted(w[0]) +
                        " needs a command after it: challenge, accept, decline, move, board, "
-                       "show, showas, resign, abort, games, set, standings, ratings, history or "
-                       "help");
+                       "show, showas, resign, abort, games, set, standings, ratings, history, "
+                       "preview, queue or help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
@@ -98,6 +98,9 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (p.verb == "standings") return standings(p, ctx);
   if (p.verb == "ratings") return ratings(p, ctx);
   if (p.verb == "history") return history(p, ctx);
+  if (p.verb == "preview") return preview(p, ctx);
+  if (p.verb == "queue") return queue(p, ctx);
+  if (p.verb == "submit" || p.verb == "confirm") held_move(p);
   if (p.verb == "signup") return signup(p, 2, ctx);
   if (p.verb == "help") {
     if (w.size() > 2) bad_usage("", "help", "help: too many words");
@@ -105,7 +108,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
                      ": the commands are challenge, accept, decline, move, board, show, showas, "
-                     "resign, abort, games, set, standings, ratings, history and help");
+                     "resign, abort, games, set, standings, ratings, history, preview, queue and "
+                     "help");
 }
 
 }  // namespace kirin::server

@@ -6,7 +6,10 @@
 //   <game> challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai|-daishogi] [-lion]
 //                                [-option=NAME=VALUE]... [-profile=NAME] [-level=N]
 //                                [-rated|-casual]
-//   <game> move BOARD USER PASSWORD MOVE
+//   <game> move BOARD USER PASSWORD MOVE[#moveno]
+//   <game> move BOARD USER PASSWORD undo|propose|accept|reject|resign
+//   <game> queue BOARD USER PASSWORD [MOVE[#moveno] MOVE...|clear]
+//   <game> preview BOARD MOVE[#moveno] MOVE...
 //   <game> show BOARD[#MOVE]... [USER]   (also: board)
 //   <game> show USER... [all|active|inactive|next]
 //   <game> showas USER PASSWORD [BOARD...|all|active|inactive|next]
@@ -39,6 +42,11 @@
 //   repeats it. When a line's words do not fit the form of its command, every argument might
 //   be the password, so all of them are masked; a board number that is not one is not
 //   quoted back in a command that carries a password.
+// * MOVE#moveno (pbmserv): moveno is the number of the move being played (the first move is
+//   1); a move for any other is refused and nothing changes (check_expected_ply, the API's
+//   expected_ply). undo asks to take back your last move, propose offers a draw, accept and
+//   reject answer the opponent's request to take back, else their draw offer (reject also
+//   withdraws your own request to take back).
 // * A move is read as pbmserv notation first ("7g-7f", "Ln7g-6f", "Lnx!4f", "Lnx6f-5e"), then
 //   Game Courier's ("L 7l-7k", "n 7g-6f; n 6f-5e"), then USI ("7g7f"). The first notation
 //   that reads the text to its end decides: a pbmserv move that is well formed but not legal
@@ -154,9 +162,17 @@ class CommandInterface {
   std::string standings(const Parsed& p, const CommandContext& ctx);
   std::string ratings(const Parsed& p, const CommandContext& ctx);
   std::string history(const Parsed& p, const CommandContext& ctx);
+  // play_commands.cpp
+  std::string proposal(const Parsed& p, const User& u, const GameView& v,
+                       const std::string& word);
+  std::string preview(const Parsed& p, const CommandContext& ctx);
+  std::string queue(const Parsed& p, const CommandContext& ctx);
+  [[noreturn]] std::string held_move(const Parsed& p);
 
   User check_password(const std::string& name, const std::string& password,
                       const CommandContext& ctx);
+  // GAME VERB BOARD USER PASSWORD ...: the user, their password checked; errors after `where`.
+  User board_player(const Parsed& p, const std::string& where, const CommandContext& ctx);
   GameView board_view(const Parsed& p, const std::string& board_word, Id viewer);
   Preferences viewer_preferences(const GameView& v, const std::string& user_word,
                                  const CommandContext& ctx);

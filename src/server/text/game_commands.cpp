@@ -44,6 +44,8 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
       setup.drops = true;
     } else if (name == "nodrops" && eq == std::string_view::npos) {
       setup.drops = false;
+    } else if ((name == "notakeback" || name == "notakebacks") && eq == std::string_view::npos) {
+      setup.takebacks = false;
     } else if ((name == "dai" || name == "daishogi") && eq == std::string_view::npos) {
       dai = true;
     } else if (name == "lion" && eq == std::string_view::npos) {
@@ -74,7 +76,7 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
       throw CommandError("challenge: unknown option " + quoted(word) +
                          ": the options are -drops, -handicap=SPEC, -dai, -lion, "
                          "-option=NAME=VALUE, -profile=NAME, -level=N (the computer's), "
-                         "-rated and -casual");
+                         "-rated, -casual and -notakeback");
     }
   }
   if (names.size() != 2)
@@ -201,14 +203,33 @@ std::string CommandInterface::move(const Parsed& p, const CommandContext& ctx) {
   std::string text = w.rest(5);
   std::string where = "board " + std::to_string(id) + ": ";
   if (text.size() > 100) throw CommandError(where + "the move is longer than 100 characters");
-  User u;
-  try {
-    u = check_password(w[3], w[4], ctx);
-  } catch (const ServiceError& e) {
-    throw CommandError(where + e.what());
-  }
+  User u = board_player(p, where, ctx);
   GameView v = board_view(p, w[2], u.id);
+  const std::string word = lower(text);
+  if (word == "undo" || word == "propose" || word == "accept" || word == "reject" ||
+      word == "resign") {
+    if (v.state.black.id != u.id && v.state.white.id != u.id)
+      throw CommandError(word + " in " + where + u.name + " does not play in this game (" +
+                         players(v.state) + ")");
+    return proposal(p, u, v, word);
+  }
   where = "move " + std::to_string(v.state.ply + 1) + " in " + where;
+  // pbmserv's other forms of move: Kirin's games have no pass and no swap.
+  if (word == "pass" || word.starts_with("pass#"))
+    throw CommandError(where + "these games have no pass: a Lion's pass (igui, in Chu) is a "
+                               "move of the Lion, written as one (Ln7g-7g)");
+  if (word == "swap" || word.starts_with("swap#"))
+    throw CommandError(where + "swap (the pie rule) is for games where the second player may "
+                               "take over the first move; shogi games have none");
+  MoveNumber numbered = split_move_number(text, where);
+  text = numbered.move;
+  if (numbered.moveno) {
+    try {
+      check_expected_ply(v.state, *numbered.moveno - 1);
+    } catch (const ServiceError& e) {
+      throw CommandError(where + e.what());
+    }
+  }
   if (is_over(v.state.status))
     throw CommandError(where + "the game is over (" + v.result_text + ")");
   if (v.state.status == GameStatus::Adjourned) throw CommandError(where + "the game is adjourned");
@@ -237,7 +258,7 @@ std::string CommandInterface::move(const Parsed& p, const CommandContext& ctx) {
   GameView after = games_.view(id, u.id);
   return "Board " + std::to_string(id) + ", move " + std::to_string(v.state.ply + 1) + ": " +
          u.name + " (" + color_name(mover) + ") played " + written + ".\n" +
-         draw(after, u.preferences, u.id);
+         answered_at_once(after, v.state.ply + 1) + draw(after, u.preferences, u.id);
 }
 
 std::string CommandInterface::end_game(const Parsed& p, const CommandContext& ctx) {
@@ -246,12 +267,7 @@ std::string CommandInterface::end_game(const Parsed& p, const CommandContext& ct
   want_words(w, 5, 5, p.game_word, p.verb);
   Id id = board_number(w[2], false);
   std::string where = p.verb + " in board " + std::to_string(id) + ": ";
-  User u;
-  try {
-    u = check_password(w[3], w[4], ctx);
-  } catch (const ServiceError& e) {
-    throw CommandError(where + e.what());
-  }
+  User u = board_player(p, where, ctx);
   board_view(p, w[2], u.id);
   try {
     if (resigning)

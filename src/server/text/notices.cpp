@@ -51,7 +51,8 @@ std::vector<Notice> Notices::for_challenge(const Event& e) {
 
 std::vector<Notice> Notices::for_game(const Event& e) {
   std::vector<Notice> out;
-  if (e.kind != EventKind::Move && e.kind != EventKind::Result && e.kind != EventKind::DrawOffer)
+  if (e.kind != EventKind::Move && e.kind != EventKind::Result && e.kind != EventKind::DrawOffer &&
+      e.kind != EventKind::Takeback)
     return out;
   GameView v = games_.view(e.game);
   if (v.state.time_control.kind == TimeControl::Kind::Live) return out;
@@ -67,6 +68,12 @@ std::vector<Notice> Notices::for_game(const Event& e) {
   } else if (e.kind == EventKind::DrawOffer && e.text == "offered" && v.state.draw_offer) {
     Id offered = *v.state.draw_offer == kBlack ? v.state.white.id : v.state.black.id;
     add(out, offered, v, "Your opponent offers a draw: accept or decline it on the web.");
+  } else if (e.kind == EventKind::Takeback && e.text == "offered" && v.state.takeback_offer) {
+    Id asked = *v.state.takeback_offer == kBlack ? v.state.white.id : v.state.black.id;
+    add(out, asked, v,
+        "Your opponent asks to take back their last move: accept or reject it on the web, or "
+        "with: " + v.state.setup.game + " move " + std::to_string(v.state.id) + " " +
+            accounts_.user(asked).name + " PASSWORD accept (or reject)");
   }
   return out;
 }

@@ -1024,3 +1024,163 @@ TEST_F(Api, ImportsAreRateLimitedPerUser) {
 
 }  // namespace
 }  // namespace kirin::server::http
+
+namespace kirin::server::http {
+namespace {
+
+TEST_F(Api, TakebacksAskedAnsweredAndPushed) {
+  Id game = start_game();
+  std::string path = "/api/games/" + std::to_string(game);
+  std::string carol = sign_up("carol");
+  WsClient watcher(app_->port());
+  ASSERT_EQ(watcher.call({{"op", "subscribe"}, {"topic", "game:" + std::to_string(game)}})["type"],
+            "subscribed");
+  ASSERT_EQ(move(game, "7g7f", 0, alice_).status, 200u);
+  ASSERT_EQ(move(game, "3c3d", 1, bob_).status, 200u);
+  ASSERT_EQ(move(game, "2g2f", 2, alice_).status, 200u);
+
+  EXPECT_EQ(call("POST", path + "/takeback/accept", nullptr, bob_).status, 409u);  // none asked
+  EXPECT_EQ(call("POST", path + "/takeback", nullptr, carol).status, 403u);       // not a player
+  EXPECT_EQ(call("POST", path + "/takeback").status, 401u);
+  Reply asked = call("POST", path + "/takeback", nullptr, alice_);
+  ASSERT_EQ(asked.status, 200u) << asked.body;
+  EXPECT_EQ(asked.json()["takeback_offer"], "black");
+  EXPECT_EQ(asked.json()["ply"], 3);
+  Reply own = call("POST", path + "/takeback/accept", nullptr, alice_);
+  EXPECT_EQ(own.status, 409u);
+  EXPECT_EQ(own.json()["error"]["message"],
+            "you cannot accept your own request to take back: your opponent answers it");
+  Reply accepted = call("POST", path + "/takeback/accept", nullptr, bob_);
+  ASSERT_EQ(accepted.status, 200u) << accepted.body;
+  EXPECT_EQ(accepted.json()["ply"], 2);
+  EXPECT_EQ(accepted.json()["takeback_offer"], nullptr);
+  EXPECT_EQ(call("GET", path).json()["moves"].size(), 2u);
+
+  std::vector<std::string> seen;
+  while (std::optional<json> m = watcher.receive(std::chrono::milliseconds(500)))
+    if ((*m)["event"]["kind"] == "takeback") seen.push_back((*m)["event"]["text"]);
+  EXPECT_EQ(seen, (std::vector<std::string>{"offered", "accepted"}));
+
+  // Declined, and a game whose challenge refused takebacks.
+  ASSERT_EQ(move(game, "2g2f", 2, alice_).status, 200u);
+  call("POST", path + "/takeback", nullptr, alice_);
+  EXPECT_EQ(call("POST", path + "/takeback/decline", nullptr, bob_).json()["takeback_offer"],
+            nullptr);
+  Reply c = call("POST", "/api/challenges",
+                 {{"opponent", "bob"}, {"game", "shogi"}, {"takebacks", false}}, alice_);
+  ASSERT_EQ(c.status, 201u) << c.body;
+  EXPECT_EQ(c.json()["setup"]["takebacks"], false);
+  Id strict = call("POST", "/api/challenges/" + std::to_string(c.json()["id"].get<Id>()) +
+                               "/accept", nullptr, bob_).json()["game"];
+  ASSERT_EQ(move(strict, "7g7f", 0, alice_).status, 200u);
+  Reply refused = call("POST", "/api/games/" + std::to_string(strict) + "/takeback", nullptr, alice_);
+  EXPECT_EQ(refused.status, 403u);
+  EXPECT_EQ(call("POST", "/api/challenges", {{"opponent", "bob"}, {"takebacks", "no"}}, alice_)
+                .status,
+            400u);
+}
+
+TEST_F(Api, PreviewPlaysNothing) {
+  Id game = start_game();
+  std::string path = "/api/games/" + std::to_string(game) + "/preview";
+  Reply ok = call("POST", path, {{"moves", {"7g7f", "3c3d"}}});
+  ASSERT_EQ(ok.status, 200u) << ok.body;
+  EXPECT_EQ(ok.json()["sfen"],
+            "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
+  EXPECT_EQ(ok.json()["ply"], 2);
+  EXPECT_EQ(ok.json()["to_move"], "black");
+  EXPECT_EQ(ok.json()["ending"], nullptr);
+  Reply bad = call("POST", path, {{"moves", {"7g7f", "7g7f"}}});
+  EXPECT_EQ(bad.status, 422u);
+  EXPECT_EQ(bad.json()["error"]["field"], "moves");
+  EXPECT_EQ(bad.json()["error"]["message"].get<std::string>().rfind("move 2: ", 0), 0u)
+      << bad.body;
+  EXPECT_EQ(call("POST", path, {{"moves", "7g7f"}}).json()["error"]["field"], "moves");
+  EXPECT_EQ(call("GET", "/api/games/" + std::to_string(game)).json()["ply"], 0);
+}
+
+TEST_F(Api, ForecastsArePrivateAndPlayedAtOnce) {
+  Reply c = call("POST", "/api/challenges",
+                 {{"opponent", "bob"}, {"game", "shogi"}, {"time_control", "3 days"}}, alice_);
+  Id game = call("POST", "/api/challenges/" + std::to_string(c.json()["id"].get<Id>()) + "/accept",
+                 nullptr, bob_)
+                .json()["game"];
+  std::string path = "/api/games/" + std::to_string(game);
+  ASSERT_EQ(move(game, "7g7f", 0, alice_).status, 200u);
+  WsClient watcher(app_->port());
+  ASSERT_EQ(watcher.call({{"op", "subscribe"}, {"topic", "game:" + std::to_string(game)}})["type"],
+            "subscribed");
+  // (json::array: nlohmann would read a list of two pairs as an object)
+  json lines = json::array({json::array({"3c3d", "2g2f"}), json::array({"8c8d", "6g6f"})});
+  Reply put = call("PUT", path + "/forecast", {{"lines", lines}}, alice_);
+  ASSERT_EQ(put.status, 200u) << put.body;
+  EXPECT_EQ(put.json(), json({{"ply", 1}, {"lines", lines}}));
+  // Nobody else sees them: not the opponent, not the game's JSON, not its WebSocket topic.
+  EXPECT_EQ(call("GET", path + "/forecast", nullptr, bob_).json()["lines"], json::array());
+  EXPECT_EQ(call("GET", path + "/forecast").status, 401u);
+  json view = call("GET", path, nullptr, bob_).json();
+  EXPECT_FALSE(view.contains("forecast"));
+  EXPECT_EQ(view.dump().find("6g6f"), std::string::npos);  // not a legal move either: Black's
+  EXPECT_FALSE(watcher.receive(std::chrono::milliseconds(300)));
+  Reply illegal = call("PUT", path + "/forecast",
+                       {{"lines", json::array({json::array({"3c3d", "5i5a"})})}}, alice_);
+  EXPECT_EQ(illegal.status, 422u);
+  EXPECT_EQ(illegal.json()["error"]["field"], "lines");
+  EXPECT_EQ(call("PUT", path + "/forecast", {{"lines", {"3c3d"}}}, alice_).status, 422u);
+  EXPECT_EQ(call("GET", path + "/forecast", nullptr, alice_).json()["lines"].size(), 2u);
+
+  WsClient mover(app_->port());  // a read that timed out leaves its client closed
+  ASSERT_EQ(mover.call({{"op", "subscribe"}, {"topic", "game:" + std::to_string(game)}})["type"],
+            "subscribed");
+  ASSERT_EQ(move(game, "3c3d", 1, bob_).status, 200u);
+  json after = call("GET", path).json();
+  EXPECT_EQ(after["ply"], 3);
+  EXPECT_EQ(after["moves"][2]["usi"], "2g2f");
+  std::vector<std::string> pushed;
+  while (std::optional<json> m = mover.receive(std::chrono::milliseconds(500)))
+    pushed.push_back((*m)["event"]["kind"].get<std::string>() + " " +
+                     (*m)["event"]["text"].get<std::string>());
+  EXPECT_EQ(pushed, (std::vector<std::string>{"move 3c3d", "move 2g2f"}));
+  EXPECT_EQ(call("DELETE", path + "/forecast", nullptr, alice_).json()["lines"], json::array());
+}
+
+TEST(ApiComputer, TheComputerAcceptsATakebackAtOnce) {
+  testing::TestDatabase db;
+  db.check();
+  if (::testing::Test::IsSkipped() || ::testing::Test::HasFatalFailure()) return;
+  AppOptions options;
+  options.http.port = 0;
+  options.store_url = db.url();
+  options.services.accounts.hash_cost = HashCost::Minimal;
+  options.computer_movetime_ms = 50;
+  options.http.shutdown_grace = std::chrono::milliseconds(500);
+  App app(options);
+  app.start();
+  auto call = [&](const std::string& method, const std::string& target, const json& body,
+                  const std::string& token) {
+    return test::api_call(app.port(), method, target, body, token);
+  };
+  std::string token =
+      call("POST", "/api/signup",
+           {{"name", "ann"}, {"email", "ann@example.org"}, {"password", "pw-ann-123"}}, "")
+          .json()["token"];
+  Id game = call("POST", "/api/challenges", {{"opponent", "kirin"}, {"game", "shogi"}}, token)
+                .json()["game"];
+  std::string path = "/api/games/" + std::to_string(game);
+  WsClient ws(app.port());
+  ws.call({{"op", "subscribe"}, {"topic", "game:" + std::to_string(game)}});
+  ASSERT_EQ(call("POST", path + "/moves", {{"move", "7g7f"}, {"expected_ply", 0}}, token).status,
+            200u);
+  std::optional<json> reply;
+  for (int i = 0; i < 3 && !(reply && (*reply)["event"]["ply"] == 2); ++i)
+    reply = ws.receive(std::chrono::seconds(20));
+  ASSERT_TRUE(reply);
+  Reply back = call("POST", path + "/takeback", nullptr, token);
+  ASSERT_EQ(back.status, 200u) << back.body;
+  EXPECT_EQ(back.json()["ply"], 0);  // the computer's reply and ann's move
+  EXPECT_EQ(back.json()["to_move"], "black");
+  app.stop();
+}
+
+}  // namespace
+}  // namespace kirin::server::http

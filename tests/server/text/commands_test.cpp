@@ -647,7 +647,9 @@ TEST_F(CommandsTest, Help) {
   for (const char* part : {"signup USER PASSWORD EMAIL", "GAME challenge USER1 USER2",
                            "-handicap=SPEC", "-dai", "-lion", "GAME move BOARD USER PASSWORD MOVE",
                            "Lnx!4f", "GAME set USER PASSWORD", "chu, chushogi", "dai, daishogi",
-                           "Importing a game record", "POST /api/import"})
+                           "Importing a game record", "POST /api/import",
+                           "undo|propose|accept|reject|resign", "GAME preview BOARD",
+                           "GAME queue BOARD", "GAME submit BOARD", "-notakeback"})
     EXPECT_TRUE(contains(help, part)) << part;
   std::string chu = run("help chushogi");
   EXPECT_EQ(first_line(chu).substr(0, 31), "Chu Shogi (chu, chushogi, chu-s");
@@ -712,6 +714,147 @@ TEST_F(CommandsTest, HttpRouteLimitsPasswordChecksAndThrottlesTheClientAddress) 
   EXPECT_TRUE(contains(body, "error: set: too many wrong passwords from your address")) << body;
   r.client = "198.51.100.5";
   EXPECT_TRUE(contains(router.handle(r).body, "Settings of bob"));
+}
+
+// --- During a game: proposals, move numbers, previews, conditional moves ---
+
+TEST_F(CommandsTest, MoveNumberMustBeTheMoveBeingPlayed) {
+  Id id = challenge("shogi challenge alice bob");
+  std::string b = std::to_string(id);
+  EXPECT_TRUE(contains(run("shogi move " + b + " alice password-alice 7g-7f#1"), "played"));
+  Snapshot before = snapshot();
+  std::string stale = run("shogi move " + b + " bob password-bob 3c-3d#1");
+  EXPECT_EQ(first_line(stale), "error: move 2 in board " + b + ": game " + b +
+                                   " is at move 2 (1 played), not move 1: reload it");
+  expect_unchanged(before);
+  EXPECT_TRUE(contains(first_line(run("shogi move " + b + " bob password-bob 3c-3d#x")),
+                       "after '#' comes the number of the move you play"));
+  expect_unchanged(before);
+  EXPECT_TRUE(contains(run("shogi move " + b + " bob password-bob 3c-3d#2"), "played"));
+  EXPECT_TRUE(contains(first_line(run("shogi move " + b + " alice password-alice pass")),
+                       "these games have no pass"));
+  EXPECT_TRUE(contains(first_line(run("shogi move " + b + " alice password-alice swap")),
+                       "swap (the pie rule)"));
+}
+
+TEST_F(CommandsTest, UndoAcceptRejectProposeResign) {
+  Id id = challenge("shogi challenge alice bob");
+  std::string b = std::to_string(id);
+  User carol = sign_up("carol");
+  run("shogi move " + b + " alice password-alice 7g-7f");
+  EXPECT_EQ(first_line(run("shogi move " + b + " bob password-bob accept")),
+            "error: accept in board " + b + ": alice has proposed nothing to accept");
+  EXPECT_EQ(first_line(run("shogi move " + b + " carol password-carol undo")),
+            "error: undo in board " + b + ": carol does not play in this game (alice (Black) "
+            "against bob (White))");
+  std::string asked = run("shogi move " + b + " alice password-alice undo");
+  EXPECT_EQ(first_line(asked), "Board " + b + ": alice asks to take back their last move; bob "
+                               "answers with 'shogi move " + b + " bob PASSWORD accept' (or "
+                               "reject).");
+  EXPECT_TRUE(contains(asked, "Black (alice) asks to take back a move."));
+  EXPECT_TRUE(contains(first_line(run("shogi move " + b + " alice password-alice accept")),
+                       "you cannot accept your own request"));
+  std::string accepted = run("shogi move " + b + " bob password-bob accept");
+  EXPECT_EQ(first_line(accepted), "Board " + b + ": bob accepted: alice's last move is taken back.");
+  EXPECT_TRUE(stored_moves(id).empty());
+
+  run("shogi move " + b + " alice password-alice 2g-2f");
+  run("shogi move " + b + " alice password-alice undo");
+  EXPECT_EQ(first_line(run("shogi move " + b + " bob password-bob reject")),
+            "Board " + b + ": bob rejected alice's request to take back.");
+  EXPECT_EQ(first_line(run("shogi move " + b + " bob password-bob propose")),
+            "Board " + b + ": bob offers a draw; alice answers with 'shogi move " + b +
+                " alice PASSWORD accept' (or reject).");
+  EXPECT_EQ(first_line(run("shogi move " + b + " alice password-alice reject")),
+            "Board " + b + ": alice rejected the draw offer.");
+  EXPECT_EQ(first_line(run("shogi move " + b + " bob password-bob resign")),
+            "Board " + b + ": bob resigned.");
+  EXPECT_EQ(games->view(id).state.result, Result::BlackWins);
+}
+
+TEST_F(CommandsTest, TakebacksRefusedByTheChallengeOption) {
+  Id id = challenge("shogi challenge alice bob -notakeback");
+  std::string b = std::to_string(id);
+  EXPECT_FALSE(games->view(id).state.setup.takebacks);
+  run("shogi move " + b + " alice password-alice 7g-7f");
+  Snapshot before = snapshot();
+  EXPECT_EQ(first_line(run("shogi move " + b + " alice password-alice undo")),
+            "error: undo in board " + b + ": takebacks are not allowed in game " + b +
+                ": its challenge refused them");
+  expect_unchanged(before);
+  EXPECT_TRUE(contains(run("shogi board " + b), "no takebacks"));
+}
+
+TEST_F(CommandsTest, PreviewDrawsTheBoardAndPlaysNothing) {
+  Id id = challenge("shogi challenge alice bob");
+  std::string b = std::to_string(id);
+  Snapshot before = snapshot();
+  std::string pv = run("shogi preview " + b + " 7g-7f 3c-3d");
+  EXPECT_EQ(first_line(pv), "Preview of board " + b + " after 2 moves (nothing is played):");
+  EXPECT_TRUE(contains(pv, "Moves played: 2; the last, by White: P3c-3d")) << pv;
+  EXPECT_TRUE(contains(pv, "Black (alice) to move."));
+  EXPECT_EQ(first_line(run("shogi preview " + b + " 7g-7f 7g-7f")).rfind(
+                "error: preview of board " + b + ": move 2: ", 0),
+            0u);
+  EXPECT_EQ(first_line(run("shogi preview " + b + " 7g-7f#3")),
+            "error: preview of board " + b + ": game " + b +
+                " is at move 1 (0 played), not move 3: reload it");
+  expect_unchanged(before);
+}
+
+TEST_F(CommandsTest, QueueStoresConditionalMovesAndPlaysThem) {
+  CommandContext by_alice = mail_from("alice@example.org");
+  TimeControl live;
+  live.kind = TimeControl::Kind::Live;
+  live.main_ms = 600'000;
+  std::string b = std::to_string(start_game(shogi(), live));
+  ASSERT_TRUE(contains(first_line(run("shogi queue " + b + " alice password-alice 7g-7f")),
+                       "conditional moves are for games without a live clock"));
+  // An untimed game, as pbmserv's are.
+  Id id = challenge("shogi challenge alice bob");
+  b = std::to_string(id);
+  std::string q = run("shogi queue " + b + " alice password-alice 7g-7f#1 3c-3d 2g-2f", by_alice);
+  EXPECT_EQ(first_line(q), "Board " + b + ", move 1: alice (Black) played P7g-7f.");
+  EXPECT_TRUE(contains(q, "  1. P3c-3d P2g-2f\n")) << q;
+  Snapshot before = snapshot();
+  EXPECT_TRUE(contains(first_line(run("shogi queue " + b + " alice password-alice 8c-8d 5i-5a")),
+                       "queue in board " + b + ": move 3: "));
+  EXPECT_TRUE(contains(first_line(run("shogi queue " + b + " alice password-alice 8c-8d")),
+                       "a line is pairs of your opponent's move and your answer"));
+  EXPECT_TRUE(contains(first_line(run("shogi queue " + b + " alice password-alice 8c-8d#1 6g-6f")),
+                       "is at move 2 (1 played), not move 1"));
+  expect_unchanged(before);
+  EXPECT_EQ(run("shogi queue " + b + " bob password-bob"),
+            "bob has no conditional moves in board " + b + ".\n");
+  std::string played = run("shogi move " + b + " bob password-bob 3c-3d");
+  EXPECT_TRUE(contains(played, "\nPlayed at once from conditional moves: P2g-2f.\n")) << played;
+  EXPECT_EQ(stored_moves(id), (std::vector<std::string>{"7g7f", "3c3d", "2g2f"}));
+  run("shogi move " + b + " bob password-bob 8c-8d");
+  EXPECT_TRUE(contains(run("shogi queue " + b + " alice password-alice 6g-6f 4c-4d 2f-2e"),
+                       "  1. P4c-4d P2f-2e\n"));
+  EXPECT_EQ(first_line(run("shogi queue " + b + " alice password-alice clear")),
+            "Board " + b + ": alice's conditional moves are deleted.");
+  EXPECT_EQ(run("shogi queue " + b + " alice password-alice"),
+            "alice has no conditional moves in board " + b + ".\n");
+  // The password is never echoed.
+  EXPECT_EQ(CommandInterface::masked("shogi queue " + b + " alice password-alice 7g-7f 3c-3d"),
+            "shogi queue " + b + " alice *** 7g-7f 3c-3d");
+}
+
+TEST_F(CommandsTest, SubmitAndConfirmSayWhyNot) {
+  Id id = challenge("shogi challenge alice bob");
+  std::string b = std::to_string(id);
+  Snapshot before = snapshot();
+  std::string submit = run("shogi submit " + b + " alice password-alice 7g-7f");
+  EXPECT_EQ(first_line(submit),
+            "error: submit: Kirin holds no unconfirmed moves: look at the board a move leads to "
+            "with 'shogi preview BOARD MOVE', then play it with 'shogi move BOARD USER PASSWORD "
+            "MOVE#MOVENO'");
+  EXPECT_FALSE(contains(submit, "password-alice"));
+  EXPECT_EQ(first_line(run("shogi confirm " + b + " alice password-alice")).rfind(
+                "error: confirm: Kirin holds no unconfirmed moves", 0),
+            0u);
+  expect_unchanged(before);
 }
 
 }  // namespace

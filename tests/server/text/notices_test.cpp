@@ -69,6 +69,15 @@ TEST_F(NoticesTest, ACorrespondenceGameTellsThePlayerToMove) {
             std::string::npos)
       << body;
 
+  games->ask_takeback(id, alice.id);
+  EXPECT_EQ(notices(),
+            std::vector<std::string>{"bob: " + board +
+                                     ": Your opponent asks to take back their last move: accept "
+                                     "or reject it on the web, or with: shogi move " +
+                                     std::to_string(id) + " bob PASSWORD accept (or reject)"});
+  games->decline_takeback(id, bob.id);
+  EXPECT_TRUE(notices().empty());
+
   games->offer_draw(id, bob.id);
   EXPECT_EQ(notices(),
             std::vector<std::string>{"alice: " + board +

@@ -2,8 +2,8 @@
 // carrying the server's message, so that pages can show it as it is.
 import type {
   AcceptResponse, AnalysisRequest, ApiErrorBody, Challenge, ChallengeList, Comment, GameList,
-  GameQuery, GameSummary, GameView, ImportedGame, ImportRequest, Leaderboard, LoginResponse, MeResponse,
-  MoveResponse, NewChallenge, PositionMoves, Profile,
+  Forecast, GameQuery, GameSummary, GameView, ImportedGame, ImportRequest, Leaderboard, LoginResponse,
+  MeResponse, MoveResponse, NewChallenge, PositionMoves, Profile,
   Preferences, VariantDetail, VariantSummary,
 } from './types';
 import { t } from '../i18n';
@@ -121,6 +121,11 @@ export const api = {
   offerDraw: (id: number) => request<GameSummary>('POST', `/api/games/${id}/draw/offer`),
   acceptDraw: (id: number) => request<GameSummary>('POST', `/api/games/${id}/draw/accept`),
   declineDraw: (id: number) => request<GameSummary>('POST', `/api/games/${id}/draw/decline`),
+  takeback: (id: number) => request<GameSummary>('POST', `/api/games/${id}/takeback`),
+  acceptTakeback: (id: number) => request<GameSummary>('POST', `/api/games/${id}/takeback/accept`),
+  declineTakeback: (id: number) => request<GameSummary>('POST', `/api/games/${id}/takeback/decline`),
+  forecast: (id: number) => request<Forecast>('GET', `/api/games/${id}/forecast`),
+  setForecast: (id: number, lines: string[][]) => request<Forecast>('PUT', `/api/games/${id}/forecast`, { lines }),
   adjourn: (id: number, move: string) => request<GameSummary>('POST', `/api/games/${id}/adjourn`, { move }),
   resume: (id: number) => request<MoveResponse>('POST', `/api/games/${id}/resume`),
   comments: (id: number) => request<{ comments: Comment[] }>('GET', `/api/games/${id}/comments`),

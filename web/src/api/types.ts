@@ -115,6 +115,8 @@ export interface GameSetup {
   sfen: string;
   /** The computer opponent's strength, 1 to 8; 0: the server's default. */
   level?: number;
+  /** false: the challenge refused takebacks. */
+  takebacks?: boolean;
 }
 
 export interface TimeControl {
@@ -169,6 +171,8 @@ export interface NewChallenge {
   rematch_of?: number;
   /** Rated: both registered players, no handicap or start position, the default rules. */
   rated?: boolean;
+  /** false: no takebacks in the game. */
+  takebacks?: boolean;
 }
 
 export interface AcceptResponse {
@@ -221,6 +225,8 @@ export interface GameSummary {
   version?: number;
   to_move: Color;
   draw_offer: Color | null;
+  /** The colour that asked to take back its last move, waiting for the answer. */
+  takeback_offer?: Color | null;
   sealed: { by: number; at: number; usi?: string } | null;
   created: number;
   updated: number;
@@ -372,6 +378,13 @@ export interface MoveResponse {
   game: GameSummary;
 }
 
+/** A player's conditional moves in a correspondence game: lines of USI moves, each the
+ * opponent's expected move, then the answer, and so on, from the position after `ply` moves. */
+export interface Forecast {
+  ply: number;
+  lines: string[][];
+}
+
 // ---- WebSocket ----
 
 export type GameEventKind =
@@ -379,6 +392,7 @@ export type GameEventKind =
   | 'clock'
   | 'comment'
   | 'draw_offer'
+  | 'takeback'
   | 'result'
   | 'adjourn'
   | 'challenge';

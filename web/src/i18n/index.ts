@@ -16,6 +16,7 @@ import imports from './messages/imports';
 import lobby from './messages/lobby';
 import match from './messages/match';
 import notices from './messages/notices';
+import play from './messages/play';
 import position from './messages/position';
 import ratings from './messages/ratings';
 import result from './messages/result';
@@ -29,7 +30,7 @@ export type LangSetting = 'auto' | Lang;
 // Add an area's module here (its keys join MessageKey).
 const AREAS = [
   common, ui, auth, lobby, board, position, display, engine, editor, rules, match, notices, archive,
-  game, result, clock, analysis, settings, ratings, imports,
+  game, result, clock, analysis, settings, ratings, imports, play,
 ] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;

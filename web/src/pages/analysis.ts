@@ -58,6 +58,10 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   const engineBox = h('section', { class: 'card engine', 'aria-live': 'polite' });
   const moveList = h('ol', { class: 'move-list', 'aria-label': t('board.moves') });
   const stepper = h('div', { class: 'stepper' });
+  // A player's game without a live clock, on the opponent's turn: the line analysed after the game's
+  // moves can be stored as conditional moves (the game's forecast).
+  let forecastFrom: string[] | null = null; // the game's moves
+  const forecastBox = h('div', { class: 'forecast-store', hidden: true });
   const variantSelect = h('select', { name: 'variant', 'aria-label': t('analysis.game') });
   const sfenInput = h('input', { name: 'sfen', placeholder: t('sfen.placeholder'), spellcheck: 'false', autocomplete: 'off', 'aria-label': t('analysis.sfenLabel'), 'aria-describedby': 'sfen-error' });
   // A bad SFEN, typed or in the address: said beside the field; the board stays as it was.
@@ -99,6 +103,8 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
         setup = rulesOf(g.setup);
         const me = session.name?.toLowerCase();
         engineBarred = g.status !== 'finished' && !!me && (g.black.name.toLowerCase() === me || g.white.name.toLowerCase() === me);
+        const mine = g.black.name.toLowerCase() === me ? 'black' : g.white.name.toLowerCase() === me ? 'white' : null;
+        if (mine && g.status === 'active' && g.time_control.kind !== 'live' && g.black.name !== g.white.name && g.to_move !== mine) forecastFrom = [...moves];
         fromWhite = viewFromWhite(g.white.name.toLowerCase() === me ? 'white' : g.black.name.toLowerCase() === me ? 'black' : null);
         title.replaceChildren(`${t('analysis.ofGame')} · `, h('a', { href: `/game/${gameId}` }, t('shell.gameNumber', { id: gameId })), h('span', { class: 'muted' }, ` · ${t('game.versus', { black: g.black.name, white: g.white.name })}`));
       } else if (importId) {
@@ -180,7 +186,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     root.append(h('div', { class: 'page analysis-page' }, title, err.el,
       h('div', { class: 'game-layout' },
         column,
-        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper), h('section', { class: 'card' }, h('h2', {}, t('analysis.position')), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, t('analysis.help')))))));
+        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper, forecastBox), h('section', { class: 'card' }, h('h2', {}, t('analysis.position')), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, t('analysis.help')))))));
     const keys = (e: KeyboardEvent) => {
       if ((e.target as Element).closest('input, textarea, select, svg.board')) return;
       if (e.key === 'ArrowLeft') show(ply - 1);
@@ -204,6 +210,24 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       engineStatus = '';
     }
     draw();
+  }
+
+  /** The button that stores the moves shown after the game's as a conditional line. */
+  function drawForecastStore(): void {
+    const from = forecastFrom;
+    forecastBox.hidden = !from || !gameId;
+    if (!from || !gameId) return;
+    const line = moves.slice(from.length, ply);
+    const ok = from.every((m, i) => moves[i] === m) && ply >= from.length + 2 && line.length % 2 === 0;
+    const done = notice('success');
+    const button = h('button', { type: 'button', class: 'store-forecast', disabled: !ok, onclick: () => void busy(button, async () => {
+      err.clear();
+      const stored = await api.forecast(gameId);
+      const f = await api.setForecast(gameId, [...(stored.ply === from.length ? stored.lines : []), line]);
+      done.show(t('play.forecastStored', { n: f.lines.length }));
+    }, (m) => err.show(t('play.forecastFailed', { message: m }))) });
+    button.append(t('play.forecastFromAnalysis'));
+    forecastBox.replaceChildren(button, h('small', { class: 'muted' }, t('play.forecastFromAnalysisHelp')), done.el);
   }
 
   /** A move played on the board: the moves after the one shown give way to it. */
@@ -266,6 +290,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       }
       return h('li', { 'data-ply': i + 1, value: i + 1, class: `${positions[i]!.side}${ply === i + 1 ? ' current' : ''}` }, h('button', { type: 'button', onclick: () => show(i + 1), title: m }, text));
     }));
+    drawForecastStore();
     stepper.replaceChildren(
       h('button', { type: 'button', 'aria-label': t('board.previousMove'), onclick: () => show(ply - 1), disabled: ply === 0 }, '◀'),
       h('span', { class: 'ply-counter' }, `${ply} / ${positions.length - 1}`),

@@ -2,7 +2,7 @@
 // move or use the arrow keys to step through the game), the actions of a player (resign, draw,
 // adjourn with a sealed move, resume), the comments, and live updates over the WebSocket.
 import { api, ApiError, errorMessage } from '../api/client';
-import type { Color, GameView, PushEvent, RatingChange } from '../api/types';
+import type { Color, Forecast, GameView, PushEvent, RatingChange } from '../api/types';
 import { push } from '../api/ws';
 import { ClockView, describeTimeControl } from '../clock';
 import { t } from '../i18n';
@@ -68,6 +68,12 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   const startNote = h('p', { class: 'start-note muted', hidden: true });
   const rematchBox = h('div', { class: 'rematch-box', hidden: true });
   const actions = h('div', { class: 'game-actions' });
+  // A player's conditional moves (games without a live clock): theirs only, fetched apart from
+  // the game. The input is kept across redraws, so that an event does not wipe a line typed.
+  const forecastBox = h('section', { class: 'forecast-box', hidden: true, 'aria-label': t('play.forecast') });
+  const forecastInput = h('input', { name: 'line', id: 'forecast-line', placeholder: t('play.forecastPlaceholder'), autocomplete: 'off', spellcheck: 'false' });
+  let forecast: Forecast | null = null;
+  let forecastAsked = -1;
   const moveList = h('ol', { class: 'move-list', 'aria-label': t('board.moves') });
   const stepper = h('div', { class: 'stepper' });
   const commentsList = h('ul', { class: 'comments', 'aria-label': t('game.comments') });
@@ -216,6 +222,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       startNote,
       rematchBox,
       actions,
+      forecastBox,
       h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper),
       h('section', { class: 'comments-box' }, h('h2', {}, t('game.comments')), commentsList, commentForm, commentLogin),
     );
@@ -313,6 +320,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     else if (mine) text = v.to_move === mine ? t('game.yourMove') : t('game.waitingFor', { name: v[v.to_move].name });
     else text = t(v.to_move === 'black' ? 'lobby.toMoveBlack' : 'lobby.toMoveWhite');
     if (v.draw_offer && v.status === 'active') text += ` · ${v.draw_offer === mine ? t('game.youOfferedDraw') : t('game.offersDraw', { name: v[v.draw_offer].name })}`;
+    if (v.takeback_offer && v.status === 'active') text += ` · ${t('play.takebackStatus', { name: v[v.takeback_offer].name })}`;
     if (adjourning) text = t('game.sealPrompt');
     if (!atLatest()) text = t('game.viewing', { ply: shownPly, n: positions.length - 1, status: text });
     status.textContent = text;
@@ -326,6 +334,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     drawStartNote();
     drawRematch();
     drawActions();
+    drawForecast();
     drawMoves();
     drawComments();
   }
@@ -362,6 +371,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
         } else if (!v.draw_offer) {
           actions.append(act(t('game.offerDraw'), 'offer-draw', () => api.offerDraw(id)));
         }
+        drawTakeback(act);
         if (v.to_move === mine)
           actions.append(h('button', { type: 'button', class: `adjourn${adjourning ? ' active' : ''}`, 'aria-pressed': adjourning ? 'true' : 'false', onclick: () => { adjourning = !adjourning; drawAll(); } }, t(adjourning ? 'game.cancelAdjourn' : 'game.adjourn')));
       } else {
@@ -385,6 +395,91 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
         h('a', { href: api.recordUrl(id, 'kif'), download: true, target: '_blank' }, 'KIF'), ' ',
         h('a', { href: api.recordUrl(id, 'gamecourier'), download: true, target: '_blank' }, 'Game Courier'), ' ',
         h('a', { href: `/games/${id}/board.svg`, target: '_blank' }, t('game.boardSvg'))),
+    );
+  }
+
+  /** The takeback button, or the open request: the opponent's to answer, or the viewer's own. */
+  function drawTakeback(act: (label: string, cls: string, f: () => Promise<unknown>) => HTMLElement): void {
+    const v = view!;
+    const mine = myColor();
+    if (!mine || v.setup.takebacks === false) return;
+    if (v.takeback_offer && v.takeback_offer !== mine) {
+      actions.prepend(h('div', { class: 'takeback-prompt', role: 'alert' },
+        h('p', {}, t('play.takebackOffered', { name: v[v.takeback_offer].name })),
+        act(t('play.takebackAccept'), 'accept-takeback primary', () => api.acceptTakeback(id)),
+        act(t('play.takebackDecline'), 'decline-takeback', () => api.declineTakeback(id))));
+    } else if (v.takeback_offer === mine) {
+      actions.prepend(h('div', { class: 'takeback-prompt mine' },
+        h('p', {}, t('play.takebackAsked')),
+        act(t('play.takebackWithdraw'), 'withdraw-takeback', () => api.declineTakeback(id))));
+    } else if (v.ply >= (v.to_move === mine ? 2 : 1)) {
+      const b = act(t('play.takeback'), 'takeback', () => api.takeback(id));
+      b.title = t('play.takebackTitle');
+      actions.append(b);
+    }
+  }
+
+  /** The moves of a stored line, written in the viewer's notation from the current position. */
+  function lineText(line: string[]): string {
+    let pos = positions[positions.length - 1]!;
+    const out: string[] = [];
+    for (const usi of line) {
+      const m = parseUsiList(pos, [usi])[0];
+      if (!m) {
+        out.push(usi);
+        continue;
+      }
+      try {
+        out.push(formatMove(pos, m, session.prefs.notation, catalog!, session.prefs.coords));
+      } catch {
+        out.push(usi);
+      }
+      pos = applyMove(pos, m, drops);
+    }
+    return out.join(' ');
+  }
+
+  function drawForecast(): void {
+    const v = view!;
+    const mine = myColor();
+    const shown = !!mine && v.status === 'active' && v.time_control.kind !== 'live' && v.black.name !== v.white.name;
+    forecastBox.hidden = !shown;
+    if (!shown) return;
+    if (forecastAsked !== v.ply) {
+      forecastAsked = v.ply;
+      void api.forecast(id).then((f) => {
+        if (disposed || view?.ply !== f.ply) return;
+        forecast = f;
+        drawForecast();
+      }).catch((e: unknown) => err.show(t('play.forecastFailed', { message: errorMessage(e) })));
+    }
+    const lines = forecast?.ply === v.ply ? forecast.lines : [];
+    const store = async (next: string[][]) => {
+      err.clear();
+      forecast = await api.setForecast(id, next);
+      drawForecast();
+    };
+    const list = h('ol', { class: 'forecast-lines' }, ...lines.map((line, i) => h('li', {},
+      h('span', { class: 'forecast-line', title: line.join(' ') }, lineText(line)),
+      h('button', { type: 'button', class: 'delete-line', 'aria-label': t('play.forecastDelete', { n: i + 1 }), title: t('play.forecastDelete', { n: i + 1 }),
+        onclick: (e: Event) => void busy(e.currentTarget as HTMLButtonElement, () => store(lines.filter((_, j) => j !== i)), err.show) }, '×'))));
+    const input = forecastInput;
+    const yourTurn = v.to_move === mine;
+    const form = h('form', { class: 'inline-form forecast-form', onsubmit: (e: Event) => {
+      e.preventDefault();
+      const line = input.value.trim().split(/\s+/).filter((m) => m);
+      if (!line.length) return;
+      void busy(form.querySelector('button'), async () => {
+        await store([...lines, line]);
+        input.value = '';
+      }, (m) => err.show(t('play.forecastFailed', { message: m })));
+    } }, h('label', { for: 'forecast-line', class: 'visually-hidden' }, t('play.forecastLine')), input, h('button', { type: 'submit', disabled: yourTurn }, t('play.forecastStore')));
+    forecastBox.replaceChildren(
+      h('h2', {}, t('play.forecast')),
+      h('p', { class: 'muted small' }, yourTurn ? t('play.forecastYourTurn') : t('play.forecastHelp')),
+      lines.length ? list : h('p', { class: 'muted' }, t('play.forecastNone')),
+      form,
+      yourTurn ? '' : h('p', { class: 'small' }, h('a', { href: `/analysis?game=${id}`, class: 'forecast-analysis' }, t('play.forecastAnalysisLink'))),
     );
   }
 

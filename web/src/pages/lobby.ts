@@ -23,6 +23,7 @@ function setupText(c: Challenge, names: Map<string, string>): string {
   if (s.profile) parts.push(t('lobby.profileRules', { profile: s.profile }));
   if (s.sfen) parts.push(t('lobby.customPosition'));
   if (c.rated) parts.push(t('ratings.rated'));
+  if (s.takebacks === false) parts.push(t('play.noTakebacks'));
   return parts.join(', ');
 }
 
@@ -270,12 +271,14 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
     void loadGame();
   }).catch((e: unknown) => formErr.show(t('lobby.listFailed', { message: errorMessage(e) })));
 
+  const takebacks = h('input', { type: 'checkbox', name: 'takebacks', checked: true });
   const submit = h('button', { type: 'submit', class: 'primary' }, t('lobby.createChallenge'));
   const form = h('form', { class: 'create-form', 'aria-label': t('lobby.createLabel') },
     field(t('lobby.game'), gameSelect), gameHelp, rulesLink,
     field(t('lobby.opponent'), opponentKind), opponentField, levelField, ratedField,
     field(t('lobby.youPlay'), color),
     field(t('lobby.time'), tcKind), liveBox, corrBox,
+    field(t('play.allowTakebacks'), takebacks, t('play.allowTakebacksHelp')),
     h('details', { class: 'rules' }, h('summary', {}, t('lobby.rules')),
       field(t('lobby.profile'), profile), field(t('lobby.drops'), drops), field(t('lobby.handicapField'), handicap), field(t('lobby.startPosition'), sfen, t('lobby.notWithHandicap')),
       h('h4', {}, t('lobby.options')), optionsBox),
@@ -300,6 +303,7 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
     } else body.time_control = 'none';
     if (profile.value) body.profile = profile.value;
     if (drops.value) body.drops = drops.value === 'true';
+    if (!takebacks.checked) body.takebacks = false;
     if (handicap.value) body.handicap = handicap.value;
     if (sfen.value.trim()) body.sfen = sfen.value.trim();
     const opts: Record<string, string | boolean | number> = {};
