@@ -185,7 +185,7 @@ TEST_F(PgStoreTest, SchemaIsVersioned) {
   EXPECT_EQ(pg_value(url(),
                      "SELECT string_agg(table_name, ',' ORDER BY table_name) FROM "
                      "information_schema.tables WHERE table_schema = 'public'"),
-            "challenges,comments,games,moves,schema_version,sessions,users");
+            "challenges,chat,comments,games,messages,moves,schema_version,sessions,users");
   // Opening again changes nothing.
   PostgresStore again(url());
   EXPECT_EQ(again.schema_version(), PostgresStore::kSchemaVersion);

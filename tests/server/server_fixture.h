@@ -21,6 +21,7 @@
 #include "server/domain/challenges.h"
 #include "server/domain/events.h"
 #include "server/domain/games.h"
+#include "server/domain/messages.h"
 #include "server/domain/service_error.h"
 #include "server/store/store.h"
 
@@ -131,8 +132,10 @@ class ServerTest : public ::testing::Test {
                                           clock.fn());
     games = std::make_unique<GameService>(*store, log, clock.fn());
     challenges = std::make_unique<Challenges>(*store, *games, log, clock.fn());
+    messages = std::make_unique<Messages>(*store, log, clock.fn());
   }
   void close() {
+    messages.reset();
     challenges.reset();
     games.reset();
     accounts.reset();
@@ -174,6 +177,7 @@ class ServerTest : public ::testing::Test {
   std::unique_ptr<Accounts> accounts;
   std::unique_ptr<GameService> games;
   std::unique_ptr<Challenges> challenges;
+  std::unique_ptr<Messages> messages;
   bool opened = (open(), true);
   User alice = sign_up("alice");
   User bob = sign_up("bob");

@@ -12,6 +12,8 @@ const char* event_kind_name(EventKind k) {
     case EventKind::Result: return "result";
     case EventKind::Adjourn: return "adjourn";
     case EventKind::Challenge: return "challenge";
+    case EventKind::Chat: return "chat";
+    case EventKind::Message: return "message";
   }
   return "move";
 }

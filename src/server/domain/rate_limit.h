@@ -1,4 +1,5 @@
-// How often one user may do something that costs other players (writing a comment): at most
+// How often one user may do something that costs other players (writing a comment, a chat
+// line, a message): at most
 // `per_minute` times in any minute. Memory stays bounded: a user is remembered only while
 // their last minute has entries, each at most `per_minute` of them.
 #pragma once
@@ -6,6 +7,7 @@
 #include <cstddef>
 #include <deque>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 
 #include "server/domain/clocks.h"
@@ -17,9 +19,13 @@ class RateLimit {
  public:
   RateLimit(std::size_t per_minute, NowFn now);
 
-  // Counts one more for `user` and returns 0, or, over the limit, returns how many
+  // Counts `count` more for `user` and returns 0, or, over the limit, returns how many
   // milliseconds until it may (and counts nothing).
-  TimeMs take(Id user);
+  TimeMs take(Id user, std::size_t count = 1);
+  // take(), throwing ServiceError too_many_requests (with retry_after_s) over the limit;
+  // `what` is the plural of what is counted: "you have written 10 comments in the last
+  // minute".
+  void check(Id user, const std::string& what, std::size_t count = 1);
   std::size_t per_minute() const { return per_minute_; }
 
  private:

@@ -6,6 +6,7 @@ Services::Services(const std::string& store_url, const ServiceOptions& options)
     : store_(open_store(store_url, options.store)),
       accounts_(*store_, options.accounts),
       games_(*store_, events_, system_now, options.games),
-      challenges_(*store_, games_, events_, system_now, options.challenges) {}
+      challenges_(*store_, games_, events_, system_now, options.challenges),
+      messages_(*store_, events_, system_now, options.messages) {}
 
 }  // namespace kirin::server

@@ -10,6 +10,7 @@
 #include "server/domain/challenges.h"
 #include "server/domain/events.h"
 #include "server/domain/games.h"
+#include "server/domain/messages.h"
 #include "server/store/store.h"
 
 namespace kirin::server {
@@ -22,6 +23,7 @@ struct ServiceOptions {
   StoreOptions store;
   ChallengeLimits challenges;
   GameOptions games;
+  MessageOptions messages;
 };
 
 class Services {
@@ -36,6 +38,7 @@ class Services {
   Accounts& accounts() { return accounts_; }
   GameService& games() { return games_; }
   Challenges& challenges() { return challenges_; }
+  Messages& messages() { return messages_; }
 
  private:
   std::unique_ptr<Store> store_;
@@ -43,6 +46,7 @@ class Services {
   Accounts accounts_;
   GameService games_;
   Challenges challenges_;
+  Messages messages_;
 };
 
 }  // namespace kirin::server

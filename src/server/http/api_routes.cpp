@@ -16,6 +16,7 @@ void add_api_routes(Router& router, const ApiServices& services) {
   add_game_routes(router, services);
   add_variant_routes(router);
   add_position_routes(router);
+  add_social_routes(router, services);
   router.set_error_mapper(map_service_error);
 }
 
@@ -41,6 +42,28 @@ Id id_param(const Request& request, const char* name) {
   if (id <= 0)
     throw HttpError(404, "not_found", "no such " + std::string(name) + ": " + quoted_input(text));
   return id;
+}
+
+int query_limit(const Request& r) {
+  std::string text = r.query_or("limit");
+  if (text.empty()) return 50;
+  int limit = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), limit);
+  if (ec != std::errc() || end != text.data() + text.size() || limit < 1 || limit > 200)
+    throw HttpError(400, "bad_request",
+                    "limit must be a whole number from 1 to 200, not " + quoted_input(text));
+  return limit;
+}
+
+Id query_before(const Request& r, const char* what) {
+  Id before = 0;
+  if (std::string text = r.query_or("before"); !text.empty()) {
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), before);
+    if (ec != std::errc() || end != text.data() + text.size() || before < 1)
+      throw HttpError(400, "bad_request",
+                      "before must be a " + std::string(what) + " id, not " + quoted_input(text));
+  }
+  return before;
 }
 
 TopicPolicy api_topic_policy(Accounts& accounts, GameService& games) {

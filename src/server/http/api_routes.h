@@ -10,6 +10,7 @@
 #include "server/domain/accounts.h"
 #include "server/domain/challenges.h"
 #include "server/domain/games.h"
+#include "server/domain/messages.h"
 #include "server/http/context.h"
 #include "server/http/router.h"
 
@@ -19,6 +20,7 @@ struct ApiServices {
   Accounts& accounts;
   Challenges& challenges;
   GameService& games;
+  Messages& messages;
   // Told of each logout, after the session is deleted: the transport ends what the token
   // still holds open (its WebSockets).
   std::function<void(const std::string& token)> logged_out = [](const std::string&) {};
@@ -29,6 +31,7 @@ void add_account_routes(Router& router, const ApiServices& services);
 void add_challenge_routes(Router& router, const ApiServices& services);
 void add_game_routes(Router& router, const ApiServices& services);
 void add_position_routes(Router& router);
+void add_social_routes(Router& router, const ApiServices& services);  // messages, game chat
 
 // WebSocket topics: "lobby" and "game:ID" are public; "user:NAME" needs NAME's session token.
 TopicPolicy api_topic_policy(Accounts& accounts, GameService& games);
@@ -37,5 +40,8 @@ TopicPolicy api_topic_policy(Accounts& accounts, GameService& games);
 User signed_in(Accounts& accounts, const Request& request);  // 401 without a live session
 std::optional<User> maybe_signed_in(Accounts& accounts, const Request& request);
 Id id_param(const Request& request, const char* name);  // 404 unless a positive integer
+int query_limit(const Request& request);  // ?limit=N, 1 to 200; 50 if absent; else a 400
+// ?before=ID, the id of a `what` ("comment"): 0 if absent; a 400 unless a positive integer.
+Id query_before(const Request& request, const char* what);
 
 }  // namespace kirin::server::http

@@ -21,18 +21,6 @@ json ack_json(const MoveAck& ack) {
   return {{"move", to_json(ack.move)}, {"game", to_json(ack.state)}};
 }
 
-// ?limit=N, 1 to 200; 50 if absent.
-int query_limit(const Request& r) {
-  std::string text = r.query_or("limit");
-  if (text.empty()) return 50;
-  int limit = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), limit);
-  if (ec != std::errc() || end != text.data() + text.size() || limit < 1 || limit > 200)
-    throw HttpError(400, "bad_request",
-                    "limit must be a whole number from 1 to 200, not " + quoted_input(text));
-  return limit;
-}
-
 bool query_flag(const Request& r, const std::string& name) {
   std::string value = r.query_or(name);
   return value == "1" || value == "true" || value == "yes";
@@ -175,12 +163,7 @@ void add_game_routes(Router& router, const ApiServices& s) {
   // ?before=ID&limit=N: the N comments (50 by default) before comment ID (the latest
   // without it), oldest first; "earlier" says whether there are more before them.
   router.add("GET", "/api/games/{game}/comments", [s](const Request& r) {
-    Id before = 0;
-    if (std::string text = r.query_or("before"); !text.empty()) {
-      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), before);
-      if (ec != std::errc() || end != text.data() + text.size() || before < 1)
-        throw HttpError(400, "bad_request", "before must be a comment id, not '" + text + "'");
-    }
+    Id before = query_before(r, "comment");
     GameService::CommentPage page = s.games.comments(id_param(r, "game"), before, query_limit(r));
     json comments = json::array();
     for (const Comment& c : page.comments) comments.push_back(to_json(c));

@@ -6,15 +6,19 @@
 
 namespace kirin::server {
 
-CommandInterface::CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games)
-    : accounts_(accounts), challenges_(challenges), games_(games) {}
+CommandInterface::CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games,
+                                   Messages& messages)
+    : accounts_(accounts), challenges_(challenges), games_(games), messages_(messages) {}
 
-std::string CommandInterface::run(std::string_view line, const CommandContext& ctx) {
+std::string CommandInterface::run(std::string_view line, const CommandContext& ctx,
+                                  std::string_view text) {
   Words words;
   std::string error;
   try {
     words = split_words(normalize_line(line, kMaxLineBytes), kMaxWords);
-    return dispatch(Parsed{words}, ctx);
+    Parsed p{words};
+    p.text = text;
+    return dispatch(p, ctx);
   } catch (const CommandError& e) {
     error = "error: " + std::string(e.what()) + "\n" + e.detail() +
             (e.detail().empty() || e.detail().back() == '\n' ? "" : "\n");
@@ -37,20 +41,32 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     if (w.size() > 2) bad_usage("", "help", "help: too many words");
     return help(w[1]);
   }
-  if (first == "signup") return signup(p, 1, ctx);
+  if (first == "signup" || first == "add") return signup(p, 1, ctx);
+  if (first == "change") return change(p, ctx);
+  if (first == "signoff" || first == "delete") return close_account(p, ctx);
+  if (first == "message") return message(p, ctx);
+  if (first == "broadcast")
+    throw CommandError(
+        "broadcast does not exist here: a mail to every player is what spammers want from a "
+        "public server. Write to players you know with 'message'.");
+  if (first == "multiple") {  // pbmserv: "the body holds several commands": here it always may
+    want_words(w, 1, 1, "", "multiple");
+    return "multiple: every line of a mail is read as a command here, up to " +
+           std::to_string(kMaxCommandsPerText) + " of them; nothing to do.\n";
+  }
 
   try {
     p.game = builtin_variant(first);
   } catch (const VariantError&) {
     throw CommandError("unknown game or command " + quoted(w[0]) +
-                           ": a command starts with signup, help or a game",
+                           ": a command starts with signup, change, message, help or a game",
                        "The games: " + game_list() + ".\nSend 'help' for the commands.");
   }
   p.game_word = first;
   if (w.size() < 2)
     throw CommandError(quoted(w[0]) +
                        " needs a command after it: challenge, accept, decline, move, board, "
-                       "resign, abort, games, set or help");
+                       "resign, abort, games, set, chat or help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
@@ -60,6 +76,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (p.verb == "resign" || p.verb == "abort") return end_game(p, ctx);
   if (p.verb == "games") return games(p, ctx);
   if (p.verb == "set") return set(p, ctx);
+  if (p.verb == "chat") return chat(p, ctx);
   if (p.verb == "signup") return signup(p, 2, ctx);
   if (p.verb == "help") {
     if (w.size() > 2) bad_usage("", "help", "help: too many words");
@@ -67,7 +84,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
                      ": the commands are challenge, accept, decline, move, board, resign, abort, "
-                     "games, set and help");
+                     "games, set, chat and help");
 }
 
 }  // namespace kirin::server

@@ -57,6 +57,7 @@
 #include "server/domain/accounts.h"
 #include "server/domain/challenges.h"
 #include "server/domain/games.h"
+#include "server/domain/messages.h"
 
 namespace kirin::server {
 
@@ -86,17 +87,20 @@ class CommandInterface {
   static constexpr int kMaxPasswordChecksPerText = 3;
   static constexpr const char* kSeparator = "----------------------------------------";
 
-  CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games);
+  CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games,
+                   Messages& messages);
 
   // Runs one command and returns its reply (ending in a newline). Never throws: every failure
-  // is a reply whose first line starts with "error: ".
-  std::string run(std::string_view line, const CommandContext& ctx);
+  // is a reply whose first line starts with "error: ". `text` is what a command that carries
+  // a text (takes_text: message, chat) sends: run_text gives it the lines after the command.
+  std::string run(std::string_view line, const CommandContext& ctx, std::string_view text = {});
 
   // Runs the commands of a text (a mail's body): each Command line (LineKind) in turn, at most
   // `max_commands`, up to a Stop line, and of them at most `max_password_checks` that carry a
-  // password (the local operator's are not counted). The reply gives each command as "> " and
-  // the line (its password shown as ***), then its reply; replies are separated by kSeparator
-  // lines.
+  // password (the local operator's are not counted). A command that takes a text (message, chat:
+  // takes_text) takes the lines after it, up to a blank line, a Stop line or the end, as its text:
+  // they are not run as commands, and not echoed. The reply gives each command as "> " and the line
+  // (its password shown as ***), then its reply; replies are separated by kSeparator lines.
   std::string run_text(std::string_view text, const CommandContext& ctx,
                        int max_commands = kMaxCommandsPerText,
                        int max_password_checks = kMaxPasswordChecksPerText);
@@ -124,6 +128,10 @@ class CommandInterface {
   std::string end_game(const Parsed& p, const CommandContext& ctx);  // resign or abort
   std::string games(const Parsed& p, const CommandContext& ctx);
   std::string set(const Parsed& p, const CommandContext& ctx);
+  std::string change(const Parsed& p, const CommandContext& ctx);  // password or address
+  std::string close_account(const Parsed& p, const CommandContext& ctx);  // signoff, delete
+  std::string message(const Parsed& p, const CommandContext& ctx);
+  std::string chat(const Parsed& p, const CommandContext& ctx);
 
   User check_password(const std::string& name, const std::string& password,
                       const CommandContext& ctx);
@@ -135,6 +143,7 @@ class CommandInterface {
   Accounts& accounts_;
   Challenges& challenges_;
   GameService& games_;
+  Messages& messages_;
 };
 
 }  // namespace kirin::server
