@@ -88,6 +88,60 @@ Examples:
   chushogi resign 12 alice correct-horse
 )";
 
+// Accounts and what players say to each other (issue 19).
+const char* const kSocialHelp =
+    R"(
+Your account, and messages between players:
+
+change password USER OLD-PASSWORD NEW-PASSWORD
+    Change your password. Every session signed in with the old one ends.
+
+change address USER PASSWORD [EMAIL]
+    Change your account's e-mail address. By mail, EMAIL must be the address
+    you send from (you may leave it out): a mail from elsewhere cannot move
+    your account's mail away, even with your password.
+
+add USER PASSWORD EMAIL
+    The same as signup. (pbmserv adds an address to an account; an account
+    here has one address: change it with 'change address'.)
+
+signoff USER PASSWORD      delete USER PASSWORD
+    Close your account (both words do the same). Its games stay in the archive
+    under its name and in your opponents' records, and the name stays yours:
+    nobody can sign up with it, and nobody can sign in as it any more. Your
+    open challenges are withdrawn; your unfinished games end: a game you have
+    not moved in yet is aborted, any other one is resigned. Nothing here is
+    erased, since every game belongs to its opponent's record too.
+
+message USER PASSWORD TO-USER [TO-USER...]
+TEXT...
+    Send a private message to up to 10 players: its text is the lines after
+    the command, up to a blank line (or the end of the mail). It waits in
+    their inbox on the web, and is mailed to them unless they said not to.
+    At most 10 messages a minute (each player named counts), 2000 characters.
+
+GAME chat BOARD USER PASSWORD
+TEXT...
+    Say something in the game's chat, which only its two players see (the
+    web's public comments are for everyone). The text is the lines after the
+    command, up to a blank line. At most 10 lines a minute, 2000 characters.
+
+multiple
+    Nothing to do: every line of a mail is read as a command here.
+
+Not here: broadcast (a mail to every player) is what spammers want from a
+public server; write to the players you know with 'message'.
+
+Examples:
+  change password alice correct-horse battery-staple-9
+  change address alice correct-horse alice@example.net
+  message alice correct-horse bob carol
+  Shall we play a rematch tonight?
+
+  chushogi chat 12 alice correct-horse
+  Good game so far!
+)";
+
 }  // namespace
 
 std::string CommandInterface::help(std::string_view game) {
@@ -99,7 +153,8 @@ std::string CommandInterface::help(std::string_view game) {
     games += ": " + v->name + "\n";
   }
   if (game.empty())
-    return std::string(kGeneralHelp) + "\nGAME is one of these (any name):\n" + games;
+    return std::string(kGeneralHelp) + kSocialHelp + "\nGAME is one of these (any name):\n" +
+           games;
 
   std::shared_ptr<Variant> v;
   try {

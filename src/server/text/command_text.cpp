@@ -135,7 +135,9 @@ bool carries_password(const Words& w) {
 }
 
 bool takes_text(const Words& w) {
-  return lower(w[0]) == "message" || (w.size() > 1 && lower(w[1]) == "chat");
+  // broadcast too, so that its (refused) text is not run as commands.
+  std::string first = lower(w[0]);
+  return first == "message" || first == "broadcast" || (w.size() > 1 && lower(w[1]) == "chat");
 }
 
 bool line_takes_text(std::string_view line) {

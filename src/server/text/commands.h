@@ -12,6 +12,11 @@
 //   <game> games USER
 //   <game> set USER PASSWORD [flip|noflip] [standard|alternate|small]
 //   help [<game>]                        (also: <game> help)
+//   change password USER OLD NEW         change address USER PASSWORD [EMAIL]
+//   signoff USER PASSWORD                delete USER PASSWORD   (both close the account)
+//   add USER PASSWORD [EMAIL]            (signup's synonym)
+//   message USER PASSWORD TO...          (the text: the lines after it, up to a blank line)
+//   <game> chat BOARD USER PASSWORD      (the same)
 //
 // <game> is a game's id or alias in any letter case ("chushogi", "chu", "dai", "shogi").
 // Board numbers are the server's game ids, the same as the web's.
