@@ -25,6 +25,11 @@ std::vector<Message> Messages::send(Id from, const std::vector<std::string>& to,
                        "a message goes to at most " + std::to_string(options_.max_recipients) +
                            " players, not " + std::to_string(to.size()),
                        "to");
+  if (to.size() > options_.per_minute)  // never within the rate limit
+    throw ServiceError(ErrorCode::Invalid,
+                       "this server takes at most " + std::to_string(options_.per_minute) +
+                           " messages a minute: name at most that many players",
+                       "to");
   std::string text = checked_user_text(written, "message");
   std::optional<User> sender = store_.find_user(from);
   if (!sender) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(from));
