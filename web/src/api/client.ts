@@ -2,8 +2,8 @@
 // carrying the server's message, so that pages can show it as it is.
 import type {
   AcceptResponse, AnalysisRequest, ApiErrorBody, Challenge, ChallengeList, Comment, GameList,
-  GameQuery, GameSummary, GameView, LoginResponse, MeResponse, MoveResponse, NewChallenge, PositionMoves,
-  Preferences, VariantDetail, VariantSummary,
+  ClosedAccount, GameQuery, GameSummary, GameView, LoginResponse, MeResponse, Message, MessagePage,
+  MoveResponse, NewChallenge, PositionMoves, Preferences, User, VariantDetail, VariantSummary,
 } from './types';
 import { t } from '../i18n';
 
@@ -87,6 +87,15 @@ export const api = {
   logout: () => request<{ ok: boolean }>('POST', '/api/logout'),
   me: () => request<MeResponse>('GET', '/api/me'),
   setPreferences: (p: Partial<Preferences>) => request<Preferences>('PUT', '/api/me/preferences', p),
+  changePassword: (oldPassword: string, newPassword: string) =>
+    request<{ ok: boolean }>('POST', '/api/account/password', { old_password: oldPassword, new_password: newPassword }),
+  changeEmail: (password: string, email: string) => request<{ user: User }>('POST', '/api/account/email', { password, email }),
+  closeAccount: (password: string) => request<ClosedAccount>('POST', '/api/account/close', { password }),
+
+  messages: (before?: number) => request<MessagePage>('GET', `/api/messages${before ? `?before=${before}` : ''}`),
+  unreadMessages: () => request<{ unread: number }>('GET', '/api/messages/unread'),
+  readMessage: (id: number) => request<Message>('GET', `/api/messages/${id}`),
+  sendMessage: (to: string[], text: string) => request<{ messages: Message[] }>('POST', '/api/messages', { to, text }),
 
   variants: async (): Promise<VariantSummary[]> => {
     const r = await request<VariantSummary[] | { variants: VariantSummary[] }>('GET', '/api/variants');
@@ -124,6 +133,8 @@ export const api = {
   resume: (id: number) => request<MoveResponse>('POST', `/api/games/${id}/resume`),
   comments: (id: number) => request<{ comments: Comment[] }>('GET', `/api/games/${id}/comments`),
   comment: (id: number, text: string) => request<Comment>('POST', `/api/games/${id}/comments`, { text }),
+  chat: (id: number) => request<{ chat: Comment[] }>('GET', `/api/games/${id}/chat`),
+  say: (id: number, text: string) => request<Comment>('POST', `/api/games/${id}/chat`, { text }),
   recordUrl: (id: number, format: 'usi' | 'kif' | 'gamecourier') => `/api/games/${id}/record?format=${format}`,
 };
 

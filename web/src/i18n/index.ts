@@ -19,6 +19,7 @@ import position from './messages/position';
 import result from './messages/result';
 import rules from './messages/rules';
 import settings from './messages/settings';
+import social from './messages/social';
 import ui from './messages/ui';
 
 export type Lang = 'en' | 'ja';
@@ -27,7 +28,7 @@ export type LangSetting = 'auto' | Lang;
 // Add an area's module here (its keys join MessageKey).
 const AREAS = [
   common, ui, auth, lobby, board, position, display, engine, editor, rules, match, notices, archive,
-  game, result, clock, analysis, settings,
+  game, result, clock, analysis, settings, social,
 ] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;
