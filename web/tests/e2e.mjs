@@ -1299,7 +1299,7 @@ async function main() {
         for (const p of detail.profiles ?? []) names.add(p.name);
         for (const p of detail.pieces ?? []) if (!p.kanji) names.add(p.name);
       }
-      const allowed = [A, B, 'kirin' /* the computer */, 'Kirin', 'SFEN', 'USI', 'KIF', 'Game Courier', 'SVG', 'Shogi-L', 'Esc', 'Enter', 'Nice igui!', ...names];
+      const allowed = [A, B, 'example.org' /* the users' addresses */, 'kirin' /* the computer */, 'Kirin', 'SFEN', 'USI', 'KIF', 'Game Courier', 'SVG', 'Shogi-L', 'Esc', 'Enter', 'Nice igui!', ...names];
       /** The English words on a page, each with where it was found. */
       const englishLeft = (page) => page.evaluate((allowed) => {
         const visible = (el) => el.checkVisibility({ checkVisibilityCSS: true });
