@@ -348,6 +348,30 @@ std::string compose_notice(const Notice& notice, const MailOptions& options) {
                  });
 }
 
+namespace {
+
+// The text without its lines equal to `line` (blanks around them ignored).
+std::string without_line(const std::string& text, const std::string& line) {
+  auto trimmed = [](std::string_view t) {
+    size_t b = t.find_first_not_of(" \t\r");
+    size_t e = t.find_last_not_of(" \t\r");
+    return b == std::string_view::npos ? std::string_view() : t.substr(b, e - b + 1);
+  };
+  std::string_view wanted = trimmed(line);
+  std::string out;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    std::string_view l(text.data() + at, end - at);
+    if (trimmed(l) != wanted) out.append(l).append("\n");
+    at = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
 MailResult answer_mail(std::string_view raw, size_t total_bytes, CommandInterface& commands,
                        const MailOptions& options) {
   MailResult r;
@@ -374,25 +398,42 @@ MailResult answer_mail(std::string_view raw, size_t total_bytes, CommandInterfac
   if (iequals(own_addr, in.from) || iequals(own_addr, in.reply_addr))
     return {kIgnored, "", "not answering a message from the gateway's own address " + own_addr};
 
+  // pbmserv reads the command from the Subject line: a subject that is a command runs first
+  // (once: the same line in the body is not run again), then the body's commands.
+  const std::string subject_command =
+      CommandInterface::starts_command(in.subject) ? in.subject : std::string();
+  CommandContext ctx;
+  ctx.sender_email = in.from;
+  auto run = [&](const std::string& commands_text) {
+    return commands.run_text(commands_text, ctx, options.max_commands,
+                             options.max_password_checks);
+  };
   std::string body;
   if (too_big) {
     body = "error: your message has " + std::to_string(total_bytes) +
            " bytes: the server reads messages of at most " + std::to_string(options.max_bytes) +
            " bytes. Send the commands alone, as plain text.\n";
+  } else if (in.body_kind == IncomingMail::Body::Text) {
+    body = run(subject_command.empty() ? in.body
+                                       : subject_command + "\n" +
+                                             without_line(in.body, subject_command));
+    if (subject_command.empty() && !in.subject.empty() && body.starts_with("error: no command"))
+      body += "The subject is not a command: a command there starts with a game's name or a command "
+              "word (help, signup, list...), and a reply's 'Re: ...' is never run.\n";
+  } else if (!subject_command.empty()) {
+    body = run(subject_command);
+    if (in.body_kind == IncomingMail::Body::Encrypted)
+      body += "\nNote: your message's body is encrypted: the server ran the subject's command "
+              "only.\n";
   } else {
     switch (in.body_kind) {
-      case IncomingMail::Body::Text: {
-        CommandContext ctx;
-        ctx.sender_email = in.from;
-        body =
-            commands.run_text(in.body, ctx, options.max_commands, options.max_password_checks);
+      case IncomingMail::Body::Text:
         break;
-      }
       case IncomingMail::Body::HtmlOnly:
         body =
             "error: your message has no plain-text part, only HTML: the server reads commands "
-            "from a text/plain part. Set your mail program to send plain text (or text and "
-            "HTML), one command a line.\n";
+            "from a text/plain part (or from the subject, one command). Set your mail program "
+            "to send plain text (or text and HTML), one command a line.\n";
         break;
       case IncomingMail::Body::Encrypted:
         body =
@@ -402,7 +443,8 @@ MailResult answer_mail(std::string_view raw, size_t total_bytes, CommandInterfac
       case IncomingMail::Body::None:
         body =
             "error: your message has no text: write the commands in the body of the message "
-            "as plain text, one a line (send 'help' for the commands).\n";
+            "as plain text, one a line, or one command as the subject (send 'help' for the "
+            "commands).\n";
         break;
     }
   }

@@ -4,6 +4,10 @@
 // encodings (quoted-printable, base64), charsets, RFC 2047 headers.
 //
 // Reading a message:
+// * A Subject: that is a command (CommandInterface::starts_command: it starts with a command
+//   word or a game's name) runs first, as pbmserv reads its commands from the subject; a reply's
+//   "Re: ..." or any other subject is not run. The same line in the body is not run twice.
+//   A message whose body has no text runs its subject's command alone.
 // * The commands are the first text/plain part that is not an attachment, wherever it is in
 //   the MIME tree (multipart/alternative, mixed, signed); attached messages are not read.
 //   Its transfer encoding is decoded and its charset converted to UTF-8 (bytes that are not

@@ -23,19 +23,23 @@ std::string usage(const std::string& game, const std::string& verb) {
   if (verb == "change password") return "change password USER OLD-PASSWORD NEW-PASSWORD";
   if (verb == "change address") return "change address USER PASSWORD [EMAIL]";
   if (verb == "signoff" || verb == "delete") return verb + " USER PASSWORD";
-  if (verb == "message") return "message USER PASSWORD TO-USER... (the text on the next lines)";
-  if (verb == "chat") return game + " chat BOARD USER PASSWORD (the text on the next lines)";
+  if (verb == "message") return "message USER PASSWORD TO-USER...";  // the text: the next lines
+  if (verb == "chat") return game + " chat BOARD USER PASSWORD";
   if (verb == "challenge")
     return game +
            " challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai] [-lion] "
            "[-option=NAME=VALUE] [-profile=NAME] [-password=YOURS]";
   if (verb == "accept" || verb == "decline") return game + " " + verb + " CHALLENGE USER PASSWORD";
   if (verb == "move") return game + " move BOARD USER PASSWORD MOVE";
-  if (verb == "board" || verb == "show") return game + " " + verb + " BOARD [USER]";
+  if (verb == "board" || verb == "show")
+    return game + " " + verb + " BOARD[#MOVE]... [USER]' or '" + game + " " + verb +
+           " USER... [all|active|inactive|next]";
+  if (verb == "showas")
+    return game + " showas USER PASSWORD [BOARD...|all|active|inactive|next]";
   if (verb == "resign" || verb == "abort") return game + " " + verb + " BOARD USER PASSWORD";
-  if (verb == "games") return game + " games USER";
+  if (verb == "games") return game + " games [USER...] [all|active|inactive|next]";
   if (verb == "set") return game + " set USER PASSWORD [flip|noflip] [standard|alternate|small]";
-  return "help [GAME]";
+  return "help [SUBJECT...]";
 }
 
 [[noreturn]] void bad_usage(const std::string& game, const std::string& verb,

@@ -1,4 +1,7 @@
 // The help texts of the command interface.
+#include <string_view>
+#include <vector>
+
 #include "notation/written_move.h"
 #include "rules/catalog.h"
 #include "server/text/command_text.h"
@@ -7,15 +10,25 @@
 namespace kirin::server {
 namespace {
 
-const char* const kGeneralHelp =
-    R"(Kirin game server: commands, one a line (words separated by blanks).
+// The command help's introduction, before the entries.
+const char* const kIntro = R"(Kirin game server: commands, one a line (words separated by blanks).)";
 
-signup USER PASSWORD EMAIL
+// One entry of the help: the words that ask for it alone ('help move') and its text.
+struct HelpEntry {
+  std::vector<std::string_view> subjects;
+  std::string_view text;
+};
+
+// The entries, in the order the whole help lists them.
+const std::vector<HelpEntry>& help_entries() {
+  static const std::vector<HelpEntry> entries = {
+      {{"signup"},
+       R"(signup USER PASSWORD EMAIL
     Open an account. A name has 2 to 24 letters, digits, '_' or '-' and starts
     with a letter; a password has at least 8 characters. By mail, EMAIL must be
-    the address you send from (you may leave it out).
-
-GAME challenge USER1 USER2 [options]
+    the address you send from (you may leave it out).)"},
+      {{"challenge"},
+       R"(GAME challenge USER1 USER2 [options]
     Propose a game: USER1 plays Black, USER2 White. Black moves first, except
     in a handicap game, where White (the stronger player) does. You must be
     USER1 or USER2; the other player accepts or declines (below), and then the
@@ -31,32 +44,51 @@ GAME challenge USER1 USER2 [options]
       -option=NAME=VALUE   any rule option of the game (see 'help GAME')
       -profile=NAME        a rule profile of the game (chushogi: pbmserv, jcsa)
       -level=N             against the computer (USER2 kirin): its strength, 1 to 8
-      -password=YOURS      your password (needed by mail)
-
-GAME accept CHALLENGE USER PASSWORD    GAME decline CHALLENGE USER PASSWORD
+      -password=YOURS      your password (needed by mail))"},
+      {{"accept", "decline"},
+       R"(GAME accept CHALLENGE USER PASSWORD    GAME decline CHALLENGE USER PASSWORD
     Answer a challenge sent to you: accepting starts the game and gives its
-    board number.
-
-GAME move BOARD USER PASSWORD MOVE
+    board number.)"},
+      {{"move"},
+       R"(GAME move BOARD USER PASSWORD MOVE
     Play a move. MOVE in pbmserv notation: 7g-7f, P7g-7f, Bx3c+ (+ promotes,
     = declines: where promotion is optional you must say which), S7d-7c=, P*5e
     (drop), Lnx!4f (a Lion takes on 4f and stays), Lnx6f-5e (takes on 6f, goes
-    on to 5e); or Game Courier's: p 7g-7f, n 7g-6f; n 6f-5e; or USI: 7g7f.
-
-GAME board BOARD [USER]      (or: GAME show BOARD [USER])
-    Show the board, drawn with USER's settings.
-
-GAME resign BOARD USER PASSWORD
-    Resign the game.
-
-GAME abort BOARD USER PASSWORD
-    End the game with no result: only before both players have moved.
-
-GAME games USER
-    List USER's games: board number, game, opponent, colour, status and whose
-    move it is.
-
-GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]
+    on to 5e); or Game Courier's: p 7g-7f, n 7g-6f; n 6f-5e; or USI: 7g7f.)"},
+      {{"board", "show"},
+       R"(GAME show BOARD[#MOVE]... [USER]      (or: GAME board ...)
+    Show boards (at most 10), drawn with USER's settings (else yours). With
+    #MOVE, the board as it was after that many moves: 'shogi show 12#30'.
+GAME show USER... [all|active|inactive|next]
+    Show the boards of these players' games of GAME: the unfinished ones
+    (active, the default), the finished ones (inactive), all, or those where
+    one of them is to move (next).)"},
+      {{"showas"},
+       R"(GAME showas USER PASSWORD [BOARD...|all|active|inactive|next]
+    Show boards as USER sees them: in USER's settings, with what only USER
+    may see (a sealed move). Without BOARD, USER's unfinished games of GAME.)"},
+      {{"all"},
+       R"(all show USER [next|active]
+    Show the boards of USER's games of every game: the unfinished ones, or
+    those where USER is to move (next).)"},
+      {{"resign"},
+       R"(GAME resign BOARD USER PASSWORD
+    Resign the game.)"},
+      {{"abort"},
+       R"(GAME abort BOARD USER PASSWORD
+    End the game with no result: only before both players have moved.)"},
+      {{"games"},
+       R"(GAME games [USER...] [all|active|inactive|next]
+    List the players' games of GAME (chushogi: Chu and Dai Shogi): board
+    number, game, opponent, colour, status and whose move it is; all of them
+    unless a filter says otherwise (as for 'show'). Without USER: everyone's
+    unfinished games of GAME, newest first.)"},
+      {{"list"},
+       R"(list [GAME...]
+    The games of this server with their numbers of unfinished boards, or the
+    unfinished boards of the games named.)"},
+      {{"set"},
+       R"(GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]
     Change how your boards are drawn (without options: show the settings).
       flip       turn the board when you play White: your pieces at the bottom
       noflip     Black always at the bottom
@@ -65,12 +97,59 @@ GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]
                                           +----+----+
       alternate  Shogi-L style            | wN |+bP |
                                           +----+----+
-      small      small board              |wN bG bP+|
+      small      small board              |wN bG bP+|)"},
+      {{"change"},
+       R"(change password USER OLD-PASSWORD NEW-PASSWORD
+    Change your password. Every session signed in with the old one ends.
+change address USER PASSWORD [EMAIL]
+    Change your account's e-mail address. By mail, EMAIL must be the address
+    you send from (you may leave it out): a mail from elsewhere cannot move
+    your account's mail away, even with your password.)"},
+      {{"add"},
+       R"(add USER PASSWORD EMAIL
+    The same as signup. (pbmserv adds an address to an account; an account
+    here has one address: change it with 'change address'.))"},
+      {{"signoff", "delete"},
+       R"(signoff USER PASSWORD      delete USER PASSWORD
+    Close your account (both words do the same). Its games stay in the archive
+    under its name and in your opponents' records, and the name stays yours:
+    nobody can sign up with it, and nobody can sign in as it any more. Your
+    open challenges are withdrawn; your unfinished games end: a game you have
+    not moved in yet is aborted, any other one is resigned. Nothing here is
+    erased, since every game belongs to its opponent's record too.)"},
+      {{"message"},
+       R"(message USER PASSWORD TO-USER [TO-USER...]
+TEXT...
+    Send a private message to up to 10 players: its text is the lines after
+    the command, up to a blank line (or the end of the mail). It waits in
+    their inbox on the web, and is mailed to them unless they said not to.
+    At most 10 messages a minute (each player named counts), 2000 characters.
+    Example:  message alice correct-horse bob carol
+              Shall we play a rematch tonight?)"},
+      {{"chat"},
+       R"(GAME chat BOARD USER PASSWORD
+TEXT...
+    Say something in the game's chat, which only its two players see (the
+    web's public comments are for everyone). The text is the lines after the
+    command, up to a blank line. At most 10 lines a minute, 2000 characters.)"},
+      {{"broadcast"},
+       R"(broadcast USER PASSWORD
+    Not here: a mail to every player is what spammers want from a public
+    server. Write to the players you know with 'message'.)"},
+      {{"help"},
+       R"(help [SUBJECT...]
+    This text ('help commands'), one command's entry ('help move'), or a
+    game's rules, options, handicaps and pieces ('help chushogi').)"},
+      {{"multiple"},
+       R"(multiple
+    pbmserv's way to send several commands in one mail is not needed here:
+    every line of a mail's body is a command (at most 20).)"},
+  };
+  return entries;
+}
 
-help [GAME]
-    This text, or a game's rules, options, handicaps and pieces.
-
-A line starting with '#' or '>' is skipped; a line '--' (or a signature marker
+// After the entries.
+const char* const kClosing = R"(A line starting with '#' or '>' is skipped; a line '--' (or a signature marker
 '-- ') ends the commands.
 
 Examples:
@@ -88,63 +167,10 @@ Examples:
   chushogi resign 12 alice correct-horse
 )";
 
-// Accounts and what players say to each other (issue 19).
-const char* const kSocialHelp =
-    R"(
-Your account, and messages between players:
-
-change password USER OLD-PASSWORD NEW-PASSWORD
-    Change your password. Every session signed in with the old one ends.
-
-change address USER PASSWORD [EMAIL]
-    Change your account's e-mail address. By mail, EMAIL must be the address
-    you send from (you may leave it out): a mail from elsewhere cannot move
-    your account's mail away, even with your password.
-
-add USER PASSWORD EMAIL
-    The same as signup. (pbmserv adds an address to an account; an account
-    here has one address: change it with 'change address'.)
-
-signoff USER PASSWORD      delete USER PASSWORD
-    Close your account (both words do the same). Its games stay in the archive
-    under its name and in your opponents' records, and the name stays yours:
-    nobody can sign up with it, and nobody can sign in as it any more. Your
-    open challenges are withdrawn; your unfinished games end: a game you have
-    not moved in yet is aborted, any other one is resigned. Nothing here is
-    erased, since every game belongs to its opponent's record too.
-
-message USER PASSWORD TO-USER [TO-USER...]
-TEXT...
-    Send a private message to up to 10 players: its text is the lines after
-    the command, up to a blank line (or the end of the mail). It waits in
-    their inbox on the web, and is mailed to them unless they said not to.
-    At most 10 messages a minute (each player named counts), 2000 characters.
-
-GAME chat BOARD USER PASSWORD
-TEXT...
-    Say something in the game's chat, which only its two players see (the
-    web's public comments are for everyone). The text is the lines after the
-    command, up to a blank line. At most 10 lines a minute, 2000 characters.
-
-multiple
-    Nothing to do: every line of a mail is read as a command here.
-
-Not here: broadcast (a mail to every player) is what spammers want from a
-public server; write to the players you know with 'message'.
-
-Examples:
-  change password alice correct-horse battery-staple-9
-  change address alice correct-horse alice@example.net
-  message alice correct-horse bob carol
-  Shall we play a rematch tonight?
-
-  chushogi chat 12 alice correct-horse
-  Good game so far!
-)";
 
 }  // namespace
 
-std::string CommandInterface::help(std::string_view game) {
+std::string CommandInterface::help(std::string_view subject) {
   std::string games;
   for (const std::string& id : builtin_variant_ids()) {
     auto v = builtin_variant(id);
@@ -152,16 +178,27 @@ std::string CommandInterface::help(std::string_view game) {
     for (const std::string& a : v->aliases) games += ", " + a;
     games += ": " + v->name + "\n";
   }
-  if (game.empty())
-    return std::string(kGeneralHelp) + kSocialHelp + "\nGAME is one of these (any name):\n" +
-           games;
+  std::string word = lower(subject);
+  if (word.empty() || word == "commands") {
+    std::string out = std::string(kIntro) + "\n";
+    for (const HelpEntry& e : help_entries()) out += "\n" + std::string(e.text) + "\n";
+    return out + "\n" + kClosing + "\nGAME is one of these (any name):\n" + games;
+  }
+  for (const HelpEntry& e : help_entries())
+    for (std::string_view s : e.subjects)
+      if (word == s) return std::string(e.text) + "\n";
+  std::string_view game = subject;
 
   std::shared_ptr<Variant> v;
   try {
     v = builtin_variant(lower(game));
   } catch (const VariantError&) {
-    throw CommandError("help: unknown game '" + std::string(game.substr(0, 64)) + "'",
-                       "The games:\n" + games);
+    std::string commands;
+    for (const HelpEntry& e : help_entries())
+      for (std::string_view s : e.subjects) commands += (commands.empty() ? "" : ", ") + std::string(s);
+    throw CommandError("help: no help on '" + std::string(game.substr(0, 64)) +
+                           "': ask for a command, a game or 'commands'",
+                       "The commands: " + commands + ".\nThe games:\n" + games);
   }
   std::string out = v->name + " (" + v->id;
   for (const std::string& a : v->aliases) out += ", " + a;

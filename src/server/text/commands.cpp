@@ -1,5 +1,8 @@
 #include "server/text/commands.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "rules/catalog.h"
 #include "server/domain/service_error.h"
 #include "server/text/command_common.h"
@@ -32,14 +35,38 @@ std::string CommandInterface::run(std::string_view line, const CommandContext& c
   return without_secrets(std::move(error), words);
 }
 
+bool CommandInterface::starts_command(std::string_view line) {
+  // pbmserv's commands that start with a word of their own (its command summary); the rest
+  // start with a game.
+  static const std::vector<std::string> words = {
+      "help",    "signup",    "add",      "change", "signoff", "delete",
+      "list",    "message",   "broadcast", "multiple", "all"};
+  Words w;
+  try {
+    w = split_words(normalize_line(line.substr(0, kMaxLineBytes), kMaxLineBytes), kMaxWords);
+  } catch (const CommandError&) {
+    return false;
+  }
+  if (w.size() == 0) return false;
+  std::string first = lower(w[0]);
+  if (std::find(words.begin(), words.end(), first) != words.end()) return true;
+  try {
+    builtin_variant(first);
+    return true;
+  } catch (const VariantError&) {
+    return false;
+  }
+}
+
 std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContext& ctx) {
   Parsed p = parsed;
   const Words& w = p.w;
   if (w.size() == 0) throw CommandError("empty command: send 'help' for the commands");
   std::string first = lower(w[0]);
-  if (first == "help") {
-    if (w.size() > 2) bad_usage("", "help", "help: too many words");
-    return help(w[1]);
+  if (first == "help") {  // pbmserv: help [SUBJECT...]
+    std::string out = help(w[1]);
+    for (size_t i = 2; i < w.size(); ++i) out += "\n" + help(w[i]);
+    return out;
   }
   if (first == "signup" || first == "add") return signup(p, 1, ctx);
   if (first == "change") return change(p, ctx);
@@ -49,30 +76,32 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     throw CommandError(
         "broadcast does not exist here: a mail to every player is what spammers want from a "
         "public server. Write to players you know with 'message'.");
-  if (first == "multiple") {  // pbmserv: "the body holds several commands": here it always may
-    want_words(w, 1, 1, "", "multiple");
-    return "multiple: every line of a mail is read as a command here, up to " +
-           std::to_string(kMaxCommandsPerText) + " of them; nothing to do.\n";
-  }
+  if (first == "list") return list(w);
+  if (first == "all") return all_show(w, ctx);
+  if (first == "multiple")
+    return "'multiple' is not needed here: the server runs every command of a text, one a "
+           "line (at most " +
+           std::to_string(kMaxCommandsPerText) + ").\n";
 
   try {
     p.game = builtin_variant(first);
   } catch (const VariantError&) {
     throw CommandError("unknown game or command " + quoted(w[0]) +
-                           ": a command starts with signup, change, message, help or a game",
+                           ": a command starts with signup, help, list, all, change, message or a game",
                        "The games: " + game_list() + ".\nSend 'help' for the commands.");
   }
   p.game_word = first;
   if (w.size() < 2)
     throw CommandError(quoted(w[0]) +
                        " needs a command after it: challenge, accept, decline, move, board, "
-                       "resign, abort, games, set, chat or help");
+                       "show, showas, resign, abort, games, set, chat or help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
   if (p.verb == "accept" || p.verb == "decline") return answer_challenge(p, ctx);
   if (p.verb == "move") return move(p, ctx);
   if (p.verb == "board" || p.verb == "show") return board(p, ctx);
+  if (p.verb == "showas") return showas(p, ctx);
   if (p.verb == "resign" || p.verb == "abort") return end_game(p, ctx);
   if (p.verb == "games") return games(p, ctx);
   if (p.verb == "set") return set(p, ctx);
@@ -83,8 +112,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     return help(p.game->id);
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
-                     ": the commands are challenge, accept, decline, move, board, resign, abort, "
-                     "games, set, chat and help");
+                     ": the commands are challenge, accept, decline, move, board, show, showas, "
+                     "resign, abort, games, set, chat and help");
 }
 
 }  // namespace kirin::server

@@ -6,12 +6,17 @@
 //   <game> challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai|-daishogi] [-lion]
 //                                [-option=NAME=VALUE]... [-profile=NAME] [-level=N]
 //   <game> move BOARD USER PASSWORD MOVE
-//   <game> board BOARD [USER]            (also: show)
+//   <game> show BOARD[#MOVE]... [USER]   (also: board)
+//   <game> show USER... [all|active|inactive|next]
+//   <game> showas USER PASSWORD [BOARD...|all|active|inactive|next]
+//   all show USER [next|active]
+//   list [<game>...]
+//   multiple                             (not needed: every line of a text is a command)
 //   <game> resign BOARD USER PASSWORD
 //   <game> abort BOARD USER PASSWORD     (before both players have moved: no result)
-//   <game> games USER
+//   <game> games [USER...] [all|active|inactive|next]
 //   <game> set USER PASSWORD [flip|noflip] [standard|alternate|small]
-//   help [<game>]                        (also: <game> help)
+//   help [SUBJECT...]                    (a command, a game, "commands"; also: <game> help)
 //   change password USER OLD NEW         change address USER PASSWORD [EMAIL]
 //   signoff USER PASSWORD                delete USER PASSWORD   (both close the account)
 //   add USER PASSWORD [EMAIL]            (signup's synonym)
@@ -58,6 +63,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "server/domain/accounts.h"
 #include "server/domain/challenges.h"
@@ -83,6 +89,12 @@ enum class LineKind {
             // ("-----Original Message-----", "On ... wrote:")
 };
 LineKind classify_line(std::string_view line);
+
+struct Words;  // command_text.h
+
+// pbmserv's filters of a list of games: every game, the unfinished ones, the finished ones, or
+// those where the player named is to move.
+enum class GameFilter { All, Active, Inactive, Next };
 
 class CommandInterface {
  public:
@@ -110,11 +122,18 @@ class CommandInterface {
                        int max_commands = kMaxCommandsPerText,
                        int max_password_checks = kMaxPasswordChecksPerText);
 
+  // Whether the line starts as a command does: with a command word ("help", "signup", "list",
+  // "all"...) or a game's name. For mail: pbmserv reads the command from the Subject line,
+  // and a subject that is not one ("Re: ...", "my move") is not taken for one.
+  static bool starts_command(std::string_view line);
+
   // The line as run_text echoes it: normalized, passwords replaced by "***".
   static std::string masked(std::string_view line);
 
-  // The help text: the grammar with examples, or one game's (its options, handicaps, moves).
-  static std::string help(std::string_view game = {});
+  // The help text: the grammar with examples (no subject, or "commands"), one command's
+  // entry ("move"), or one game's rules, options, handicaps and pieces ("chushogi"). Throws
+  // CommandError for any other subject.
+  static std::string help(std::string_view subject = {});
 
   // A game's board as `board BOARD USER` draws it for that user (their style and flip).
   // Throws ServiceError (not_found).
@@ -129,7 +148,12 @@ class CommandInterface {
                   const CommandContext& ctx);
   std::string answer_challenge(const Parsed& p, const CommandContext& ctx);
   std::string move(const Parsed& p, const CommandContext& ctx);
-  std::string board(const Parsed& p, const CommandContext& ctx);
+  std::string board(const Parsed& p, const CommandContext& ctx);  // board, show
+  std::string show_users(const Parsed& p, const CommandContext& ctx);
+  std::string showas(const Parsed& p, const CommandContext& ctx);
+  std::string all_show(const Words& w, const CommandContext& ctx);
+  std::string list(const Words& w);
+  std::string all_games(const Parsed& p, GameFilter filter);
   std::string end_game(const Parsed& p, const CommandContext& ctx);  // resign or abort
   std::string games(const Parsed& p, const CommandContext& ctx);
   std::string set(const Parsed& p, const CommandContext& ctx);
@@ -143,7 +167,18 @@ class CommandInterface {
   GameView board_view(const Parsed& p, const std::string& board_word, Id viewer);
   Preferences viewer_preferences(const GameView& v, const std::string& user_word,
                                  const CommandContext& ctx);
-  std::string draw(const GameView& v, const Preferences& prefs, Id viewer);
+  // The board (after `at_ply` moves, if given) with its players, moves and status.
+  std::string draw(const GameView& v, const Preferences& prefs, Id viewer,
+                   std::optional<int> at_ply = std::nullopt);
+  // Boards one after the other, at most a command's worth; `more` says how to see the rest.
+  // Drawn as `as` sees them (showas: their settings, and what only they may see), or (null)
+  // as the sender's settings draw them.
+  std::string draw_boards(const std::vector<GameState>& games, const std::string& more,
+                          const User* as, const CommandContext& ctx);
+  // The player of the game who sends the command (signed in, or the mail's address), or 0.
+  Id sender_in(const GameView& v, const CommandContext& ctx);
+  std::vector<GameState> games_of_family(Id user, const std::string& game);  // newest first
+  std::vector<User> named_users(const Parsed& p, size_t from, size_t to);
 
   Accounts& accounts_;
   Challenges& challenges_;

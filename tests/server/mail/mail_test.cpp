@@ -138,7 +138,7 @@ TEST_F(MailTest, ChallengesComeFromAPlayersAddress) {
 }
 
 TEST_F(MailTest, PasswordsAreCheckedAFewAMessageThrottledPerSenderAndNeverSentBack) {
-  // A message of guesses: three are checked, the rest refused unread.
+  // A message of guesses: three are checked (the subject's first), the rest refused unread.
   std::string guesses;
   for (int i = 0; i < 10; ++i) guesses += "shogi set alice guess-" + std::to_string(i) + "\n";
   std::string raw = "From: mallory@example.net\nSubject: shogi set alice Sekrit-Pa55\n\n" + guesses;
@@ -155,7 +155,7 @@ TEST_F(MailTest, PasswordsAreCheckedAFewAMessageThrottledPerSenderAndNeverSentBa
        ++at)
     ++refused;
   EXPECT_EQ(checked, 3u) << body;
-  EXPECT_EQ(refused, 7u) << body;
+  EXPECT_EQ(refused, 8u) << body;
   EXPECT_FALSE(contains(body, "guess-")) << body;
   // A command written in the subject keeps its password out of the reply's subject.
   EXPECT_EQ(header_of(r.reply, "Subject"), "Re: shogi set alice ***");
@@ -172,6 +172,43 @@ TEST_F(MailTest, PasswordsAreCheckedAFewAMessageThrottledPerSenderAndNeverSentBa
   EXPECT_TRUE(contains(body, "error: set: too many wrong passwords from your address")) << body;
   body = reply_body(answer("From: bob@example.org\n\nshogi set bob password-bob\n"));
   EXPECT_TRUE(contains(body, "Settings of bob")) << body;
+}
+
+// pbmserv reads a mail's command from its Subject line: so does Kirin, before the body, when
+// the subject is a command; a reply's "Re: ..." or any other subject is not run.
+TEST_F(MailTest, SubjectLineCommands) {
+  std::string body = reply_body(answer("From: bob@example.org\nSubject: shogi games bob\n\n"));
+  EXPECT_TRUE(contains(body, "> shogi games bob\nbob has no games of Shogi.")) << body;
+  EXPECT_FALSE(contains(body, "error")) << body;
+
+  // pbmserv's own example: a signup in the subject, the address the sender's.
+  body = reply_body(answer("From: fsmith@example.org\nSubject: signup fsmith chocolate-cake\n\n"));
+  EXPECT_TRUE(contains(body, "> signup fsmith ***\nWelcome, fsmith")) << body;
+  EXPECT_EQ(accounts->user_by_name("fsmith").email, "fsmith@example.org");
+
+  // Subject and body: the subject first, and a body line that repeats it runs once.
+  body = reply_body(
+      answer("From: bob@example.org\nSubject: help resign\n\n help resign \nhelp abort\n"));
+  EXPECT_EQ(body.find("> help resign"), body.rfind("> help resign")) << body;
+  EXPECT_LT(body.find("> help resign"), body.find("> help abort")) << body;
+
+  // Not commands: a reply to Kirin's mail, and an ordinary subject; the body runs alone.
+  for (const char* subject : {"Re: shogi games bob", "my move", "RE: help"}) {
+    body = reply_body(answer("From: bob@example.org\nSubject: " + std::string(subject) +
+                             "\n\nhelp abort\n"));
+    EXPECT_EQ(body.find("> help abort"), body.find("> ")) << subject << "\n" << body;
+  }
+  body = reply_body(answer("From: bob@example.org\nSubject: Re: shogi games bob\n\n"));
+  EXPECT_TRUE(contains(body, "error: no command found")) << body;
+  EXPECT_TRUE(contains(body, "The subject is not a command")) << body;
+
+  // A body of HTML only, or encrypted: the subject's command still runs.
+  std::string html =
+      "From: bob@example.org\nSubject: shogi games bob\nMIME-Version: 1.0\n"
+      "Content-Type: text/html; charset=utf-8\n\n<p>hello</p>\n";
+  body = reply_body(answer(html));
+  EXPECT_TRUE(contains(body, "bob has no games of Shogi.")) << body;
+  EXPECT_FALSE(contains(body, "HTML")) << body;
 }
 
 TEST_F(MailTest, CharsetsAndEncodings) {
@@ -192,7 +229,7 @@ TEST_F(MailTest, CharsetsAndEncodings) {
       "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n"
       "c2hvZ2kgZ2FtZXMgYm9iCg==\n";  // "shogi games bob\n"
   EXPECT_EQ(mail::read_mail(base64).body, "shogi games bob\n");
-  EXPECT_TRUE(contains(reply_body(answer(base64)), "bob has no games."));
+  EXPECT_TRUE(contains(reply_body(answer(base64)), "bob has no games of Shogi."));
   EXPECT_TRUE(contains(answer(base64).reply, "Subject: Re: your commands"));
 
   std::string flowed =

@@ -426,17 +426,21 @@ TEST_F(CommandsTest, BoardStylesAndFlip) {
 
 TEST_F(CommandsTest, GamesListAndResign) {
   Id chu = challenge("chushogi challenge alice bob -drops");
+  Id dai = challenge("chushogi challenge bob alice -dai");
   Id shogi = challenge("shogi challenge bob alice");
-  run("shogi move " + std::to_string(shogi) + " bob password-bob 7g-7f");
+  run("chushogi move " + std::to_string(dai) + " bob password-bob P8k-8j");
+  // A game's list holds its games only (Chu and Dai are one, as pbmserv's chushogi).
   std::string reply = run("chushogi games alice");
   EXPECT_EQ(first_line(reply), "Games of alice:") << reply;
   EXPECT_TRUE(contains(reply, "board  game")) << reply;
   EXPECT_TRUE(contains(reply, "    " + std::to_string(chu) +
                                   "  Chu Shogi (with drops)  bob       Black   alice to move\n"))
       << reply;
-  EXPECT_TRUE(contains(reply, "    " + std::to_string(shogi) +
-                                  "  Shogi                   bob       White   alice to move\n"))
+  EXPECT_TRUE(contains(reply, "    " + std::to_string(dai) +
+                                  "  Dai Shogi               bob       White   alice to move\n"))
       << reply;
+  EXPECT_FALSE(contains(reply, "  Shogi  ")) << reply;
+  EXPECT_TRUE(contains(run("shogi games alice"), std::to_string(shogi) + "  Shogi  bob"));
 
   reply = run("chushogi resign " + std::to_string(chu) + " bob password-bob");
   EXPECT_EQ(first_line(reply), "Board " + std::to_string(chu) + ": bob resigned.") << reply;
@@ -445,7 +449,7 @@ TEST_F(CommandsTest, GamesListAndResign) {
   reply = run("chushogi games bob");
   EXPECT_TRUE(contains(reply, "over: Black wins by resignation")) << reply;
   // Finished games come after the ones in progress.
-  EXPECT_LT(reply.find(std::to_string(shogi) + "  Shogi"), reply.find("over: Black wins"));
+  EXPECT_LT(reply.find(std::to_string(dai) + "  Dai Shogi"), reply.find("over: Black wins"));
   EXPECT_TRUE(contains(
       first_line(run("chushogi move " + std::to_string(chu) + " alice password-alice P8i-8h")),
       "the game is over (Black wins by resignation)"));
@@ -455,7 +459,27 @@ TEST_F(CommandsTest, GamesListAndResign) {
                    " is over"));
   EXPECT_EQ(run("shogi games carol").substr(0, 12), "error: games");
   sign_up("carol");
-  EXPECT_EQ(run("shogi games carol"), "carol has no games.\n");
+  EXPECT_EQ(run("shogi games carol"), "carol has no games of Shogi.\n");
+}
+
+// A sealed move is private: `show` never reveals it, whatever user's settings draw the
+// board; `showas` shows it to its player, behind the password.
+TEST_F(CommandsTest, ASealedMoveShowsOnlyToItsPlayerBehindThePassword) {
+  Id game = challenge("shogi challenge alice bob");
+  games->adjourn(game, alice.id, "7g7f");
+  const std::string id = std::to_string(game);
+  const std::string secret = "Your sealed move (only you see it): 7g7f";
+  for (const std::string& line :
+       {"shogi show " + id, "shogi show " + id + " alice", "shogi board " + id + " alice",
+        std::string("shogi show alice"), std::string("all show alice"),
+        "shogi showas bob password-bob " + id}) {
+    std::string reply = run(line, mail_from("alice@example.org"));
+    EXPECT_TRUE(contains(reply, "Adjourned: Black (alice) has sealed a move.")) << line << reply;
+    EXPECT_FALSE(contains(reply, "7g7f")) << line << "\n" << reply;
+  }
+  EXPECT_TRUE(contains(run("shogi showas alice password-alice " + id), secret));
+  EXPECT_TRUE(contains(run("shogi showas alice password-alice"), secret));
+  EXPECT_FALSE(contains(run("shogi showas alice wrong-password " + id), "7g7f"));
 }
 
 TEST_F(CommandsTest, AbortBeforeBothHaveMoved) {
@@ -631,7 +655,7 @@ TEST_F(CommandsTest, Help) {
     EXPECT_TRUE(contains(chu, part)) << part << "\n" << chu;
   EXPECT_EQ(run("dai help"), run("help daishogi"));
   EXPECT_TRUE(contains(run("help dai"), "lion_rules"));
-  EXPECT_TRUE(contains(first_line(run("help chess")), "error: help: unknown game 'chess'"));
+  EXPECT_TRUE(contains(first_line(run("help chess")), "error: help: no help on 'chess'"));
 }
 
 TEST_F(CommandsTest, HttpRoute) {

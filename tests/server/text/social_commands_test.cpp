@@ -141,7 +141,7 @@ TEST_F(SocialCommandsTest, BroadcastDoesNotFitAndMultipleIsANoOp) {
   EXPECT_FALSE(contains(reply, "password-alice"));
   EXPECT_FALSE(contains(reply, "> Hello everyone")) << reply;  // not run as a command
   reply = text("multiple\nchushogi games alice\n");
-  EXPECT_TRUE(contains(reply, "multiple: every line of a mail is read as a command")) << reply;
+  EXPECT_TRUE(contains(reply, "'multiple' is not needed here")) << reply;
   EXPECT_TRUE(contains(reply, "> chushogi games alice")) << reply;
 }
 
