@@ -1517,11 +1517,12 @@ async function main() {
       await signup(p, base, C);
       await p.goto(`${base}/settings`);
       await p.waitForSelector('#account-old-password');
-      expectFailedRequest('carol', '/api/account/password', 401);
+      expectFailedRequest('carol', '/api/account/password', 403);
       await p.fill('#account-old-password', 'not my password');
       await p.fill('#account-new-password', 'a brand new passphrase');
       await p.click('form[data-form=password] button[type=submit]');
       await p.waitForSelector('.account-settings .notice.error:not([hidden])');
+      assert((await p.locator(`.user-name[data-user="${C}"]`).count()) === 1, 'a wrong password does not sign out');
       await p.fill('#account-old-password', PASSWORD);
       await p.fill('#account-new-password', 'a brand new passphrase');
       await p.click('form[data-form=password] button[type=submit]');

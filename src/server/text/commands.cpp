@@ -87,7 +87,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     p.game = builtin_variant(first);
   } catch (const VariantError&) {
     throw CommandError("unknown game or command " + quoted(w[0]) +
-                           ": a command starts with signup, help, list, all, change, message or a game",
+                           ": a command starts with signup, help, list, all, change, message "
+                           "or a game",
                        "The games: " + game_list() + ".\nSend 'help' for the commands.");
   }
   p.game_word = first;

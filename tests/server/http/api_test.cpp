@@ -829,7 +829,10 @@ TEST_F(Api, ChangingThePasswordNeedsTheOldOneAndEndsTheOtherSessions) {
             401u);  // no session
   Reply wrong = call("POST", "/api/account/password",
                      {{"old_password", "guess-guess"}, {"new_password", "new-pw-alice-9"}}, alice_);
-  EXPECT_EQ(wrong.status, 401u);
+  // 403, not 401: the session is fine (a client signs out on a 401).
+  EXPECT_EQ(wrong.status, 403u);
+  EXPECT_EQ(wrong.json()["error"]["field"], "old_password");
+  EXPECT_EQ(call("GET", "/api/me", nullptr, alice_).status, 200u);
   EXPECT_EQ(call("GET", "/api/me", nullptr, elsewhere).status, 200u);  // nothing changed
   Reply missing = call("POST", "/api/account/password", {{"old_password", "pw-alice-123"}}, alice_);
   EXPECT_EQ(missing.status, 400u);
@@ -850,7 +853,7 @@ TEST_F(Api, ChangingTheEmail) {
   EXPECT_EQ(call("POST", "/api/account/email",
                  {{"password", "nope-nope-1"}, {"email", "a@example.net"}}, alice_)
                 .status,
-            401u);
+            403u);
   Reply bad = call("POST", "/api/account/email",
                    {{"password", "pw-alice-123"}, {"email", "nowhere"}}, alice_);
   EXPECT_EQ(bad.json()["error"]["field"], "email");
@@ -862,7 +865,9 @@ TEST_F(Api, ChangingTheEmail) {
 
 TEST_F(Api, AClosedAccountCannotSignInByAnyDoor) {
   Id game = start_game();
-  EXPECT_EQ(call("POST", "/api/account/close", {{"password", "wrong-one"}}, alice_).status, 401u);
+  Reply wrong = call("POST", "/api/account/close", {{"password", "wrong-one"}}, alice_);
+  EXPECT_EQ(wrong.status, 403u);
+  EXPECT_EQ(wrong.json()["error"]["field"], "password");
   Reply closed = call("POST", "/api/account/close", {{"password", "pw-alice-123"}}, alice_);
   ASSERT_EQ(closed.status, 200u) << closed.body;
   EXPECT_EQ(closed.json()["games_aborted"], 1);

@@ -49,8 +49,8 @@ TEST_F(SocialCommandsTest, ChangePasswordNeverShowsEitherPassword) {
 }
 
 TEST_F(SocialCommandsTest, ChangeAddressByMailMustBeTheSendersAddress) {
-  std::string reply =
-      text("change address alice password-alice thief@example.net\n", mail_from("thief@example.net"));
+  std::string reply = text("change address alice password-alice thief@example.net\n",
+                           mail_from("thief@example.net"));
   EXPECT_TRUE(contains(reply, "The e-mail address of alice is now thief@example.net")) << reply;
   // From one address, naming another: refused (a stolen password cannot move the mail away
   // to an address the sender does not receive at).
