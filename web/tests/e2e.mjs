@@ -1534,19 +1534,21 @@ async function main() {
       await context.close();
     });
     await step('social: screenshots of the account settings, the inbox and the chat (1280x720, 390x844, light and dark)', async () => {
-      const token = await tokenOf(alice);
+      // As Bob: his inbox has Alice's message, his game its chat.
+      const token = await tokenOf(bob);
       for (const [width, height] of [[1280, 720], [390, 844]]) {
         for (const scheme of ['light', 'dark']) {
           const phoneSize = width < 500;
           const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme, ...(phoneSize ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
-          await context.addInitScript(([t, n]) => { localStorage.setItem('kirin.token', t); localStorage.setItem('kirin.user', n); }, [token, A]);
+          await context.addInitScript(([t, n]) => { localStorage.setItem('kirin.token', t); localStorage.setItem('kirin.user', n); }, [token, B]);
           const p = await context.newPage();
           watchConsole(p, `social-${width}-${scheme}`);
-          for (const [what, path, ready] of [['settings-account', '/settings', '#pref-turn-mail:not([disabled])'], ['inbox', '/messages', '.message-list li'], ['chat', `/game/${chatGame}`, '.chat li[data-chat]']]) {
+          for (const [what, path, ready] of [['settings-account', '/settings', '#pref-turn-mail:not([disabled])'], ['inbox', '/messages', '.message-list li[data-message]'], ['chat', `/game/${chatGame}`, '.chat li[data-chat]']]) {
             await p.goto(`${base}${path}`);
             await p.waitForSelector(ready);
             if (what === 'settings-account') await p.locator('.account-settings').scrollIntoViewIfNeeded();
             if (what === 'chat') await p.locator('.chat-box').scrollIntoViewIfNeeded();
+            if (what === 'inbox') await p.click('.message-list .message-head');
             const file = join(shots, `social-${what}-${width}x${height}-${scheme}.png`);
             await p.screenshot({ path: file });
             log(`    screenshot ${file}`);
