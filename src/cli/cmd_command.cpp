@@ -8,6 +8,7 @@
 #include "cli/mail_notices.h"
 #include "cli/subcommands.h"
 #include "server/domain/services.h"
+#include "server/text/command_text.h"
 #include "server/text/commands.h"
 
 namespace kirin::cli {
@@ -70,7 +71,7 @@ void register_command(CLI::App& app) {
       throw UsageError(e.what());
     }
     server::CommandInterface commands(services->accounts(), services->challenges(),
-                                      services->games());
+                                      services->games(), services->messages());
     NoticeMailer mailer(args->notices, *services, commands);
     server::CommandContext ctx;
     ctx.sender_email = args->from;
@@ -83,7 +84,16 @@ void register_command(CLI::App& app) {
       if (kind == server::LineKind::Skip) continue;
       if (kind == server::LineKind::Stop) break;
       if (replies++) std::cout << server::CommandInterface::kSeparator << "\n";
-      std::cout << commands.run(line, ctx) << std::flush;
+      // A message's or chat line's text: the lines after it, up to a blank line or the end.
+      std::string text, more;
+      bool stopped = false;
+      if (server::line_takes_text(line))
+        while (std::getline(std::cin, more) && more.find_first_not_of(" \t\r") != more.npos) {
+          if ((stopped = server::classify_line(more) == server::LineKind::Stop)) break;
+          text += more + "\n";
+        }
+      std::cout << commands.run(line, ctx, text) << std::flush;
+      if (stopped) break;
     }
   });
 }

@@ -96,6 +96,7 @@ void register_serve(CLI::App& app) {
     server::ChallengeLimits challenges;
     server::GameOptions games;
     server::ImportOptions imports;
+    server::MessageOptions messages;
     std::size_t analysis_queue_per_client = 2;
     std::size_t connections_per_address = server::http::ServerOptions().connections_per_address;
     std::size_t max_connections = 0;  // derived from the open-file limit
@@ -166,6 +167,14 @@ void register_serve(CLI::App& app) {
       ->check(CLI::Range(1, 100000));
   cmd->add_option("--imports-per-minute", args->imports.per_minute,
                   "game records one user may import or preview in any minute")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
+  cmd->add_option("--chat-per-minute", args->games.chat_per_minute,
+                  "lines one player may write in a game's chat in any minute")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
+  cmd->add_option("--messages-per-minute", args->messages.per_minute,
+                  "private messages one user may send in any minute (one per recipient)")
       ->capture_default_str()
       ->check(CLI::Range(1, 10000));
   cmd->add_option("--computer-games-per-user", args->challenges.computer_games_per_user,
@@ -246,6 +255,7 @@ void register_serve(CLI::App& app) {
     options.services.challenges = args->challenges;
     options.services.games = args->games;
     options.services.imports = args->imports;
+    options.services.messages = args->messages;
     options.http.connections_per_address = args->connections_per_address;
     options.http.max_connections = args->max_connections;
     options.http.first_byte_timeout = std::chrono::milliseconds(args->first_byte_timeout_ms);

@@ -185,8 +185,8 @@ TEST_F(PgStoreTest, SchemaIsVersioned) {
   EXPECT_EQ(pg_value(url(),
                      "SELECT string_agg(table_name, ',' ORDER BY table_name) FROM "
                      "information_schema.tables WHERE table_schema = 'public'"),
-            "challenges,comments,forecasts,games,imported_games,moves,rating_changes,ratings,"
-            "schema_version,sessions,users");
+            "challenges,chat,comments,forecasts,games,imported_games,messages,moves,"
+            "rating_changes,ratings,schema_version,sessions,users");
   // Opening again changes nothing.
   PostgresStore again(url());
   EXPECT_EQ(again.schema_version(), PostgresStore::kSchemaVersion);

@@ -22,6 +22,7 @@
 #include "server/domain/events.h"
 #include "server/domain/games.h"
 #include "server/domain/imports.h"
+#include "server/domain/messages.h"
 #include "server/domain/service_error.h"
 #include "server/store/store.h"
 
@@ -133,8 +134,11 @@ class ServerTest : public ::testing::Test {
     games = std::make_unique<GameService>(*store, log, clock.fn());
     challenges = std::make_unique<Challenges>(*store, *games, log, clock.fn());
     imports = std::make_unique<ImportService>(*store, clock.fn());
+
+    messages = std::make_unique<Messages>(*store, log, clock.fn());
   }
   void close() {
+    messages.reset();
     imports.reset();
     challenges.reset();
     games.reset();
@@ -178,6 +182,7 @@ class ServerTest : public ::testing::Test {
   std::unique_ptr<GameService> games;
   std::unique_ptr<Challenges> challenges;
   std::unique_ptr<ImportService> imports;
+  std::unique_ptr<Messages> messages;
   bool opened = (open(), true);
   User alice = sign_up("alice");
   User bob = sign_up("bob");

@@ -576,5 +576,65 @@ TEST_F(StoreTest, AnAcknowledgedMoveSurvivesKill9) {
   games->play_move(id, bob.id, "3c3d", 1);
 }
 
+// Issue 19's account management, messages and game chat, on both stores.
+TEST_F(StoreTest, AccountChangesAndClosing) {
+  store->set_password_hash(alice.id, "new-hash");
+  store->set_email(alice.id, "alice@example.net");
+  User a = *store->find_user(alice.id);
+  EXPECT_EQ(a.password_hash, "new-hash");
+  EXPECT_EQ(a.email, "alice@example.net");
+  EXPECT_EQ(a.closed, 0);
+
+  for (const char* hash : {"s1", "s2", "s3"}) store->create_session({hash, alice.id, 1LL << 50, 1});
+  store->create_session({"b1", bob.id, 1LL << 50, 1});
+  EXPECT_EQ(store->delete_sessions_of(alice.id, "s2"), 2);
+  EXPECT_FALSE(store->find_session("s1"));
+  EXPECT_TRUE(store->find_session("s2"));
+  EXPECT_TRUE(store->find_session("b1"));
+
+  store->close_user(alice.id, 1234);
+  EXPECT_EQ(store->find_user(alice.id)->closed, 1234);
+  EXPECT_EQ(store->find_user_by_name("ALICE")->closed, 1234);
+  EXPECT_FALSE(store->find_session("s2"));
+  EXPECT_TRUE(store->find_session("b1"));
+  // The name stays taken.
+  User again{0, "alice", "x@example.org", "h", {}, 1};
+  EXPECT_FALSE(store->create_user(again));
+}
+
+TEST_F(StoreTest, MessagesAreKeptPerRecipientNewestFirst) {
+  User carol = sign_up("carol");
+  Id m1 = store->add_message({0, {alice.id, ""}, {bob.id, ""}, "first", 10, 0});
+  Id m2 = store->add_message({0, {carol.id, ""}, {bob.id, ""}, "second ✓", 20, 0});
+  Id m3 = store->add_message({0, {bob.id, ""}, {alice.id, ""}, "to alice", 30, 0});
+  EXPECT_LT(m1, m2);
+  std::vector<Message> inbox = store->find_messages(bob.id, 0, 10);
+  ASSERT_EQ(inbox.size(), 2u);
+  EXPECT_EQ(inbox[0], (Message{m2, {carol.id, "carol"}, {bob.id, "bob"}, "second ✓", 20, 0}));
+  EXPECT_EQ(inbox[1].id, m1);
+  EXPECT_EQ(store->find_messages(bob.id, m2, 10).size(), 1u);
+  EXPECT_EQ(store->find_messages(bob.id, 0, 1).size(), 1u);
+  EXPECT_EQ(store->count_unread_messages(bob.id), 2);
+  EXPECT_FALSE(store->mark_message_read(m1, alice.id, 40));  // not hers
+  EXPECT_TRUE(store->mark_message_read(m1, bob.id, 40));
+  EXPECT_FALSE(store->mark_message_read(m1, bob.id, 50));  // read already: the time stays
+  EXPECT_EQ(store->find_message(m1)->read, 40);
+  EXPECT_EQ(store->count_unread_messages(bob.id), 1);
+  EXPECT_EQ(store->find_message(m3)->to.name, "alice");
+  EXPECT_FALSE(store->find_message(m3 + 100));
+}
+
+TEST_F(StoreTest, AGamesChatIsKeptApartFromItsComments) {
+  Id game = start_game();
+  Id c1 = store->add_chat_line({0, game, 0, {alice.id, ""}, "good luck", 5});
+  Id c2 = store->add_chat_line({0, game, 1, {bob.id, ""}, "you too", 6});
+  std::vector<ChatLine> chat = store->chat_of(game);
+  ASSERT_EQ(chat.size(), 2u);
+  EXPECT_EQ(chat[0], (ChatLine{c1, game, 0, {alice.id, "alice"}, "good luck", 5}));
+  EXPECT_EQ(chat[1].id, c2);
+  EXPECT_TRUE(store->load_game(game)->comments.empty());
+  EXPECT_TRUE(store->chat_of(game + 1).empty());
+}
+
 }  // namespace
 }  // namespace kirin::server::testing

@@ -1,6 +1,7 @@
 // Kirin's web front-end: the page shell (header, navigation, connection status) and the routes.
 import './fonts/kanji.css';
 import './style.css';
+import { api } from './api/client';
 import { push } from './api/ws';
 import { analysisPage } from './pages/analysis';
 import { importPage } from './pages/imports';
@@ -11,6 +12,7 @@ import { gamePage } from './pages/game';
 import { leaderboardPage } from './pages/leaderboard';
 import { lobbyPage } from './pages/lobby';
 import { profilePage } from './pages/profile';
+import { inboxPage } from './pages/inbox';
 import { rulesPage } from './pages/rules';
 import { settingsPage } from './pages/settings';
 import { t, type MessageKey } from './i18n';
@@ -19,7 +21,9 @@ import { navigate, onNavigate, route, setNotFound, startRouter } from './router'
 import { session } from './session';
 import { challengeNotice } from './ui/challengeNotice';
 import { profileHref } from './ui/rating';
+import { notifyInBackground } from './ui/browserNotify';
 import { toast } from './ui/notice';
+import { onUnread, refreshUnread, setUnread, unreadCount } from './ui/unread';
 import type { PushEvent } from './api/types';
 
 const header = document.getElementById('header')!;
@@ -45,8 +49,10 @@ document.addEventListener('click', (e) => {
 function drawHeader(): void {
   const path = location.pathname;
   const link = (href: string, text: string) => h('a', { href, class: path === href.split('?')[0] ? 'active' : '', 'aria-current': path === href.split('?')[0] ? 'page' : undefined }, text);
+  const unread = unreadCount();
   const account = session.signedIn
-    ? [link('/settings', t('nav.settings')),
+    ? [link('/messages', unread ? t('inbox.navUnread', { n: unread }) : t('inbox.nav')),
+       link('/settings', t('nav.settings')),
        h('a', { href: profileHref(session.name!), class: 'user-name', 'data-user': session.name! }, session.name!),
        h('button', { type: 'button', class: 'link-button sign-out', onclick: () => void session.signOut().then(() => navigate('/')) }, t('nav.logOut'))]
     : [link('/settings', t('nav.settings')), link(`/login?next=${encodeURIComponent(path + location.search)}`, t('nav.logIn')), h('a', { href: '/signup', class: 'button primary small' }, t('nav.signUp'))];
@@ -75,6 +81,7 @@ route('/game/:id', gamePage);
 route('/analysis', analysisPage);
 route('/games', archivePage);
 route('/settings', settingsPage);
+route('/messages', inboxPage);
 route('/rules/:game', rulesPage);
 route('/rules', (root, params, query) => rulesPage(root, { ...params, game: 'chu' }, query));
 route('/editor', editorPage);
@@ -92,6 +99,12 @@ let userTopicName: string | null = null;
 function onUserEvent(ev: PushEvent): void {
   const path = location.pathname;
   const gameLink = (id: number) => h('a', { href: `/game/${id}` }, t('shell.gameNumber', { id }));
+  notifyOf(ev);
+  if (ev.kind === 'message') {
+    setUnread(unreadCount() + 1);
+    if (path !== '/messages') toast(h('span', {}, `${t('notice.message', { name: ev.by ?? '' })} `, h('a', { href: '/messages' }, t('notice.toInbox'))));
+    return;
+  }
   if (ev.kind === 'challenge') {
     const notice = challengeNotice(ev, session.name, path);
     if (notice) toast(h('span', {}, notice.text, ' ', notice.link === 'lobby' ? h('a', { href: '/' }, t('notice.toLobby')) : notice.link ? gameLink(notice.link) : ''));
@@ -102,12 +115,33 @@ function onUserEvent(ev: PushEvent): void {
     toast(h('span', {}, `${what} `, gameLink(ev.game)));
   }
 }
+// The browser's notification, when they are on and this tab is hidden (ui/browserNotify.ts).
+function notifyOf(ev: PushEvent): void {
+  const me = session.name;
+  if (!me || !document.hidden) return;
+  const open = (url: string) => navigate(url);
+  if (ev.kind === 'message') notifyInBackground(t('notify.message', { name: ev.by ?? '' }), '/messages', open);
+  else if (ev.kind === 'challenge' && ev.text === 'created' && ev.by && ev.by !== me && !ev.rematch_of)
+    notifyInBackground(t('notify.challenge', { name: ev.by }), '/', open);
+  else if (ev.kind === 'result' && ev.game) notifyInBackground(t('notify.gameOver', { id: ev.game }), `/game/${ev.game}`, open);
+  else if (ev.kind === 'move' && ev.game) {
+    // Whose move it is now: the game says (the event only has the move).
+    const id = ev.game;
+    void api.game(id).then((g) => {
+      const mover = g.to_move === 'black' ? g.black : g.white;
+      if (g.status === 'active' && mover?.name === me) notifyInBackground(t('notify.yourMove', { id }), `/game/${id}`, open);
+    }, () => undefined);
+  }
+}
+
 function syncUserTopic(): void {
   const name = session.signedIn ? session.name : null;
   if (name === userTopicName) return;
   userTopic?.();
   userTopic = name ? push.subscribe(`user:${name}`, onUserEvent) : null;
   userTopicName = name;
+  if (name) void refreshUnread();
+  else setUnread(0);
 }
 session.onChange(syncUserTopic);
 
@@ -116,7 +150,7 @@ const TITLES: Array<[RegExp, MessageKey]> = [
   [/^\/$/, 'title.lobby'], [/^\/login/, 'title.logIn'], [/^\/signup/, 'title.signUp'], [/^\/game\//, 'title.game'],
   [/^\/analysis/, 'title.analysis'], [/^\/games/, 'title.games'], [/^\/settings/, 'title.settings'],
   [/^\/rules/, 'rules.pageTitle'], [/^\/editor/, 'editor.title'], [/^\/leaderboard/, 'ratings.leaderboardTitle'],
-  [/^\/@\//, 'ratings.ratingsHeading'], [/^\/import/, 'import.title'],
+  [/^\/@\//, 'ratings.ratingsHeading'], [/^\/import/, 'import.title'], [/^\/messages/, 'inbox.title'],
 ];
 onNavigate(() => {
   const title = TITLES.find(([re]) => re.test(location.pathname))?.[1] ?? 'notFound.title';
@@ -124,6 +158,7 @@ onNavigate(() => {
 });
 onNavigate(drawHeader);
 session.onChange(drawHeader);
+onUnread(drawHeader);
 void session.restore().finally(() => {
   syncUserTopic();
   startRouter(main);

@@ -1367,7 +1367,7 @@ async function main() {
         for (const p of detail.profiles ?? []) names.add(p.name);
         for (const p of detail.pieces ?? []) if (!p.kanji) names.add(p.name);
       }
-      const allowed = [A, B, 'kirin' /* the computer */, 'Kirin', 'SFEN', 'USI', 'KIF', 'Game Courier', 'SVG', 'Shogi-L', 'Esc', 'Enter', 'Nice igui!', ...names];
+      const allowed = [A, B, 'example.org' /* the users' addresses */, 'kirin' /* the computer */, 'Kirin', 'SFEN', 'USI', 'KIF', 'Game Courier', 'SVG', 'Shogi-L', 'Esc', 'Enter', 'Nice igui!', ...names];
       /** The English words on a page, each with where it was found. */
       const englishLeft = (page) => page.evaluate((allowed) => {
         const visible = (el) => el.checkVisibility({ checkVisibilityCSS: true });
@@ -1704,6 +1704,97 @@ async function main() {
         }
       });
     }
+    // ---- social (issue 19): messages, a game's chat between its players, changing the password ----
+    // (tokenOf and api: the helpers of the sections above.)
+    await step('social: Alice writes to Bob; Bob’s header counts it unread; Bob reads it and the count goes', async () => {
+      await bob.goto(`${base}/`);
+      await bob.waitForSelector('a[href="/messages"]', { state: 'attached' });
+      await alice.goto(`${base}/messages?to=${B}`);
+      await alice.waitForSelector('#message-text');
+      assert((await alice.inputValue('#message-to')) === B, 'the form is addressed to Bob');
+      await alice.fill('#message-text', 'Shall we play again tonight?');
+      await alice.click('.message-form button[type=submit]');
+      await alice.waitForSelector('.notice.success:not([hidden])');
+      // Bob's header hears of it live.
+      await bob.waitForFunction(() => /1/.test(document.querySelector('a[href="/messages"]')?.textContent ?? ''), null, { timeout: 10000 });
+      await bob.goto(`${base}/messages`);
+      await bob.waitForSelector('.message-list li.unread .message-head');
+      await bob.click('.message-list li .message-head');
+      await bob.waitForSelector('.message-text:has-text("Shall we play again tonight?")');
+      await bob.waitForFunction(() => !/\d/.test(document.querySelector('a[href="/messages"]')?.textContent ?? 'x'), null, { timeout: 10000 });
+      const inbox = await api(bob, 'GET', '/api/messages');
+      assert(inbox.unread === 0 && inbox.messages[0].read, 'the server has it read');
+    });
+    let chatGame = 0;
+    await step('social: the two players chat in their game; a spectator sees no chat at all', async () => {
+      const c = await api(alice, 'POST', '/api/challenges', { opponent: B, game: 'shogi' });
+      chatGame = (await api(bob, 'POST', `/api/challenges/${c.id}/accept`)).game;
+      await alice.goto(`${base}/game/${chatGame}`);
+      await bob.goto(`${base}/game/${chatGame}`);
+      await watcher.goto(`${base}/game/${chatGame}`);
+      await alice.waitForSelector('.chat-box #chat-text');
+      await bob.waitForSelector('.chat-box #chat-text');
+      await watcher.waitForSelector('.comments-box');
+      await alice.fill('#chat-text', 'Good luck, Bob!');
+      await alice.click('.chat-form button[type=submit]');
+      await bob.waitForSelector('.chat li:has-text("Good luck, Bob!")', { timeout: 10000 });
+      await bob.fill('#chat-text', 'Thanks, you too.');
+      await bob.click('.chat-form button[type=submit]');
+      await alice.waitForSelector('.chat li:has-text("Thanks, you too.")', { timeout: 10000 });
+      assert((await watcher.locator('.chat-box').count()) === 0, 'a spectator has no chat panel');
+      assert((await watcher.locator('text=Good luck, Bob!').count()) === 0, 'nor the chat’s text');
+      expectFailedRequest('watcher', `/api/games/${chatGame}/chat`, 401);
+      const r = await watcher.evaluate(async (id) => (await fetch(`/api/games/${id}/chat`)).status, chatGame);
+      assert(r === 401, `a visitor reading the chat gets 401, not ${r}`);
+    });
+    await step('social: a player changes their password in the settings and signs in with the new one', async () => {
+      const context = await browser.newContext(desktop);
+      const p = await context.newPage();
+      watchConsole(p, 'carol');
+      const C = `carol${suffix}`;
+      await signup(p, base, C);
+      await p.goto(`${base}/settings`);
+      await p.waitForSelector('#account-old-password');
+      expectFailedRequest('carol', '/api/account/password', 403);
+      await p.fill('#account-old-password', 'not my password');
+      await p.fill('#account-new-password', 'a brand new passphrase');
+      await p.click('form[data-form=password] button[type=submit]');
+      await p.waitForSelector('.account-settings .notice.error:not([hidden])');
+      assert((await p.locator(`.user-name[data-user="${C}"]`).count()) === 1, 'a wrong password does not sign out');
+      await p.fill('#account-old-password', PASSWORD);
+      await p.fill('#account-new-password', 'a brand new passphrase');
+      await p.click('form[data-form=password] button[type=submit]');
+      await p.waitForSelector('.account-settings .notice.success:not([hidden])');
+      const old = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: C, password: PASSWORD }) });
+      assert(old.status === 401, `the old password is refused (${old.status})`);
+      const fresh = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: C, password: 'a brand new passphrase' }) });
+      assert(fresh.ok, `the new password signs in (${fresh.status})`);
+      await context.close();
+    });
+    await step('social: screenshots of the account settings, the inbox and the chat (1280x720, 390x844, light and dark)', async () => {
+      // As Bob: his inbox has Alice's message, his game its chat.
+      const token = await tokenOf(bob);
+      for (const [width, height] of [[1280, 720], [390, 844]]) {
+        for (const scheme of ['light', 'dark']) {
+          const phoneSize = width < 500;
+          const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme, ...(phoneSize ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+          await context.addInitScript(([t, n]) => { localStorage.setItem('kirin.token', t); localStorage.setItem('kirin.user', n); }, [token, B]);
+          const p = await context.newPage();
+          watchConsole(p, `social-${width}-${scheme}`);
+          for (const [what, path, ready] of [['settings-account', '/settings', '#pref-turn-mail:not([disabled])'], ['inbox', '/messages', '.message-list li[data-message]'], ['chat', `/game/${chatGame}`, '.chat li[data-chat]']]) {
+            await p.goto(`${base}${path}`);
+            await p.waitForSelector(ready);
+            if (what === 'settings-account') await p.locator('.account-settings').scrollIntoViewIfNeeded();
+            if (what === 'chat') await p.locator('.chat-box').scrollIntoViewIfNeeded();
+            if (what === 'inbox') await p.click('.message-list .message-head');
+            const file = join(shots, `social-${what}-${width}x${height}-${scheme}.png`);
+            await p.screenshot({ path: file });
+            log(`    screenshot ${file}`);
+          }
+          await context.close();
+        }
+      }
+    });
     // An error logged after the last step's own check fails the run too.
     await step('no errors in the browsers’ consoles', async () => {
       await new Promise((r) => setTimeout(r, 300)); // time for late messages to arrive

@@ -150,6 +150,11 @@ User Accounts::check_password(std::string_view name, std::string_view password,
     throw ServiceError(ErrorCode::Unauthorized, kUnauthorized);
   }
   throttle_.succeeded(name);
+  // Said only to whoever knows the password: a closed account's name is public anyway (its
+  // games stay in the archive).
+  if (u->closed)
+    throw ServiceError(ErrorCode::Unauthorized,
+                       "the account '" + u->name + "' is closed: nobody can sign in as it");
   seen(*u);
   return std::move(*u);
 }
@@ -160,6 +165,37 @@ void Accounts::seen(User& u) {
   if (now - u.last_seen < kLastSeenResolutionMs) return;
   store_.set_last_seen(u.id, now);
   u.last_seen = now;
+}
+
+User Accounts::change_password(std::string_view name, std::string_view old_password,
+                               std::string_view new_password, std::string_view client,
+                               std::string_view keep_token) {
+  try {
+    validate_password(new_password);
+  } catch (const ServiceError& e) {
+    invalid("new_password", "the new password: " + std::string(e.what()));
+  }
+  User u = check_password(name, old_password, client);
+  if (new_password == old_password)
+    invalid("new_password", "the new password is the same as the current one");
+  u.password_hash = hasher_->hash(new_password);
+  store_.set_password_hash(u.id, u.password_hash);
+  store_.delete_sessions_of(u.id, keep_token.empty() ? std::string() : token_hash(keep_token));
+  return u;
+}
+
+User Accounts::change_email(std::string_view name, std::string_view password,
+                            std::string_view email, std::string_view client) {
+  validate_email(email);
+  User u = check_password(name, password, client);
+  u.email = email;
+  store_.set_email(u.id, u.email);
+  return u;
+}
+
+void Accounts::close(Id id) {
+  user(id);  // not_found
+  store_.close_user(id, now_());
 }
 
 LoginResult Accounts::log_in(std::string_view name, std::string_view password,
@@ -185,6 +221,9 @@ User Accounts::authenticate(std::string_view token) {
   }
   std::optional<User> u = store_.find_user(s->user);
   if (!u) throw ServiceError(ErrorCode::Unauthorized, "not signed in (no such user)");
+  // Closing deletes the sessions; this also covers a session created meanwhile elsewhere.
+  if (u->closed)
+    throw ServiceError(ErrorCode::Unauthorized, "not signed in (the account is closed)");
   seen(*u);
   return *u;
 }

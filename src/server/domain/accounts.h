@@ -55,11 +55,11 @@ class Accounts {
   // Signs up and starts a session, with one hash and no check of the password just set.
   LoginResult sign_up_and_log_in(std::string_view name, std::string_view email,
                                  std::string_view password);
-  // The user whose password this is. `client` is who asks, for the throttle: the HTTP
-  // client's address, a mail's sender address; "" for the local operator. Throws ServiceError
-  // unauthorized for an unknown name or a wrong password (one message for both, one hash for
-  // both), too_many_requests (with retry_after_s) when the name or the client must wait, busy
-  // when every hashing thread and its queue are taken.
+  // The user whose password this is (an open account). `client` is who asks, for the throttle: the
+  // HTTP client's address, a mail's sender address; "" for the local operator. Throws ServiceError
+  // unauthorized for an unknown name or a wrong password (one message for both, one hash for both),
+  // too_many_requests (with retry_after_s) when the name or the client must wait, busy when every
+  // hashing thread and its queue are taken.
   User check_password(std::string_view name, std::string_view password,
                       std::string_view client = {});
   // check_password, then a new session. Throws what check_password throws.
@@ -69,6 +69,20 @@ class Accounts {
   User authenticate(std::string_view token);
   void log_out(std::string_view token);  // ends the session; unknown tokens are ignored
   int purge_expired_sessions();  // for a periodic job; returns how many it deleted
+
+  // Account management, each after check_password (throws what it throws; a closed account
+  // is refused there). change_password ends every session of the user but the one whose
+  // token is `keep_token` (the one asking; "" from a text command: all of them), as lishogi
+  // does, so that whoever knew the old password is signed out.
+  User change_password(std::string_view name, std::string_view old_password,
+                       std::string_view new_password, std::string_view client,
+                       std::string_view keep_token = {});
+  User change_email(std::string_view name, std::string_view password, std::string_view email,
+                    std::string_view client);
+  // Marks the account closed and ends its sessions: nobody signs in as it any more, by any
+  // door, and its name stays taken. What else closing does (challenges, games) is
+  // close_account's (account_closing.h), which calls this last.
+  void close(Id user);
 
   User user(Id id);  // throws ServiceError not_found
   User user_by_name(std::string_view name);  // throws ServiceError not_found

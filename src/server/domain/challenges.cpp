@@ -133,6 +133,9 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
       throw ServiceError(ErrorCode::NotFound, "no user named '" + r.opponent + "'", "opponent");
     if (them->id == me->id)
       throw ServiceError(ErrorCode::Invalid, "you cannot challenge yourself", "opponent");
+    if (them->closed)
+      throw ServiceError(ErrorCode::Conflict, "the account '" + them->name + "' is closed",
+                         "opponent");
     c.challenged = {them->id, them->name};
   }
   BuiltSetup built = build_setup(r.setup);  // throws, naming the bad field

@@ -13,6 +13,8 @@ const char* event_kind_name(EventKind k) {
     case EventKind::Adjourn: return "adjourn";
     case EventKind::Takeback: return "takeback";
     case EventKind::Challenge: return "challenge";
+    case EventKind::Chat: return "chat";
+    case EventKind::Message: return "message";
   }
   return "move";
 }

@@ -23,6 +23,8 @@ enum class EventKind {
               // the game's ply after the moves were taken back)
   Challenge,  // text = "created", "accepted", "declined" or "cancelled"; a rematch's also
               // goes to the game it is a rematch of (rematch_of)
+  Chat,       // a game's chat line (text), for its two players only (users), never its watchers
+  Message,    // a private message (message, text) from `by` to users[0]
 };
 const char* event_kind_name(EventKind k);  // "move", "comment", ...
 
@@ -30,10 +32,12 @@ struct Event {
   EventKind kind = EventKind::Move;
   Id game = 0;
   Id challenge = 0;
+  Id message = 0;  // Message: its id
   int ply = 0;  // the game's ply after the change
   std::string text;
   std::vector<PlayerRef> users;  // the players concerned
-  PlayerRef by;                   // Challenge: who created, accepted, declined or cancelled it
+  // Challenge: who created, accepted, declined or cancelled it; Chat, Message: the writer.
+  PlayerRef by;
   Id rematch_of = 0;              // Challenge: the game it offers to play again
   // Game events: the status and clocks after the change. Clock changes travel with the
   // move, adjourn and result events that cause them.

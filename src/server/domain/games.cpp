@@ -10,7 +10,7 @@
 #include "server/domain/game_setup.h"
 #include "server/domain/results.h"
 #include "server/domain/service_error.h"
-#include "server/domain/utf8.h"
+#include "server/domain/user_text.h"
 
 namespace kirin::server {
 
@@ -85,6 +85,7 @@ GameService::GameService(Store& store, EventSink& events, NowFn now, GameOptions
       options_(options),
       comment_rate_(options.comments_per_minute, now_),
       ratings_(store, options.ratings),
+      chat_rate_(options.chat_per_minute, now_),
       parser_(parse_usi) {}
 
 GameService::~GameService() = default;
@@ -726,27 +727,14 @@ GameService::CommentPage GameService::comments(Id id, Id before, std::size_t lim
   });
 }
 
-Comment GameService::add_comment(Id id, Id user, std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\n')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\n')) text.remove_suffix(1);
-  if (text.empty()) throw ServiceError(ErrorCode::Invalid, "the comment is empty", "text");
-  if (std::optional<size_t> at = invalid_utf8_at(text))
-    throw ServiceError(ErrorCode::Invalid,
-                       "the comment is not valid UTF-8 at byte " + std::to_string(*at), "text",
-                       long(*at));
-  if (utf8_length(text) > 2000)
-    throw ServiceError(ErrorCode::Invalid, "a comment has at most 2000 characters", "text");
-  for (size_t i = 0; i < text.size(); ++i)
-    if (static_cast<unsigned char>(text[i]) < ' ' && text[i] != '\n' && text[i] != '\t')
-      throw ServiceError(ErrorCode::Invalid,
-                         "the comment has a control character at " + std::to_string(i), "text",
-                         long(i));
+Comment GameService::add_comment(Id id, Id user, std::string_view written) {
+  std::string text = checked_user_text(written, "comment");
   std::optional<User> u = store_.find_user(user);
   if (!u) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(user));
   // After the text and the writer are checked: only a well-formed comment counts.
   comment_rate_.take_or_refuse(user, "written", "comments");
   return with_game(id, [&](Live& g, Pending& p) {
-    Comment c{0, id, g.state.ply, {u->id, u->name}, std::string(text), now_()};
+    Comment c{0, id, g.state.ply, {u->id, u->name}, text, now_()};
     c.id = store_.add_comment(c);
     g.comments.push_back(c);
     Event e = event(EventKind::Comment, g.state, c.text);
@@ -754,6 +742,34 @@ Comment GameService::add_comment(Id id, Id user, std::string_view text) {
     p.events.push_back(std::move(e));
     return c;
   });
+}
+
+GameState GameService::game_of_player(Id id, Id user) {
+  std::optional<GameState> g = store_.find_game(id);
+  if (!g) throw ServiceError(ErrorCode::NotFound, "no game with id " + std::to_string(id));
+  if (g->black.id != user && g->white.id != user)
+    throw ServiceError(ErrorCode::Forbidden,
+                       "the chat of " + game_name(id) + " is for its two players only");
+  return *g;
+}
+
+ChatLine GameService::add_chat_line(Id id, Id user, std::string_view written) {
+  std::string text = checked_user_text(written, "chat line");
+  GameState g = game_of_player(id, user);
+  const PlayerRef& me = g.black.id == user ? g.black : g.white;
+  chat_rate_.take_or_refuse(user, "written", "chat lines");
+  ChatLine line{0, id, g.ply, me, text, now_()};
+  line.id = store_.add_chat_line(line);
+  Event e = event(EventKind::Chat, g, line.text);
+  if (g.black.id == g.white.id) e.users.pop_back();
+  e.by = me;
+  events_.publish(e);
+  return line;
+}
+
+std::vector<ChatLine> GameService::chat(Id id, Id user) {
+  game_of_player(id, user);
+  return store_.chat_of(id);
 }
 
 int GameService::expire_clocks(TimeMs now) {

@@ -82,6 +82,7 @@ struct MoveAck {
 // What a server lets its games do (kirin serve options; docs/API.md, "Limits").
 struct GameOptions {
   std::size_t comments_per_minute = 10;  // by one user, in any minute
+  std::size_t chat_per_minute = 10;      // a game's chat lines by one user, in any minute
   // A live game whose side to move has not made its first move this long after its turn
   // began is aborted (clocks.h); 0: never. Games against the computer are not (lishogi's rule).
   int64_t first_move_timeout_ms = 60'000;
@@ -183,6 +184,10 @@ class GameService {
   void adjourn(Id game, Id user, std::string_view sealed_move);
   MoveAck resume(Id game, Id user);
   Comment add_comment(Id game, Id user, std::string_view text);
+  // A game's chat: private to its two players (anyone else is forbidden, even to read it),
+  // checked and limited as comments are (chat_per_minute). Its events go to the players only.
+  ChatLine add_chat_line(Id game, Id user, std::string_view text);
+  std::vector<ChatLine> chat(Id game, Id user);  // oldest first
   // A game's view carries its latest comments; earlier ones are read a page at a time.
   static constexpr std::size_t kViewComments = 100;
   struct CommentPage {
@@ -222,6 +227,8 @@ class GameService {
   struct Pending;  // events and computer turns to hand out once the game's lock is released
   std::shared_ptr<Live> live(Id game);
   bool comment_published(Id game, Id comment);
+  // The game if `user` plays it; throws not_found, forbidden.
+  GameState game_of_player(Id game, Id user);
   std::shared_ptr<Live> load(Id game);
   void forget(Id game, Live& g);
   template <class F>
@@ -276,6 +283,7 @@ class GameService {
   GameOptions options_;
   RateLimit comment_rate_;
   Ratings ratings_;
+  RateLimit chat_rate_;
   std::mutex mutex_;  // guards the fields below
   MoveParser parser_;
   std::map<Id, std::shared_ptr<Live>> cache_;

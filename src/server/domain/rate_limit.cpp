@@ -13,7 +13,7 @@ constexpr TimeMs kMinute = 60'000;
 RateLimit::RateLimit(std::size_t per_minute, NowFn now)
     : per_minute_(per_minute > 0 ? per_minute : 1), now_(std::move(now)) {}
 
-TimeMs RateLimit::take(Id user) {
+TimeMs RateLimit::take(Id user, std::size_t count) {
   TimeMs now = now_();
   std::lock_guard lock(mutex_);
   if (now - last_sweep_ >= kMinute) {  // forget the users quiet for a minute
@@ -22,13 +22,16 @@ TimeMs RateLimit::take(Id user) {
   }
   std::deque<TimeMs>& times = recent_[user];
   while (!times.empty() && times.front() <= now - kMinute) times.pop_front();
-  if (times.size() >= per_minute_) return times.front() + kMinute - now;
-  times.push_back(now);
+  if (count > per_minute_) return kMinute;  // never at once: the caller's message says why
+  if (times.size() + count > per_minute_)  // until enough of them are a minute old
+    return times[times.size() + count - per_minute_ - 1] + kMinute - now;
+  times.insert(times.end(), count, now);
   return 0;
 }
 
-void RateLimit::take_or_refuse(Id user, const std::string& done, const std::string& things) {
-  if (TimeMs wait = take(user)) {
+void RateLimit::take_or_refuse(Id user, const std::string& done, const std::string& things,
+                               std::size_t count) {
+  if (TimeMs wait = take(user, count)) {
     long seconds = long((wait + 999) / 1000);
     throw ServiceError(ErrorCode::TooManyRequests,
                        "you have " + done + " " + std::to_string(per_minute_) + " " + things +

@@ -1,4 +1,5 @@
-// How often one user may do something that costs other players (writing a comment): at most
+// How often one user may do something that costs other players (writing a comment, a chat
+// line, a message): at most
 // `per_minute` times in any minute. Memory stays bounded: a user is remembered only while
 // their last minute has entries, each at most `per_minute` of them.
 #pragma once
@@ -18,12 +19,13 @@ class RateLimit {
  public:
   RateLimit(std::size_t per_minute, NowFn now);
 
-  // Counts one more for `user` and returns 0, or, over the limit, returns how many
+  // Counts `count` more for `user` and returns 0, or, over the limit, returns how many
   // milliseconds until it may (and counts nothing).
-  TimeMs take(Id user);
+  TimeMs take(Id user, std::size_t count = 1);
   // take, or over the limit throws ServiceError too_many_requests with the seconds to wait:
   // "you have <done> 10 <things> in the last minute: try again in 7 s".
-  void take_or_refuse(Id user, const std::string& done, const std::string& things);
+  void take_or_refuse(Id user, const std::string& done, const std::string& things,
+                      std::size_t count = 1);
   std::size_t per_minute() const { return per_minute_; }
 
  private:

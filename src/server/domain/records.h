@@ -27,6 +27,11 @@ struct Preferences {
   // pbmserv does by default; false: Black always at the bottom.
   bool flip = true;
   std::string piece_set = "kanji";
+  // Mail when it is your turn in a game without a live clock (correspondence, untimed).
+  bool turn_mail = true;
+  // Messages from other players: whether they may send any, and whether each is mailed too.
+  bool accept_messages = true;
+  bool message_mail = true;
   friend bool operator==(const Preferences&, const Preferences&) = default;
 };
 
@@ -40,6 +45,9 @@ struct User {
   // The last time the user signed in, used a session or sent a command; 0: never. Written at
   // most once a minute per user (Accounts).
   TimeMs last_seen = 0;
+  // When the account was closed (0: open). A closed account keeps its name and its games;
+  // nobody signs in as it any more.
+  TimeMs closed = 0;
 };
 
 struct Session {
@@ -203,6 +211,20 @@ struct Forecast {
   int ply = 0;
   std::vector<std::vector<std::string>> lines;  // canonical USI moves
   friend bool operator==(const Forecast&, const Forecast&) = default;
+};
+
+// A game's chat: a line only the game's two players see (comments are public). The same
+// shape as a comment; only its audience differs.
+using ChatLine = Comment;
+
+// A private message from one player to another (pbmserv's `message`).
+struct Message {
+  Id id = 0;
+  PlayerRef from, to;
+  std::string text;
+  TimeMs at = 0;
+  TimeMs read = 0;  // when the recipient read it (0: unread)
+  friend bool operator==(const Message&, const Message&) = default;
 };
 
 struct StoredGame {

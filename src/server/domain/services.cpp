@@ -7,6 +7,7 @@ Services::Services(const std::string& store_url, const ServiceOptions& options)
       accounts_(*store_, options.accounts),
       games_(*store_, events_, system_now, options.games),
       challenges_(*store_, games_, events_, system_now, options.challenges),
-      imports_(*store_, system_now, options.imports) {}
+      imports_(*store_, system_now, options.imports),
+      messages_(*store_, events_, system_now, options.messages) {}
 
 }  // namespace kirin::server

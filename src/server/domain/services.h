@@ -11,6 +11,7 @@
 #include "server/domain/events.h"
 #include "server/domain/games.h"
 #include "server/domain/imports.h"
+#include "server/domain/messages.h"
 #include "server/store/store.h"
 
 namespace kirin::server {
@@ -24,6 +25,7 @@ struct ServiceOptions {
   ChallengeLimits challenges;
   GameOptions games;
   ImportOptions imports;
+  MessageOptions messages;
 };
 
 class Services {
@@ -40,6 +42,7 @@ class Services {
   Challenges& challenges() { return challenges_; }
   Ratings& ratings() { return games_.ratings(); }
   ImportService& imports() { return imports_; }
+  Messages& messages() { return messages_; }
 
  private:
   std::unique_ptr<Store> store_;
@@ -48,6 +51,7 @@ class Services {
   GameService games_;
   Challenges challenges_;
   ImportService imports_;
+  Messages messages_;
 };
 
 }  // namespace kirin::server

@@ -1,4 +1,9 @@
-// Sign up, log in and out, the signed-in user and their preferences.
+// Sign up, log in and out, the signed-in user and their preferences; account management
+// (password, e-mail, closing), each with the session and the current password. The session
+// travels in the Authorization header, never in a cookie, so no other site's page can make a
+// browser send these requests signed in (no CSRF token is needed).
+#include "server/domain/account_closing.h"
+#include "server/domain/service_error.h"
 #include "server/http/api_json.h"
 #include "server/http/api_routes.h"
 
@@ -7,6 +12,18 @@ namespace kirin::server::http {
 using nlohmann::json;
 
 namespace {
+
+// A wrong current password in an account change is a 403 naming the field, not a 401: the
+// session is fine, and a client that signs out on a 401 must not do so here.
+template <class F>
+auto with_current_password(const char* field, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const ServiceError& e) {
+    if (e.code() != ErrorCode::Unauthorized) throw;
+    throw ServiceError(ErrorCode::Forbidden, e.what(), field);
+  }
+}
 
 json login_json(const LoginResult& login) {
   return {{"token", login.token}, {"expires", login.expires}, {"user", to_json(login.user, true)}};
@@ -36,10 +53,44 @@ void add_account_routes(Router& router, const ApiServices& s) {
     logged_out(*r.bearer_token());
     return json_response({{"ok", true}});
   });
-  router.add("GET", "/api/me", [&accounts = s.accounts](const Request& r) {
+  router.add("GET", "/api/me", [s](const Request& r) {
+    User user = signed_in(s.accounts, r);
+    return json_response({{"user", to_json(user, true)},
+                          {"preferences", to_json(user.preferences)},
+                          {"unread_messages", s.messages.unread(user.id)}});
+  });
+  // The other sessions end; the one asking stays signed in.
+  router.add("POST", "/api/account/password", [&accounts = s.accounts](const Request& r) {
     User user = signed_in(accounts, r);
-    return json_response(
-        {{"user", to_json(user, true)}, {"preferences", to_json(user.preferences)}});
+    json body = require_object(r.json());
+    with_current_password("old_password", [&] {
+      accounts.change_password(user.name, required_string(body, "old_password"),
+                               required_string(body, "new_password"), r.client,
+                               *r.bearer_token());
+    });
+    return json_response({{"ok", true}});
+  });
+  router.add("POST", "/api/account/email", [&accounts = s.accounts](const Request& r) {
+    User user = signed_in(accounts, r);
+    json body = require_object(r.json());
+    User changed = with_current_password("password", [&] {
+      return accounts.change_email(user.name, required_string(body, "password"),
+                                   required_string(body, "email"), r.client);
+    });
+    return json_response({{"user", to_json(changed, true)}});
+  });
+  router.add("POST", "/api/account/close", [s, logged_out](const Request& r) {
+    User user = signed_in(s.accounts, r);
+    json body = require_object(r.json());
+    ClosedAccount closed = with_current_password("password", [&] {
+      return close_account(s.accounts, s.challenges, s.games, user.name,
+                           required_string(body, "password"), r.client);
+    });
+    logged_out(*r.bearer_token());  // its WebSockets
+    return json_response({{"closed", true},
+                          {"challenges_withdrawn", closed.challenges_withdrawn},
+                          {"games_aborted", closed.games_aborted},
+                          {"games_resigned", closed.games_resigned}});
   });
   router.add("GET", "/api/me/preferences", [&accounts = s.accounts](const Request& r) {
     return json_response(to_json(accounts.preferences(signed_in(accounts, r).id)));

@@ -81,7 +81,14 @@ json to_json(const User& user, bool with_email) {
 }
 
 json to_json(const Preferences& prefs) {
-  return {{"board_style", prefs.board_style}, {"flip", prefs.flip}, {"piece_set", prefs.piece_set}};
+  return {{"board_style", prefs.board_style}, {"flip", prefs.flip},
+          {"piece_set", prefs.piece_set},     {"turn_mail", prefs.turn_mail},
+          {"accept_messages", prefs.accept_messages}, {"message_mail", prefs.message_mail}};
+}
+
+json to_json(const Message& m) {
+  return {{"id", m.id},     {"from", m.from.name}, {"to", m.to.name},
+          {"text", m.text}, {"at", m.at},          {"read", m.read ? json(m.read) : json(nullptr)}};
 }
 
 json to_json(const PlayerRef& player) {
@@ -256,6 +263,7 @@ json to_json(const Event& e) {
     j["ply"] = e.ply;
   }
   if (e.challenge) j["challenge"] = e.challenge;
+  if (e.message) j["message"] = e.message;
   if (!e.by.name.empty()) j["by"] = e.by.name;
   if (e.rematch_of) j["rematch_of"] = e.rematch_of;
   return j;
@@ -272,6 +280,19 @@ std::optional<std::string> optional_string(const json& body, const char* field) 
   if (it == body.end() || it->is_null()) return std::nullopt;
   if (!it->is_string()) bad_field(field, "must be a string");
   return it->get<std::string>();
+}
+
+std::vector<std::string> required_names(const json& body, const char* field) {
+  auto it = body.find(field);
+  if (it == body.end() || it->is_null()) bad_field(field, "is required");
+  if (it->is_string()) return {it->get<std::string>()};
+  if (!it->is_array()) bad_field(field, "must be a name or an array of names");
+  std::vector<std::string> out;
+  for (const json& name : *it) {
+    if (!name.is_string()) bad_field(field, "must be a name or an array of names");
+    out.push_back(name.get<std::string>());
+  }
+  return out;
 }
 
 std::string required_string(const json& body, const char* field) {
@@ -349,6 +370,9 @@ Preferences read_preferences(const json& body, Preferences current) {
   if (auto style = optional_string(body, "board_style")) current.board_style = *style;
   if (auto set = optional_string(body, "piece_set")) current.piece_set = *set;
   if (auto flip = optional_bool(body, "flip")) current.flip = *flip;
+  if (auto on = optional_bool(body, "turn_mail")) current.turn_mail = *on;
+  if (auto on = optional_bool(body, "accept_messages")) current.accept_messages = *on;
+  if (auto on = optional_bool(body, "message_mail")) current.message_mail = *on;
   return current;
 }
 

@@ -21,7 +21,8 @@ nlohmann::json to_json(const GameSetup& setup);
 nlohmann::json to_json(const TimeControl& tc);
 nlohmann::json to_json(const Challenge& challenge);
 nlohmann::json to_json(const MoveRecord& move);
-nlohmann::json to_json(const Comment& comment);
+nlohmann::json to_json(const Comment& comment);  // a chat line too
+nlohmann::json to_json(const Message& message);
 nlohmann::json to_json(const GameState& game);  // the summary: no moves, position or clocks
 nlohmann::json to_json(const GameView& view);   // everything a board page needs
 nlohmann::json to_json(const Event& event);
@@ -37,6 +38,8 @@ const char* result_word(Result r);  // "ongoing", "black", "white", "draw"
 const nlohmann::json& require_object(const nlohmann::json& body);
 std::optional<std::string> optional_string(const nlohmann::json& body, const char* field);
 std::string required_string(const nlohmann::json& body, const char* field);
+// A name or an array of names (message recipients).
+std::vector<std::string> required_names(const nlohmann::json& body, const char* field);
 // A whole number from min to max (a larger one, however large, is refused naming the field).
 std::optional<int> optional_int(const nlohmann::json& body, const char* field, int min, int max);
 std::optional<bool> optional_bool(const nlohmann::json& body, const char* field);

@@ -18,6 +18,7 @@ void add_api_routes(Router& router, const ApiServices& services) {
   add_position_routes(router);
   add_rating_routes(router, services);
   add_import_routes(router, services);
+  add_social_routes(router, services);
   router.set_error_mapper(map_service_error);
 }
 
@@ -77,6 +78,10 @@ Id query_id(const Request& r, const std::string& name, const std::string& what) 
   if (ec != std::errc() || end != text.data() + text.size() || id < 1)
     throw HttpError(400, "bad_request", name + " must be " + what + ", not " + quoted_input(text));
   return id;
+}
+
+Id query_before(const Request& r, const char* what) {
+  return query_id(r, "before", "a " + std::string(what) + " id");
 }
 
 TopicPolicy api_topic_policy(Accounts& accounts, GameService& games) {

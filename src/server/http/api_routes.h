@@ -11,6 +11,7 @@
 #include "server/domain/challenges.h"
 #include "server/domain/games.h"
 #include "server/domain/imports.h"
+#include "server/domain/messages.h"
 #include "server/http/context.h"
 #include "server/http/router.h"
 
@@ -21,6 +22,7 @@ struct ApiServices {
   Challenges& challenges;
   GameService& games;
   ImportService& imports;
+  Messages& messages;
   // Told of each logout, after the session is deleted: the transport ends what the token
   // still holds open (its WebSockets).
   std::function<void(const std::string& token)> logged_out = [](const std::string&) {};
@@ -33,6 +35,7 @@ void add_game_routes(Router& router, const ApiServices& services);
 void add_position_routes(Router& router);
 void add_rating_routes(Router& router, const ApiServices& services);
 void add_import_routes(Router& router, const ApiServices& services);
+void add_social_routes(Router& router, const ApiServices& services);  // messages, game chat
 
 // WebSocket topics: "lobby" and "game:ID" are public; "user:NAME" needs NAME's session token.
 TopicPolicy api_topic_policy(Accounts& accounts, GameService& games);
@@ -48,5 +51,7 @@ bool query_flag(const Request& r, const std::string& name);  // 1, true or yes
 std::optional<bool> query_bool(const Request& r, const std::string& name);
 // A positive id, or 0 if absent; `what` names it in the error ("a game id").
 Id query_id(const Request& r, const std::string& name, const std::string& what);
+// ?before=ID, the id of a `what` ("comment"): 0 if absent; a 400 unless a positive integer.
+Id query_before(const Request& request, const char* what);
 
 }  // namespace kirin::server::http

@@ -16,7 +16,8 @@ App::App(AppOptions options)
       services_(std::make_unique<Services>(options_.store_url, options_.services)) {
   if (!options_.computer_name.empty()) attach_computer();
 
-  commands_ = std::make_unique<CommandInterface>(accounts(), challenges(), games());
+  commands_ =
+      std::make_unique<CommandInterface>(accounts(), challenges(), games(), services_->messages());
   if (!options_.sendmail.empty()) {
     notices_ = std::make_unique<Notices>(accounts(), challenges(), games(), *commands_);
     mail::MailOptions mail_options;
@@ -28,7 +29,7 @@ App::App(AppOptions options)
     outbox_handle_ = events().subscribe([this](const Event& e) { outbox_->publish(e); });
   }
   Router router;
-  ApiServices api{accounts(), challenges(), games(), services_->imports()};
+  ApiServices api{accounts(), challenges(), games(), services_->imports(), services_->messages()};
   api.logged_out = [this](const std::string& token) { server_->close_websockets_of(token); };
   add_api_routes(router, api);
   add_command_route(router, *commands_, accounts(), options_.max_password_checks);

@@ -16,7 +16,8 @@ void EventForwarder::publish(const Event& event) {
     }
     // A rematch is news on the old game's page too: offered, declined, accepted (new game).
     if (event.rematch_of) hub_.publish("game:" + std::to_string(event.rematch_of), message);
-  } else if (event.game) {
+  } else if (event.game && event.kind != EventKind::Chat) {
+    // A game's chat is its players' own: never on the game's topic, which anyone may watch.
     hub_.publish("game:" + std::to_string(event.game), message);
   }
   for (const PlayerRef& user : event.users)

@@ -210,12 +210,7 @@ void add_game_routes(Router& router, const ApiServices& s) {
   // ?before=ID&limit=N: the N comments (50 by default) before comment ID (the latest
   // without it), oldest first; "earlier" says whether there are more before them.
   router.add("GET", "/api/games/{game}/comments", [s](const Request& r) {
-    Id before = 0;
-    if (std::string text = r.query_or("before"); !text.empty()) {
-      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), before);
-      if (ec != std::errc() || end != text.data() + text.size() || before < 1)
-        throw HttpError(400, "bad_request", "before must be a comment id, not '" + text + "'");
-    }
+    Id before = query_before(r, "comment");
     GameService::CommentPage page = s.games.comments(id_param(r, "game"), before, query_limit(r));
     json comments = json::array();
     for (const Comment& c : page.comments) comments.push_back(to_json(c));

@@ -166,6 +166,26 @@ CREATE TABLE forecasts (
   lines TEXT NOT NULL,
   PRIMARY KEY (game_id, user_id));
 )sql",
+    // 7: closed accounts, private messages and a game's chat between its players.
+    R"sql(
+ALTER TABLE users ADD COLUMN closed_ms BIGINT NOT NULL DEFAULT 0;
+CREATE TABLE messages (
+  id BIGSERIAL PRIMARY KEY,
+  sender BIGINT NOT NULL REFERENCES users(id),
+  recipient BIGINT NOT NULL REFERENCES users(id),
+  text TEXT NOT NULL,
+  at_ms BIGINT NOT NULL,
+  read_ms BIGINT NOT NULL DEFAULT 0);
+CREATE INDEX messages_recipient ON messages(recipient, id);
+CREATE TABLE chat (
+  id BIGSERIAL PRIMARY KEY,
+  game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  ply INTEGER NOT NULL,
+  user_id BIGINT NOT NULL REFERENCES users(id),
+  text TEXT NOT NULL,
+  at_ms BIGINT NOT NULL);
+CREATE INDEX chat_game ON chat(game_id, id);
+)sql",
 };
 static_assert(std::size(kMigrations) == PostgresStore::kSchemaVersion);
 
@@ -621,7 +641,12 @@ std::vector<Challenge> read_challenges(const Result& res) {
 
 // In the order rows::read_user takes them.
 #define SELECT_USER \
-  "SELECT id, name, email, password_hash, preferences, created_ms, seen_ms FROM users "
+  "SELECT id, name, email, password_hash, preferences, created_ms, seen_ms, closed_ms FROM users "
+
+// In the order rows::read_message takes them.
+#define SELECT_MESSAGE                                                                   \
+  "SELECT m.id, m.sender, a.name, m.recipient, b.name, m.text, m.at_ms, m.read_ms "     \
+  "FROM messages m JOIN users a ON a.id = m.sender JOIN users b ON b.id = m.recipient "
 
 }  // namespace
 
@@ -662,6 +687,27 @@ void PostgresStore::set_preferences(Id user, const Preferences& prefs) {
   });
 }
 
+void PostgresStore::set_password_hash(Id user, const std::string& password_hash) {
+  with_conn([&](Conn& c) {
+    c.exec("UPDATE users SET password_hash = $1 WHERE id = $2", {text(password_hash), num(user)});
+  });
+}
+
+void PostgresStore::set_email(Id user, const std::string& email) {
+  with_conn([&](Conn& c) {
+    c.exec("UPDATE users SET email = $1 WHERE id = $2", {text(email), num(user)});
+  });
+}
+
+void PostgresStore::close_user(Id user, TimeMs at) {
+  with_conn([&](Conn& c) {
+    Tx tx(c);
+    c.exec("UPDATE users SET closed_ms = $1 WHERE id = $2", {num(at), num(user)});
+    c.exec("DELETE FROM sessions WHERE user_id = $1", {num(user)});
+    tx.commit();
+  });
+}
+
 void PostgresStore::create_session(const Session& s) {
   with_conn([&](Conn& c) {
     c.exec(
@@ -690,6 +736,14 @@ void PostgresStore::delete_session(const std::string& token_hash) {
 int PostgresStore::delete_expired_sessions(TimeMs now) {
   return with_conn([&](Conn& c) -> int {
     return c.exec("DELETE FROM sessions WHERE expires_ms <= $1", {num(now)}).affected();
+  });
+}
+
+int PostgresStore::delete_sessions_of(Id user, const std::string& keep) {
+  return with_conn([&](Conn& c) -> int {
+    return c.exec("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2",
+                  {num(user), text(keep)})
+        .affected();
   });
 }
 
@@ -1124,6 +1178,78 @@ void PostgresStore::clear_ratings() {
     Tx tx(c);
     c.simple("DELETE FROM rating_changes; DELETE FROM ratings");
     tx.commit();
+  });
+}
+
+Id PostgresStore::add_chat_line(const ChatLine& line) {
+  return with_conn([&](Conn& c) -> Id {
+    return c
+        .exec("INSERT INTO chat (game_id, ply, user_id, text, at_ms) "
+              "VALUES ($1, $2, $3, $4, $5) RETURNING id",
+              {num(line.game), num(line.ply), num(line.user.id), text(line.text), num(line.at)})
+        .i64(0, 0);
+  });
+}
+
+std::vector<ChatLine> PostgresStore::chat_of(Id game) {
+  return with_conn([&](Conn& c) -> std::vector<ChatLine> {
+    Result r = c.exec(
+        "SELECT c.id, c.game_id, c.ply, c.user_id, u.name, c.text, c.at_ms FROM chat c "
+        "JOIN users u ON u.id = c.user_id WHERE c.game_id = $1 ORDER BY c.id",
+        {num(game)});
+    std::vector<ChatLine> out;
+    for (int i = 0; i < r.rows(); ++i) out.push_back(rows::read_comment(Row{r, i}));
+    return out;
+  });
+}
+
+// --- Messages ---
+
+Id PostgresStore::add_message(const Message& m) {
+  return with_conn([&](Conn& c) -> Id {
+    return c
+        .exec("INSERT INTO messages (sender, recipient, text, at_ms, read_ms) "
+              "VALUES ($1, $2, $3, $4, $5) RETURNING id",
+              {num(m.from.id), num(m.to.id), text(m.text), num(m.at), num(m.read)})
+        .i64(0, 0);
+  });
+}
+
+std::optional<Message> PostgresStore::find_message(Id id) {
+  return with_conn([&](Conn& c) -> std::optional<Message> {
+    Result r = c.exec(SELECT_MESSAGE "WHERE m.id = $1", {num(id)});
+    if (r.rows() == 0) return std::nullopt;
+    return rows::read_message(Row{r});
+  });
+}
+
+std::vector<Message> PostgresStore::find_messages(Id user, Id before, int limit) {
+  return with_conn([&](Conn& c) -> std::vector<Message> {
+    Result r = c.exec(SELECT_MESSAGE
+                      "WHERE m.recipient = $1 AND ($2::bigint = 0 OR m.id < $2::bigint) "
+                      "ORDER BY m.id DESC "
+                      "LIMIT $3",
+                      {num(user), num(before), num(limit)});
+    std::vector<Message> out;
+    for (int i = 0; i < r.rows(); ++i) out.push_back(rows::read_message(Row{r, i}));
+    return out;
+  });
+}
+
+bool PostgresStore::mark_message_read(Id message, Id user, TimeMs at) {
+  return with_conn([&](Conn& c) -> bool {
+    return c.exec("UPDATE messages SET read_ms = $1 WHERE id = $2 AND recipient = $3 "
+                  "AND read_ms = 0",
+                  {num(at), num(message), num(user)})
+               .affected() == 1;
+  });
+}
+
+int PostgresStore::count_unread_messages(Id user) {
+  return with_conn([&](Conn& c) -> int {
+    return int(c.exec("SELECT count(*) FROM messages WHERE recipient = $1 AND read_ms = 0",
+                      {num(user)})
+                   .i64(0, 0));
   });
 }
 

@@ -101,7 +101,9 @@ std::vector<std::pair<std::string, std::string>> options_of(const std::string& t
 
 std::string preferences_json(const Preferences& p) {
   return nlohmann::json{{"board_style", p.board_style}, {"flip", p.flip},
-                        {"piece_set", p.piece_set}}
+                        {"piece_set", p.piece_set}, {"turn_mail", p.turn_mail},
+                        {"accept_messages", p.accept_messages},
+                        {"message_mail", p.message_mail}}
       .dump();
 }
 Preferences preferences_of(const std::string& text) {
@@ -111,6 +113,9 @@ Preferences preferences_of(const std::string& text) {
   p.board_style = j.value("board_style", p.board_style);
   p.flip = j.value("flip", p.flip);
   p.piece_set = j.value("piece_set", p.piece_set);
+  p.turn_mail = j.value("turn_mail", p.turn_mail);
+  p.accept_messages = j.value("accept_messages", p.accept_messages);
+  p.message_mail = j.value("message_mail", p.message_mail);
   return p;
 }
 

@@ -115,7 +115,7 @@ Challenge read_challenge(Row&& r) {
   return c;
 }
 
-// id, name, email, password_hash, preferences, created_ms, seen_ms
+// id, name, email, password_hash, preferences, created_ms, seen_ms, closed_ms
 template <class Row>
 User read_user(Row&& r) {
   User u;
@@ -126,6 +126,7 @@ User read_user(Row&& r) {
   u.preferences = record_text::preferences_of(r.str());
   u.created = r.i64();
   u.last_seen = r.i64();
+  u.closed = r.i64();
   return u;
 }
 
@@ -183,6 +184,21 @@ Standing read_standing(Row&& r) {
   s.losses = r.i32();
   s.draws = r.i32();
   return s;
+}
+
+// m.id, m.sender, its name, m.recipient, its name, m.text, m.at_ms, m.read_ms
+template <class Row>
+Message read_message(Row&& r) {
+  Message m;
+  m.id = r.i64();
+  m.from.id = r.i64();
+  m.from.name = r.str();
+  m.to.id = r.i64();
+  m.to.name = r.str();
+  m.text = r.str();
+  m.at = r.i64();
+  m.read = r.i64();
+  return m;
 }
 
 // token_hash, user_id, expires_ms, created_ms

@@ -161,6 +161,26 @@ CREATE TABLE forecasts (
   lines TEXT NOT NULL,
   PRIMARY KEY (game_id, user_id)) WITHOUT ROWID;
 )sql",
+    // 8: closed accounts, private messages and a game's chat between its players.
+    R"sql(
+ALTER TABLE users ADD COLUMN closed_ms INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE messages (
+  id INTEGER PRIMARY KEY,
+  sender INTEGER NOT NULL REFERENCES users(id),
+  recipient INTEGER NOT NULL REFERENCES users(id),
+  text TEXT NOT NULL,
+  at_ms INTEGER NOT NULL,
+  read_ms INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX messages_recipient ON messages(recipient, id);
+CREATE TABLE chat (
+  id INTEGER PRIMARY KEY,
+  game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  ply INTEGER NOT NULL,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  text TEXT NOT NULL,
+  at_ms INTEGER NOT NULL);
+CREATE INDEX chat_game ON chat(game_id, id);
+)sql",
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 
@@ -181,6 +201,15 @@ class Use {
  private:
   SQLite::Statement& s_;
 };
+
+// A comment's or chat line's columns: game_id, ply, user_id, text, at_ms.
+void bind_comment(Use& q, const Comment& c) {
+  q->bind(1, c.game);
+  q->bind(2, c.ply);
+  q->bind(3, c.user.id);
+  q->bind(4, c.text);
+  q->bind(5, c.at);
+}
 
 // --- Binding and reading rows ---
 
@@ -292,7 +321,12 @@ struct Row {
   "JOIN users a ON a.id = c.challenger LEFT JOIN users b ON b.id = c.challenged "
 
 #define SELECT_USER \
-  "SELECT id, name, email, password_hash, preferences, created_ms, seen_ms FROM users "
+  "SELECT id, name, email, password_hash, preferences, created_ms, seen_ms, closed_ms FROM users "
+
+// In the order rows::read_message takes them.
+#define SELECT_MESSAGE                                                                   \
+  "SELECT m.id, m.sender, a.name, m.recipient, b.name, m.text, m.at_ms, m.read_ms "     \
+  "FROM messages m JOIN users a ON a.id = m.sender JOIN users b ON b.id = m.recipient "
 
 }  // namespace
 
@@ -470,6 +504,36 @@ void SqliteStore::set_preferences(Id user, const Preferences& prefs) {
   });
 }
 
+void SqliteStore::set_password_hash(Id user, const std::string& password_hash) {
+  return write([&]() -> void {
+    Use q(statement("UPDATE users SET password_hash = ? WHERE id = ?"));
+    q->bind(1, password_hash);
+    q->bind(2, user);
+    q->exec();
+  });
+}
+
+void SqliteStore::set_email(Id user, const std::string& email) {
+  return write([&]() -> void {
+    Use q(statement("UPDATE users SET email = ? WHERE id = ?"));
+    q->bind(1, email);
+    q->bind(2, user);
+    q->exec();
+  });
+}
+
+void SqliteStore::close_user(Id user, TimeMs at) {
+  return write([&]() -> void {
+    Use q(statement("UPDATE users SET closed_ms = ? WHERE id = ?"));
+    q->bind(1, at);
+    q->bind(2, user);
+    q->exec();
+    Use d(statement("DELETE FROM sessions WHERE user_id = ?"));
+    d->bind(1, user);
+    d->exec();
+  });
+}
+
 void SqliteStore::create_session(const Session& s) {
   return write([&]() -> void {
     Use q(statement(
@@ -504,6 +568,15 @@ int SqliteStore::delete_expired_sessions(TimeMs now) {
   return write([&]() -> int {
     Use q(statement("DELETE FROM sessions WHERE expires_ms <= ?"));
     q->bind(1, now);
+    return q->exec();
+  });
+}
+
+int SqliteStore::delete_sessions_of(Id user, const std::string& keep) {
+  return write([&]() -> int {
+    Use q(statement("DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?"));
+    q->bind(1, user);
+    q->bind(2, keep);
     return q->exec();
   });
 }
@@ -791,13 +864,89 @@ Id SqliteStore::add_comment(const Comment& c) {
   return write([&]() -> Id {
     Use q(statement(
         "INSERT INTO comments (game_id, ply, user_id, text, at_ms) VALUES (?, ?, ?, ?, ?)"));
-    q->bind(1, c.game);
-    q->bind(2, c.ply);
-    q->bind(3, c.user.id);
-    q->bind(4, c.text);
-    q->bind(5, c.at);
+    bind_comment(q, c);
     q->exec();
     return db_->getLastInsertRowid();
+  });
+}
+
+Id SqliteStore::add_chat_line(const ChatLine& c) {
+  return write([&]() -> Id {
+    Use q(
+        statement("INSERT INTO chat (game_id, ply, user_id, text, at_ms) VALUES (?, ?, ?, ?, ?)"));
+    bind_comment(q, c);
+    q->exec();
+    return db_->getLastInsertRowid();
+  });
+}
+
+std::vector<ChatLine> SqliteStore::chat_of(Id game) {
+  return guarded([&]() -> std::vector<ChatLine> {
+    Use q(statement("SELECT c.id, c.game_id, c.ply, c.user_id, u.name, c.text, c.at_ms FROM chat c "
+                    "JOIN users u ON u.id = c.user_id WHERE c.game_id = ? ORDER BY c.id"));
+    q->bind(1, game);
+    std::vector<ChatLine> out;
+    while (q->executeStep()) out.push_back(rows::read_comment(Row{q.get()}));
+    return out;
+  });
+}
+
+// --- Messages ---
+
+Id SqliteStore::add_message(const Message& m) {
+  return write([&]() -> Id {
+    Use q(statement(
+        "INSERT INTO messages (sender, recipient, text, at_ms, read_ms) VALUES (?, ?, ?, ?, ?)"));
+    q->bind(1, m.from.id);
+    q->bind(2, m.to.id);
+    q->bind(3, m.text);
+    q->bind(4, m.at);
+    q->bind(5, m.read);
+    q->exec();
+    return db_->getLastInsertRowid();
+  });
+}
+
+std::optional<Message> SqliteStore::find_message(Id id) {
+  return guarded([&]() -> std::optional<Message> {
+    Use q(statement(SELECT_MESSAGE "WHERE m.id = ?"));
+    q->bind(1, id);
+    if (!q->executeStep()) return std::nullopt;
+    return rows::read_message(Row{q.get()});
+  });
+}
+
+std::vector<Message> SqliteStore::find_messages(Id user, Id before, int limit) {
+  return guarded([&]() -> std::vector<Message> {
+    Use q(statement(SELECT_MESSAGE
+                    "WHERE m.recipient = ?1 AND (?2 = 0 OR m.id < ?2) ORDER BY m.id DESC "
+                    "LIMIT ?3"));
+    q->bind(1, user);
+    q->bind(2, before);
+    q->bind(3, limit);
+    std::vector<Message> out;
+    while (q->executeStep()) out.push_back(rows::read_message(Row{q.get()}));
+    return out;
+  });
+}
+
+bool SqliteStore::mark_message_read(Id message, Id user, TimeMs at) {
+  return write([&]() -> bool {
+    Use q(statement("UPDATE messages SET read_ms = ? WHERE id = ? AND recipient = ? "
+                    "AND read_ms = 0"));
+    q->bind(1, at);
+    q->bind(2, message);
+    q->bind(3, user);
+    return q->exec() > 0;
+  });
+}
+
+int SqliteStore::count_unread_messages(Id user) {
+  return guarded([&]() -> int {
+    Use q(statement("SELECT count(*) FROM messages WHERE recipient = ? AND read_ms = 0"));
+    q->bind(1, user);
+    q->executeStep();
+    return q->getColumn(0).getInt();
   });
 }
 

@@ -48,7 +48,7 @@ class SqliteStore : public Store {
   SqliteStore(const std::string& path, Options options);
   ~SqliteStore() override;
 
-  static constexpr int kSchemaVersion = 7;
+  static constexpr int kSchemaVersion = 8;
   int schema_version();
   // The connection's PRAGMA synchronous, read back.
   SqliteSync synchronous();
@@ -63,11 +63,15 @@ class SqliteStore : public Store {
   std::optional<User> find_user(Id id) override;
   std::optional<User> find_user_by_name(std::string_view name) override;
   void set_preferences(Id user, const Preferences& prefs) override;
+  void set_password_hash(Id user, const std::string& password_hash) override;
+  void set_email(Id user, const std::string& email) override;
+  void close_user(Id user, TimeMs at) override;
 
   void create_session(const Session& session) override;
   std::optional<Session> find_session(const std::string& token_hash) override;
   void delete_session(const std::string& token_hash) override;
   int delete_expired_sessions(TimeMs now) override;
+  int delete_sessions_of(Id user, const std::string& keep) override;
 
   Id create_challenge(const Challenge& challenge) override;
   std::optional<Challenge> find_challenge(Id id) override;
@@ -105,6 +109,14 @@ class SqliteStore : public Store {
 
   std::optional<Forecast> find_forecast(Id game, Id user) override;
   void set_forecast(Id game, Id user, const Forecast& forecast) override;
+
+  Id add_chat_line(const ChatLine& line) override;
+  std::vector<ChatLine> chat_of(Id game) override;
+  Id add_message(const Message& message) override;
+  std::optional<Message> find_message(Id id) override;
+  std::vector<Message> find_messages(Id user, Id before, int limit) override;
+  bool mark_message_read(Id message, Id user, TimeMs at) override;
+  int count_unread_messages(Id user) override;
 
   void listen_for_game_changes(GameChangeFn on_change) override;
   void stop_listening() override;

@@ -75,12 +75,19 @@ class Store {
   virtual std::optional<User> find_user(Id id) = 0;
   virtual std::optional<User> find_user_by_name(std::string_view name) = 0;
   virtual void set_preferences(Id user, const Preferences& prefs) = 0;
+  virtual void set_password_hash(Id user, const std::string& password_hash) = 0;
+  virtual void set_email(Id user, const std::string& email) = 0;
+  // Marks the account closed at `at` and deletes its sessions, in one transaction.
+  virtual void close_user(Id user, TimeMs at) = 0;
 
   // Sessions, by the hash of their token.
   virtual void create_session(const Session& session) = 0;
   virtual std::optional<Session> find_session(const std::string& token_hash) = 0;
   virtual void delete_session(const std::string& token_hash) = 0;
   virtual int delete_expired_sessions(TimeMs now) = 0;
+  // Deletes the user's sessions but the one whose token hashes to `keep` ("": all of them);
+  // returns how many it deleted.
+  virtual int delete_sessions_of(Id user, const std::string& keep) = 0;
 
   // Challenges. close_challenge moves an open challenge to Declined or Cancelled and returns
   // false if it was no longer open. accept_challenge creates the game and marks the
@@ -117,6 +124,18 @@ class Store {
   // ply state.ply + plies and at version state.version - 1.
   virtual WriteResult take_back(const GameState& state, int plies) = 0;
   virtual Id add_comment(const Comment& comment) = 0;
+  // A game's chat, private to its players; oldest first.
+  virtual Id add_chat_line(const ChatLine& line) = 0;
+  virtual std::vector<ChatLine> chat_of(Id game) = 0;
+
+  // Private messages. find_messages: those sent to `user` with an id below `before` (0: any),
+  // newest first, at most `limit`. mark_message_read sets the read time of a message to
+  // `user` that was unread; false if there is none such.
+  virtual Id add_message(const Message& message) = 0;
+  virtual std::optional<Message> find_message(Id id) = 0;
+  virtual std::vector<Message> find_messages(Id user, Id before, int limit) = 0;
+  virtual bool mark_message_read(Id message, Id user, TimeMs at) = 0;
+  virtual int count_unread_messages(Id user) = 0;
 
   // When a user was last seen (User::last_seen).
   virtual void set_last_seen(Id user, TimeMs at) = 0;

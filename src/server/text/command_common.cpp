@@ -20,7 +20,12 @@ std::string quoted(std::string_view s) { return quoted_input(s.substr(0, 100)); 
 // --- Usage ---
 
 std::string usage(const std::string& game, const std::string& verb) {
-  if (verb == "signup") return "signup USER PASSWORD EMAIL";
+  if (verb == "signup" || verb == "add") return verb + " USER PASSWORD EMAIL";
+  if (verb == "change password") return "change password USER OLD-PASSWORD NEW-PASSWORD";
+  if (verb == "change address") return "change address USER PASSWORD [EMAIL]";
+  if (verb == "signoff" || verb == "delete") return verb + " USER PASSWORD";
+  if (verb == "message") return "message USER PASSWORD TO-USER...";  // the text: the next lines
+  if (verb == "chat") return game + " chat BOARD USER PASSWORD";
   if (verb == "challenge")
     return game +
            " challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai] [-lion] "

@@ -23,6 +23,7 @@ struct CommandInterface::Parsed {
   std::string game_word;                // as written, in lower case
   std::string verb;                     // in lower case
   size_t first = 0;                     // the first argument's word
+  std::string text;                     // a message's or chat line's text (takes_text)
 };
 
 const char* color_name(Color c);

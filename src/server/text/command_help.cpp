@@ -150,6 +150,44 @@ GAME show USER... [all|active|inactive|next]
       alternate  Shogi-L style            | wN |+bP |
                                           +----+----+
       small      small board              |wN bG bP+|)"},
+      {{"change"},
+       R"(change password USER OLD-PASSWORD NEW-PASSWORD
+    Change your password. Every session signed in with the old one ends.
+change address USER PASSWORD [EMAIL]
+    Change your account's e-mail address. By mail, EMAIL must be the address
+    you send from (you may leave it out): a mail from elsewhere cannot move
+    your account's mail away, even with your password.)"},
+      {{"add"},
+       R"(add USER PASSWORD EMAIL
+    The same as signup. (pbmserv adds an address to an account; an account
+    here has one address: change it with 'change address'.))"},
+      {{"signoff", "delete"},
+       R"(signoff USER PASSWORD      delete USER PASSWORD
+    Close your account (both words do the same). Its games stay in the archive
+    under its name and in your opponents' records, and the name stays yours:
+    nobody can sign up with it, and nobody can sign in as it any more. Your
+    open challenges are withdrawn; your unfinished games end: a game you have
+    not moved in yet is aborted, any other one is resigned. Nothing here is
+    erased, since every game belongs to its opponent's record too.)"},
+      {{"message"},
+       R"(message USER PASSWORD TO-USER [TO-USER...]
+TEXT...
+    Send a private message to up to 10 players: its text is the lines after
+    the command, up to a blank line (or the end of the mail). It waits in
+    their inbox on the web, and is mailed to them unless they said not to.
+    At most 10 messages a minute (each player named counts), 2000 characters.
+    Example:  message alice correct-horse bob carol
+              Shall we play a rematch tonight?)"},
+      {{"chat"},
+       R"(GAME chat BOARD USER PASSWORD
+TEXT...
+    Say something in the game's chat, which only its two players see (the
+    web's public comments are for everyone). The text is the lines after the
+    command, up to a blank line. At most 10 lines a minute, 2000 characters.)"},
+      {{"broadcast"},
+       R"(broadcast USER PASSWORD
+    Not here: a mail to every player is what spammers want from a public
+    server. Write to the players you know with 'message'.)"},
       {{"help"},
        R"(help [SUBJECT...]
     This text ('help commands'), one command's entry ('help move'), or a
@@ -188,6 +226,7 @@ Examples:
   chushogi set alice correct-horse flip small
   chushogi resign 12 alice correct-horse
 )";
+
 
 }  // namespace
 

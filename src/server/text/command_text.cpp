@@ -57,12 +57,20 @@ bool word_char(char c) {
 // number or of one that must be an e-mail address (0: none; password 0: no password).
 struct PasswordPlace {
   size_t first_argument = 0, password = 0, least = 0, most = 0, board = 0, email = 0;
+  size_t second_password = 0;  // change password's NEW
 };
 
 PasswordPlace password_place(const Words& w) {
   constexpr size_t kAny = ~size_t(0);
   std::string first = lower(w[0]);
-  if (first == "signup") return {1, 2, 3, 4, 0, 3};  // signup USER PASSWORD [EMAIL]
+  // signup USER PASSWORD [EMAIL], and add, its synonym
+  if (first == "signup" || first == "add") return {1, 2, 3, 4, 0, 3};
+  // change password USER OLD NEW: both passwords are secrets (second_password).
+  if (first == "change" && lower(w[1]) == "password") return {2, 3, 5, 5, 0, 0, 4};
+  if (first == "change" && lower(w[1]) == "address") return {2, 3, 4, 5, 0, 4};
+  if (first == "change") return {2, 2, 1, 0};  // neither form: never fits, all arguments hidden
+  if (first == "signoff" || first == "delete" || first == "broadcast") return {1, 2, 3, 3};
+  if (first == "message") return {1, 2, 4, kAny, 0, 0};  // message USER PASSWORD TO...
   std::string verb = lower(w[1]);
   if (verb == "signup") return {2, 3, 4, 5, 0, 4};
   if (verb == "move") return {2, 4, 6, kAny, 2, 0};  // GAME move BOARD USER PASSWORD MOVE...
@@ -72,6 +80,7 @@ PasswordPlace password_place(const Words& w) {
   // GAME accept|decline CHALLENGE USER PASSWORD: the challenge's number is checked as a board's.
   if (verb == "accept" || verb == "decline") return {2, 4, 5, 5, 2, 0};
   if (verb == "set") return {2, 3, 4, 6, 0, 0};
+  if (verb == "chat") return {2, 4, 5, 5, 2, 0};  // GAME chat BOARD USER PASSWORD
   if (verb == "showas") return {2, 3, 4, kAny, 0, 0};  // GAME showas USER PASSWORD [BOARD...]
   return {};
 }
@@ -112,6 +121,7 @@ std::vector<Secret> secrets_of(const Words& w) {
   PasswordPlace place = password_place(w);
   if (place.password && fits(place, w)) {
     out.push_back({place.password, 0});
+    if (place.second_password) out.push_back({place.second_password, 0});
   } else if (place.password) {
     for (size_t i = place.first_argument; i < w.size(); ++i) out.push_back({i, 0});
   }
@@ -125,6 +135,20 @@ std::vector<Secret> secrets_of(const Words& w) {
 
 bool carries_password(const Words& w) {
   return password_place(w).password != 0 || !password_options(w).empty();
+}
+
+bool takes_text(const Words& w) {
+  // broadcast too, so that its (refused) text is not run as commands.
+  std::string first = lower(w[0]);
+  return first == "message" || first == "broadcast" || (w.size() > 1 && lower(w[1]) == "chat");
+}
+
+bool line_takes_text(std::string_view line) {
+  try {
+    return takes_text(split_words(normalize_line(line, CommandInterface::kMaxLineBytes), 1000));
+  } catch (const CommandError&) {
+    return false;
+  }
 }
 
 std::string without_secrets(std::string text, const Words& w) {
@@ -251,6 +275,29 @@ std::string CommandInterface::masked(std::string_view line) {
   return std::string(trim(out)) + (cut ? "..." : "");
 }
 
+namespace {
+
+// A command's text (takes_text): the lines from `at` up to a blank line, a Stop line or the
+// end; `at` moves past them and the blank line.
+std::string_view text_after(std::string_view text, size_t& at) {
+  size_t begin = at, end = at;
+  while (at < text.size()) {
+    size_t eol = text.find('\n', at);
+    if (eol == std::string_view::npos) eol = text.size();
+    std::string_view line = text.substr(at, eol - at);
+    if (trim(line).empty()) {
+      at = eol + 1;
+      break;
+    }
+    if (classify_line(line) == LineKind::Stop) break;
+    at = eol + 1;
+    end = eol;
+  }
+  return text.substr(begin, end - begin);
+}
+
+}  // namespace
+
 std::string CommandInterface::run_text(std::string_view text, const CommandContext& ctx,
                                        int max_commands, int max_password_checks) {
   std::string out;
@@ -278,6 +325,7 @@ std::string CommandInterface::run_text(std::string_view text, const CommandConte
     } catch (const CommandError&) {
       // run() says what is wrong with the line
     }
+    std::string_view body = line_takes_text(line) ? text_after(text, at) : std::string_view();
     if (checks_password && !ctx.operator_mode && password_checks == max_password_checks) {
       out += "error: only " + std::to_string(max_password_checks) +
              (max_password_checks == 1 ? " command with a password is" : " commands with a "
@@ -286,7 +334,7 @@ std::string CommandInterface::run_text(std::string_view text, const CommandConte
       continue;
     }
     if (checks_password) ++password_checks;
-    out += run(line, ctx);
+    out += run(line, ctx, body);
   }
   if (!commands)
     out =

@@ -56,6 +56,10 @@ struct Secret {
 std::vector<Secret> secrets_of(const Words& w);
 // Whether the command is one that checks a password (or, signup, hashes one).
 bool carries_password(const Words& w);
+// Whether the command carries a text on the lines after it (message, GAME chat, broadcast,
+// which is refused): they are its text up to a blank line, a Stop line (commands.h) or the end.
+bool takes_text(const Words& w);
+bool line_takes_text(std::string_view line);  // false for a line that is no command
 // `text` with every secret of the command (secrets_of) that stands as a whole word in it
 // replaced by "***": what a reply to the command may say.
 std::string without_secrets(std::string text, const Words& w);

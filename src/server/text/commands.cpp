@@ -9,15 +9,19 @@
 
 namespace kirin::server {
 
-CommandInterface::CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games)
-    : accounts_(accounts), challenges_(challenges), games_(games) {}
+CommandInterface::CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games,
+                                   Messages& messages)
+    : accounts_(accounts), challenges_(challenges), games_(games), messages_(messages) {}
 
-std::string CommandInterface::run(std::string_view line, const CommandContext& ctx) {
+std::string CommandInterface::run(std::string_view line, const CommandContext& ctx,
+                                  std::string_view text) {
   Words words;
   std::string error;
   try {
     words = split_words(normalize_line(line, kMaxLineBytes), kMaxWords);
-    return dispatch(Parsed{words}, ctx);
+    Parsed p{words};
+    p.text = text;
+    return dispatch(p, ctx);
   } catch (const CommandError& e) {
     error = "error: " + std::string(e.what()) + "\n" + e.detail() +
             (e.detail().empty() || e.detail().back() == '\n' ? "" : "\n");
@@ -64,7 +68,14 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     for (size_t i = 2; i < w.size(); ++i) out += "\n" + help(w[i]);
     return out;
   }
-  if (first == "signup") return signup(p, 1, ctx);
+  if (first == "signup" || first == "add") return signup(p, 1, ctx);
+  if (first == "change") return change(p, ctx);
+  if (first == "signoff" || first == "delete") return close_account(p, ctx);
+  if (first == "message") return message(p, ctx);
+  if (first == "broadcast")
+    throw CommandError(
+        "broadcast does not exist here: a mail to every player is what spammers want from a "
+        "public server. Write to players you know with 'message'.");
   if (first == "list") return list(w);
   if (first == "all") return all_show(w, ctx);
   if (first == "multiple")
@@ -76,7 +87,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     p.game = builtin_variant(first);
   } catch (const VariantError&) {
     throw CommandError("unknown game or command " + quoted(w[0]) +
-                           ": a command starts with signup, help, list, all or a game",
+                           ": a command starts with signup, help, list, all, change, message "
+                           "or a game",
                        "The games: " + game_list() + ".\nSend 'help' for the commands.");
   }
   p.game_word = first;
@@ -84,7 +96,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     throw CommandError(quoted(w[0]) +
                        " needs a command after it: challenge, accept, decline, move, board, "
                        "show, showas, resign, abort, games, set, standings, ratings, history, "
-                       "preview, queue or help");
+                       "preview, queue, chat or help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
@@ -101,6 +113,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (p.verb == "preview") return preview(p, ctx);
   if (p.verb == "queue") return queue(p, ctx);
   if (p.verb == "submit" || p.verb == "confirm") held_move(p);
+  if (p.verb == "chat") return chat(p, ctx);
   if (p.verb == "signup") return signup(p, 2, ctx);
   if (p.verb == "help") {
     if (w.size() > 2) bad_usage("", "help", "help: too many words");
@@ -108,8 +121,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
                      ": the commands are challenge, accept, decline, move, board, show, showas, "
-                     "resign, abort, games, set, standings, ratings, history, preview, queue and "
-                     "help");
+                     "resign, abort, games, set, standings, ratings, history, preview, queue, chat "
+                     "and help");
 }
 
 }  // namespace kirin::server

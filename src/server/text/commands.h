@@ -23,6 +23,11 @@
 //                                         finished games)
 //   <game> set USER PASSWORD [flip|noflip] [standard|alternate|small]
 //   help [SUBJECT...]                    (a command, a game, "commands"; also: <game> help)
+//   change password USER OLD NEW         change address USER PASSWORD [EMAIL]
+//   signoff USER PASSWORD                delete USER PASSWORD   (both close the account)
+//   add USER PASSWORD [EMAIL]            (signup's synonym)
+//   message USER PASSWORD TO...          (the text: the lines after it, up to a blank line)
+//   <game> chat BOARD USER PASSWORD      (the same)
 //
 // <game> is a game's id or alias in any letter case ("chushogi", "chu", "dai", "shogi").
 // Board numbers are the server's game ids, the same as the web's.
@@ -74,6 +79,7 @@
 #include "server/domain/accounts.h"
 #include "server/domain/challenges.h"
 #include "server/domain/games.h"
+#include "server/domain/messages.h"
 
 namespace kirin::server {
 
@@ -109,17 +115,20 @@ class CommandInterface {
   static constexpr int kMaxPasswordChecksPerText = 3;
   static constexpr const char* kSeparator = "----------------------------------------";
 
-  CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games);
+  CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games,
+                   Messages& messages);
 
   // Runs one command and returns its reply (ending in a newline). Never throws: every failure
-  // is a reply whose first line starts with "error: ".
-  std::string run(std::string_view line, const CommandContext& ctx);
+  // is a reply whose first line starts with "error: ". `text` is what a command that carries
+  // a text (takes_text: message, chat) sends: run_text gives it the lines after the command.
+  std::string run(std::string_view line, const CommandContext& ctx, std::string_view text = {});
 
   // Runs the commands of a text (a mail's body): each Command line (LineKind) in turn, at most
   // `max_commands`, up to a Stop line, and of them at most `max_password_checks` that carry a
-  // password (the local operator's are not counted). The reply gives each command as "> " and
-  // the line (its password shown as ***), then its reply; replies are separated by kSeparator
-  // lines.
+  // password (the local operator's are not counted). A command that takes a text (message, chat:
+  // takes_text) takes the lines after it, up to a blank line, a Stop line or the end, as its text:
+  // they are not run as commands, and not echoed. The reply gives each command as "> " and the line
+  // (its password shown as ***), then its reply; replies are separated by kSeparator lines.
   std::string run_text(std::string_view text, const CommandContext& ctx,
                        int max_commands = kMaxCommandsPerText,
                        int max_password_checks = kMaxPasswordChecksPerText);
@@ -168,6 +177,10 @@ class CommandInterface {
   std::string preview(const Parsed& p, const CommandContext& ctx);
   std::string queue(const Parsed& p, const CommandContext& ctx);
   [[noreturn]] std::string held_move(const Parsed& p);
+  std::string change(const Parsed& p, const CommandContext& ctx);  // password or address
+  std::string close_account(const Parsed& p, const CommandContext& ctx);  // signoff, delete
+  std::string message(const Parsed& p, const CommandContext& ctx);
+  std::string chat(const Parsed& p, const CommandContext& ctx);
 
   User check_password(const std::string& name, const std::string& password,
                       const CommandContext& ctx);
@@ -192,6 +205,7 @@ class CommandInterface {
   Accounts& accounts_;
   Challenges& challenges_;
   GameService& games_;
+  Messages& messages_;
 };
 
 }  // namespace kirin::server

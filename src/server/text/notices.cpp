@@ -9,7 +9,8 @@ namespace {
 
 bool reachable(const User& u) {
   const std::string& e = u.email;
-  return !e.empty() && !(e.size() >= 8 && e.compare(e.size() - 8, 8, ".invalid") == 0);
+  return !u.closed && !e.empty() &&
+         !(e.size() >= 8 && e.compare(e.size() - 8, 8, ".invalid") == 0);
 }
 
 std::string board_name(const GameView& v) {
@@ -24,7 +25,20 @@ Notices::Notices(Accounts& accounts, Challenges& challenges, GameService& games,
 
 std::vector<Notice> Notices::for_event(const Event& e) {
   if (e.kind == EventKind::Challenge) return for_challenge(e);
+  if (e.kind == EventKind::Message) return for_message(e);
   return for_game(e);
+}
+
+std::vector<Notice> Notices::for_message(const Event& e) {
+  std::vector<Notice> out;
+  User to = accounts_.user(e.users.at(0).id);
+  if (!to.preferences.message_mail || !reachable(to)) return out;
+  Notice n{to.name, to.email, "A message from " + e.by.name, {}};
+  n.body = e.by.name + " writes:\n\n" + e.text + "\n\nAnswer with:\nmessage " + to.name +
+           " PASSWORD " + e.by.name + "\nYOUR TEXT\n\n(or in your inbox on the web: message " +
+           std::to_string(e.message) + ")\n";
+  out.push_back(std::move(n));
+  return out;
 }
 
 std::vector<Notice> Notices::for_challenge(const Event& e) {
@@ -64,7 +78,8 @@ std::vector<Notice> Notices::for_game(const Event& e) {
              e.ply == v.state.ply) {
     // Only for the game's latest move: a later one has its own notice.
     Id to_move = v.to_move == kBlack ? v.state.black.id : v.state.white.id;
-    add(out, to_move, v, "Your move.");
+    if (to_move != games_.computer_user() && accounts_.preferences(to_move).turn_mail)
+      add(out, to_move, v, "Your move.");
   } else if (e.kind == EventKind::DrawOffer && e.text == "offered" && v.state.draw_offer) {
     Id offered = *v.state.draw_offer == kBlack ? v.state.white.id : v.state.black.id;
     add(out, offered, v, "Your opponent offers a draw: accept or decline it on the web.");

@@ -1,9 +1,10 @@
 // What the players should be told by mail about what they did not do themselves, as the
-// play-by-email server does: a new game's board to both players, after a move the board to
-// the player now to move, the result to both, a draw offer to the one offered it, a
-// challenge to the one challenged. Moves and results only in games without a live clock
-// (correspondence or untimed): a live game's players are at their boards. Never to the
-// computer opponent or an address that cannot receive mail (".invalid"). The transports
+// play-by-email server does: a new game's board to both players, after a move the board to the
+// player now to move (unless their turn_mail setting is off), the result to both, a draw offer to
+// the one offered it, a challenge to the one challenged, a private message to its recipient (unless
+// their message_mail setting is off). Moves and results only in games without a live clock
+// (correspondence or untimed): a live game's players are at their boards. Never to the computer
+// opponent, a closed account or an address that cannot receive mail (".invalid"). The transports
 // decide how notices travel (mail/outbox.h).
 #pragma once
 
@@ -36,6 +37,7 @@ class Notices {
  private:
   std::vector<Notice> for_challenge(const Event& event);
   std::vector<Notice> for_game(const Event& event);
+  std::vector<Notice> for_message(const Event& event);
   // A notice to `user` about `game`, its board drawn for them; none for the computer.
   void add(std::vector<Notice>& out, Id user, const GameView& game, const std::string& what);
 

@@ -176,13 +176,18 @@ TEST(ApiErrors, ClientsAreCountedByAddressAndIpv6ByItsNetwork) {
 }
 
 TEST_F(Api, Preferences) {
-  EXPECT_EQ(call("GET", "/api/me/preferences", nullptr, alice_).json(),
-            json({{"board_style", "standard"}, {"flip", true}, {"piece_set", "kanji"}}));
-  Reply put =
-      call("PUT", "/api/me/preferences", {{"flip", false}, {"board_style", "small"}}, alice_);
+  json defaults = {{"board_style", "standard"}, {"flip", true},
+                   {"piece_set", "kanji"},       {"turn_mail", true},
+                   {"accept_messages", true},    {"message_mail", true}};
+  EXPECT_EQ(call("GET", "/api/me/preferences", nullptr, alice_).json(), defaults);
+  Reply put = call("PUT", "/api/me/preferences",
+                   {{"flip", false}, {"board_style", "small"}, {"turn_mail", false}}, alice_);
   ASSERT_EQ(put.status, 200u) << put.body;
-  EXPECT_EQ(call("GET", "/api/me/preferences", nullptr, alice_).json(),
-            json({{"board_style", "small"}, {"flip", false}, {"piece_set", "kanji"}}));
+  json changed = defaults;
+  changed["flip"] = false;
+  changed["board_style"] = "small";
+  changed["turn_mail"] = false;
+  EXPECT_EQ(call("GET", "/api/me/preferences", nullptr, alice_).json(), changed);
   Reply bad = call("PUT", "/api/me/preferences", {{"board_style", "cubist"}}, alice_);
   EXPECT_EQ(bad.status, 422u);
   EXPECT_EQ(bad.json()["error"]["field"], "board_style");
@@ -1180,6 +1185,176 @@ TEST(ApiComputer, TheComputerAcceptsATakebackAtOnce) {
   EXPECT_EQ(back.json()["ply"], 0);  // the computer's reply and ann's move
   EXPECT_EQ(back.json()["to_move"], "black");
   app.stop();
+}
+
+// --- Issue 19: account management, messages, a game's chat ---
+
+TEST_F(Api, ChangingThePasswordNeedsTheOldOneAndEndsTheOtherSessions) {
+  Reply other = call("POST", "/api/login", {{"name", "alice"}, {"password", "pw-alice-123"}});
+  std::string elsewhere = other.json()["token"];
+  EXPECT_EQ(call("POST", "/api/account/password",
+                 {{"old_password", "pw-alice-123"}, {"new_password", "new-pw-alice-9"}})
+                .status,
+            401u);  // no session
+  Reply wrong = call("POST", "/api/account/password",
+                     {{"old_password", "guess-guess"}, {"new_password", "new-pw-alice-9"}}, alice_);
+  // 403, not 401: the session is fine (a client signs out on a 401).
+  EXPECT_EQ(wrong.status, 403u);
+  EXPECT_EQ(wrong.json()["error"]["field"], "old_password");
+  EXPECT_EQ(call("GET", "/api/me", nullptr, alice_).status, 200u);
+  EXPECT_EQ(call("GET", "/api/me", nullptr, elsewhere).status, 200u);  // nothing changed
+  Reply missing = call("POST", "/api/account/password", {{"old_password", "pw-alice-123"}}, alice_);
+  EXPECT_EQ(missing.status, 400u);
+  Reply weak = call("POST", "/api/account/password",
+                    {{"old_password", "pw-alice-123"}, {"new_password", "short"}}, alice_);
+  EXPECT_EQ(weak.status, 422u);
+  EXPECT_EQ(weak.json()["error"]["field"], "new_password");
+  Reply ok = call("POST", "/api/account/password",
+                  {{"old_password", "pw-alice-123"}, {"new_password", "new-pw-alice-9"}}, alice_);
+  ASSERT_EQ(ok.status, 200u) << ok.body;
+  EXPECT_EQ(call("GET", "/api/me", nullptr, alice_).status, 200u);
+  EXPECT_EQ(call("GET", "/api/me", nullptr, elsewhere).status, 401u);
+  EXPECT_EQ(call("POST", "/api/login", {{"name", "alice"}, {"password", "new-pw-alice-9"}}).status,
+            200u);
+}
+
+TEST_F(Api, ChangingTheEmail) {
+  EXPECT_EQ(call("POST", "/api/account/email",
+                 {{"password", "nope-nope-1"}, {"email", "a@example.net"}}, alice_)
+                .status,
+            403u);
+  Reply bad = call("POST", "/api/account/email",
+                   {{"password", "pw-alice-123"}, {"email", "nowhere"}}, alice_);
+  EXPECT_EQ(bad.json()["error"]["field"], "email");
+  Reply ok = call("POST", "/api/account/email",
+                  {{"password", "pw-alice-123"}, {"email", "a@example.net"}}, alice_);
+  ASSERT_EQ(ok.status, 200u) << ok.body;
+  EXPECT_EQ(call("GET", "/api/me", nullptr, alice_).json()["user"]["email"], "a@example.net");
+}
+
+TEST_F(Api, AClosedAccountCannotSignInByAnyDoor) {
+  Id game = start_game();
+  Reply wrong = call("POST", "/api/account/close", {{"password", "wrong-one"}}, alice_);
+  EXPECT_EQ(wrong.status, 403u);
+  EXPECT_EQ(wrong.json()["error"]["field"], "password");
+  Reply closed = call("POST", "/api/account/close", {{"password", "pw-alice-123"}}, alice_);
+  ASSERT_EQ(closed.status, 200u) << closed.body;
+  EXPECT_EQ(closed.json()["games_aborted"], 1);
+  EXPECT_EQ(call("GET", "/api/me", nullptr, alice_).status, 401u);
+  Reply login = call("POST", "/api/login", {{"name", "alice"}, {"password", "pw-alice-123"}});
+  EXPECT_EQ(login.status, 401u);
+  EXPECT_EQ(login.json()["error"]["message"],
+            "the account 'alice' is closed: nobody can sign in as it");
+  // The text commands check passwords the same way.
+  Reply text = HttpClient(app_->port())
+                   .request("POST", "/api/command", "chushogi set alice pw-alice-123",
+                            {{"Content-Type", "text/plain"}});
+  EXPECT_NE(text.body.find("is closed"), std::string::npos) << text.body;
+  // The name stays taken; the game stays, under the name.
+  EXPECT_EQ(call("POST", "/api/signup",
+                 {{"name", "alice"}, {"email", "x@example.org"}, {"password", "pw-alice-456"}})
+                .status,
+            409u);
+  Reply g = call("GET", "/api/games/" + std::to_string(game));
+  EXPECT_EQ(g.json()["black"]["name"], "alice");
+  EXPECT_EQ(g.json()["status"], "aborted");
+  // Nobody can message it.
+  Reply m = call("POST", "/api/messages", {{"to", "alice"}, {"text", "are you there?"}}, bob_);
+  EXPECT_EQ(m.status, 409u);
+  EXPECT_EQ(m.json()["error"]["field"], "to");
+}
+
+TEST_F(Api, MessagesInboxReadAndUnreadCount) {
+  WsClient bobs(app_->port(), "/ws?token=" + bob_);
+  ASSERT_EQ(bobs.call({{"op", "subscribe"}, {"topic", "user:bob"}})["type"], "subscribed");
+  EXPECT_EQ(call("POST", "/api/messages", {{"to", "bob"}, {"text", "hi"}}).status, 401u);
+  Reply unknown = call("POST", "/api/messages", {{"to", "nobody"}, {"text", "hi"}}, alice_);
+  EXPECT_EQ(unknown.status, 404u);
+  EXPECT_EQ(unknown.json()["error"]["field"], "to");
+  EXPECT_EQ(call("POST", "/api/messages", {{"to", 3}, {"text", "hi"}}, alice_).status, 400u);
+  EXPECT_EQ(call("POST", "/api/messages", {{"to", "bob"}}, alice_).status, 400u);
+  Reply sent = call("POST", "/api/messages", {{"to", {"bob"}}, {"text", "shall we play?"}}, alice_);
+  ASSERT_EQ(sent.status, 201u) << sent.body;
+  Id id = sent.json()["messages"][0]["id"];
+  auto pushed = bobs.receive();
+  ASSERT_TRUE(pushed);
+  EXPECT_EQ((*pushed)["event"]["kind"], "message");
+  EXPECT_EQ((*pushed)["event"]["by"], "alice");
+  EXPECT_EQ((*pushed)["event"]["message"], id);
+
+  EXPECT_EQ(call("GET", "/api/me", nullptr, bob_).json()["unread_messages"], 1);
+  EXPECT_EQ(call("GET", "/api/messages/unread", nullptr, bob_).json()["unread"], 1);
+  Reply inbox = call("GET", "/api/messages", nullptr, bob_);
+  ASSERT_EQ(inbox.status, 200u);
+  EXPECT_EQ(inbox.json()["messages"][0]["text"], "shall we play?");
+  EXPECT_EQ(inbox.json()["messages"][0]["from"], "alice");
+  EXPECT_EQ(inbox.json()["messages"][0]["read"], nullptr);
+  EXPECT_EQ(inbox.json()["more"], false);
+  EXPECT_EQ(call("GET", "/api/messages?before=x", nullptr, bob_).status, 400u);
+  // Only its recipient reads it.
+  EXPECT_EQ(call("GET", "/api/messages/" + std::to_string(id), nullptr, alice_).status, 404u);
+  Reply read = call("GET", "/api/messages/" + std::to_string(id), nullptr, bob_);
+  ASSERT_EQ(read.status, 200u);
+  EXPECT_NE(read.json()["read"], nullptr);
+  EXPECT_EQ(call("GET", "/api/messages/unread", nullptr, bob_).json()["unread"], 0);
+}
+
+TEST_F(Api, MessagesAreRateLimited) {
+  for (int i = 0; i < 10; ++i)
+    ASSERT_EQ(call("POST", "/api/messages", {{"to", "bob"}, {"text", "spam"}}, alice_).status,
+              201u);
+  Reply slowed = call("POST", "/api/messages", {{"to", "bob"}, {"text", "spam"}}, alice_);
+  EXPECT_EQ(slowed.status, 429u);
+  EXPECT_GT(slowed.json()["error"]["retry_after"].get<int>(), 0);
+  EXPECT_EQ(call("GET", "/api/messages/unread", nullptr, bob_).json()["unread"], 10);
+}
+
+TEST_F(Api, AGamesChatReachesItsPlayersOnlyNeverItsSpectators) {
+  Id game = start_game();
+  std::string carol = sign_up("carol");
+  const std::string path = "/api/games/" + std::to_string(game);
+  WsClient bobs(app_->port(), "/ws?token=" + bob_);
+  ASSERT_EQ(bobs.call({{"op", "subscribe"}, {"topic", "user:bob"}})["type"], "subscribed");
+  // Spectators: one anonymous, one signed in, both watching the game.
+  WsClient watcher(app_->port());
+  ASSERT_EQ(watcher.call({{"op", "subscribe"}, {"topic", "game:" + std::to_string(game)}})["type"],
+            "subscribed");
+  WsClient carols(app_->port(), "/ws?token=" + carol);
+  ASSERT_EQ(carols.call({{"op", "subscribe"}, {"topic", "game:" + std::to_string(game)}})["type"],
+            "subscribed");
+
+  Reply said = call("POST", path + "/chat", {{"text", "good luck"}}, alice_);
+  ASSERT_EQ(said.status, 201u) << said.body;
+  auto pushed = bobs.receive();
+  ASSERT_TRUE(pushed);
+  EXPECT_EQ((*pushed)["event"]["kind"], "chat");
+  EXPECT_EQ((*pushed)["event"]["text"], "good luck");
+  EXPECT_EQ((*pushed)["event"]["by"], "alice");
+  // A comment after the chat line: the first thing the spectators hear is the comment.
+  ASSERT_EQ(call("POST", path + "/comments", {{"text", "public"}}, alice_).status, 201u);
+  for (WsClient* spectator : {&watcher, &carols}) {
+    auto heard = spectator->receive();
+    ASSERT_TRUE(heard);
+    EXPECT_EQ((*heard)["event"]["kind"], "comment");
+    EXPECT_EQ((*heard)["event"]["text"], "public");
+  }
+  // The chat is read by the players only.
+  Reply chat = call("GET", path + "/chat", nullptr, bob_);
+  ASSERT_EQ(chat.status, 200u);
+  EXPECT_EQ(chat.json()["chat"][0]["text"], "good luck");
+  EXPECT_EQ(chat.json()["chat"][0]["user"]["name"], "alice");
+  EXPECT_EQ(call("GET", path + "/chat", nullptr, carol).status, 403u);
+  EXPECT_EQ(call("GET", path + "/chat").status, 401u);
+  EXPECT_EQ(call("POST", path + "/chat", {{"text", "psst"}}, carol).status, 403u);
+  EXPECT_EQ(call("GET", path).json()["comments"].size(), 1u);  // the chat is not a comment
+}
+
+TEST_F(Api, AGamesChatIsRateLimited) {
+  Id game = start_game();
+  const std::string path = "/api/games/" + std::to_string(game) + "/chat";
+  for (int i = 0; i < 10; ++i)
+    ASSERT_EQ(call("POST", path, {{"text", "line"}}, alice_).status, 201u);
+  EXPECT_EQ(call("POST", path, {{"text", "line"}}, alice_).status, 429u);
 }
 
 }  // namespace

@@ -43,7 +43,7 @@ class NoticesTest : public ServerTest {
     return challenges->accept(challenge(time_control).id, bob.id);
   }
 
-  CommandInterface commands{*accounts, *challenges, *games};
+  CommandInterface commands{*accounts, *challenges, *games, *messages};
   Notices notices_{*accounts, *challenges, *games, commands};
   std::vector<std::string> bodies;
 };
@@ -193,6 +193,45 @@ TEST_F(NoticesTest, TheOutboxMailsThemThroughSendmail) {
   EXPECT_EQ(errors.front(),
             "mail to alice@example.org not sent: 'exit 3' failed with exit status 3")
       << id;
+}
+
+TEST_F(NoticesTest, TheTurnMailIsASettingOnByDefault) {
+  Id id = start("3 days");
+  notices();
+  Preferences quiet = accounts->preferences(bob.id);
+  quiet.turn_mail = false;
+  accounts->set_preferences(bob.id, quiet);
+  games->play_move(id, alice.id, "7g7f");
+  EXPECT_TRUE(notices().empty());  // bob said no
+  games->play_move(id, bob.id, "3c3d");
+  std::string board = "Shogi board " + std::to_string(id);
+  EXPECT_EQ(notices(), std::vector<std::string>{"alice: " + board + ": Your move."});
+  // The end of the game is still told.
+  games->resign(id, alice.id);
+  EXPECT_EQ(notices().size(), 2u);
+}
+
+TEST_F(NoticesTest, AMessageIsMailedToItsRecipientUnlessTheySaidNo) {
+  notices();
+  Message m = messages->send(alice.id, {"bob"}, "Rematch tonight?").at(0);
+  EXPECT_EQ(notices(), std::vector<std::string>{"bob: A message from alice"});
+  EXPECT_NE(bodies.back().find("alice writes:\n\nRematch tonight?"), std::string::npos)
+      << bodies.back();
+  EXPECT_NE(bodies.back().find("message bob PASSWORD alice"), std::string::npos);
+  EXPECT_NE(bodies.back().find("message " + std::to_string(m.id)), std::string::npos);
+  Preferences quiet = accounts->preferences(bob.id);
+  quiet.message_mail = false;
+  accounts->set_preferences(bob.id, quiet);
+  messages->send(alice.id, {"bob"}, "Still there?");
+  EXPECT_TRUE(notices().empty());
+  EXPECT_EQ(messages->unread(bob.id), 2);  // in the inbox all the same
+}
+
+TEST_F(NoticesTest, AGamesChatIsNotMailed) {
+  Id id = start("3 days");
+  notices();
+  games->add_chat_line(id, alice.id, "hello");
+  EXPECT_TRUE(notices().empty());
 }
 
 }  // namespace

@@ -2,9 +2,9 @@
 // carrying the server's message, so that pages can show it as it is.
 import type {
   AcceptResponse, AnalysisRequest, ApiErrorBody, Challenge, ChallengeList, Comment, GameList,
-  Forecast, GameQuery, GameSummary, GameView, ImportedGame, ImportRequest, Leaderboard, LoginResponse,
-  MeResponse, MoveResponse, NewChallenge, PositionMoves, Profile,
-  Preferences, VariantDetail, VariantSummary,
+  ClosedAccount, Forecast, GameQuery, GameSummary, GameView, ImportedGame, ImportRequest, Leaderboard,
+  LoginResponse, MeResponse, Message, MessagePage, MoveResponse, NewChallenge, PositionMoves, Preferences,
+  Profile, User, VariantDetail, VariantSummary,
 } from './types';
 import { t } from '../i18n';
 
@@ -88,6 +88,15 @@ export const api = {
   logout: () => request<{ ok: boolean }>('POST', '/api/logout'),
   me: () => request<MeResponse>('GET', '/api/me'),
   setPreferences: (p: Partial<Preferences>) => request<Preferences>('PUT', '/api/me/preferences', p),
+  changePassword: (oldPassword: string, newPassword: string) =>
+    request<{ ok: boolean }>('POST', '/api/account/password', { old_password: oldPassword, new_password: newPassword }),
+  changeEmail: (password: string, email: string) => request<{ user: User }>('POST', '/api/account/email', { password, email }),
+  closeAccount: (password: string) => request<ClosedAccount>('POST', '/api/account/close', { password }),
+
+  messages: (before?: number) => request<MessagePage>('GET', `/api/messages${before ? `?before=${before}` : ''}`),
+  unreadMessages: () => request<{ unread: number }>('GET', '/api/messages/unread'),
+  readMessage: (id: number) => request<Message>('GET', `/api/messages/${id}`),
+  sendMessage: (to: string[], text: string) => request<{ messages: Message[] }>('POST', '/api/messages', { to, text }),
 
   variants: async (): Promise<VariantSummary[]> => {
     const r = await request<VariantSummary[] | { variants: VariantSummary[] }>('GET', '/api/variants');
@@ -133,6 +142,8 @@ export const api = {
   leaderboards: () => request<{ games: Leaderboard[] }>('GET', '/api/leaderboard'),
   leaderboard: (game: string, limit = 50) => request<Leaderboard>('GET', `/api/leaderboard/${enc(game)}?limit=${limit}`),
   profile: (name: string) => request<Profile>('GET', `/api/users/${enc(name)}`),
+  chat: (id: number) => request<{ chat: Comment[] }>('GET', `/api/games/${id}/chat`),
+  say: (id: number, text: string) => request<Comment>('POST', `/api/games/${id}/chat`, { text }),
   recordUrl: (id: number, format: 'usi' | 'kif' | 'gamecourier') => `/api/games/${id}/record?format=${format}`,
 
   importRecord: (r: ImportRequest) => request<ImportedGame>('POST', '/api/import', r),

@@ -18,6 +18,11 @@ export interface Preferences {
   flip: boolean;
   /** Free-form on the server; the UI uses `kanji` (one character), `kanji2`, `western`. */
   piece_set: string;
+  /** Mail when it is your move in a correspondence game. */
+  turn_mail: boolean;
+  /** Whether other players may send you private messages, and whether each is mailed too. */
+  accept_messages: boolean;
+  message_mail: boolean;
 }
 
 export interface LoginResponse {
@@ -29,6 +34,31 @@ export interface LoginResponse {
 export interface MeResponse {
   user: User;
   preferences: Preferences;
+  unread_messages: number;
+}
+
+/** A private message between players. */
+export interface Message {
+  id: number;
+  from: string;
+  to: string;
+  text: string;
+  at: number;
+  /** When its recipient read it; null while unread. */
+  read: number | null;
+}
+
+export interface MessagePage {
+  messages: Message[];
+  more: boolean;
+  unread: number;
+}
+
+export interface ClosedAccount {
+  closed: boolean;
+  challenges_withdrawn: number;
+  games_aborted: number;
+  games_resigned: number;
 }
 
 export interface ApiErrorBody {
@@ -395,7 +425,9 @@ export type GameEventKind =
   | 'takeback'
   | 'result'
   | 'adjourn'
-  | 'challenge';
+  | 'challenge'
+  | 'chat'
+  | 'message';
 
 export interface PushEvent {
   kind: GameEventKind;
@@ -408,6 +440,8 @@ export interface PushEvent {
   by?: string;
   /** Challenge events: the game a rematch offer is about. */
   rematch_of?: number;
+  /** Message events: the message's id. */
+  message?: number;
 }
 
 export interface AnalysisInfo {

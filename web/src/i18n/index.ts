@@ -22,6 +22,7 @@ import ratings from './messages/ratings';
 import result from './messages/result';
 import rules from './messages/rules';
 import settings from './messages/settings';
+import social from './messages/social';
 import ui from './messages/ui';
 
 export type Lang = 'en' | 'ja';
@@ -30,7 +31,7 @@ export type LangSetting = 'auto' | Lang;
 // Add an area's module here (its keys join MessageKey).
 const AREAS = [
   common, ui, auth, lobby, board, position, display, engine, editor, rules, match, notices, archive,
-  game, result, clock, analysis, settings, ratings, imports, play,
+  game, result, clock, analysis, settings, ratings, imports, play, social,
 ] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;

@@ -17,6 +17,7 @@ import { applyMove, moveSquares, replay } from '../shogi/replay';
 import { parseSfen, styleFor, type Position } from '../shogi/sfen';
 import { premoveCandidates, premoveIsLegal } from '../shogi/premove';
 import { parseSquare, parseUsiList, type UsiMove } from '../shogi/usi';
+import { chatPanel } from '../ui/chatPanel';
 import { busy, loading, notice, timeAgo } from '../ui/notice';
 import { diffEl, playerLink, ratingChangeText, ratingText } from '../ui/rating';
 import { resultText } from '../ui/result';
@@ -118,6 +119,16 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       build();
     }
     setView(v);
+    addChat();
+  }
+
+  // The players' own chat, beside the public comments: for the two players only.
+  let chat: ReturnType<typeof chatPanel> | null = null;
+  function addChat(): void {
+    if (chat || disposed || !myColor() || !session.name) return;
+    chat = chatPanel(id, session.name);
+    root.querySelector('.comments-box')?.after(chat.el);
+    disposers.push(chat.dispose);
   }
 
   function setView(v: GameView): void {

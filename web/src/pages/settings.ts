@@ -11,6 +11,7 @@ import { NOTATIONS, type NotationId } from '../shogi/notation';
 import { parseSfen } from '../shogi/sfen';
 import { busy, notice } from '../ui/notice';
 import { catalogFor } from '../variants';
+import { accountSection } from './accountSettings';
 
 const PREVIEW = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1';
 
@@ -70,7 +71,8 @@ export function settingsPage(root: HTMLElement): Page {
           ? radios<DisplayPrefs['boardStyle']>('Text boards', t('settings.boardStyle'), labelled(['standard', 'alternate', 'small'] as const, (id) => t(`settings.boardStyle.${id}`)),
             session.prefs.boardStyle, (v) => save({ boardStyle: v }))
           : ''),
-      preview)));
+      preview),
+    session.signedIn ? accountSection() : ''));
 
   let board: BoardView | null = null;
   const drawPreview = () => {

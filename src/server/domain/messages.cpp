@@ -1,0 +1,91 @@
+#include "server/domain/messages.h"
+
+#include <algorithm>
+
+#include "server/domain/service_error.h"
+#include "server/domain/user_text.h"
+
+namespace kirin::server {
+namespace {
+constexpr std::size_t kMaxPage = 100;
+}  // namespace
+
+Messages::Messages(Store& store, EventSink& events, NowFn now, MessageOptions options)
+    : store_(store),
+      events_(events),
+      now_(std::move(now)),
+      options_(options),
+      rate_(options.per_minute, now_) {}
+
+std::vector<Message> Messages::send(Id from, const std::vector<std::string>& to,
+                                    std::string_view written) {
+  if (to.empty()) throw ServiceError(ErrorCode::Invalid, "name at least one recipient", "to");
+  if (to.size() > options_.max_recipients)
+    throw ServiceError(ErrorCode::Invalid,
+                       "a message goes to at most " + std::to_string(options_.max_recipients) +
+                           " players, not " + std::to_string(to.size()),
+                       "to");
+  if (to.size() > options_.per_minute)  // never within the rate limit
+    throw ServiceError(ErrorCode::Invalid,
+                       "this server takes at most " + std::to_string(options_.per_minute) +
+                           " messages a minute: name at most that many players",
+                       "to");
+  std::string text = checked_user_text(written, "message");
+  std::optional<User> sender = store_.find_user(from);
+  if (!sender) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(from));
+  std::vector<User> recipients;
+  for (const std::string& name : to) {
+    std::optional<User> u = store_.find_user_by_name(name);
+    if (!u) throw ServiceError(ErrorCode::NotFound, "no user named '" + name + "'", "to");
+    if (u->id == from) throw ServiceError(ErrorCode::Conflict, "you cannot message yourself", "to");
+    if (u->closed)
+      throw ServiceError(ErrorCode::Conflict, "the account '" + u->name + "' is closed", "to");
+    if (!u->preferences.accept_messages)
+      throw ServiceError(ErrorCode::Conflict, u->name + " does not accept messages", "to");
+    for (const User& r : recipients)
+      if (r.id == u->id)
+        throw ServiceError(ErrorCode::Invalid, "'" + name + "' is named twice", "to");
+    recipients.push_back(std::move(*u));
+  }
+  // Every recipient counts, so that naming ten players is not a way round the limit; and all
+  // or none are sent.
+  rate_.take_or_refuse(from, "sent", "messages", recipients.size());
+  std::vector<Message> sent;
+  for (const User& r : recipients) {
+    Message m{0, {sender->id, sender->name}, {r.id, r.name}, text, now_(), 0};
+    m.id = store_.add_message(m);
+    Event e;
+    e.kind = EventKind::Message;
+    e.message = m.id;
+    e.text = m.text;
+    e.by = m.from;
+    e.users.push_back(m.to);
+    events_.publish(e);
+    sent.push_back(std::move(m));
+  }
+  return sent;
+}
+
+Messages::Page Messages::inbox(Id user, Id before, std::size_t limit) {
+  limit = std::clamp<std::size_t>(limit, 1, kMaxPage);
+  Page page;
+  page.messages = store_.find_messages(user, before, int(limit) + 1);
+  page.more = page.messages.size() > limit;
+  if (page.more) page.messages.pop_back();
+  return page;
+}
+
+Message Messages::read(Id user, Id id) {
+  std::optional<Message> m = store_.find_message(id);
+  if (!m || m->to.id != user)
+    throw ServiceError(ErrorCode::NotFound, "no message " + std::to_string(id) + " to you");
+  if (!m->read) {
+    TimeMs now = now_();
+    if (store_.mark_message_read(id, user, now)) m->read = now;
+  }
+  return *m;
+}
+
+int Messages::unread(Id user) { return store_.count_unread_messages(user); }
+
+}  // namespace kirin::server

@@ -1,0 +1,53 @@
+// Private messages between players (pbmserv's `message`): an inbox per user, read and
+// unread. The text is checked as a comment's is (user_text.h) and a sender is held to
+// MessageOptions::per_minute, as comments are. A message goes to open accounts that accept
+// messages (Preferences::accept_messages), never to oneself; each one sent publishes an
+// EventKind::Message event to its recipient (the WebSocket push, the mail notice).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/domain/clocks.h"
+#include "server/domain/events.h"
+#include "server/domain/rate_limit.h"
+#include "server/store/store.h"
+
+namespace kirin::server {
+
+struct MessageOptions {
+  std::size_t per_minute = 10;  // sent by one user in any minute, a message to each recipient
+  std::size_t max_recipients = 10;  // of one message
+};
+
+class Messages {
+ public:
+  Messages(Store& store, EventSink& events, NowFn now = system_now, MessageOptions options = {});
+
+  // Sends `text` to each of `to` (names, in any letter case), one message each, all or none:
+  // throws ServiceError invalid (field "to": none, too many, or one named twice; field "text")
+  // or not_found (an unknown name), conflict (a closed account, one that refuses messages,
+  // oneself), too_many_requests (over per_minute: nothing is sent).
+  std::vector<Message> send(Id from, const std::vector<std::string>& to, std::string_view text);
+
+  struct Page {
+    std::vector<Message> messages;  // newest first
+    bool more = false;              // there are older ones (ask again with before = the last id)
+  };
+  // The messages to `user` with an id below `before` (0: the latest), at most `limit`.
+  Page inbox(Id user, Id before, std::size_t limit);
+  // A message to `user`, marked read. Throws not_found (also for a message to someone else:
+  // it is not theirs to know it exists).
+  Message read(Id user, Id message);
+  int unread(Id user);
+
+ private:
+  Store& store_;
+  EventSink& events_;
+  NowFn now_;
+  MessageOptions options_;
+  RateLimit rate_;
+};
+
+}  // namespace kirin::server

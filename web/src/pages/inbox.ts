@@ -1,0 +1,94 @@
+// Messages: the signed-in user's private inbox (GET /api/messages), newest first, a message
+// opened (and so marked read) by a click, and a form to write one (POST /api/messages).
+// /messages?to=NAME opens the form addressed to NAME.
+import { api, errorMessage } from '../api/client';
+import type { Message, PushEvent } from '../api/types';
+import { push } from '../api/ws';
+import { t } from '../i18n';
+import { h } from '../render/svg';
+import type { Page } from '../router';
+import { session } from '../session';
+import { busy, loading, notice, timeAgo } from '../ui/notice';
+import { setUnread, unreadCount } from '../ui/unread';
+
+export function inboxPage(root: HTMLElement, _params: Record<string, string>, query: URLSearchParams): Page {
+  if (!session.signedIn) {
+    root.append(h('div', { class: 'page narrow' }, h('h1', {}, t('inbox.title')),
+      h('p', {}, h('a', { href: `/login?next=${encodeURIComponent('/messages')}` }, t('inbox.loginFirst')))));
+    return {};
+  }
+  const err = notice('error');
+  const ok = notice('success');
+  const to = h('input', { id: 'message-to', name: 'to', autocomplete: 'off', required: true, value: query.get('to') ?? '', 'aria-describedby': 'message-to-hint' });
+  const text = h('textarea', { id: 'message-text', name: 'text', rows: 4, maxlength: 2000, required: true });
+  const form = h('form', { class: 'message-form' },
+    h('h2', {}, t('inbox.write')),
+    h('label', { for: 'message-to' }, t('inbox.to')), to, h('small', { id: 'message-to-hint', class: 'muted' }, t('inbox.toHint')),
+    h('label', { for: 'message-text' }, t('inbox.text')), text,
+    h('button', { type: 'submit', class: 'primary' }, t('inbox.send')));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    err.clear();
+    ok.clear();
+    const names = to.value.split(/[\s,]+/).filter(Boolean);
+    void busy(form.querySelector('button'), async () => {
+      const sent = await api.sendMessage(names, text.value);
+      text.value = '';
+      ok.show(t('inbox.sent', { names: sent.messages.map((m) => m.to).join(', ') }));
+    }, err.show);
+  });
+
+  const list = h('ul', { class: 'message-list', 'aria-label': t('inbox.received') });
+  const more = h('button', { type: 'button', class: 'link-button', hidden: true }, t('inbox.more'));
+  let oldest = 0;
+  const item = (m: Message) => {
+    const body = h('div', { class: 'message-text', hidden: true }, m.text);
+    const reply = h('a', { href: `/messages?to=${encodeURIComponent(m.from)}`, class: 'small', hidden: true,
+      onclick: (e: Event) => {
+        e.preventDefault();
+        to.value = m.from;
+        text.focus();
+      } }, t('inbox.reply'));
+    const badge = h('span', { class: 'badge', hidden: !!m.read }, t('inbox.unread'));
+    const head = h('button', { type: 'button', class: 'message-head', 'aria-expanded': 'false' },
+      h('strong', {}, t('inbox.from', { name: m.from })), ' ', badge, h('span', { class: 'muted' }, ` · ${timeAgo(m.at)}`));
+    head.addEventListener('click', () => {
+      const open = body.hidden;
+      body.hidden = !open;
+      reply.hidden = !open;
+      head.setAttribute('aria-expanded', String(open));
+      if (open && !m.read) {
+        void api.readMessage(m.id).then((read) => {
+          m.read = read.read;
+          badge.hidden = true;
+          setUnread(unreadCount() - 1);
+        }, (e: unknown) => err.show(errorMessage(e)));
+      }
+    });
+    return h('li', { 'data-message': m.id, class: m.read ? '' : 'unread' }, head, body, reply);
+  };
+  const load = async (before?: number) => {
+    const page = await api.messages(before);
+    if (!before) list.replaceChildren();
+    if (!before && page.messages.length === 0) list.append(h('li', { class: 'muted' }, t('inbox.empty')));
+    for (const m of page.messages) list.append(item(m));
+    oldest = page.messages.at(-1)?.id ?? oldest;
+    more.hidden = !page.more;
+    setUnread(page.unread);
+  };
+  more.addEventListener('click', () => void busy(more, () => load(oldest), err.show));
+
+  const spinner = loading();
+  root.append(h('div', { class: 'page inbox' },
+    h('h1', {}, t('inbox.title')), err.el, ok.el,
+    h('div', { class: 'inbox-layout' },
+      h('section', {}, h('h2', {}, t('inbox.received')), spinner, list, more),
+      form)));
+  void load().catch((e: unknown) => err.show(errorMessage(e))).finally(() => spinner.remove());
+  // A message arriving while the page is open joins the list.
+  const off = push.subscribe(`user:${session.name}`, (ev: PushEvent) => {
+    if (ev.kind === 'message') void load().catch(() => undefined);
+  });
+  if (query.get('to')) queueMicrotask(() => text.focus());
+  return { dispose: off };
+}
