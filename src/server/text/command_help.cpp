@@ -192,6 +192,16 @@ TEXT...
        R"(help [SUBJECT...]
     This text ('help commands'), one command's entry ('help move'), or a
     game's rules, options, handicaps and pieces ('help chushogi').)"},
+      {{"pbmserv"},
+       R"(pbmserv's commands
+    Every command of pbmserv's common command page is read here, in its
+    grammar, and a mail's command may be its Subject line, as there. These
+    do not fit Kirin, and their entries say why: pass and swap (no pass, no
+    pie rule), submit and confirm (a move is played when sent: preview it,
+    then send it with #MOVENO), broadcast (spam on a public server) and
+    multiple (every line is a command anyway). Two differ: add is signup (an
+    account has one address), and signoff and delete both close the account,
+    whose games stay in the archive.)"},
       {{"multiple"},
        R"(multiple
     pbmserv's way to send several commands in one mail is not needed here:
