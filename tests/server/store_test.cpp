@@ -375,6 +375,12 @@ TEST_F(StoreTest, RatingChangesAreWrittenOnceAndOnlyOverTheRatingTheyStartFrom) 
   ASSERT_EQ(board.size(), 2u);
   EXPECT_EQ(board[0].user.name, "alice");
   EXPECT_EQ(store->leaderboard("shogi", 300, 1).size(), 1u);
+  // A closed account's rating stays (its games stay) but leaves the leaderboard.
+  store->close_user(alice.id, 1234);
+  board = store->leaderboard("shogi", 300, 10);
+  ASSERT_EQ(board.size(), 1u);
+  EXPECT_EQ(board[0].user.name, "bob");
+  EXPECT_EQ(store->ratings_of(alice.id), std::vector<Rating>{a});
   // Finished rated games, by end; a recompute starts from nothing.
   for (Id id : {g2, g1}) {
     GameState s = *store->find_game(id);

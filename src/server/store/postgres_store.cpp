@@ -1113,7 +1113,7 @@ std::vector<Rating> PostgresStore::leaderboard(std::string_view game, double max
                                                int limit) {
   return with_conn([&](Conn& c) -> std::vector<Rating> {
     return read_ratings(c.exec(SELECT_RATING
-                               "WHERE r.game = $1 AND r.deviation <= $2 "
+                               "WHERE r.game = $1 AND r.deviation <= $2 AND u.closed_ms = 0 "
                                "ORDER BY r.rating DESC, u.name LIMIT $3",
                                {text(game), real(max_deviation), num(limit)}));
   });

@@ -1113,8 +1113,8 @@ std::vector<Rating> SqliteStore::leaderboard(std::string_view game, double max_d
                                              int limit) {
   return guarded([&]() -> std::vector<Rating> {
     Use q(statement(SELECT_RATING
-                    "WHERE r.game = ? AND r.deviation <= ? ORDER BY r.rating DESC, u.name "
-                    "LIMIT ?"));
+                    "WHERE r.game = ? AND r.deviation <= ? AND u.closed_ms = 0 "
+                    "ORDER BY r.rating DESC, u.name LIMIT ?"));
     q->bind(1, std::string(game));
     q->bind(2, max_deviation);
     q->bind(3, limit);
