@@ -60,7 +60,8 @@ class ServerStore {
     services_ = std::make_unique<server::Services>("sqlite:" + (dir_ / "run.db").string(),
                                                    options());
     commands_ = std::make_unique<server::CommandInterface>(
-        services_->accounts(), services_->challenges(), services_->games());
+        services_->accounts(), services_->challenges(), services_->games(),
+        services_->messages());
     return *services_;
   }
   server::CommandInterface& commands() { return *commands_; }
