@@ -76,6 +76,7 @@ struct Searcher::Impl {
   EvalTerms terms[kMaxPly + 2] = {};  // the evaluation terms of the position at each ply
   bool check_rule = false;
   bool no_moves_loses = true;
+  std::array<bool, 2> loses_without_royals{};
 
   int64_t elapsed_ms() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start).count();
@@ -95,7 +96,8 @@ struct Searcher::Impl {
     if (budget.hard_ms && elapsed_ms() >= budget.hard_ms) aborted = true;
   }
 
-  bool has_royal(Color c) const { return pos->royal_count(c) > 0; }
+  // A side without royals at the start of the game (a problem's attacker) cannot lose them.
+  bool royals_lost(Color c) const { return loses_without_royals[c] && pos->royal_count(c) == 0; }
 
   // Fills `attacking` for the positions of the line searched after hashes[first], at `ply`:
   // the line is taken back move by move, each move judged in the position it led to, then
@@ -177,7 +179,7 @@ struct Searcher::Impl {
     if (aborted) return 0;
     seldepth = std::max(seldepth, ply);
     const Color us = pos->side_to_move();
-    if (!has_royal(us)) return -kMateScore + ply;
+    if (royals_lost(us)) return -kMateScore + ply;
     if (ply >= kMaxPly) return eval->evaluate_with(*pos, terms[ply]);
 
     // A royal under attack (check, or in royal-capture games a royal en prise) may not stand
@@ -262,7 +264,7 @@ struct Searcher::Impl {
     pv_len[ply] = ply;
     const Color us = pos->side_to_move();
     if (ply > 0) {
-      if (!has_royal(us)) return -kMateScore + ply;  // the last royal was taken
+      if (royals_lost(us)) return -kMateScore + ply;  // the last royal was taken
       if (auto score = repetition_score(ply)) return *score;
       // Mate distance pruning.
       alpha = std::max(alpha, -kMateScore + ply);
@@ -471,6 +473,7 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
   s.budget = plan_time(limits, pos.side_to_move(), game.plies());
   s.check_rule = s.variant->rules.check_rule;
   s.no_moves_loses = s.variant->rules.no_moves_loses;
+  s.loses_without_royals = {game.loses_without_royals(kBlack), game.loses_without_royals(kWhite)};
   s.order.start(pos, *s.eval, captures_follow_attacks(*s.variant));
   s.order.clear_killers();
   s.tt.new_search();

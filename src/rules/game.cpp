@@ -26,6 +26,7 @@ std::string describe(const Outcome& o) {
 }
 
 Game::Game(Position start) : pos_(std::move(start)) {
+  royal_at_start_ = {pos_.royal_count(kBlack) > 0, pos_.royal_count(kWhite) > 0};
   since_irreversible_.push_back({pos_.hash(), false});
   outcome_ = evaluate();
 }
@@ -116,8 +117,7 @@ Outcome Game::evaluate() const {
   auto win = [](Color c, EndReason why) {
     return Outcome{c == kBlack ? Result::BlackWins : Result::WhiteWins, why};
   };
-  Square royals[8];
-  if (p.royals(stm, royals, 8) == 0) return win(~stm, EndReason::RoyalsCaptured);
+  if (royal_at_start_[stm] && p.royal_count(stm) == 0) return win(~stm, EndReason::RoyalsCaptured);
   if (r.bare_king) {
     if (bared(stm)) return win(~stm, EndReason::BareKing);
     if (bared(~stm)) return win(stm, EndReason::BareKing);

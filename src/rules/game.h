@@ -2,6 +2,7 @@
 // (repetition, perpetual attack, ply limit), and the result once it is decided.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -13,7 +14,7 @@ enum class Result { Ongoing, BlackWins, WhiteWins, Draw };
 
 enum class EndReason {
   None,
-  RoyalsCaptured,        // the side to move has no King or Crown Prince left
+  RoyalsCaptured,        // the side to move had royals and has none left
   BareKing,              // a lone royal against more (JCSA)
   Checkmate,             // the side to move is in check and cannot move (check rule)
   NoLegalMoves,          // the side to move cannot move
@@ -46,6 +47,9 @@ class Game {
   const Outcome& outcome() const { return outcome_; }
   int plies() const { return int(moves_.size()); }
   const std::vector<Move>& moves() const { return moves_; }
+  // Can colour c lose by losing its royals? Only a side that had one at the start: in a
+  // mating problem the attacker has none and plays on without (docs/RULES.md, "Problems").
+  bool loses_without_royals(Color c) const { return royal_at_start_[c]; }
   // Hashes of the positions since the last irreversible move, oldest first, the current one
   // last: what a search needs to see repetitions.
   std::vector<uint64_t> recent_hashes() const {
@@ -76,6 +80,7 @@ class Game {
   bool bared(Color c) const;
 
   Position pos_;
+  std::array<bool, 2> royal_at_start_{};
   std::vector<Move> moves_;
   std::vector<Entry> since_irreversible_;  // positions since the last irreversible move
   int consecutive_attacks_[2] = {0, 0};

@@ -155,8 +155,10 @@ TEST(UsiProtocol, StopEndsAnInfiniteSearchAndPonderhitAPonderingOne) {
 
 TEST(UsiProtocol, GameOverAnswersResign) {
   Usi usi;
-  // Black to move and no Black King: the royals are captured, the game is over.
-  auto out = usi.run("position sfen k11/12/12/12/12/12/12/12/12/12/12/11P b - 1\ngo depth 3\n");
+  // White takes Black's King: the royals are captured, the game is over. (A side that starts
+  // without royals, as in a mating problem, plays on: MatingProblem tests.)
+  auto out = usi.run(
+      "position sfen k10r/12/12/12/12/12/12/12/12/12/12/10GK w - 1 moves 1a1l\ngo depth 3\n");
   ASSERT_TRUE(usi.game().outcome().over());
   EXPECT_EQ(with_prefix(out, "bestmove").size(), 1u);
   EXPECT_EQ(with_prefix(out, "bestmove")[0], "bestmove resign");

@@ -94,6 +94,32 @@ TEST(GameRoyals, PrinceAloneLikewise) {
   EXPECT_TRUE(ends(g, Result::WhiteWins, EndReason::RoyalsCaptured));
 }
 
+TEST(GameRoyals, ASideWithoutRoyalsFromTheStartPlaysOn) {
+  // A mating problem: Black has no King. The game goes on, on every profile (a lone King
+  // against a side without royals is not bared), and ends when White's King goes.
+  for (const char* profile : {"lishogi", "jcsa", "pbmserv"}) {
+    auto v = chu();
+    v->apply_profile(profile);
+    Game g = game({{"5c", "k"}, {"5k", "R"}, {"9l", "G"}}, 'b', v);
+    EXPECT_TRUE(ongoing(g)) << profile;
+    EXPECT_FALSE(g.loses_without_royals(kBlack));
+    EXPECT_TRUE(g.loses_without_royals(kWhite));
+    play(g, "5k5c");
+    EXPECT_TRUE(ends(g, Result::BlackWins, EndReason::RoyalsCaptured)) << profile;
+  }
+}
+
+TEST(GameRoyals, APrinceGainedWithoutRoyalsIsNoLifeline) {
+  // Black starts without royals and promotes a Drunk Elephant to Crown Prince: losing that
+  // Prince does not lose the game, since Black could not lose by royals to begin with.
+  Game g = game({{"8h", "k"}, {"4e", "E"}, {"9l", "G"}, {"4l", "r"}}, 'b');
+  play(g, "4e4d+");
+  EXPECT_EQ(g.position().royal_count(kBlack), 1);
+  play(g, "4l4d");
+  EXPECT_EQ(g.position().royal_count(kBlack), 0);
+  EXPECT_TRUE(ongoing(g));
+}
+
 // ---------------------------------------------------------------------------------------------
 // §7.1.2 Bare king (JCSA), conditions (i)-(v)
 

@@ -1,0 +1,81 @@
+// The mate solver: proves or refutes a mate under the conventions of a mating problem
+// (rules/mating.h), for every game and every power, with a depth-first proof-number search
+// (df-pn) over a transposition table. What `kirin mate`, USI `go mate`, `kirin bench mate`, the
+// server's problems room and the analysis board's "find a mate" use.
+//
+// The attacker is the side to move, or the side given (then the search starts with a defence:
+// does every defence lose?). Every line returned with Mate has been replayed and checked
+// (check_mating_line); a line that failed that check is never returned (the answer is Unknown).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/game.h"
+
+namespace kirin {
+
+struct MateLimits {
+  int64_t nodes = 0;        // positions visited; 0 = no limit
+  int64_t movetime_ms = 0;  // 0 = no limit
+  int max_moves = 0;        // the longest mate looked for, in the attacker's moves; 0 = any
+  bool shorten = true;      // after a proof: look for a shorter attack, the longest defence
+};
+
+enum class MateStatus {
+  Mate,     // proved: `line` mates whatever the defender does
+  NoMate,   // proved that no mate exists (within max_moves, if set)
+  Unknown,  // the budget ran out, or stop() was called
+};
+const char* to_string(MateStatus s);  // "mate", "no mate", "unknown"
+
+struct MateResult {
+  MateStatus status = MateStatus::Unknown;
+  // Mate: the line from the position, attacker's moves and the longest defence found, ending
+  // with the defender mated. NoMate at a defender-to-move root: the refuting defence (one move).
+  std::vector<Move> line;
+  int64_t nodes = 0;
+  int64_t time_ms = 0;
+  // The length of the mate in the attacker's moves (0 unless Mate).
+  int mate_moves() const;
+};
+
+// Reported about once a second during a long solve.
+struct MateProgress {
+  int64_t nodes = 0;
+  int64_t time_ms = 0;
+  int hashfull = 0;  // per mille of the table in use
+  uint32_t root_pn = 0, root_dn = 0;  // the root's proof and disproof numbers
+};
+
+class MateSolver {
+ public:
+  explicit MateSolver(size_t hash_mb = 64);
+  ~MateSolver();
+  MateSolver(const MateSolver&) = delete;
+  MateSolver& operator=(const MateSolver&) = delete;
+
+  void set_hash_mb(size_t mb);  // resizes and clears the table
+  size_t hash_mb() const;
+
+  // Solves the game's current position (its history is the repetition history). Runs on the
+  // caller's thread until proved, disproved, out of budget or stopped.
+  MateResult solve(const Game& game, const MateLimits& limits,
+                   std::optional<Color> attacker = std::nullopt,
+                   const std::function<void(const MateProgress&)>& progress = {});
+
+  // Ends a running solve as soon as possible (thread-safe); it answers Unknown.
+  void stop() { stop_.store(true, std::memory_order_relaxed); }
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  std::atomic<bool> stop_{false};
+};
+
+}  // namespace kirin

@@ -1,0 +1,46 @@
+// The conventions of a mating problem (tsume), as the collections use them (docs/RULES.md,
+// "Problems"): the attacker moves first and every one of its moves attacks a royal of the
+// defender; the defender plays any legal move and loses when it cannot keep a royal. The mate
+// solver (engine/mate_search) and every check of a published or printed line use these.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rules/game.h"
+#include "rules/movegen.h"
+
+namespace kirin {
+
+// Does the attacker's legal move `m` (the attacker to move in `pos`) attack a royal of the
+// defender? It does if it takes one, if a royal stands attacked after it, or, for a two-step
+// (Lion) move, if one stands attacked after its first step, as the collections' solutions use
+// it. Plays on `pos` and takes back.
+bool attacks_royal(Position& pos, const Move& m);
+
+// Can the side to move take every royal of the other side with one move? (True when the other
+// side has none left.) Exact for every power; with one royal it is royal_under_attack.
+bool takes_every_royal(Position& pos);
+
+// The attacker's moves under the conventions: the legal moves that attack a royal.
+void generate_attacks(Position& pos, MoveList& out);
+
+// The defender's moves that keep a royal: the legal moves after which the attacker cannot take
+// every royal at once. Empty when the defender is mated.
+void generate_defences(Position& pos, MoveList& out);
+
+// Is the side to move, the defender, mated: does every legal move (if it has any) let the
+// attacker take its last royals at once?
+bool cannot_keep_royal(Position& pos);
+
+// Checks a mating line played from the game's position by `attacker` (the side to move, or
+// the defender when the line starts with a defence): every move legal (under the game's rules,
+// repetition included), every attacker's move attacking a royal, the line ending after an
+// attacker's move with the defender mated. Returns "" when it holds, else what is wrong,
+// naming the move ("move 7: the attacker's move attacks no royal").
+std::string check_mating_line(Game game, const std::vector<Move>& line, Color attacker);
+inline std::string check_mating_line(const Game& game, const std::vector<Move>& line) {
+  return check_mating_line(game, line, game.position().side_to_move());
+}
+
+}  // namespace kirin
