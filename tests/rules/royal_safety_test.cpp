@@ -13,14 +13,18 @@
 namespace kirin {
 namespace {
 
-// Every move played and judged.
+// Every move played and judged: no royal attacked, or a second royal made by the move (a
+// promotion to Crown Prince) and the opponent unable to take both at once.
 std::vector<std::string> safe_by_playing_all(Position pos, const MoveList& list) {
   const Color us = pos.side_to_move();
   std::vector<std::string> out;
   for (const Move& m : list) {
+    const int royals = pos.royal_count(us);
     Undo u;
     pos.do_move(m, u);
-    if (!pos.in_check(us)) out.push_back(to_usi(pos, m));
+    const bool second_royal = pos.royal_count(us) > royals;
+    if (!pos.in_check(us) || (second_royal && !takes_every_royal(pos)))
+      out.push_back(to_usi(pos, m));
     pos.undo_move(m, u);
   }
   return out;
