@@ -194,10 +194,9 @@ struct MateSolver::Impl {
       if (pos->royal_count(defender) == 0) return NodeValue{0, kInf, 0, false};
       if (attacker_can_lose && pos->royal_count(attacker) == 0) return NodeValue{kInf, 0, 0, false};
       if (max_plies && ply >= max_plies) return NodeValue{kInf, 0, 0, false};
-      generate_moves(*pos, list);
+      generate_attacks(*pos, list);
       for (int i = 0; i < list.size; ++i) {
         const Move m = list.moves[i];
-        if (!attacks_royal(*pos, m)) continue;
         Undo u;
         pos->do_move(m, u);
         children.push_back(Child{m, pos->hash()});

@@ -1,5 +1,7 @@
 #include "rules/mating.h"
 
+#include <algorithm>
+
 namespace kirin {
 
 bool attacks_royal(Position& pos, const Move& m) {
@@ -25,12 +27,54 @@ bool attacks_royal(Position& pos, const Move& m) {
   return first_attacks;
 }
 
+namespace {
+
+// The farthest leap of any attack of the game, or -1 where the attack tables do not hold every
+// capture along the eight lines and leaps (hops, burns, area moves, freezers, rays off the
+// lines): then no move can be judged without playing it.
+int attack_reach(const Variant& v) {
+  if (v.has_hop_attacks || v.has_untabled_captures || v.has_freezers) return -1;
+  const Square centre = make_square(kMaxFiles / 2, kMaxRanks / 2);
+  int reach = 0;
+  for (int c = 0; c < 2; ++c) {
+    for (const auto& leap : v.leap_attacks[c])
+      reach = std::max(reach, distance(centre, Square(centre + leap.off)));
+    for (const auto& ray : v.ray_attacks[c])
+      if (distance(centre, Square(centre + ray.dir)) != 1) return -1;
+  }
+  return reach;
+}
+
+bool aligned(Square a, Square b) {
+  const int dx = col_of(a) - col_of(b), dy = row_of(a) - row_of(b);
+  return dx == 0 || dy == 0 || dx == dy || dx == -dy;
+}
+
+}  // namespace
+
 void generate_attacks(Position& pos, MoveList& out) {
-  MoveList all;
-  generate_moves(pos, all);
-  out.size = 0;
-  for (const Move& m : all)
-    if (attacks_royal(pos, m)) out.push(m);
+  generate_moves(pos, out);
+  const Color defender = ~pos.side_to_move();
+  Square royals[Position::kMaxRoyals];
+  const int n = pos.royals(defender, royals, Position::kMaxRoyals);
+  // A move can attack a royal it did not attack before only by a leap or a ray from where it
+  // lands, or by opening a ray through the square it leaves: moves that do neither are not
+  // played. (Unless a royal is attacked already: then most moves leave it so.)
+  const int reach = royal_under_attack(pos, defender) ? -1 : attack_reach(pos.variant());
+  auto may_attack = [&](const Move& m) {
+    if (reach < 0 || m.is_two_step() || m.has_kills()) return true;
+    for (int r = 0; r < n; ++r) {
+      if (distance(m.to, royals[r]) <= reach || aligned(m.to, royals[r])) return true;
+      if (!m.is_drop() && aligned(m.from, royals[r])) return true;
+    }
+    return false;
+  };
+  int kept = 0;
+  for (int i = 0; i < out.size; ++i) {
+    const Move m = out.moves[i];
+    if (may_attack(m) && attacks_royal(pos, m)) out.moves[kept++] = m;
+  }
+  out.size = kept;
 }
 
 void generate_defences(Position& pos, MoveList& out) {

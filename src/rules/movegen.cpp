@@ -604,14 +604,14 @@ void generate_legal(const Position& pos, MoveList& out, bool drop_mate_rule, Onl
 void keep_royal_safe(Position& pos, MoveList& list) {
   const Color us = pos.side_to_move();
   const Variant& v = pos.variant();
-  // Where every attack is a leap or a ray (attack counts kept), an attack on a royal ends only
+  // Where every attack is a leap or a ray (no hop attacks), an attack on a royal ends only
   // if its attacker is taken or a piece lands between the two. So while a royal is attacked, a
   // move that does neither and moves no royal leaves it attacked: dropped without being
   // played. (Every square on a line between attacker and royal counts, a leap's too: such a
   // move is merely played to find out.)
   std::bitset<kArraySize> ends;  // squares where a capture or a landing might end an attack
   bool attacked = false;
-  if (pos.keeps_attack_counts()) {
+  if (!v.has_hop_attacks) {  // (attackers() walks where no counts are kept)
     Square royals[Position::kMaxRoyals];
     for (int r = 0, nr = pos.royals(us, royals, Position::kMaxRoyals); r < nr; ++r) {
       const Square royal = royals[r];
