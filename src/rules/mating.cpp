@@ -56,10 +56,17 @@ void generate_attacks(Position& pos, MoveList& out) {
 
 void generate_defences(Position& pos, MoveList& out) {
   generate_moves(pos, out);
+  const Variant& v = pos.variant();
   if (pos.royal_count(pos.side_to_move()) == 1) {
-    // The check rule has already kept the safe moves; else the fast filter, exact for one.
-    if (!pos.variant().rules.check_rule) keep_royal_safe(pos, out);
-    return;
+    // The check rule has already kept the safe moves; else the fast filter, exact for one
+    // royal where the attack tables see every capture. (Burns, area moves, range captures and
+    // freezers need the whole test below: Mitsugumi's Fire Demon reaches a King the tables
+    // call safe, and a frozen piece attacks nothing.)
+    if (v.rules.check_rule) return;
+    if (!v.has_untabled_captures && !v.has_freezers) {
+      keep_royal_safe(pos, out);
+      return;
+    }
   }
   int kept = 0;
   for (int i = 0; i < out.size; ++i) {

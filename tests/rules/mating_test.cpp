@@ -204,6 +204,18 @@ TEST(CannotKeepRoyal, TwoFrozenKingsTakenByADoubleIgui) {
   EXPECT_TRUE(attacks(black, "2b2a2bx1a"));
 }
 
+TEST(CannotKeepRoyal, AFireDemonsReachIsSeenWholeWithOneRoyal) {
+  // Mitsugumi. Black's Fire Demon on 1e (having burned White's Pawn 1d and Gold 2d); White's
+  // King 1a, Pawns 2a and 2b, Gold 2f; Black's Rook 1m behind the Demon. White's every move
+  // lets the Demon take the King at once, by an area move and a burn the attack tables do not
+  // hold: 1a1b is met by 1e1cx1b (1e-1d-1c, burning 1b); 2b2c and each Gold move by 1e1bx1a
+  // (1e-1d-1c-1b, burning 1a). Mated.
+  Position pos =
+      mitsugumi({{"1a", "k"}, {"2a", "p"}, {"2b", "p"}, {"2f", "g"}, {"1e", "F'"}, {"1m", "R"}}, 'w');
+  EXPECT_EQ(defences(pos), std::vector<std::string>{});
+  EXPECT_TRUE(cannot_keep_royal(pos));
+}
+
 // ---------------------------------------------------------------------------------------------
 // check_mating_line
 
