@@ -216,6 +216,16 @@ TEST(CannotKeepRoyal, AFireDemonsReachIsSeenWholeWithOneRoyal) {
   EXPECT_TRUE(cannot_keep_royal(pos));
 }
 
+TEST(GenerateDefences, AFrozenPieceAttacksNothing) {
+  // Mitsugumi. Black's Gold on 2b stands next to White's King on 1a but also next to White's
+  // Heavenly Tetrarch on 3c, which freezes it: it attacks nothing. White keeps its King with
+  // every King move (1b, 2a, taking the Gold), the Tetrarch's igui of the Gold, and the
+  // Tetrarch's two-square moves that stay next to 2b (3a, 1c); its other moves leave 2b and
+  // free the Gold.
+  Position pos = mitsugumi({{"1a", "k"}, {"3c", "+c"}, {"2b", "G"}}, 'w');
+  EXPECT_EQ(defences(pos), sorted({"1a1b", "1a2a", "1a2b", "3c2b3c", "3c3a", "3c1c"}));
+}
+
 // ---------------------------------------------------------------------------------------------
 // check_mating_line
 
