@@ -21,6 +21,7 @@
 #include "notation/usi.h"
 #include "rules/catalog.h"
 #include "rules/mating.h"
+#include "rules/movegen.h"
 #include "../rules/test_positions.h"
 
 namespace kirin {
@@ -33,7 +34,7 @@ namespace {
 using test::Put;
 
 int board_size(const std::string& id) {
-  return id == "shogi" ? 9 : id == "mitsugumi" ? 13 : 12;
+  return id == "shogi" ? 9 : id == "mitsugumi" ? 13 : id == "dai" ? 15 : 12;
 }
 
 Game game(const std::string& id, const std::vector<Put>& pieces, char side = 'b',
@@ -99,12 +100,34 @@ TEST(MateSolverChu, LionDoubleMoveMates) {
   // The Lion on 4c mates from any square two from the King that no Gold covers: it must take
   // a Gold on the way. 4c3c3b and 4c3b3c take both; 4c3b3a takes 3b and stands where 3c does
   // not reach. Landing on one Gold is met by the other; 2c is covered; next to the King it is
-  // taken. (From 3a, 3b or 3c the Lion covers 1b, 2a and 2b, and nothing takes it.)
-  const Game g = game("chu", {{"1a", "k"}, {"3b", "g"}, {"3c", "g"}, {"4c", "N"}});
+  // taken. (From 3a, 3b or 3c the Lion covers 1b, 2a and 2b, and nothing takes it.) The same
+  // in Dai Shogi.
+  for (const char* id : {"chu", "dai"}) {
+    const Game g = game(id, {{"1a", "k"}, {"3b", "g"}, {"3c", "g"}, {"4c", "N"}});
+    const MateResult r = solve(g);
+    ASSERT_TRUE(mates_in(g, r, 1)) << id;
+    EXPECT_TRUE(r.line[0].is_two_step()) << id;
+    EXPECT_TRUE(one_of(usi(g, r.line)[0], {"4c3c3b", "4c3b3c", "4c3b3a"})) << id;
+  }
+}
+
+TEST(MateSolverChu, LionChecksWithItsFirstStepOnly) {
+  // King 1a; White Golds 2b (covers 2a, 1b, 3b, 2c, 1c, 3c) and 3c (covers 3b, 2c, 4c, 3d, 2d,
+  // 4d). No mate in 1: the Lion on 4d landing on 3c, 3b or 2c is taken by a Gold, landing on
+  // 2b next to the King is taken by it, and any move that takes a Gold and ends three from the
+  // King leaves it unattacked. Mate in 2: 4d3c4c (or 4d3c4b) takes the Gold on 3c, from where
+  // the Lion attacks the King, and steps back: a check by its first step only, as the
+  // collections count it. White's King goes to 1b (2a is attacked) or the Gold moves; then the
+  // Lion lands two from the King where the Gold does not reach (3a after 1a1b: it covers 1a,
+  // 2a, 1c and 2c; after a Gold move 3b, 2c or the Gold's square) and mates.
+  const Game g = game("chu", {{"1a", "k"}, {"2b", "g"}, {"3c", "g"}, {"4d", "N"}});
   const MateResult r = solve(g);
-  ASSERT_TRUE(mates_in(g, r, 1));
-  EXPECT_TRUE(r.line[0].is_two_step());
-  EXPECT_TRUE(one_of(usi(g, r.line)[0], {"4c3c3b", "4c3b3c", "4c3b3a"}));
+  ASSERT_TRUE(mates_in(g, r, 2));
+  EXPECT_TRUE(one_of(usi(g, r.line)[0], {"4d3c4c", "4d3c4b"}));
+  Position after = g.position();
+  Undo u;
+  after.do_move(r.line[0], u);
+  EXPECT_FALSE(royal_under_attack(after, kWhite));  // the first step attacked, the end not
 }
 
 TEST(MateSolverChu, LionDoubleCaptureIsTheOnlyEvasion) {
@@ -167,11 +190,14 @@ TEST(MateSolverChu, CounterStrikeMakesAMate) {
 TEST(MateSolverChu, KingAndCrownPrinceLoseOnlyTogether) {
   // King 1a, Crown Prince 9a. Gold 1c and Silver 3c net the King (1c2b would mate a lone King)
   // but the Prince would live on. The Rook takes the Prince (9e9a) and, from 9a, attacks the
-  // King along rank a: 1b (Gold), 2a (Rook) and 2b (Silver, Gold) are covered. Mate in 1.
-  const Game g = game("chu", {{"1a", "k"}, {"9a", "+e"}, {"9e", "R"}, {"1c", "G"}, {"3c", "S"}});
-  const MateResult r = solve(g);
-  ASSERT_TRUE(mates_in(g, r, 1));
-  EXPECT_TRUE(one_of(usi(g, r.line)[0], {"9e9a", "9e9a+"}));
+  // King along rank a: 1b (Gold), 2a (Rook) and 2b (Silver, Gold) are covered. Mate in 1. The
+  // same in Dai Shogi.
+  for (const char* id : {"chu", "dai"}) {
+    const Game g = game(id, {{"1a", "k"}, {"9a", "+e"}, {"9e", "R"}, {"1c", "G"}, {"3c", "S"}});
+    const MateResult r = solve(g);
+    ASSERT_TRUE(mates_in(g, r, 1)) << id;
+    EXPECT_TRUE(one_of(usi(g, r.line)[0], {"9e9a", "9e9a+"})) << id;
+  }
   // With the Prince out of reach on 12a there is no mate at all: taking the King leaves it.
   const Game far = game("chu", {{"1a", "k"}, {"12a", "+e"}, {"1c", "G"}, {"3c", "S"}});
   EXPECT_EQ(solve(far).status, MateStatus::NoMate);
