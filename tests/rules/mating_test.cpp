@@ -210,8 +210,8 @@ TEST(CannotKeepRoyal, AFireDemonsReachIsSeenWholeWithOneRoyal) {
   // lets the Demon take the King at once, by an area move and a burn the attack tables do not
   // hold: 1a1b is met by 1e1cx1b (1e-1d-1c, burning 1b); 2b2c and each Gold move by 1e1bx1a
   // (1e-1d-1c-1b, burning 1a). Mated.
-  Position pos =
-      mitsugumi({{"1a", "k"}, {"2a", "p"}, {"2b", "p"}, {"2f", "g"}, {"1e", "F'"}, {"1m", "R"}}, 'w');
+  Position pos = mitsugumi(
+      {{"1a", "k"}, {"2a", "p"}, {"2b", "p"}, {"2f", "g"}, {"1e", "F'"}, {"1m", "R"}}, 'w');
   EXPECT_EQ(defences(pos), std::vector<std::string>{});
   EXPECT_TRUE(cannot_keep_royal(pos));
 }
