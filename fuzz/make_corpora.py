@@ -101,6 +101,21 @@ write('kif', [gid + b'\n' + k for k in kifs for gid in [b'', b'chu', b'shogi']])
 logs = [t for t in literals(src / 'tests/notation/gamecourier_test.cpp') if b'1. ' in t]
 write('gamecourier_log', [gid + b'\n' + t for t in logs for gid in [b'shogi', b'chu']])
 
+# Problem collections: the built-in ones whole, each problem alone under their header, the
+# problem tests' texts, after the line naming the collection (its game: the id's first part).
+collections = sorted(src.glob('problems/*.tsv'))
+problem_seeds = []
+for tsv in collections:
+    lines = tsv.read_bytes().split(b'\n')
+    header = b'\n'.join(l for l in lines if l.startswith(b'#'))
+    problem_seeds.append(tsv.stem.encode() + b'\n' + tsv.read_bytes())
+    problem_seeds += [tsv.stem.encode() + b'\n' + header + b'\n' + l
+                      for l in lines if l and not l.startswith(b'#')]
+problem_seeds += [gid + b'-x\n' + t
+                  for t in literals(src / 'tests/notation/problems_test.cpp') if b'\t' in t
+                  for gid in [b'chu', b'shogi']]
+write('problems', problem_seeds)
+
 # Game definitions: the built-in ones and the tests' good and bad ones.
 tomls = games + sorted(src.glob('tests/data/variants/*.toml')) + \
     sorted(src.glob('tests/data/bad-variants/*.toml'))
@@ -158,6 +173,8 @@ write_dict('kif', ids + [w.encode() for w in (
     '二歩目', '仝', '同　', '成', '不成', '打', '（居食い）', '(じっと)', '（取り：', '（←', '）',
     '(', ')', '投了', '詰み', '千日手', '|', '後手の持駒：', '先手の持駒：', '後手番', '* ',
     '七', '十', '十二', '獅子', '歩兵', '歩', '金')])
+write_dict('problems', ids + [b'-', b'#', b'# ', b'\t', b'\n', b'# name\tsfen\tsolution\n',
+                          b'name ', b' b - 1', b' w - 1', b'A1', b'B12a', b' ', b'\r', b'+'])
 write_dict('gamecourier_log', ids + [b'1. ', b'1... ', b'\n', b'; ', b'-', b'*', b'+', b'@-'])
 toml_keys = {k for t in tomls for k in re.findall(rb'^\s*([a-z_]+)\s*=', t.read_bytes(), re.M)}
 toml_tables = {k for t in tomls for k in re.findall(rb'^\s*(\[\[?[a-z_.]+\]\]?)', t.read_bytes(),

@@ -532,12 +532,19 @@ inline bool attacked_by_any_move(const Position& pos, Square target, Color by) {
 void filter_check(const Position& pos, MoveList& list, bool drop_mate_rule) {
   const Variant& v = pos.variant();
   Color us = pos.side_to_move();
-  Square royals[2];
-  if (pos.royals(us, royals, 2) != 1) return;  // with two royals, either may be risked
+  Square royals[2] = {kNoSquare, kNoSquare};
+  // With two royals either may be risked, and without one (a mating problem's attacker) none
+  // needs keeping safe; the drop-mate rule is about the opponent's royal and holds anyway.
+  const int our_royals = pos.royals(us, royals, 2);
+  const bool keep_royal = our_royals == 1;
+  if (!keep_royal && !drop_mate_rule) return;
   Position work = pos;
   auto royal_safe = [&](const Move& m) {
+    const bool drop_may_mate =
+        drop_mate_rule && m.is_drop() && v.pieces[m.drop_kind].no_drop_mate;
+    if (!keep_royal && !drop_may_mate) return true;
     Square royal = royals[0];
-    if (v.rules.check_every_step && m.is_two_step() && m.mid != m.to) {
+    if (keep_royal && v.rules.check_every_step && m.is_two_step() && m.mid != m.to) {
       bool pass = m.to == m.from && pos.at(m.mid) == kEmpty;
       if (!pass) {
         Move first{m.from, kNoSquare, m.mid, 0, 0};
@@ -550,9 +557,8 @@ void filter_check(const Position& pos, MoveList& list, bool drop_mate_rule) {
     }
     Undo u;
     work.do_move(m, u);
-    bool safe = !attacked_by_any_move(work, m.from == royal ? m.to : royal, ~us);
-    if (safe && drop_mate_rule && m.is_drop() && v.pieces[m.drop_kind].no_drop_mate &&
-        royal_under_attack(work, ~us)) {
+    bool safe = !keep_royal || !attacked_by_any_move(work, m.from == royal ? m.to : royal, ~us);
+    if (safe && drop_may_mate && royal_under_attack(work, ~us)) {
       MoveList replies;
       generate_legal(work, replies, false, Only::kAll);
       safe = replies.size > 0;

@@ -686,6 +686,17 @@ TEST(SeireigiDrops, NoPawnDropMate) {
   }
 }
 
+TEST(SeireigiDrops, NoPawnDropMateByAnAttackerWithoutKing) {
+  // A mating problem's attacker has no King: the rule still holds (docs/RULES.md, Problems).
+  for (const std::string& g : {kSting, kLionHawk, kTen}) {
+    std::vector<Put> problem = box(g);
+    problem.pop_back();  // Black's King
+    Position pos = position(g, problem, 'b', "GP");
+    EXPECT_FALSE(legal(pos, "P*1b")) << g;
+    EXPECT_TRUE(legal(pos, "G*1b")) << g;
+  }
+}
+
 TEST(SeireigiPromotion, ForcedWhereThePieceCouldNeverMoveAgain) {
   Position pos = position(kSting, with_kings(kSting, {{"7b", "P"}, {"5d", "N"}, {"3e", "N"},
                                                       {"9e", "L"}, {"11d", "Y"}}));

@@ -1,0 +1,385 @@
+// The mate solver (engine/mate_search.h) on small problems that need each power of the games:
+// Lion double moves and igui, counter-strike, burning, freezing, range captures, area moves,
+// drops (and the Pawn-drop rule), a King with a Crown Prince; positions with no mate; the
+// defender-to-move form; and every line returned replayed under the conventions.
+//
+// Each position was worked out by hand (the comments); squares are USI names, file 1 on Black's
+// right, rank a at the top; Black moves up and attacks without a King, as in the collections.
+// The budgets are small: each solve here takes a few hundred nodes at most.
+#include "engine/mate_search.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "notation/problems.h"
+#include "notation/sfen.h"
+#include "notation/usi.h"
+#include "rules/catalog.h"
+#include "rules/mating.h"
+#include "rules/movegen.h"
+#include "../rules/test_positions.h"
+
+namespace kirin {
+
+// gtest prints a status by name.
+inline void PrintTo(MateStatus s, std::ostream* os) { *os << to_string(s); }
+
+namespace {
+
+using test::Put;
+
+int board_size(const std::string& id) {
+  return id == "shogi" ? 9 : id == "mitsugumi" ? 13 : id == "dai" ? 15 : 12;
+}
+
+Game game(const std::string& id, const std::vector<Put>& pieces, char side = 'b',
+          const std::string& third = "-") {
+  return Game(parse_sfen(builtin_variant(id), test::board_sfen(board_size(id), pieces, side,
+                                                               third)));
+}
+
+// The solver's answer: `max_moves` 0 looks for any mate; `attacker` given, the search starts
+// with the defender's move.
+MateResult solve(const Game& g, int max_moves = 0, std::optional<Color> attacker = {}) {
+  MateSolver solver(4);
+  MateLimits limits;
+  limits.nodes = 50000;
+  limits.max_moves = max_moves;
+  return solver.solve(g, limits, attacker);
+}
+
+// The line in USI, each move written in the position it is played in.
+std::vector<std::string> usi(Game g, const std::vector<Move>& line) {
+  std::vector<std::string> out;
+  for (const Move& m : line) {
+    out.push_back(to_usi(g.position(), m));
+    g.play(m);
+  }
+  return out;
+}
+
+// A mate in `moves`, its line replaying as a mate under the conventions.
+::testing::AssertionResult mates_in(const Game& g, const MateResult& r, int moves,
+                                    std::optional<Color> attacker = {}) {
+  if (r.status != MateStatus::Mate)
+    return ::testing::AssertionFailure() << "status " << to_string(r.status);
+  const std::vector<std::string> line = usi(g, r.line);
+  std::string text;
+  for (const std::string& m : line) text += " " + m;
+  if (r.mate_moves() != moves)
+    return ::testing::AssertionFailure() << "mate in " << r.mate_moves() << ":" << text;
+  const std::string why =
+      check_mating_line(g, r.line, attacker.value_or(g.position().side_to_move()));
+  if (!why.empty()) return ::testing::AssertionFailure() << why << ":" << text;
+  return ::testing::AssertionSuccess() << text;
+}
+
+// White to move and Black attacking: the defence the solver proves refutes every mate (within
+// `max_moves`), in USI; empty, with a failure, if it does not answer NoMate.
+std::vector<std::string> refutation(const Game& g, int max_moves = 0) {
+  const MateResult r = solve(g, max_moves, kBlack);
+  EXPECT_EQ(r.status, MateStatus::NoMate);
+  EXPECT_EQ(r.line.size(), 1u);
+  return r.status == MateStatus::NoMate ? usi(g, r.line) : std::vector<std::string>{};
+}
+
+bool one_of(const std::string& move, const std::vector<std::string>& set) {
+  return std::find(set.begin(), set.end(), move) != set.end();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chu Shogi: Lion double moves, igui, counter-strike, King and Crown Prince
+
+TEST(MateSolverChu, LionDoubleMoveMates) {
+  // King 1a; White Golds 3b and 3c guard each other (3b covers 3a, 3c, 2c; 3c covers 3b, 2c).
+  // The Lion on 4c mates from any square two from the King that no Gold covers: it must take
+  // a Gold on the way. 4c3c3b and 4c3b3c take both; 4c3b3a takes 3b and stands where 3c does
+  // not reach. Landing on one Gold is met by the other; 2c is covered; next to the King it is
+  // taken. (From 3a, 3b or 3c the Lion covers 1b, 2a and 2b, and nothing takes it.) The same
+  // in Dai Shogi.
+  for (const char* id : {"chu", "dai"}) {
+    const Game g = game(id, {{"1a", "k"}, {"3b", "g"}, {"3c", "g"}, {"4c", "N"}});
+    const MateResult r = solve(g);
+    ASSERT_TRUE(mates_in(g, r, 1)) << id;
+    EXPECT_TRUE(r.line[0].is_two_step()) << id;
+    EXPECT_TRUE(one_of(usi(g, r.line)[0], {"4c3c3b", "4c3b3c", "4c3b3a"})) << id;
+  }
+}
+
+TEST(MateSolverChu, LionChecksWithItsFirstStepOnly) {
+  // King 1a; White Golds 2b (covers 2a, 1b, 3b, 2c, 1c, 3c) and 3c (covers 3b, 2c, 4c, 3d, 2d,
+  // 4d). No mate in 1: the Lion on 4d landing on 3c, 3b or 2c is taken by a Gold, landing on
+  // 2b next to the King is taken by it, and any move that takes a Gold and ends three from the
+  // King leaves it unattacked. Mate in 2: 4d3c4c (or 4d3c4b) takes the Gold on 3c, from where
+  // the Lion attacks the King, and steps back: a check by its first step only, as the
+  // collections count it. White's King goes to 1b (2a is attacked) or the Gold moves; then the
+  // Lion lands two from the King where the Gold does not reach (3a after 1a1b: it covers 1a,
+  // 2a, 1c and 2c; after a Gold move 3b, 2c or the Gold's square) and mates.
+  const Game g = game("chu", {{"1a", "k"}, {"2b", "g"}, {"3c", "g"}, {"4d", "N"}});
+  const MateResult r = solve(g);
+  ASSERT_TRUE(mates_in(g, r, 2));
+  EXPECT_TRUE(one_of(usi(g, r.line)[0], {"4d3c4c", "4d3c4b"}));
+  Position after = g.position();
+  Undo u;
+  after.do_move(r.line[0], u);
+  EXPECT_FALSE(royal_under_attack(after, kWhite));  // the first step attacked, the end not
+}
+
+TEST(MateSolverChu, LionDoubleCaptureIsTheOnlyEvasion) {
+  // White to move. Gold 1b and Silver 2b both attack the King on 1a; the Lance on 1l guards 1b
+  // (through the empty file) and the Gold guards 2b, so the King cannot take either; 2a is
+  // covered by both. White's Lion on 3c takes the Silver and then the Gold (3c2b1b) and stands
+  // on 1b, shielding the file: the only move that keeps the King (taking one checker leaves
+  // the other; 3c1b2b leaves the Lance's file open). Black, with a Lance alone, has no mate.
+  const Game g = game("chu", {{"1a", "k"}, {"3c", "n"}, {"1b", "G"}, {"2b", "S"}, {"1l", "L"}},
+                      'w');
+  EXPECT_EQ(refutation(g), std::vector<std::string>{"3c2b1b"});
+}
+
+TEST(MateSolverChu, IguiIsTheOnlyEvasion) {
+  // White to move. Black's Gold on 2a attacks the King on 1a and covers 2b; the Silver on 3b
+  // guards it. White's Lion on 1b shields the King from the Rook on 1l. Taking the Gold by
+  // moving there opens the file; only the igui 1b2a1b takes it and stays. Black then has a
+  // Rook and a Silver against King and Lion: no mate.
+  const Game g = game("chu", {{"1a", "k"}, {"1b", "n"}, {"2a", "G"}, {"3b", "S"}, {"1l", "R"}},
+                      'w');
+  EXPECT_EQ(refutation(g), std::vector<std::string>{"1b2a1b"});
+}
+
+// King 1a; White's Lion 1d shields it from the Rook on 1l; Black's Gold 2c and Silver 3b cover
+// 2b and 2a. 1l1d (or 1l1d+) takes the Lion and mates: nothing can take the Rook or come
+// between, and 1b is on the file. Black's other checks (2c2b, 2c1b) are met by the King taking.
+// With the counter-strike square set (White's Gold has just taken a Lion on 9i), no non-Lion
+// of Black's may take a Lion this move (lishogi's profile): the mate is gone.
+std::vector<Put> rook_takes_lion() {
+  return {{"1a", "k"}, {"1d", "n"}, {"1l", "R"}, {"2c", "G"}, {"3b", "S"}, {"9i", "g"}};
+}
+
+TEST(MateSolverChu, CounterStrikeRefutesAMate) {
+  const Game free = game("chu", rook_takes_lion());
+  const MateResult r = solve(free);
+  ASSERT_TRUE(mates_in(free, r, 1));
+  EXPECT_TRUE(one_of(usi(free, r.line)[0], {"1l1d", "1l1d+"}));
+  const Game armed = game("chu", rook_takes_lion(), 'b', "9i");
+  EXPECT_EQ(solve(armed).status, MateStatus::NoMate);
+}
+
+// White to move; Black's Lion on 3d threatens to land on 3c (or 2c, 1c, 3b), two squares from
+// the cornered King, where it covers 1b, 2a and 2b and nothing reaches it. White's Gold on 3e
+// could take it now (3e3d).
+std::vector<Put> lion_threat() { return {{"1a", "k"}, {"3d", "N"}, {"3e", "g"}, {"9i", "G"}}; }
+
+TEST(MateSolverChu, CounterStrikeMakesAMate) {
+  // Black's Gold has just taken a White Lion on 9i: White's non-Lions (the Gold, the King) may
+  // not take a Lion this move. White's King steps to 2a (1b and 2b are attacked) or its Gold
+  // moves elsewhere; 3d3c mates after either (from 3c the Lion covers 1a, 3a, 1b, 2b, 3b too).
+  const Game armed = game("chu", lion_threat(), 'w', "9i");
+  const MateResult r = solve(armed, 0, kBlack);
+  ASSERT_TRUE(mates_in(armed, r, 1, kBlack));
+  EXPECT_EQ(r.line.size(), 2u);  // a defence and the mate
+  // Without it the Gold takes the Lion, and Black has nothing left to mate with.
+  const Game free = game("chu", lion_threat(), 'w');
+  EXPECT_EQ(refutation(free), std::vector<std::string>{"3e3d"});
+}
+
+TEST(MateSolverChu, KingAndCrownPrinceLoseOnlyTogether) {
+  // King 1a, Crown Prince 9a. Gold 1c and Silver 3c net the King (1c2b would mate a lone King)
+  // but the Prince would live on. The Rook takes the Prince (9e9a) and, from 9a, attacks the
+  // King along rank a: 1b (Gold), 2a (Rook) and 2b (Silver, Gold) are covered. Mate in 1. The
+  // same in Dai Shogi.
+  for (const char* id : {"chu", "dai"}) {
+    const Game g = game(id, {{"1a", "k"}, {"9a", "+e"}, {"9e", "R"}, {"1c", "G"}, {"3c", "S"}});
+    const MateResult r = solve(g);
+    ASSERT_TRUE(mates_in(g, r, 1)) << id;
+    EXPECT_TRUE(one_of(usi(g, r.line)[0], {"9e9a", "9e9a+"})) << id;
+  }
+  // With the Prince out of reach on 12a there is no mate at all: taking the King leaves it.
+  const Game far = game("chu", {{"1a", "k"}, {"12a", "+e"}, {"1c", "G"}, {"3c", "S"}});
+  EXPECT_EQ(solve(far).status, MateStatus::NoMate);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mitsugumi: burning, freezing, range captures, area moves, two Kings
+
+TEST(MateSolverMitsugumi, FireDemonBurnsTheGuards) {
+  // King 1a boxed in by its Pawns 1b, 2a, 2b; Golds 1c and 3c guard 2d. The Fire Demon slides
+  // 5g-4f-3e-2d and burns both Golds (5g2dx3cx1c). White's only moves are 1b1c and 2b2c (2a is
+  // blocked, the King hemmed in, nothing reaches 2d); the Demon then steps to 1b (2d-2c-1b) or
+  // to 2b (2d-1c-2b) and burns the King. Mate in 1 (the solver answered mate in 2 while the
+  // defences of a lone King were filtered by the attack tables, which miss those burns).
+  const Game g = game("mitsugumi", {{"1a", "k"}, {"1b", "p"}, {"2a", "p"}, {"2b", "p"},
+                                    {"1c", "g"}, {"3c", "g"}, {"5g", "F'"}});
+  ASSERT_TRUE(mates_in(g, solve(g), 1));
+}
+
+TEST(MateSolverMitsugumi, BurningIsTheOnlyEvasion) {
+  // White to move. Gold 1b and Silver 2b both attack the King on 1a; the Lance on 1m guards 1b
+  // and the Gold guards 2b; 2a is covered. White's Fire Demon on 4d must remove both, and
+  // shield the file: take the Gold and burn the Silver (4d1bx2b, by 4d-3c-2c-1b) or land on 1c
+  // and burn both (4d1cx2bx1b). Taking the Silver and burning the Gold opens the file; landing
+  // on 2c likewise.
+  const Game g = game("mitsugumi",
+                      {{"1a", "k"}, {"1b", "G"}, {"2b", "S"}, {"1m", "L"}, {"4d", "f'"}}, 'w');
+  const std::vector<std::string> defence = refutation(g);
+  ASSERT_EQ(defence.size(), 1u);
+  EXPECT_TRUE(one_of(defence[0], {"4d1bx2b", "4d1cx2bx1b"}));
+}
+
+TEST(MateSolverMitsugumi, TetrarchFreezesTheKing) {
+  // The Heavenly Tetrarch on 3d slides diagonally over 2c to 1b, next to the King: the King is
+  // frozen (it cannot take the unguarded Tetrarch), nothing else of White's reaches 1b, and
+  // the Tetrarch's igui takes the King next. No other square next to the King is on its lines.
+  const Game g = game("mitsugumi", {{"1a", "k"}, {"3d", "+C"}, {"10j", "p"}});
+  const MateResult r = solve(g);
+  ASSERT_TRUE(mates_in(g, r, 1));
+  EXPECT_EQ(usi(g, r.line), std::vector<std::string>{"3d1b"});
+}
+
+TEST(MateSolverMitsugumi, TwoKingsTakenOneThenFrozen) {
+  // Two White Kings, 1a and 2a. The Tetrarch on 4c slides over 3b and takes the King on 2a;
+  // the other, next to it, is frozen, and the igui takes it next.
+  const Game g = game("mitsugumi", {{"1a", "k"}, {"2a", "k"}, {"4c", "+C"}, {"10j", "p"}});
+  const MateResult r = solve(g);
+  ASSERT_TRUE(mates_in(g, r, 1));
+  EXPECT_EQ(usi(g, r.line), std::vector<std::string>{"4c2a"});
+}
+
+// King 1a boxed in by its Pawns 1b, 2a, 2b; a Black slider on 5f.
+std::vector<Put> boxed_king(const std::string& slider) {
+  return {{"1a", "k"}, {"1b", "p"}, {"2a", "p"}, {"2b", "p"}, {"5f", slider}, {"10j", "p"}};
+}
+
+TEST(MateSolverMitsugumi, RangeCaptureOverThePawns) {
+  // The Rook General (range capture over two pieces of lower rank) on 1f or 5a attacks the
+  // King over one Pawn; a single piece put between still leaves two to jump, nothing takes
+  // the General, the King cannot move. A plain Rook has no attacking move at all.
+  const Game g = game("mitsugumi", boxed_king("Z"));
+  const MateResult r = solve(g);
+  ASSERT_TRUE(mates_in(g, r, 1));
+  EXPECT_TRUE(one_of(usi(g, r.line)[0], {"5f1f", "5f5a", "5f5a+"}));
+  EXPECT_EQ(solve(game("mitsugumi", boxed_king("R"))).status, MateStatus::NoMate);
+}
+
+TEST(MateSolverMitsugumi, VicesGeneralsAreaMove) {
+  // The Vice General on 4f (Bishop, and up to three King steps through empty squares) lands
+  // with King steps within three steps of the King (4d, 3d, 4c, 3c, 2c, or takes the Gold on
+  // 1d); from there it reaches 1a, 1b, 2a and 2b. On its diagonal, 1c is guarded by the Gold,
+  // and 2d (taking nothing) is next to it. A plain Bishop has no attacking move.
+  const Game g = game("mitsugumi", {{"1a", "k"}, {"1d", "g"}, {"4f", "V'"}, {"10j", "p"}});
+  const MateResult r = solve(g);
+  ASSERT_TRUE(mates_in(g, r, 1));
+  EXPECT_TRUE(one_of(usi(g, r.line)[0], {"4f4d", "4f3d", "4f4c", "4f3c", "4f2c", "4f1d"}));
+  EXPECT_EQ(solve(game("mitsugumi", {{"1a", "k"}, {"1d", "g"}, {"4f", "B"}, {"10j", "p"}}))
+                .status,
+            MateStatus::NoMate);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drops: shogi, Chu Seireigi, Dai Seireigi
+
+TEST(MateSolverDrops, GoldDropMates) {
+  // Shogi. King 5a, Gold 5c; G*5b, guarded by 5c, covers 4a, 6a, 4b, 6b. Moving the Gold to 5b
+  // instead leaves it unguarded.
+  const Game g = game("shogi", {{"5a", "k"}, {"5c", "G"}}, 'b', "G");
+  const MateResult r = solve(g);
+  ASSERT_TRUE(mates_in(g, r, 1));
+  EXPECT_EQ(usi(g, r.line), std::vector<std::string>{"G*5b"});
+}
+
+TEST(MateSolverDrops, TheDefenderInterposesADrop) {
+  // Shogi. King 1a; the Rook on 9b covers rank b; the Rook from 5i to 5a attacks along rank a.
+  // With a Gold in hand White drops it between (2a, 3a or 4a): no mate in 1. Without, mate.
+  const std::vector<Put> rooks = {{"1a", "k"}, {"9b", "R"}, {"5i", "R"}};
+  EXPECT_EQ(solve(game("shogi", rooks, 'b', "g"), 1).status, MateStatus::NoMate);
+  const Game bare = game("shogi", rooks);
+  const MateResult r = solve(bare, 1);
+  ASSERT_TRUE(mates_in(bare, r, 1));
+  EXPECT_TRUE(one_of(usi(bare, r.line)[0], {"5i5a", "5i5a+"}));
+  // The defender to move after 5i5a: the refutation is a drop.
+  Game after = game("shogi", rooks, 'b', "g");
+  after.play(parse_usi(after.position(), "5i5a+"));
+  const std::vector<std::string> defence = refutation(after, 1);
+  ASSERT_EQ(defence.size(), 1u);
+  EXPECT_TRUE(one_of(defence[0], {"G*2a", "G*3a", "G*4a"}));
+}
+
+TEST(MateSolverDrops, NoMateByAPawnDrop) {
+  // Shogi. King 1a, Gold 2c (covers 1b, 2b), Silver 3b (covers 2a). P*1b would mate and is
+  // illegal; the Gold's checks (2c2b, 2c1b) are met by the King taking. No mate at all; with a
+  // Gold in hand instead, G*1b (or G*2a, G*2b) mates.
+  const std::vector<Put> net = {{"1a", "k"}, {"2c", "G"}, {"3b", "S"}};
+  EXPECT_EQ(solve(game("shogi", net, 'b', "P")).status, MateStatus::NoMate);
+  const Game gold = game("shogi", net, 'b', "G");
+  const MateResult r = solve(gold);
+  ASSERT_TRUE(mates_in(gold, r, 1));
+  EXPECT_TRUE(r.line[0].is_drop());
+}
+
+TEST(MateSolverDrops, NoMateByAPawnDropInTheSeireigiGames) {
+  // King 1a boxed in by its Lance 2a and Pawn 2b; the Gold on 1c guards 1b. P*1b would mate;
+  // G*1b does. (No other Black move attacks the King.)
+  const std::vector<Put> box = {{"1a", "k"}, {"2a", "l"}, {"2b", "p"}, {"1c", "G"}};
+  for (const char* id : {"chu-seireigi-2023", "chu-seireigi", "dai-seireigi"}) {
+    EXPECT_EQ(solve(game(id, box, 'b', "P"), 1).status, MateStatus::NoMate) << id;
+    const Game gold = game(id, box, 'b', "G");
+    const MateResult r = solve(gold);
+    ASSERT_TRUE(mates_in(gold, r, 1)) << id;
+    EXPECT_EQ(usi(gold, r.line), std::vector<std::string>{"G*1b"}) << id;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The defender to move in a lost position
+
+TEST(MateSolverRoot, DISABLED_DefenderAlreadyMated) {
+  // White to move cannot keep its King (Gold 1b, guarded by the Silver on 2c, covers 2a, 2b
+  // and 1b): every defence loses, so the answer is proved at once: a mate in 0, no move to
+  // play. The solver answers Unknown after one node (its proof has an empty line, which it
+  // takes for a failed extraction), though Unknown means a budget ran out.
+  const Game g = game("chu", {{"1a", "k"}, {"1b", "G"}, {"2c", "S"}}, 'w');
+  Position pos = g.position();
+  ASSERT_TRUE(cannot_keep_royal(pos));
+  const MateResult r = solve(g, 0, kBlack);
+  EXPECT_EQ(r.status, MateStatus::Mate);
+  EXPECT_EQ(r.mate_moves(), 0);
+  EXPECT_TRUE(r.line.empty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every line returned replays as a mate
+
+TEST(MateSolverLines, ALineTheGameRefusesIsNeverReturned) {
+  // The solver's search knows the conventions, not every rule of the game: with a limit of one
+  // ply, Chu's ply limit ends the game as a draw on the mating move (1c2b, Gold 1c guarded by
+  // the Silver on 3c). The line fails its replay, so the answer is Unknown, not Mate.
+  auto v = builtin_variant("chu");
+  v->set_option("max_plies", "1");
+  const Game limited(parse_sfen(v, test::make_sfen({{"1a", "k"}, {"1c", "G"}, {"3c", "S"}})));
+  const MateResult r = solve(limited);
+  EXPECT_EQ(r.status, MateStatus::Unknown);
+  EXPECT_TRUE(r.line.empty());
+  // Without the limit the same mate is returned, and replays.
+  const Game g = game("chu", {{"1a", "k"}, {"1c", "G"}, {"3c", "S"}});
+  EXPECT_TRUE(mates_in(g, solve(g), 1));
+}
+
+TEST(MateSolverLines, CollectionProblemsReplay) {
+  // Two of the historic problems short enough for a unit test (mate in 5 each, published).
+  for (const char* name : {"B33", "A22"}) {
+    const Problem* p = find_problem("chu-tsume-ab", name);
+    ASSERT_NE(p, nullptr) << name;
+    const Game g(parse_sfen(builtin_variant("chu"), p->sfen));
+    const MateResult r = solve(g);
+    ASSERT_EQ(r.status, MateStatus::Mate) << name;
+    EXPECT_LE(r.mate_moves(), p->published_moves()) << name;
+    EXPECT_EQ(check_mating_line(g, r.line), "") << name;
+  }
+}
+
+}  // namespace
+}  // namespace kirin
