@@ -37,7 +37,8 @@ const char* to_string(MateStatus s);  // "mate", "no mate", "unknown"
 struct MateResult {
   MateStatus status = MateStatus::Unknown;
   // Mate: the line from the position, attacker's moves and the longest defence found, ending
-  // with the defender mated. NoMate at a defender-to-move root: the refuting defence (one move).
+  // with the defender mated (empty when the defender to move is mated already: a mate in 0).
+  // NoMate at a defender-to-move root: the refuting defence (one move).
   std::vector<Move> line;
   int64_t nodes = 0;
   int64_t time_ms = 0;

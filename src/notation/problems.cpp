@@ -70,10 +70,8 @@ ProblemCollection parse_problem_collection(std::string_view id, std::string_view
       throw NotationError(where + ": a problem needs a name, an SFEN and a solution", where);
     if (!names.insert(p.name).second)
       throw NotationError(where + ": the name " + quoted_input(p.name) + " is used twice", where);
-    p.series = p.name.substr(
-        0, size_t(std::find_if(p.name.begin(), p.name.end(),
-                               [](char ch) { return !std::isalpha(static_cast<unsigned char>(ch)); }) -
-                  p.name.begin()));
+    const auto not_letter = [](char ch) { return !std::isalpha(static_cast<unsigned char>(ch)); };
+    p.series = std::string(p.name.begin(), std::find_if(p.name.begin(), p.name.end(), not_letter));
     c.problems.push_back(std::move(p));
   }
   return c;

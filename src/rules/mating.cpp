@@ -13,9 +13,13 @@ bool attacks_royal(Position& pos, const Move& m) {
   const bool attacks =
       pos.royal_count(defender) < royals_before || royal_under_attack(pos, defender);
   pos.undo_move(m, u);
-  if (attacks || !m.is_two_step() || m.has_kills()) return attacks;
-  // The first step alone: the piece stands on `mid`, having taken what stood there.
+  // The first step alone, for a Chu Lion's double move as the collections count it: not in
+  // games with the check rule (classic tsume: every move gives check), not for a pass (it
+  // attacks nothing), and the piece stands on `mid`, having taken what stood there.
+  if (attacks || !m.is_two_step() || m.has_kills() || pos.variant().rules.check_rule)
+    return attacks;
   const Piece on_mid = pos.at(m.mid);
+  if (m.to == m.from && !is_piece(on_mid)) return false;
   if (is_piece(on_mid) && color_of(on_mid) == pos.side_to_move()) return false;
   Move first{};
   first.from = m.from;
@@ -112,7 +116,8 @@ std::string check_mating_line(Game game, const std::vector<Move>& line, Color at
   if (line.empty()) return "the line is empty";
   for (size_t i = 0; i < line.size(); ++i) {
     const std::string where = "move " + std::to_string(i + 1);
-    if (game.outcome().over()) return where + ": the game is already over (" + describe(game.outcome()) + ")";
+    if (game.outcome().over())
+      return where + ": the game is already over (" + describe(game.outcome()) + ")";
     Position pos = game.position();
     const Move& m = line[i];
     if (!is_legal(pos, m)) return where + ": not a legal move";

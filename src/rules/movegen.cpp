@@ -104,7 +104,8 @@ class Generator {
       if (c == kCellEmpty) {
         if ((l.mode & kModeMove) && quiet_ok_) add(from, kNoSquare, to, false);
       } else if (c == kCellEnemy && (l.mode & kModeCapture) && !quiets_only_) {
-        if (!v_.is_lion[b[to]] || lion_capture_ok(from, kNoSquare, to)) add(from, kNoSquare, to, true);
+        if (!v_.is_lion[b[to]] || lion_capture_ok(from, kNoSquare, to))
+          add(from, kNoSquare, to, true);
       }
     }
     for (const auto& s : t.slides) {

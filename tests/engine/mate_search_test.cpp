@@ -336,11 +336,10 @@ TEST(MateSolverDrops, NoMateByAPawnDropInTheSeireigiGames) {
 // ---------------------------------------------------------------------------------------------
 // The defender to move in a lost position
 
-TEST(MateSolverRoot, DISABLED_DefenderAlreadyMated) {
+TEST(MateSolverRoot, DefenderAlreadyMated) {
   // White to move cannot keep its King (Gold 1b, guarded by the Silver on 2c, covers 2a, 2b
   // and 1b): every defence loses, so the answer is proved at once: a mate in 0, no move to
-  // play. The solver answers Unknown after one node (its proof has an empty line, which it
-  // takes for a failed extraction), though Unknown means a budget ran out.
+  // play.
   const Game g = game("chu", {{"1a", "k"}, {"1b", "G"}, {"2c", "S"}}, 'w');
   Position pos = g.position();
   ASSERT_TRUE(cannot_keep_royal(pos));

@@ -96,6 +96,25 @@ TEST(AttacksRoyal, LionDoubleMoveCountsWhenItsFirstStepAttacks) {
   EXPECT_FALSE(attacks(pos, "5e5f"));
 }
 
+TEST(AttacksRoyal, ALionPassAttacksNothing) {
+  // Lion 5e, White King 5b: passing through 5d (two from the King) and back is no attack,
+  // though its first step would be one.
+  Position pos = chu({{"5b", "k"}, {"5e", "N"}});
+  EXPECT_FALSE(attacks(pos, "5e5d5e"));
+  EXPECT_TRUE(attacks(pos, "5e5d"));
+}
+
+TEST(AttacksRoyal, UnderTheCheckRuleOnlyTheMoveCounts) {
+  // The position of LionDoubleMoveCountsWhenItsFirstStepAttacks under pbmserv's rules, which
+  // have the check rule: as in classic tsume every attacking move gives check, and the first
+  // step of 5e6d7e does not.
+  auto v = builtin_variant("chu");
+  v->apply_profile("pbmserv");
+  Position pos = parse_sfen(v, make_sfen({{"5b", "k"}, {"6d", "p"}, {"5e", "N"}}));
+  EXPECT_FALSE(attacks(pos, "5e6d7e"));
+  EXPECT_TRUE(attacks(pos, "5e6d"));
+}
+
 TEST(AttacksRoyal, NothingAttacksADefenderWithoutRoyals) {
   Position pos = chu({{"5a", "g"}, {"5c", "G"}});
   EXPECT_FALSE(attacks(pos, "5c5b"));
