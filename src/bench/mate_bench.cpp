@@ -57,6 +57,9 @@ MateBenchTotals run_mate_bench(const MateBenchOptions& options, std::ostream& ou
   MateLimits limits;
   limits.movetime_ms = options.movetime_ms;
   for (const ProblemCollection* c : collections) {
+    if (std::none_of(c->problems.begin(), c->problems.end(),
+                     [&](const Problem& p) { return chosen(options, p); }))
+      continue;
     auto game = builtin_variant(c->game);
     fmt::print(out, "{}: {}\n", c->id, c->title);
     fmt::print(out, "{:<8} {:<8} {:>5} {:>5} {:>12} {:>8}  {}\n", "problem", "result", "moves",
