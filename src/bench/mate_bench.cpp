@@ -40,11 +40,11 @@ std::vector<const ProblemCollection*> chosen_collections(const MateBenchOptions&
   return out;
 }
 
-// The note of a row: how the mate found compares with the book's (a longer one means the
-// solver missed the book's, which every test replays).
+// The note of a row: how the mate found compares with the book's (a longer one: the solver
+// missed a mate as short as the book's, whose line every test replays).
 const char* note(int found_minus_published) {
-  if (found_minus_published < 0) return "shorter than published";
-  if (found_minus_published > 0) return "longer than published";
+  if (found_minus_published < 0) return "  shorter than published";
+  if (found_minus_published > 0) return "  longer than published";
   return "";
 }
 
@@ -74,7 +74,7 @@ MateBenchTotals run_mate_bench(const MateBenchOptions& options, std::ostream& ou
           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       const bool mate = r.status == MateStatus::Mate;
       const int difference = mate ? r.mate_moves() - p.published_moves() : 0;
-      fmt::print(out, "{:<8} {:<8} {:>5} {:>5} {:>12} {:>8.3f}  {}\n", p.name, to_string(r.status),
+      fmt::print(out, "{:<8} {:<8} {:>5} {:>5} {:>12} {:>8.3f}{}\n", p.name, to_string(r.status),
                  mate ? std::to_string(r.mate_moves()) : "-", p.published_moves(), r.nodes, secs,
                  note(difference));
       out.flush();

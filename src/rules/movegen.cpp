@@ -533,9 +533,29 @@ void filter_check(const Position& pos, MoveList& list, bool drop_mate_rule) {
   const Variant& v = pos.variant();
   Color us = pos.side_to_move();
   Square royals[2];
-  if (pos.royals(us, royals, 2) != 1) return;  // with two royals, either may be risked
+  const int own_royals = pos.royals(us, royals, 2);
+  if (own_royals > 1) return;  // with two royals, either may be risked
   Position work = pos;
+  auto may_not_mate = [&](const Move& m) {
+    return drop_mate_rule && m.is_drop() && v.pieces[m.drop_kind].no_drop_mate;
+  };
+  // Is `m`, just played on `work`, a drop that mates with a piece that may not?
+  auto drop_mates = [&](const Move& m) {
+    if (!may_not_mate(m) || !royal_under_attack(work, ~us)) return false;
+    MoveList replies;
+    generate_legal(work, replies, false, Only::kAll);
+    return replies.size == 0;
+  };
+  // A side without royals (a mating problem's attacker) risks none, but its drops may not mate.
   auto royal_safe = [&](const Move& m) {
+    if (own_royals == 0) {
+      if (!may_not_mate(m)) return true;
+      Undo u;
+      work.do_move(m, u);
+      const bool mates = drop_mates(m);
+      work.undo_move(m, u);
+      return !mates;
+    }
     Square royal = royals[0];
     if (v.rules.check_every_step && m.is_two_step() && m.mid != m.to) {
       bool pass = m.to == m.from && pos.at(m.mid) == kEmpty;
@@ -550,13 +570,8 @@ void filter_check(const Position& pos, MoveList& list, bool drop_mate_rule) {
     }
     Undo u;
     work.do_move(m, u);
-    bool safe = !attacked_by_any_move(work, m.from == royal ? m.to : royal, ~us);
-    if (safe && drop_mate_rule && m.is_drop() && v.pieces[m.drop_kind].no_drop_mate &&
-        royal_under_attack(work, ~us)) {
-      MoveList replies;
-      generate_legal(work, replies, false, Only::kAll);
-      safe = replies.size > 0;
-    }
+    const bool safe =
+        !attacked_by_any_move(work, m.from == royal ? m.to : royal, ~us) && !drop_mates(m);
     work.undo_move(m, u);
     return safe;
   };

@@ -167,7 +167,7 @@ check2 mate-b34 0 "mate in 4" "line " "$kirin" mate --sfen "$b34" --movetime 200
 check2 mate-a22 0 "mate in 5" "nodes " "$kirin" mate -v chu --sfen "$a22" --movetime 20000 --hash 16
 check2 mate-none 3 "no mate" "nodes " "$kirin" mate -v shogi --sfen "$lone_pawn" --movetime 20000
 check2 mate-unknown 4 "unknown" "nodes " "$kirin" mate --sfen "$a22" --nodes 1
-check2 mate-bad-sfen 2 "board" "offset 2" "$kirin" mate --sfen "5z2s3/12/12/12/12/12/12/12/12/12/12/12 b - 1"
+check2 mate-bad-sfen 2 "board" "offset 1" "$kirin" mate --sfen "5z2s3/12/12/12/12/12/12/12/12/12/12/12 b - 1"
 check2 mate-unknown-game 2 "unknown game" "nosuch" "$kirin" mate -v nosuch --sfen "$a22"
 check mate-needs-sfen 2 "--sfen is required" "$kirin" mate
 check2 mate-bad-attacker 2 "--attacker" "'red'" "$kirin" mate --sfen "$a22" --attacker red
