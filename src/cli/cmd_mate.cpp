@@ -58,7 +58,8 @@ void register_mate(CLI::App& app) {
       "mate", "Solve a mating problem: prove a mate (and print its line) or that none exists");
   cmd->footer(kFooter);
   args->game.add_to(*cmd, true, true);
-  cmd->get_option("--sfen")->required();
+  cmd->get_option("--sfen")->required()->description("the problem's position in SFEN");
+  cmd->remove_option(cmd->get_option("--handicap"));  // a problem is never a handicap start
   cmd->add_option("--movetime", args->limits.movetime_ms, "give up after this many milliseconds")
       ->check(CLI::Range(int64_t(1), int64_t(1) << 40));
   cmd->add_option("--nodes", args->limits.nodes, "give up after visiting this many positions")
