@@ -54,6 +54,27 @@ TEST(RoyalSafety, AnAttackedKingsWaysOut) {
     EXPECT_EQ(std::count(expected.begin(), expected.end(), stays), 0) << stays;
 }
 
+TEST(RoyalSafety, PromotingToCrownPrinceIsAWayOut) {
+  // White King 6d attacked down the file by a Black Rook on 6l. White's Drunk Elephant on 9h
+  // promotes on 9i to Crown Prince: the King stays attacked, but White then has two royals and
+  // Black can take only one, so the move is safe (found by the mate solver on problem B29,
+  // where it is the defence that makes the mate 18 moves long, not 2).
+  auto v = builtin_variant("chu");
+  Position pos = parse_sfen(v, test::make_sfen({{"6d", "k"},
+                                                {"9h", "e"},
+                                                {"6l", "R"},
+                                                {"12l", "G"}},
+                                               'w'));
+  ASSERT_TRUE(pos.in_check(kWhite));
+  MoveList list;
+  generate_moves(pos, list);
+  keep_royal_safe(pos, list);
+  const std::vector<std::string> kept = texts(pos, list);
+  EXPECT_EQ(std::count(kept.begin(), kept.end(), "9h9i+"), 1);
+  EXPECT_EQ(std::count(kept.begin(), kept.end(), "9h9i"), 0);  // unpromoted: no second royal
+  EXPECT_EQ(std::count(kept.begin(), kept.end(), "6d6e"), 0);  // still on the file
+}
+
 class RoyalSafety : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(RoyalSafety, KeepsWhatPlayingEveryMoveKeeps) {
