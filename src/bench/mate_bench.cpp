@@ -40,15 +40,13 @@ std::vector<const ProblemCollection*> chosen_collections(const MateBenchOptions&
   return out;
 }
 
-// The note of a row: how the mate found compares with the book's (a longer one: the solver
-// missed a mate as short as the book's, whose line every test replays).
-const char* note(int found_minus_published) {
-  if (found_minus_published < 0) return "  shorter than published";
-  if (found_minus_published > 0) return "  longer than published";
+}  // namespace
+
+const char* compare_with_published(int found_moves, int published_moves) {
+  if (found_moves < published_moves) return "shorter than published";
+  if (found_moves > published_moves) return "longer than published";
   return "";
 }
-
-}  // namespace
 
 MateBenchTotals run_mate_bench(const MateBenchOptions& options, std::ostream& out) {
   const std::vector<const ProblemCollection*> collections = chosen_collections(options);
@@ -73,14 +71,15 @@ MateBenchTotals run_mate_bench(const MateBenchOptions& options, std::ostream& ou
       const double secs =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       const bool mate = r.status == MateStatus::Mate;
-      const int difference = mate ? r.mate_moves() - p.published_moves() : 0;
+      const std::string note =
+          mate ? compare_with_published(r.mate_moves(), p.published_moves()) : "";
       fmt::print(out, "{:<8} {:<8} {:>5} {:>5} {:>12} {:>8.3f}{}\n", p.name, to_string(r.status),
                  mate ? std::to_string(r.mate_moves()) : "-", p.published_moves(), r.nodes, secs,
-                 note(difference));
+                 note.empty() ? "" : "  " + note);
       out.flush();
       ++total.problems;
       total.solved += mate;
-      total.shorter += difference < 0;
+      total.shorter += mate && r.mate_moves() < p.published_moves();
       total.nodes += r.nodes;
       total.seconds += secs;
     }

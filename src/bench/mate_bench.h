@@ -32,6 +32,11 @@ class MateBenchOptionError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// How a mate found compares with the book's, as a row's note: "shorter than published" (a
+// finding: the problem is cooked, or its position is not the book's), "longer than published"
+// (the solver's shortening pass ran out of time: the book's line replays in every test), or "".
+const char* compare_with_published(int found_moves, int published_moves);
+
 // Solves each chosen problem with a fresh table, writing a table per collection a row at a
 // time and the totals. Throws MateBenchOptionError before solving anything if a name is unknown.
 MateBenchTotals run_mate_bench(const MateBenchOptions& options, std::ostream& out);
