@@ -1,6 +1,7 @@
-// kirin bench perft, search and server: the options of the benchmark module (src/bench).
+// kirin bench perft, search, mate and server: the options of the benchmark module (src/bench).
 #include <iostream>
 
+#include "bench/mate_bench.h"
 #include "bench/perft_bench.h"
 #include "bench/search_bench.h"
 #include "bench/server_load.h"
@@ -60,6 +61,34 @@ void register_bench_search(CLI::App& parent) {
     try {
       bench::run_search_bench(o, std::cout);
     } catch (const match::EngineError& e) {
+      throw UsageError(e.what());
+    }
+  });
+}
+
+void register_bench_mate(CLI::App& parent) {
+  auto options = std::make_shared<bench::MateBenchOptions>();
+  CLI::App* cmd = parent.add_subcommand(
+      "mate", "The mate solver on the built-in problem collections (problems/*.tsv), one "
+              "thread, a fresh table per problem: solved or not, the mate's length against "
+              "the published one, nodes, time; a mate shorter than the book's is marked");
+  cmd->footer("Example: kirin bench mate --collection chu-tsume-ab --problems A22,B34 "
+              "--movetime-per-problem 2000");
+  cmd->add_option("--movetime-per-problem", options->movetime_ms,
+                  "give up on a problem after this many milliseconds")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t(1), int64_t(3'600'000)));
+  cmd->add_option("--collection", options->collection,
+                  "only this collection (e.g. chu-tsume-ab; default: all)");
+  cmd->add_option("--problems", options->problems, "only these problems, by name (A1,B34,...)")
+      ->delimiter(',');
+  cmd->add_option("--hash", options->hash_mb, "hash table MiB")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 65536));
+  cmd->callback([options] {
+    try {
+      bench::run_mate_bench(*options, std::cout);
+    } catch (const bench::MateBenchOptionError& e) {
       throw UsageError(e.what());
     }
   });
@@ -139,6 +168,7 @@ void register_bench(CLI::App& app) {
   bench->require_subcommand(1);
   register_bench_perft(*bench);
   register_bench_search(*bench);
+  register_bench_mate(*bench);
   register_bench_server(*bench);
 }
 

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   kirin::cli::register_moves(app);
   kirin::cli::register_bench(app);
   kirin::cli::register_analyze(app);
+  kirin::cli::register_mate(app);
   kirin::cli::register_play(app);
   kirin::cli::register_match(app);
   kirin::cli::register_engine(app);

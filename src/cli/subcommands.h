@@ -19,6 +19,7 @@ void register_perft(CLI::App& app);       // perft
 void register_moves(CLI::App& app);       // moves, play-moves
 void register_bench(CLI::App& app);       // bench
 void register_analyze(CLI::App& app);     // analyze
+void register_mate(CLI::App& app);        // mate (solve a mating problem)
 void register_play(CLI::App& app);        // play (against the engine, in the terminal)
 void register_match(CLI::App& app);       // match
 void register_engine(CLI::App& app);      // engine (USI / XBoard)

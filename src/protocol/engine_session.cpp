@@ -75,7 +75,10 @@ bool EngineSession::take_back(int plies) {
   return true;
 }
 
-void EngineSession::set_hash_mb(size_t mb) { runner_.set_hash_mb(mb); }
+void EngineSession::set_hash_mb(size_t mb) {
+  runner_.set_hash_mb(mb);
+  if (mate_solver_) mate_solver_->set_hash_mb(mb);
+}
 
 void EngineSession::new_game() { runner_.new_game(); }
 
@@ -100,9 +103,34 @@ void EngineSession::start_search(const SearchLimits& limits, InfoCallback on_inf
   if (!admission) searching_ = false;
 }
 
-void EngineSession::stop() { runner_.stop(ticket_); }
+void EngineSession::start_mate(const MateLimits& limits, MateDoneCallback on_done) {
+  stop_and_wait();
+  if (!mate_solver_) mate_solver_ = std::make_unique<MateSolver>(runner_.hash_mb());
+  mate_stop_requested_ = false;
+  solving_ = true;
+  mate_thread_ = std::thread([this, limits, game = game_, on_done = std::move(on_done)] {
+    MateSolver& solver = *mate_solver_;
+    const MateResult result =
+        solver.solve(game, limits, std::nullopt, [this, &solver](const MateProgress&) {
+          if (mate_stop_requested_) solver.stop();
+        });
+    if (on_done) on_done(result);
+    solving_ = false;
+  });
+}
 
-void EngineSession::wait() { runner_.wait_idle(); }
+void EngineSession::stop() {
+  runner_.stop(ticket_);
+  if (solving_) {
+    mate_stop_requested_ = true;
+    mate_solver_->stop();
+  }
+}
+
+void EngineSession::wait() {
+  runner_.wait_idle();
+  if (mate_thread_.joinable()) mate_thread_.join();
+}
 
 void EngineSession::ponderhit() { runner_.ponderhit(ticket_); }
 

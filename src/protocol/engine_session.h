@@ -1,6 +1,7 @@
 // What the USI and XBoard front-ends share: the game being played (the game definition with
 // its profile and rule options, the start position and the moves since), and a SearchRunner
-// of one thread that runs one search at a time while the front-end keeps reading input.
+// of one thread that runs one search at a time while the front-end keeps reading input; a mate
+// solve (USI `go mate`) runs on a thread of its own the same way, never beside a search.
 #pragma once
 
 #include <atomic>
@@ -8,9 +9,11 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
+#include "engine/mate_search.h"
 #include "engine/search.h"
 #include "engine/search_runner.h"
 #include "rules/game.h"
@@ -49,6 +52,7 @@ class EngineSession {
  public:
   using InfoCallback = std::function<void(const SearchInfo&)>;
   using DoneCallback = std::function<void(const SearchResult&)>;
+  using MateDoneCallback = std::function<void(const MateResult&)>;
 
   // Throws VariantError if `rules` does not build.
   explicit EngineSession(GameRules rules = {}, size_t hash_mb = 64);
@@ -85,14 +89,19 @@ class EngineSession {
   // iteration, `on_done` once with the result (both on that thread). A search still running
   // is stopped and waited for first, so two never overlap.
   void start_search(const SearchLimits& limits, InfoCallback on_info, DoneCallback on_done);
-  void stop();            // asks the running search to finish now; returns at once
-  void wait();            // until the search has ended and on_done has returned
+  // Solves the current game for a mate by the side to move (the mate solver's table is made
+  // on first use, of the session's hash size): `on_done` once, on the solver's thread. Like
+  // start_search, it first stops and waits for whatever runs.
+  void start_mate(const MateLimits& limits, MateDoneCallback on_done);
+  void stop();            // asks the running search or solve to finish now; returns at once
+  void wait();            // until it has ended and its on_done has returned
   void stop_and_wait() {
     stop();
     wait();
   }
   void ponderhit();       // a pondering search becomes a timed one
-  bool searching() const { return searching_.load(); }  // started, on_done not yet returned
+  // A search or solve started, its on_done not yet returned.
+  bool searching() const { return searching_.load() || solving_.load(); }
   // The limits of the running (or last) search.
   const SearchLimits& search_limits() const { return limits_; }
 
@@ -104,6 +113,12 @@ class EngineSession {
   SearchLimits limits_;
   std::atomic<bool> searching_{false};
   SearchRunner::Ticket ticket_ = 0;  // of the running (or last) search
+  std::unique_ptr<MateSolver> mate_solver_;  // made by the first start_mate
+  std::thread mate_thread_;                  // of the running (or last) solve
+  std::atomic<bool> solving_{false};
+  // MateSolver::stop() before its solve() has begun could be forgotten when solve() begins:
+  // the request is kept here too, and repeated at each progress report.
+  std::atomic<bool> mate_stop_requested_{false};
   SearchRunner runner_;  // last: its thread goes first, while the rest still exists
 };
 

@@ -275,8 +275,8 @@ void UsiEngine::cmd_go(std::string_view args) {
       limits.ponder = true;
       continue;
     }
-    if (w == "mate") {  // tsume search: not a Kirin feature; the USI answer for that
-      out_.line("checkmate notimplemented");
+    if (w == "mate") {
+      cmd_go_mate(std::vector<std::string>(words.begin() + long(i) + 1, words.end()));
       return;
     }
     static constexpr std::string_view kNumeric[] = {"btime", "wtime",    "binc",  "winc",
@@ -345,6 +345,45 @@ void UsiEngine::cmd_go(std::string_view args) {
         }
         out_.line(line);
       });
+}
+
+// go mate <milliseconds|infinite>: the mate solver, on the session's worker, answers as the USI
+// specification's tsume search does: "checkmate <the line>", "checkmate nomate" or "checkmate
+// timeout" (also after stop).
+void UsiEngine::cmd_go_mate(const std::vector<std::string>& args) {
+  MateLimits limits;
+  if (args.size() != 1) {
+    info_string("error: go mate takes milliseconds or 'infinite'");
+    return;
+  }
+  if (args[0] != "infinite") {
+    auto ms = parse_int(args[0]);
+    if (!ms) {
+      info_string("error: go mate takes milliseconds or 'infinite', not '" + args[0] + "'");
+      return;
+    }
+    limits.movetime_ms = std::max<int64_t>(1, *ms);
+  }
+  if (!refused_position_.empty()) {
+    info_string("error: no mate search: the last position was refused (" + refused_position_ +
+                ")");
+    out_.line("checkmate nomate");
+    return;
+  }
+  if (session_.game().outcome().over()) {
+    out_.line("checkmate nomate");
+    return;
+  }
+  open_ended_ = limits.movetime_ms == 0;
+  Position root = session_.game().position();
+  session_.start_mate(limits, [this, root](const MateResult& r) {
+    if (r.status == MateStatus::Mate)
+      out_.line("checkmate " + to_usi_line(root, r.line));
+    else if (r.status == MateStatus::NoMate)
+      out_.line("checkmate nomate");
+    else
+      out_.line("checkmate timeout");
+  });
 }
 
 }  // namespace kirin::protocol

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "protocol/engine_session.h"
 #include "protocol/line_writer.h"
@@ -32,6 +33,7 @@ class UsiEngine {
   void cmd_setoption(std::string_view args);
   void cmd_position(std::string_view args);
   void cmd_go(std::string_view args);
+  void cmd_go_mate(const std::vector<std::string>& args);
   // Before a command that changes the game: an infinite or pondering search is stopped (it
   // still answers with bestmove), a timed one is waited for.
   void settle();

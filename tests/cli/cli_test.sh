@@ -158,6 +158,35 @@ check2 play-scripted 0 "Kirin plays" "Black resigns: White wins" bash -c "printf
 check play-bad-move 0 "malformed move 'foo'" bash -c "printf 'foo\nquit\n' | '$kirin' play --depth 2"
 check2 play-undo 0 "nothing to undo" "Kirin plays" bash -c "printf 'undo\n7i7h\nundo\nquit\n' | '$kirin' play --depth 1"
 
+# ---- Mating problems: kirin mate (exit 0 mate, 3 no mate, 4 unknown), analyze --mate, bench mate
+b34="5ex1+Pc2/6okt3/3s4X2+H/2+D9/3p+v1+Dpt3/12/12/2+a6q2/12/12/12/12 b - 1"  # a mate in 4
+a22="5e2s3/2+H1ck+ltc3/9f2/3p2p2p2/2+Oi1+m1+D4/12/2q6b2/12/12/12/12/12 b - 1"  # a mate in 5
+lone_pawn="4k4/9/9/9/9/9/9/9/9 b P 1"  # one check (P*5b), taken: no mate
+check2 help-mate 0 "--attacker" "Exit code: 0 mate, 3 no mate, 4 unknown" "$kirin" mate --help
+# The shortening pass has a time budget: on a loaded machine the first mate found may stand.
+# --max-moves makes the length certain.
+check2 mate-b34 0 "mate in 4" "line " "$kirin" mate --sfen "$b34" --movetime 20000 --max-moves 4
+check2 mate-b34-any 0 "mate in " "line " "$kirin" mate --sfen "$b34" --movetime 20000
+check2 mate-a22 0 "mate in 5" "nodes " "$kirin" mate -v chu --sfen "$a22" --movetime 20000 --hash 16 --max-moves 5
+check2 mate-a22-shorter 3 "no mate" "nodes " "$kirin" mate --sfen "$a22" --movetime 20000 --max-moves 2
+# --attacker naming the side not to move: does every defence lose?
+check2 mate-attacker 0 "mate in 3" "line " "$kirin" mate --sfen "$b34" --moves 10d7d --attacker black --max-moves 3
+check2 mate-refutation 3 "no mate" "refutation 5b4a" "$kirin" mate --sfen "$b34" --moves 10d9d --attacker black --max-moves 3
+check2 mate-none 3 "no mate" "nodes " "$kirin" mate -v shogi --sfen "$lone_pawn" --movetime 20000
+check2 mate-unknown 4 "unknown" "nodes " "$kirin" mate --sfen "$a22" --nodes 1
+check2 mate-bad-sfen 2 "board" "offset 1" "$kirin" mate --sfen "5z2s3/12/12/12/12/12/12/12/12/12/12/12 b - 1"
+check2 mate-unknown-game 2 "unknown game" "nosuch" "$kirin" mate -v nosuch --sfen "$a22"
+check mate-needs-sfen 2 "--sfen is required" "$kirin" mate
+check2 mate-bad-attacker 2 "--attacker" "'red'" "$kirin" mate --sfen "$a22" --attacker red
+check2 mate-game-over 2 "--sfen" "already over" "$kirin" mate --sfen "k11/1N10/12/12/12/12/12/12/12/12/12/11K b - 1" --moves 11b12a
+check2 analyze-mate-solver 0 "score mate " "bestmove " "$kirin" analyze --mate --movetime 20000 --sfen "$b34"
+check analyze-mate-unknown 0 "unknown nodes" "$kirin" analyze --mate --nodes 1 --sfen "$a22"
+check analyze-mate-not-depth 2 "--depth" "$kirin" analyze --mate --depth 3 --sfen "$a22"
+check help-bench-mate 0 "--movetime-per-problem" "$kirin" bench mate --help
+check2 bench-mate 0 "B34" "total: solved" "$kirin" bench mate --problems B34,M65 --movetime-per-problem 1
+check2 bench-mate-no-collection 2 "--collection" "chu-tsume-ab" "$kirin" bench mate --collection nosuch
+check bench-mate-no-problem 2 "no problem 'Z9'" "$kirin" bench mate --problems B34,Z9
+
 # ---- Bad input: exit code 2, saying what and where
 check2 bad-sfen-deferral 2 "promotion_deferral" "offset 12" "$kirin" moves --sfen "k11/12/12/5S=6/12/12/12/12/12/12/12/11K b - 1"
 check pbmserv-deferral 0 "7d6c" "$kirin" moves --profile pbmserv --sfen "k11/12/12/5S=6/12/12/12/12/12/12/12/11K b - 1"

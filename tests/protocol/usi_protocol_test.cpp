@@ -7,6 +7,7 @@
 #include "protocol/text_util.h"
 #include "protocol/usi_engine.h"
 #include "protocol_driver.h"
+#include "rules/mating.h"
 #include "rules/movegen.h"
 
 namespace kirin::protocol::test {
@@ -195,6 +196,9 @@ TEST(UsiProtocol, MalformedInputChangesNothing) {
       {"go depth", "needs a number"},
       {"go depth x", "needs a whole number"},
       {"go sideways 3", "unknown parameter 'sideways'"},
+      {"go mate", "go mate takes milliseconds or 'infinite'"},
+      {"go mate soon", "not 'soon'"},
+      {"go mate 5 6", "go mate takes milliseconds or 'infinite'"},
   };
   for (const Case& c : cases) {
     auto out = usi.run(std::string(c.command) + "\n");
@@ -205,8 +209,50 @@ TEST(UsiProtocol, MalformedInputChangesNothing) {
     EXPECT_EQ(usi.engine().session().hash_mb(), 64u) << c.command;
   }
   EXPECT_EQ(usi.game().plies(), 1);
-  auto out = usi.run("go mate 5\n");
-  EXPECT_EQ(out, std::vector<std::string>{"checkmate notimplemented"});
+}
+
+// go mate: the mate solver's answer as the USI specification has it, the line replaying as a
+// mate under the conventions of a mating problem.
+TEST(UsiProtocol, GoMateAnswersTheLineNoMateOrTimeout) {
+  Usi usi;
+  // Middle Shogi Manual B34, a mate in 4.
+  const std::string b34 = "5ex1+Pc2/6okt3/3s4X2+H/2+D9/3p+v1+Dpt3/12/12/2+a6q2/12/12/12/12 b - 1";
+  usi.run("position sfen " + b34 + "\n");
+  auto out = usi.run("go mate 60000\n");
+  ASSERT_EQ(out.size(), 1u);
+  auto words = split_words(out[0]);
+  // "checkmate" and 7 plies or more (the shortening pass has a time budget of its own).
+  ASSERT_GE(words.size(), 8u) << out[0];
+  EXPECT_EQ(words.size() % 2, 0u) << out[0];
+  EXPECT_EQ(words[0], "checkmate");
+  std::vector<Move> line;
+  Position pos = usi.game().position();
+  for (size_t i = 1; i < words.size(); ++i) {
+    line.push_back(parse_usi(pos, words[i]));
+    Undo u;
+    pos.do_move(line.back(), u);
+  }
+  EXPECT_EQ(check_mating_line(usi.game(), line), "");
+
+  // Chu's start, White to move: no White move attacks Black's King, so no mate.
+  usi.run("position startpos moves 3i3h\n");
+  EXPECT_EQ(usi.run("go mate infinite\n"), std::vector<std::string>{"checkmate nomate"});
+
+  // Book problem A2 (a mate in 60): stopped, or out of time, long before it is solved.
+  const std::string a2 =
+      "2f7+H1/2c2x1s2+v1/4vgko1fm1/2p3g5/3+H8/b5N5/4P7/12/C1+c+i8/3+s1+a6/12/12 b - 1";
+  usi.run("position sfen " + a2 + "\n");
+  out = usi.run("go mate infinite\nisready\nstop\n");
+  EXPECT_EQ(with_prefix(out, "readyok").size(), 1u) << "isready is answered while solving";
+  EXPECT_EQ(with_prefix(out, "checkmate"), std::vector<std::string>{"checkmate timeout"});
+  EXPECT_EQ(usi.run("go mate 1\n"), std::vector<std::string>{"checkmate timeout"});
+  // The end of the input stops an infinite solve; a search after it still answers.
+  EXPECT_EQ(usi.run("go mate infinite\n"), std::vector<std::string>{"checkmate timeout"});
+  bestmove(usi.run("go depth 1\n"), usi.game().position());
+
+  // A refused position is not solved.
+  out = usi.run("position sfen nonsense\ngo mate 1000\n");
+  EXPECT_EQ(out.back(), "checkmate nomate");
 }
 
 // After a refused position the engine and the GUI see different games: a move of the

@@ -1,0 +1,44 @@
+// kirin bench mate: the mate solver on the built-in problem collections (problems/*.tsv), with
+// a time budget per problem: solved or not, the mate's length against the published one,
+// nodes and time; a mate shorter than the book's is marked (a cooked problem is a finding).
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace kirin::bench {
+
+struct MateBenchOptions {
+  int64_t movetime_ms = 10'000;  // per problem
+  size_t hash_mb = 64;
+  std::string collection;              // a collection id; "" = every built-in collection
+  std::vector<std::string> problems;   // problem names; empty = every problem
+};
+
+struct MateBenchTotals {
+  int problems = 0;
+  int solved = 0;   // a mate proved
+  int shorter = 0;  // of them, shorter than the published line
+  int64_t nodes = 0;
+  double seconds = 0;
+};
+
+// An unknown collection or problem name (nothing has run then).
+class MateBenchOptionError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// How a mate found compares with the book's, as a row's note: "shorter than published" (a
+// finding: the problem is cooked, or its position is not the book's), "longer than published"
+// (the solver's shortening pass ran out of time: the book's line replays in every test), or "".
+const char* compare_with_published(int found_moves, int published_moves);
+
+// Solves each chosen problem with a fresh table, writing a table per collection a row at a
+// time and the totals. Throws MateBenchOptionError before solving anything if a name is unknown.
+MateBenchTotals run_mate_bench(const MateBenchOptions& options, std::ostream& out);
+
+}  // namespace kirin::bench

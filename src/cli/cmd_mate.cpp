@@ -1,0 +1,104 @@
+// kirin mate: proves or refutes a mate from a position (engine/mate_search) under the
+// conventions of a mating problem, and prints the answer, the line, nodes and time.
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+
+#include "cli/game_args.h"
+#include "cli/mate_report.h"
+#include "cli/subcommands.h"
+#include "engine/mate_search.h"
+#include "notation/usi.h"
+
+namespace kirin::cli {
+namespace {
+
+// The exit codes besides 0 (mate) and main's 1 (internal error) and 2 (bad input).
+constexpr int kExitNoMate = 3;
+constexpr int kExitUnknown = 4;
+
+constexpr const char* kFooter =
+    "Prints exactly one answer on the first line:\n"
+    "  mate in N     then 'line' and the whole mating line in USI: the attacker's moves and\n"
+    "                the longest defence found, ending with the defender mated\n"
+    "  no mate       proved (within --max-moves, if given); with --attacker naming the side\n"
+    "                not to move, 'refutation' and the defence that escapes\n"
+    "  unknown       the budget (--movetime, --nodes) ran out first\n"
+    "then 'nodes N time MS'. Progress goes to stderr about once a second.\n"
+    "Exit code: 0 mate, 3 no mate, 4 unknown, 2 bad input, 1 internal error.\n"
+    "\n"
+    "The conventions (docs/RULES.md, \"Problems\"): the attacker moves first and every one of\n"
+    "its moves attacks a royal; the defender may play any legal move; in games with drops,\n"
+    "pieces in hand may be dropped and a Pawn drop may not mate.\n"
+    "\n"
+    "Example (Middle Shogi Manual B34, a mate in 4):\n"
+    "  kirin mate --variant chu --movetime 10000 \\\n"
+    "    --sfen '5ex1+Pc2/6okt3/3s4X2+H/2+D9/3p+v1+Dpt3/12/12/2+a6q2/12/12/12/12 b - 1'";
+
+std::optional<Color> parse_attacker(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  if (text == "black") return kBlack;
+  if (text == "white") return kWhite;
+  throw UsageError("--attacker is black or white, not '" + text + "'");
+}
+
+}  // namespace
+
+void register_mate(CLI::App& app) {
+  struct Args {
+    GameArgs game;
+    MateLimits limits;
+    std::string attacker;
+    size_t hash = 64;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand(
+      "mate", "Solve a mating problem: prove a mate (and print its line) or that none exists");
+  cmd->footer(kFooter);
+  args->game.add_to(*cmd, true, true);
+  cmd->get_option("--sfen")->required()->description("the problem's position in SFEN");
+  cmd->remove_option(cmd->get_option("--handicap"));  // a problem is never a handicap start
+  cmd->add_option("--movetime", args->limits.movetime_ms, "give up after this many milliseconds")
+      ->check(CLI::Range(int64_t(1), int64_t(1) << 40));
+  cmd->add_option("--nodes", args->limits.nodes, "give up after visiting this many positions")
+      ->check(CLI::Range(int64_t(1), int64_t(1) << 50));
+  cmd->add_option("--max-moves", args->limits.max_moves,
+                  "look only for mates of at most this many attacker's moves")
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--hash", args->hash, "transposition table size in MiB")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 65536));
+  cmd->add_option("--attacker", args->attacker,
+                  "the attacking side, black or white (default: the side to move); if it is "
+                  "not to move, the question is whether every defence loses");
+  cmd->callback([args] {
+    const std::optional<Color> attacker = parse_attacker(args->attacker);
+    auto v = args->game.load_variant();
+    Game game = args->game.load_game(v);
+    if (game.outcome().over())
+      throw UsageError("--sfen: the game is already over (" + describe(game.outcome()) + ")");
+    MateSolver solver(args->hash);
+    const MateResult r = solver.solve(game, args->limits, attacker, print_mate_progress);
+    switch (r.status) {
+      case MateStatus::Mate:
+        fmt::print("mate in {}\nline {}\n", r.mate_moves(), to_usi_line(game.position(), r.line));
+        break;
+      case MateStatus::NoMate:
+        fmt::print("no mate\n");
+        if (!r.line.empty())
+          fmt::print("refutation {}\n", to_usi_line(game.position(), r.line));
+        break;
+      case MateStatus::Unknown:
+        fmt::print("unknown\n");
+        break;
+    }
+    fmt::print("nodes {} time {}\n", r.nodes, r.time_ms);
+    std::fflush(stdout);
+    if (r.status == MateStatus::NoMate) std::exit(kExitNoMate);
+    if (r.status == MateStatus::Unknown) std::exit(kExitUnknown);
+  });
+}
+
+}  // namespace kirin::cli

@@ -1,0 +1,15 @@
+#include "cli/mate_report.h"
+
+#include <fmt/core.h>
+
+#include <cstdio>
+
+namespace kirin::cli {
+
+void print_mate_progress(const MateProgress& p) {
+  fmt::print(stderr, "solving: nodes {} time {} ms hashfull {} proof {} disproof {}\n", p.nodes,
+             p.time_ms, p.hashfull, p.root_pn, p.root_dn);
+  std::fflush(stderr);
+}
+
+}  // namespace kirin::cli

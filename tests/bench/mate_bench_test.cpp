@@ -1,0 +1,60 @@
+// kirin bench mate: the rows it writes, the totals it returns and the names it refuses.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "bench/mate_bench.h"
+
+namespace kirin::bench {
+namespace {
+
+// The first word of each line.
+std::string first_words(const std::string& text) {
+  std::istringstream lines(text);
+  std::string line, words;
+  while (std::getline(lines, line)) words += line.substr(0, line.find_first_of(" :")) + " ";
+  return words;
+}
+
+TEST(MateBench, ChosenProblemsOfEachCollectionAndTheTotal) {
+  std::ostringstream out;
+  const MateBenchTotals total =
+      run_mate_bench({.movetime_ms = 1, .hash_mb = 1, .problems = {"B34", "A22", "M65"}}, out);
+  EXPECT_EQ(total.problems, 3);
+  EXPECT_LE(total.solved, 3);
+  EXPECT_GE(total.nodes, 0);
+  // A title and a header per collection, the rows in the collection's order, the total.
+  EXPECT_EQ(first_words(out.str()),
+            "chu-tsume-ab problem A22 B34 shogi-tsume-muso problem M65 total ");
+  EXPECT_NE(out.str().find(" book "), std::string::npos);
+}
+
+// The length found may be longer than the book's on a loaded machine (the shortening pass has a
+// time budget of its own), never shorter for B34.
+TEST(MateBench, AMateInFourIsSolved) {
+  std::ostringstream out;
+  const MateBenchTotals total = run_mate_bench(
+      {.movetime_ms = 60'000, .hash_mb = 16, .collection = "chu-tsume-ab", .problems = {"B34"}},
+      out);
+  EXPECT_EQ(total.solved, 1) << out.str();
+  EXPECT_EQ(total.shorter, 0) << out.str();
+  EXPECT_NE(out.str().find("B34      mate "), std::string::npos) << out.str();
+}
+
+// A shorter mate than the book's is a finding, marked; a longer one is the solver's shortfall.
+TEST(MateBench, TheNoteComparesTheLengthWithTheBooks) {
+  EXPECT_STREQ(compare_with_published(2, 18), "shorter than published");
+  EXPECT_STREQ(compare_with_published(19, 18), "longer than published");
+  EXPECT_STREQ(compare_with_published(18, 18), "");
+}
+
+TEST(MateBench, UnknownNamesAreRefusedBeforeAnythingRuns) {
+  std::ostringstream out;
+  EXPECT_THROW(run_mate_bench({.collection = "nosuch"}, out), MateBenchOptionError);
+  EXPECT_THROW(run_mate_bench({.collection = "shogi-tsume-muso", .problems = {"B34"}}, out),
+               MateBenchOptionError);
+  EXPECT_EQ(out.str(), "");
+}
+
+}  // namespace
+}  // namespace kirin::bench
