@@ -238,10 +238,11 @@ TEST(UsiProtocol, GoMateAnswersTheLineNoMateOrTimeout) {
   usi.run("position startpos moves 3i3h\n");
   EXPECT_EQ(usi.run("go mate infinite\n"), std::vector<std::string>{"checkmate nomate"});
 
-  // Book problem A2 (a mate in 60): stopped, or out of time, long before it is solved.
-  const std::string a2 =
-      "2f7+H1/2c2x1s2+v1/4vgko1fm1/2p3g5/3+H8/b5N5/4P7/12/C1+c+i8/3+s1+a6/12/12 b - 1";
-  usi.run("position sfen " + a2 + "\n");
+  // Book problem B28 (a mate in 14 the solver has not proved in 4 minutes): stopped, or out of
+  // time, long before it is solved.
+  const std::string b28 =
+      "1r9+V/+M+F2d2et3/2m1+P1g1s1x1/1+V3spk1p+H1/3p1p1Tp3/7+M1b1+v/3+g4i3/1+F+p9/1+p7+L2/+p6+a2+r1/11Q/3+H3B4 b - 1";
+  usi.run("position sfen " + b28 + "\n");
   out = usi.run("go mate infinite\nisready\nstop\n");
   EXPECT_EQ(with_prefix(out, "readyok").size(), 1u) << "isready is answered while solving";
   EXPECT_EQ(with_prefix(out, "checkmate"), std::vector<std::string>{"checkmate timeout"});
