@@ -49,6 +49,26 @@ int attack_reach(const Variant& v) {
   return reach;
 }
 
+// Would a piece `p` dropped on the empty square `to` attack `target`? By the attack tables
+// (exact where attack_reach is not -1): a drop changes nothing else on the board.
+bool drop_attacks(const Position& pos, Piece p, Square to, Square target) {
+  const Variant& v = pos.variant();
+  const Color c = color_of(p);
+  for (const auto& a : v.leap_attacks[c])
+    if (Square(target - a.off) == to && a.by[p]) return true;
+  for (const auto& a : v.ray_attacks[c]) {
+    const uint8_t range = a.range[p];
+    if (!range) continue;
+    Square s = target;
+    for (int dist = 1; range == 255 || dist <= range; ++dist) {
+      s = Square(s - a.dir);
+      if (s == to) return true;
+      if (pos.at(s) != kEmpty) break;
+    }
+  }
+  return false;
+}
+
 bool aligned(Square a, Square b) {
   const int dx = col_of(a) - col_of(b), dy = row_of(a) - row_of(b);
   return dx == 0 || dy == 0 || dx == dy || dx == -dy;
@@ -67,9 +87,15 @@ void generate_attacks(Position& pos, MoveList& out) {
   const int reach = royal_under_attack(pos, defender) ? -1 : attack_reach(pos.variant());
   auto may_attack = [&](const Move& m) {
     if (reach < 0 || m.is_two_step() || m.has_kills()) return true;
+    if (m.is_drop()) {
+      const Piece p = make_piece(m.drop_kind, pos.side_to_move());
+      for (int r = 0; r < n; ++r)
+        if (drop_attacks(pos, p, m.to, royals[r])) return true;
+      return false;
+    }
     for (int r = 0; r < n; ++r) {
       if (distance(m.to, royals[r]) <= reach || aligned(m.to, royals[r])) return true;
-      if (!m.is_drop() && aligned(m.from, royals[r])) return true;
+      if (aligned(m.from, royals[r])) return true;
     }
     return false;
   };
