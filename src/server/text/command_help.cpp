@@ -139,6 +139,19 @@ GAME show USER... [all|active|inactive|next]
        R"(list [GAME...]
     The games of this server with their numbers of unfinished boards, or the
     unfinished boards of the games named.)"},
+      {{"problems"},
+       R"(problems [COLLECTION]
+    The mating problems (tsume) of this server: each collection with its
+    source, its problems by series, each with its published length in moves.)"},
+      {{"problem"},
+       R"(problem COLLECTION NAME [MOVE...|solution]
+    Without moves: the problem's board (drawn with your board settings when
+    you are signed in), who attacks, its length and source. With moves: you
+    play the attacker, the server the longest defence. Send your moves and
+    the defences so far, your newest move last, in pbmserv notation or USI
+    (problem chu-tsume-ab A22 +N8c); the answer says whether it mates and
+    gives the defence, or shows the defence that refutes it. Every attacking
+    move must attack a royal. 'solution' shows the published line.)"},
       {{"set"},
        R"(GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]
     Change how your boards are drawn (without options: show the settings).

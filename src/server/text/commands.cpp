@@ -10,8 +10,12 @@
 namespace kirin::server {
 
 CommandInterface::CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games,
-                                   Messages& messages)
-    : accounts_(accounts), challenges_(challenges), games_(games), messages_(messages) {}
+                                   Messages& messages, ProblemService& problems)
+    : accounts_(accounts),
+      challenges_(challenges),
+      games_(games),
+      messages_(messages),
+      problems_(problems) {}
 
 std::string CommandInterface::run(std::string_view line, const CommandContext& ctx,
                                   std::string_view text) {
@@ -40,7 +44,7 @@ bool CommandInterface::starts_command(std::string_view line) {
   // start with a game.
   static const std::vector<std::string> words = {
       "help",    "signup",    "add",      "change", "signoff", "delete",
-      "list",    "message",   "broadcast", "multiple", "all"};
+      "list",    "message",   "broadcast", "multiple", "all", "problems", "problem"};
   Words w;
   try {
     w = split_words(normalize_line(line.substr(0, kMaxLineBytes), kMaxLineBytes), kMaxWords);
@@ -78,6 +82,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
         "public server. Write to players you know with 'message'.");
   if (first == "list") return list(w);
   if (first == "all") return all_show(w, ctx);
+  if (first == "problems") return problems(w);
+  if (first == "problem") return problem(w, ctx);
   if (first == "multiple")
     return "'multiple' is not needed here: the server runs every command of a text, one a "
            "line (at most " +
