@@ -59,7 +59,6 @@ export function editorPage(root: HTMLElement, _params: Record<string, string>, q
     const drops = hasDrops(null, undefined, detail) || fields.includes('hands') || givenHands;
     const start = parseSfen(detail.setup_sfen!, style);
     const tokens = new Set((detail.pieces ?? []).map((p) => p.token));
-    const royals = new Set((detail.pieces ?? []).filter((p) => p.royal).map((p) => p.token));
     let pos = start;
     let tool: Tool = null;
     let flip = false;
@@ -282,9 +281,7 @@ export function editorPage(root: HTMLElement, _params: Record<string, string>, q
       if (disposed || text !== sfen()) return;
       status.classList.toggle('refused', error !== null);
       status.classList.toggle('accepted', error === null);
-      const noKing = !pos.board.some((p) => p && p.color === pos.side && royals.has(p.token));
       status.replaceChildren(error === null ? t('editor.accepted') : t('editor.refused', { message: error }));
-      if (error !== null && noKing && royals.size) status.append(h('span', { class: 'no-king' }, ' ', t('editor.noKing')));
     }
     async function leave(where: 'analysis' | 'challenge'): Promise<void> {
       const text = sfen();

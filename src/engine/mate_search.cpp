@@ -1,0 +1,519 @@
+// Depth-first proof-number search (Nagai 2002) for mating problems, with:
+// - thresholds widened by 1+epsilon (Pawlewicz and Lew 2007) against thrashing between siblings;
+// - cycles: a return to a position on the current path (or in the game's history) disproves that
+//   branch for the attacker, since a mate through a cycle has a shorter one without it;
+// - the graph-history interaction (Kishimoto and Mueller 2004): a disproof that rests on such a
+//   repetition holds for its path only, so it is stored marked and read elsewhere as unsolved;
+// - solution extraction: the attacker's quickest proved move, the defender's longest defence
+//   by the proved lengths, every subtree re-proved when the table lost it;
+// - a second pass that looks for a shorter attack with depth-limited searches, each depth's
+//   entries apart in the table (its depth is in their key).
+#include "engine/mate_search.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <unordered_map>
+
+#include "rules/mating.h"
+
+namespace kirin {
+
+const char* to_string(MateStatus s) {
+  switch (s) {
+    case MateStatus::Mate: return "mate";
+    case MateStatus::NoMate: return "no mate";
+    case MateStatus::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+int MateResult::mate_moves() const {
+  return status == MateStatus::Mate ? (int(line.size()) + 1) / 2 : 0;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr uint32_t kInf = 1u << 30;
+constexpr int kMaxDepth = 600;  // plies from the root: deeper branches count as unsolved
+
+uint32_t add(uint32_t a, uint32_t b) {
+  if (a >= kInf || b >= kInf) return kInf;
+  return std::min<uint32_t>(a + b, kInf - 1);
+}
+
+// A threshold for the most promising child: a little above its best sibling's number.
+uint32_t widened(uint32_t second) {
+  if (second >= kInf - 1) return kInf - 1;
+  return std::min<uint64_t>(kInf - 1, uint64_t(second) + second / 4 + 1);
+}
+
+enum Flags : uint8_t {
+  kRepetition = 1,  // disproved through a repetition on the path it was found on
+};
+
+struct Entry {
+  uint64_t key = 0;
+  uint32_t pn = 1, dn = 1;
+  uint32_t work = 0;  // nodes spent below it: what replacement keeps
+  uint16_t len = 0;   // proved: plies to mate along the proof found
+  uint8_t flags = 0;
+  uint8_t generation = 0;
+};
+
+struct Bucket {
+  Entry e[4];
+};
+
+class Table {
+ public:
+  void resize(size_t mb) {
+    size_t n = std::max<size_t>(1, mb * 1024 * 1024 / sizeof(Bucket));
+    size_t pow2 = 1;
+    while (pow2 * 2 <= n) pow2 *= 2;
+    buckets_.assign(pow2, Bucket{});
+    mask_ = pow2 - 1;
+    used_ = 0;
+  }
+  void clear() {
+    std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+    used_ = 0;
+  }
+  const Entry* find(uint64_t key) const {
+    const Bucket& b = buckets_[key & mask_];
+    for (const Entry& e : b.e)
+      if (e.key == key && key != 0) return &e;
+    return nullptr;
+  }
+  void store(const Entry& in) {
+    Bucket& b = buckets_[in.key & mask_];
+    Entry* victim = nullptr;
+    for (Entry& e : b.e) {
+      if (e.key == in.key) {
+        victim = &e;
+        break;
+      }
+      if (e.key == 0) {
+        if (!victim || victim->key != 0) victim = &e;
+        continue;
+      }
+      if (victim && victim->key == 0) continue;
+      // Keep solved entries and those that cost most.
+      auto keep = [](const Entry& x) { return uint64_t(x.pn == 0 || x.dn == 0) << 32 | x.work; };
+      if (!victim || keep(e) < keep(*victim)) victim = &e;
+    }
+    if (victim->key == 0) ++used_;
+    *victim = in;
+  }
+  int hashfull() const {
+    return int(std::min<size_t>(1000, used_ * 1000 / (buckets_.size() * 4)));
+  }
+  size_t buckets() const { return buckets_.size(); }
+
+ private:
+  std::vector<Bucket> buckets_;
+  size_t mask_ = 0;
+  size_t used_ = 0;
+};
+
+struct Child {
+  Move move;
+  uint64_t hash;
+  uint32_t pn = 1, dn = 1;
+  uint16_t len = 0;
+  bool repetition = false;  // disproved by a repetition on this path
+};
+
+struct NodeValue {
+  uint32_t pn, dn;
+  uint16_t len;
+  bool repetition;
+};
+
+}  // namespace
+
+struct MateSolver::Impl {
+  Table table;
+  size_t mb = 64;
+
+  // One solve's state.
+  Position* pos = nullptr;
+  Color attacker = kBlack;
+  bool attacker_can_lose = false;
+  int max_plies = 0;      // depth limit in plies from the root (0: none)
+  uint64_t salt = 0;      // the depth-limited pass's keys differ from the others
+  int64_t nodes = 0;
+  int64_t node_limit = 0;
+  Clock::time_point start, deadline, next_report;
+  bool has_deadline = false;
+  bool aborted = false;
+  bool depth_cut = false;  // a branch passed kMaxDepth: a disproof is not one
+  const std::atomic<bool>* stop = nullptr;
+  const std::function<void(const MateProgress&)>* progress = nullptr;
+  uint32_t root_pn = 1, root_dn = 1;
+  std::unordered_map<uint64_t, int> on_path;  // positions on the path, the game's included
+  std::vector<std::unique_ptr<MoveList>> lists;  // a move list per ply (they are large)
+
+  int64_t elapsed_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  }
+
+  void check_limits() {
+    if (stop->load(std::memory_order_relaxed)) aborted = true;
+    if (node_limit && nodes >= node_limit) aborted = true;
+    const auto now = Clock::now();
+    if (has_deadline && now >= deadline) aborted = true;
+    if (*progress && now >= next_report) {
+      next_report = now + std::chrono::seconds(1);
+      (*progress)(MateProgress{nodes, elapsed_ms(), table.hashfull(), root_pn, root_dn});
+    }
+  }
+
+  MoveList& list_at(int ply) {
+    while (int(lists.size()) <= ply) lists.push_back(std::make_unique<MoveList>());
+    return *lists[ply];
+  }
+
+  uint64_t key_of(uint64_t hash, int ply) const {
+    // In a depth-limited pass a result holds for the depth left only.
+    const uint64_t depth_left = max_plies ? uint64_t(max_plies - ply) : 0;
+    const uint64_t k = hash ^ salt ^ (depth_left * 0x9E3779B97F4A7C15ull);
+    return k ? k : 1;
+  }
+
+  bool or_node() const { return pos->side_to_move() == attacker; }
+
+  // The children of the node, or a value when the node is decided without them.
+  std::optional<NodeValue> expand(int ply, std::vector<Child>& children) {
+    const Color defender = ~attacker;
+    MoveList& list = list_at(ply);
+    if (or_node()) {
+      if (pos->royal_count(defender) == 0) return NodeValue{0, kInf, 0, false};
+      if (attacker_can_lose && pos->royal_count(attacker) == 0) return NodeValue{kInf, 0, 0, false};
+      if (max_plies && ply >= max_plies) return NodeValue{kInf, 0, 0, false};
+      generate_moves(*pos, list);
+      for (int i = 0; i < list.size; ++i) {
+        const Move m = list.moves[i];
+        if (!attacks_royal(*pos, m)) continue;
+        Undo u;
+        pos->do_move(m, u);
+        children.push_back(Child{m, pos->hash()});
+        pos->undo_move(m, u);
+      }
+      if (children.empty()) return NodeValue{kInf, 0, 0, false};
+      return std::nullopt;
+    }
+    // The defender may win first, by taking the attacker's last royals.
+    if (attacker_can_lose && takes_every_royal(*pos)) return NodeValue{kInf, 0, 0, false};
+    generate_defences(*pos, list);
+    if (list.size == 0) return NodeValue{0, kInf, 0, false};  // mated
+    if (max_plies && ply >= max_plies) return NodeValue{kInf, 0, 0, false};
+    for (int i = 0; i < list.size; ++i) {
+      const Move m = list.moves[i];
+      Undo u;
+      pos->do_move(m, u);
+      children.push_back(Child{m, pos->hash()});
+      pos->undo_move(m, u);
+    }
+    return std::nullopt;
+  }
+
+  void read_child(Child& c, int ply) {
+    if (on_path.count(c.hash)) {
+      c.pn = kInf, c.dn = 0, c.repetition = true;
+      return;
+    }
+    if (const Entry* e = table.find(key_of(c.hash, ply + 1))) {
+      if (e->dn == 0 && (e->flags & kRepetition)) return;  // another path's repetition
+      c.pn = e->pn, c.dn = e->dn, c.len = e->len;
+    }
+  }
+
+  NodeValue store(uint64_t key, const NodeValue& v, int64_t work) {
+    Entry e;
+    e.key = key;
+    e.pn = v.pn;
+    e.dn = v.dn;
+    e.len = v.len;
+    e.flags = v.repetition ? kRepetition : 0;
+    e.work = uint32_t(std::min<int64_t>(work, UINT32_MAX));
+    table.store(e);
+    return v;
+  }
+
+  // The multiple-iterative-deepening step of df-pn: searches below the node on `pos` until its
+  // proof number reaches thpn or its disproof number thdn.
+  NodeValue mid(uint32_t thpn, uint32_t thdn, int ply) {
+    ++nodes;
+    if ((nodes & 255) == 0) check_limits();
+    const int64_t nodes_before = nodes;
+    const uint64_t key = key_of(pos->hash(), ply);
+    if (ply >= kMaxDepth) {  // unsolved here: not stored, and no disproof of the root
+      depth_cut = true;
+      return NodeValue{kInf, 0, 0, true};
+    }
+    std::vector<Child> children;
+    if (auto decided = expand(ply, children)) return store(key, *decided, 1);
+    const bool is_or = or_node();
+    for (Child& c : children) read_child(c, ply);
+
+    NodeValue v{};
+    while (true) {
+      // The node's numbers from its children's.
+      uint32_t best_value = kInf + 1, second_value = kInf + 1;
+      int best = -1;
+      if (is_or) {
+        v.pn = kInf, v.dn = 0;
+        for (int i = 0; i < int(children.size()); ++i) {
+          const Child& c = children[i];
+          v.pn = std::min(v.pn, c.pn);
+          v.dn = add(v.dn, c.dn);
+          if (c.pn < best_value) second_value = best_value, best_value = c.pn, best = i;
+          else if (c.pn < second_value) second_value = c.pn;
+        }
+      } else {
+        v.pn = 0, v.dn = kInf;
+        for (int i = 0; i < int(children.size()); ++i) {
+          const Child& c = children[i];
+          v.pn = add(v.pn, c.pn);
+          v.dn = std::min(v.dn, c.dn);
+          if (c.dn < best_value) second_value = best_value, best_value = c.dn, best = i;
+          else if (c.dn < second_value) second_value = c.dn;
+        }
+      }
+      if (ply == 0) root_pn = v.pn, root_dn = v.dn;
+      if (v.pn == 0 || v.dn == 0 || v.pn >= thpn || v.dn >= thdn || aborted) break;
+      Child& c = children[best];
+      uint32_t child_thpn, child_thdn;
+      second_value = std::min(second_value, kInf);
+      if (is_or) {
+        child_thpn = std::min(thpn, widened(second_value));
+        child_thdn = thdn >= kInf ? kInf : std::min<uint64_t>(kInf, uint64_t(thdn) - v.dn + c.dn);
+      } else {
+        child_thdn = std::min(thdn, widened(second_value));
+        child_thpn = thpn >= kInf ? kInf : std::min<uint64_t>(kInf, uint64_t(thpn) - v.pn + c.pn);
+      }
+      Undo u;
+      pos->do_move(c.move, u);
+      ++on_path[c.hash];
+      const NodeValue r = mid(child_thpn, child_thdn, ply + 1);
+      if (--on_path[c.hash] == 0) on_path.erase(c.hash);
+      pos->undo_move(c.move, u);
+      c.pn = r.pn, c.dn = r.dn, c.len = r.len, c.repetition = r.repetition;
+    }
+
+    // Lengths and the repetition mark of a decided node.
+    v.len = 0;
+    v.repetition = false;
+    if (v.pn == 0) {
+      uint16_t len = is_or ? UINT16_MAX : 0;
+      for (const Child& c : children)
+        if (c.pn == 0) len = is_or ? std::min(len, c.len) : std::max(len, c.len);
+      v.len = uint16_t(std::min<int>(len + 1, UINT16_MAX - 1));
+    } else if (v.dn == 0) {
+      if (is_or) {
+        for (const Child& c : children) v.repetition |= c.repetition;
+      } else {
+        v.repetition = true;  // unless one refutation needs no repetition
+        for (const Child& c : children)
+          if (c.dn == 0 && !c.repetition) v.repetition = false;
+      }
+    }
+    return store(key, v, nodes - nodes_before + 1);
+  }
+
+  // Solves the position on `pos`: true when proved, false when disproved or aborted.
+  NodeValue run(int ply) {
+    ++on_path[pos->hash()];
+    NodeValue v = mid(kInf, kInf, ply);
+    while (!aborted && v.pn != 0 && v.dn != 0) v = mid(kInf, kInf, ply);
+    if (--on_path[pos->hash()] == 0) on_path.erase(pos->hash());
+    return v;
+  }
+
+  // The proved length of the child position, re-proving it if the table lost it; -1 if it
+  // could not be proved (aborted, or proved only through this path's history).
+  int proved_len(int ply) {
+    if (const Entry* e = table.find(key_of(pos->hash(), ply)); e && e->pn == 0) return e->len;
+    if (aborted) return -1;
+    const NodeValue v = run(ply);
+    return v.pn == 0 ? v.len : -1;
+  }
+
+  // The line of a proved root: the attacker's quickest move by the proved lengths, the
+  // defender's longest defence. Empty if it could not be completed.
+  std::vector<Move> extract(int ply) {
+    std::vector<Move> line;
+    std::vector<Undo> undos;
+    std::vector<uint64_t> seen;
+    bool ok = true;
+    while (ok) {
+      seen.push_back(pos->hash());
+      ++on_path[pos->hash()];
+      std::vector<Child> children;
+      const auto decided = expand(ply, children);
+      if (decided) {
+        ok = decided->pn == 0;
+        break;
+      }
+      const bool is_or = or_node();
+      int best = -1, best_len = is_or ? INT32_MAX : -1;
+      for (int i = 0; i < int(children.size()) && ok; ++i) {
+        Child& c = children[i];
+        // The attacker never needs to repeat a position; a defence may (its proof came by
+        // another path, and holds from the second time as from the first).
+        if (is_or && on_path.count(c.hash)) continue;
+        Undo u;
+        pos->do_move(c.move, u);
+        int len;
+        if (is_or) {
+          const Entry* e = table.find(key_of(c.hash, ply + 1));
+          len = e && e->pn == 0 ? e->len : -1;
+        } else {
+          len = proved_len(ply + 1);
+          if (len < 0) ok = false;
+        }
+        pos->undo_move(c.move, u);
+        if (len >= 0 && (is_or ? len < best_len : len > best_len)) best = i, best_len = len;
+      }
+      if (ok && best < 0 && is_or) {
+        // The table lost the proof of every move: prove them again, the first that holds.
+        for (int i = 0; i < int(children.size()) && best < 0 && !aborted; ++i) {
+          if (on_path.count(children[i].hash)) continue;
+          Undo u;
+          pos->do_move(children[i].move, u);
+          if (proved_len(ply + 1) >= 0) best = i;
+          pos->undo_move(children[i].move, u);
+        }
+      }
+      if (!ok || best < 0 || line.size() > size_t(kMaxDepth)) {
+        ok = false;
+        break;
+      }
+      line.push_back(children[best].move);
+      undos.emplace_back();
+      pos->do_move(line.back(), undos.back());
+      ++ply;
+    }
+    for (int i = int(line.size()) - 1; i >= 0; --i) pos->undo_move(line[i], undos[i]);
+    for (uint64_t h : seen)
+      if (--on_path[h] == 0) on_path.erase(h);
+    if (!ok) line.clear();
+    return line;
+  }
+};
+
+MateSolver::MateSolver(size_t hash_mb) : impl_(std::make_unique<Impl>()) { set_hash_mb(hash_mb); }
+MateSolver::~MateSolver() = default;
+
+void MateSolver::set_hash_mb(size_t mb) {
+  impl_->mb = std::max<size_t>(1, mb);
+  impl_->table.resize(impl_->mb);
+}
+
+size_t MateSolver::hash_mb() const { return impl_->mb; }
+
+MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
+                             std::optional<Color> attacker,
+                             const std::function<void(const MateProgress&)>& progress) {
+  Impl& s = *impl_;
+  stop_.store(false);
+  MateResult result;
+  Position pos = game.position();
+  s.pos = &pos;
+  s.attacker = attacker.value_or(pos.side_to_move());
+  s.attacker_can_lose = game.loses_without_royals(s.attacker);
+  s.nodes = 0;
+  s.node_limit = limits.nodes;
+  s.start = Clock::now();
+  s.next_report = s.start + std::chrono::seconds(1);
+  s.has_deadline = limits.movetime_ms > 0;
+  s.deadline = s.start + std::chrono::milliseconds(limits.movetime_ms);
+  s.aborted = false;
+  s.depth_cut = false;
+  s.stop = &stop_;
+  s.progress = &progress;
+  s.root_pn = s.root_dn = 1;
+  s.on_path.clear();
+  s.table.clear();
+  const bool root_or = pos.side_to_move() == s.attacker;
+  auto plies_for = [&](int moves) { return root_or ? 2 * moves - 1 : 2 * moves; };
+  s.max_plies = limits.max_moves > 0 ? plies_for(limits.max_moves) : 0;
+  s.salt = 0;
+  auto finish = [&](MateStatus status) {
+    result.status = status;
+    result.nodes = s.nodes;
+    result.time_ms = s.elapsed_ms();
+    return result;
+  };
+  if (game.outcome().over()) return finish(MateStatus::NoMate);
+
+  // The game's earlier positions count as the path: returning to one is a repetition.
+  const std::vector<uint64_t> history = game.recent_hashes();
+  for (size_t i = 0; i + 1 < history.size(); ++i) ++s.on_path[history[i]];
+
+  NodeValue v = s.run(0);
+  if (s.aborted && v.pn != 0) return finish(MateStatus::Unknown);
+  if (v.dn == 0) {
+    if (s.depth_cut) return finish(MateStatus::Unknown);
+    if (!root_or) {
+      // The refuting defence: a defence whose disproof holds.
+      std::vector<Child> children;
+      s.expand(0, children);
+      for (Child& c : children) {
+        Undo u;
+        pos.do_move(c.move, u);
+        const Entry* e = s.table.find(s.key_of(c.hash, 1));
+        const bool refutes = s.on_path.count(c.hash) || (e && e->dn == 0);
+        pos.undo_move(c.move, u);
+        if (refutes) {
+          result.line = {c.move};
+          break;
+        }
+      }
+    }
+    return finish(MateStatus::NoMate);
+  }
+
+  std::vector<Move> line = s.extract(0);
+  if (line.empty()) return finish(MateStatus::Unknown);
+
+  // The second pass: shorter attacks, each searched to a depth one attacker's move less,
+  // while the budget lasts and each one is proved.
+  if (limits.shorten) {
+    const int64_t first_ms = s.elapsed_ms();
+    const auto shorten_deadline = s.start + std::chrono::milliseconds(std::max<int64_t>(
+                                                 1000, 2 * first_ms + 1));
+    const Clock::time_point saved_deadline = s.deadline;
+    const bool saved_has = s.has_deadline;
+    if (!s.has_deadline || shorten_deadline < s.deadline) {
+      s.deadline = shorten_deadline;
+      s.has_deadline = true;
+    }
+    while (!s.aborted) {
+      const int moves = (int(line.size()) + 1) / 2 - 1;
+      if (moves < 1) break;
+      s.max_plies = plies_for(moves);
+      s.salt = 0x5851F42D4C957F2Dull * uint64_t(moves);
+      const NodeValue w = s.run(0);
+      if (w.pn != 0) break;
+      std::vector<Move> shorter = s.extract(0);
+      if (shorter.empty() || shorter.size() >= line.size()) break;
+      line = std::move(shorter);
+    }
+    s.aborted = false;
+    s.deadline = saved_deadline;
+    s.has_deadline = saved_has;
+    s.max_plies = limits.max_moves > 0 ? plies_for(limits.max_moves) : 0;
+    s.salt = 0;
+  }
+
+  // Every line given out is replayed under the game's rules and the problem's conventions.
+  if (!check_mating_line(game, line, s.attacker).empty()) return finish(MateStatus::Unknown);
+  result.line = std::move(line);
+  return finish(MateStatus::Mate);
+}
+
+}  // namespace kirin
