@@ -84,7 +84,9 @@ Asker asker_of(Accounts& accounts, const Request& r) {
 
 // The setup's fields as the analysis board names them ("variant", "sfen").
 ServiceError with_board_field(const ServiceError& e) {
-  std::string field = e.field() == "game" ? "variant" : e.field() == "start_sfen" ? "sfen" : e.field();
+  std::string field = e.field() == "game"         ? "variant"
+                      : e.field() == "start_sfen" ? "sfen"
+                                                  : e.field();
   ServiceError renamed(e.code(), e.what(), field, e.offset());
   renamed.retry_after(e.retry_after_s());
   return renamed;
@@ -113,7 +115,7 @@ void add_problem_routes(Router& router, const ApiServices& services) {
   });
   router.add("POST", "/api/problems/{collection}/{name}/attempt",
              [&problems, &accounts = services.accounts](const Request& r) {
-               const json& body = require_object(r.json());
+               json body = require_object(r.json());
                std::vector<std::string> moves = read_moves(body, true);
                AttemptAnswer a = problems.attempt(r.params.at("collection"),
                                                   r.params.at("name"), moves,
@@ -132,16 +134,17 @@ void add_problem_routes(Router& router, const ApiServices& services) {
              });
   router.add("POST", "/api/mate", [&mate = services.mate, &accounts = services.accounts](
                                       const Request& r) {
-    const json& body = require_object(r.json());
+    json body = require_object(r.json());
     if (!body.contains("variant") || !body["variant"].is_string())
       throw HttpError(400, "bad_request",
                       "field \"variant\" is required: a game id or alias such as \"chu\"");
     json setup = {{"game", body["variant"]}};
-    for (const char* field : {"profile", "options", "drops", "sfen"})
+    for (const char* field : {"profile", "options", "drops", "handicap", "sfen"})
       if (body.contains(field)) setup[field] = body[field];
     GameSetup game_setup = read_challenge_request(setup).setup;
     std::vector<std::string> moves = read_moves(body, false);
-    int movetime = optional_int(body, "movetime_ms", 1, std::numeric_limits<int>::max()).value_or(0);
+    int movetime =
+        optional_int(body, "movetime_ms", 1, std::numeric_limits<int>::max()).value_or(0);
     MateAnswer a;
     try {
       a = mate.solve(game_setup, moves, movetime, asker_of(accounts, r));

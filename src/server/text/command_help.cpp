@@ -149,7 +149,7 @@ GAME show USER... [all|active|inactive|next]
     you are signed in), who attacks, its length and source. With moves: you
     play the attacker, the server the longest defence. Send your moves and
     the defences so far, your newest move last, in pbmserv notation or USI
-    (problem chu-tsume-ab A22 +N8c); the answer says whether it mates and
+    (problem chu-tsume-ab A22 5e5d); the answer says whether it mates and
     gives the defence, or shows the defence that refutes it. Every attacking
     move must attack a royal. 'solution' shows the published line.)"},
       {{"set"},

@@ -99,9 +99,10 @@ std::string CommandInterface::problem(const Words& w, const CommandContext& ctx)
   auto board = [&](const Position& pos) { return board_text_pbm(pos, style, flip); };
 
   if (moves.empty())
-    return title + " (" + c.title + "), " + builtin_variant(c.game)->name + ": " +
-           side_name(attacker) + " to mate in " + std::to_string(p.published_moves()) +
-           ", every move attacking a royal.\n" + c.source + "\n\n" + board(game.position()) +
+    return title + ", " + builtin_variant(c.game)->name + ": " + side_name(attacker) +
+           " to mate in " + std::to_string(p.published_moves()) +
+           ", every move attacking a royal.\nSource: " + c.title + " " + c.source + "\n\n" +
+           board(game.position()) +
            "\nPlay: 'problem " + c.id + " " + p.name +
            " MOVE...' (your moves and the defences so far, your newest last). Give up: 'problem " +
            c.id + " " + p.name + " solution'.\n";
@@ -112,7 +113,12 @@ std::string CommandInterface::problem(const Words& w, const CommandContext& ctx)
                                                                         ? ctx.sender_email
                                                                         : ctx.client});
   } catch (const ServiceError& e) {
-    throw CommandError(title + ": " + e.what());
+    // The service names moves as the API does ("moves[0]"); a command counts them from 1.
+    std::string what = e.what();
+    if (e.field().rfind("moves[", 0) == 0 && what.rfind(e.field(), 0) == 0)
+      what = "move " + std::to_string(std::stoul(e.field().substr(6)) + 1) +
+             what.substr(e.field().size());
+    throw CommandError(title + ": " + what);
   }
   const std::string& last = moves.back();
   switch (a.verdict) {
