@@ -96,10 +96,11 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       const base = positions[ply]!;
       const r = replay(base, line, drops);
       return line.map((m, i) => {
+        const side = r.positions[i]!.side;
         try {
-          return formatMove(r.positions[i]!, r.parsed[i]!, session.prefs.notation, catalog!, session.prefs.coords);
+          return { text: formatMove(r.positions[i]!, r.parsed[i]!, session.prefs.notation, catalog!, session.prefs.coords), side };
         } catch {
-          return m;
+          return { text: m, side };
         }
       });
     },

@@ -10,8 +10,9 @@ import './problems.css';
 export interface FindMateHost {
   /** The question for the position shown: its game, start, moves and rules. */
   request(): AnalysisRequest;
-  /** The moves of a line in the user's notation, from the position asked about. */
-  written(line: string[]): string[];
+  /** The moves of a line in the user's notation, from the position asked about, with the
+   * side that plays each. */
+  written(line: string[]): Array<{ text: string; side: string }>;
   /** Shows the position after `base` (the moves of the position asked about) and the first
    * `count` moves of `line`, keeping the answer. */
   playLine(base: string[], line: string[], count: number): void;
@@ -70,8 +71,8 @@ export class FindMateBox {
         const base = this.base;
         const written = this.host.written(line);
         rows.push(h('p', { class: 'mate-result', 'data-status': 'mate' }, h('strong', {}, t('problems.mateIn', { n: a.mate_in, plies: 2 * a.mate_in - 1 })), ' ', stats));
-        rows.push(h('ol', { class: 'move-list mate-line', 'aria-label': t('problems.mateLine') }, line.map((m, i) => h('li', { value: i + 1 },
-          h('button', { type: 'button', title: m, onclick: () => this.host.playLine(base, line, i + 1) }, written[i] ?? m)))));
+        rows.push(h('ol', { class: 'move-list mate-line', 'aria-label': t('problems.mateLine') }, line.map((m, i) => h('li', { value: i + 1, class: written[i]?.side ?? '' },
+          h('button', { type: 'button', title: m, onclick: () => this.host.playLine(base, line, i + 1) }, written[i]?.text ?? m)))));
         rows.push(h('p', { class: 'muted' }, t('problems.mateLine')));
       } else {
         const text = a.status === 'no_mate' ? t('problems.noMate') : t('problems.unknown', { s: Math.round(a.movetime_ms / 1000) });

@@ -17,7 +17,7 @@ import { moveSquares, replay } from '../shogi/replay';
 import { parseSfen, styleFor, type Position } from '../shogi/sfen';
 import { parseUsiList, type UsiMove } from '../shogi/usi';
 import { loading, notice } from '../ui/notice';
-import { catalogFor } from '../variants';
+import { catalogFor, gameName, variantList } from '../variants';
 import './problems.css';
 
 const SOLVED_KEY = 'kirin.problems.solved';
@@ -51,11 +51,13 @@ export function problemsPage(root: HTMLElement): Page {
   let disposed = false;
   const err = notice('error');
   root.append(loading(t('problems.loading')));
-  void api.problems().then((collections) => {
+  // The games' names in the page's language (the server's English if they cannot be had).
+  const names = variantList().then((vs) => new Map(vs.map((v) => [v.id, gameName(v)])), () => new Map<string, string>());
+  void Promise.all([api.problems(), names]).then(([collections, gameNames]) => {
     if (disposed) return;
     const solved = solvedSet();
     root.replaceChildren(h('div', { class: 'page problems-room' }, h('h1', {}, t('problems.title')), err.el,
-      h('p', { class: 'muted' }, t('problems.intro')), ...collections.map((c) => collectionCard(c, solved))));
+      h('p', { class: 'muted' }, t('problems.intro')), ...collections.map((c) => collectionCard(c, solved, gameNames.get(c.game) ?? c.game_name))));
   }, (e) => {
     if (disposed) return;
     root.replaceChildren(h('div', { class: 'page' }, h('h1', {}, t('problems.title')), err.el));
@@ -64,11 +66,11 @@ export function problemsPage(root: HTMLElement): Page {
   return { dispose: () => { disposed = true; } };
 }
 
-function collectionCard(c: ProblemCollection, solved: Set<string>): HTMLElement {
+function collectionCard(c: ProblemCollection, solved: Set<string>, game: string): HTMLElement {
   const done = c.series.reduce((k, s) => k + s.problems.filter((p) => solved.has(`${c.id}/${p.name}`)).length, 0);
   return h('section', { class: 'card problem-collection', 'data-collection': c.id },
     h('h2', {}, c.title),
-    h('p', { class: 'muted' }, `${c.game_name} · ${t('problems.count', { n: c.count })} · ${t('problems.solvedCount', { solved: done, n: c.count })}`),
+    h('p', { class: 'muted' }, `${game} · ${t('problems.count', { n: c.count })} · ${t('problems.solvedCount', { solved: done, n: c.count })}`),
     h('p', { class: 'problem-source' }, h('strong', {}, `${t('problems.source')}: `), c.source),
     ...c.series.map((s) => h('div', { class: 'problem-series' },
       h('h3', {}, t('problems.series', { series: s.series })),
@@ -148,8 +150,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
     const column = h('div', { class: 'game-board' }, widget.el);
     disposers.push(fitBoardToWindow(column));
     const side = t(p.attacker === 'black' ? 'editor.black' : 'editor.white');
-    info.replaceChildren(h('strong', {}, t('problems.attacks', { side, ...lengthParams(p.moves) })), ` · ${p.game_name}`);
-    const giveUp = h('button', { type: 'button', class: 'give-up', onclick: () => void showSolution() }, t('problems.giveUp'));
+    info.replaceChildren(h('strong', {}, t('problems.attacks', { side, ...lengthParams(p.moves) })), ` · ${detail ? gameName(detail) : p.game_name}`);
     root.replaceChildren(h('div', { class: 'page problem-page' },
       h('p', { class: 'breadcrumb' }, h('a', { href: '/problems' }, t('problems.toRoom')), ` · ${p.collection_title}`),
       title, info, err.el,
@@ -158,7 +159,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
           h('section', { class: 'card' }, statusBox, controls),
           h('section', { class: 'moves-box' }, h('h2', {}, t('problems.moves')), moveList),
           solutionBox,
-          h('section', { class: 'card' }, h('p', { class: 'analysis-links' }, giveUp, ' ', analysisLink, ' ', editorLink),
+          h('section', { class: 'card' }, h('p', { class: 'problem-links' }, analysisLink, editorLink),
             h('p', { class: 'problem-source muted' }, `${t('problems.source')}: ${p.source}`))))));
   }
 
@@ -210,7 +211,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
     if (line.length) analysis.set('moves', line.join(' '));
     analysisLink.href = `/analysis?${analysis}`;
     editorLink.href = `/editor?${new URLSearchParams({ variant: problem!.game, sfen: problem!.sfen })}`;
-    drawMoves(r);
+    drawMoves();
     drawStatus();
   }
 
@@ -232,12 +233,15 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
     }
   }
 
-  function drawMoves(r: { positions: Position[]; parsed: UsiMove[] }): void {
-    if (solutionPly !== null) {
-      moveList.replaceChildren(...moves.map((m, i) => h('li', { class: r.positions[i]?.side ?? '' }, writtenAt(moves, i) || m)));
+  /** The attempt's moves (with a refutation), whatever the board shows. */
+  function drawMoves(): void {
+    const line = refutation ? [...moves, refutation] : moves;
+    let r: { positions: Position[]; parsed: UsiMove[] };
+    try {
+      r = replay(start!, line, drops);
+    } catch {
       return;
     }
-    const line = shownLine();
     moveList.replaceChildren(...line.map((m, i) => h('li', { value: i + 1, 'data-ply': i + 1,
       class: `${r.positions[i]!.side}${refutation && i === line.length - 1 ? ' refutation' : ''}${status.kind === 'wrong' && i === moves.length - 1 ? ' wrong' : ''}` },
     h('span', { title: m }, written(r.positions[i]!, r.parsed[i]!, m)))));
@@ -266,7 +270,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
       case 'wrong': {
         const move = lastOf(moves.length - 1);
         text = status.answer.reason === 'no-attack' ? t('problems.wrongNoAttack', { move })
-          : refutation ? t('problems.wrongNoMate', { defence: lastOf(line.length - 1) }) : t('problems.wrongNoMateAny', { move });
+          : refutation ? t('problems.wrongNoMate', { move, defence: lastOf(line.length - 1) }) : t('problems.wrongNoMateAny', { move });
         kind = 'wrong';
         break;
       }
@@ -286,7 +290,8 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
     const canTakeBack = solutionPly === null && status.kind !== 'thinking' && moves.length > 0;
     controls.replaceChildren(
       h('button', { type: 'button', class: 'take-back', disabled: !canTakeBack, onclick: takeBack }, t('problems.takeBack')),
-      h('button', { type: 'button', class: 'restart', disabled: !canTakeBack, onclick: restart }, t('problems.restart')));
+      h('button', { type: 'button', class: 'restart', disabled: !canTakeBack, onclick: restart }, t('problems.restart')),
+      h('button', { type: 'button', class: 'give-up', disabled: status.kind === 'thinking', onclick: () => void showSolution() }, t('problems.giveUp')));
   }
 
   function play(usi: string): void {
@@ -361,10 +366,10 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
       h('button', { type: 'button', 'data-ply': i + 1, title: m, onclick: () => { solutionPly = i + 1; draw(); markCurrent(); } }, written(r.positions[i]!, r.parsed[i]!, m))));
     const list = h('ol', { class: 'move-list solution-moves', 'aria-label': t('problems.solution') }, items);
     const markCurrent = () => items.forEach((li, i) => li.classList.toggle('current', solutionPly === i + 1));
-    const back = h('button', { type: 'button', class: 'small', onclick: () => { solutionPly = null; draw(); markCurrent(); } }, t('problems.moves'));
+    const back = h('button', { type: 'button', class: 'small back-to-attempt', onclick: () => { solutionPly = null; draw(); markCurrent(); } }, t('problems.backToAttempt'));
     solutionBox.hidden = false;
     solutionBox.replaceChildren(h('h2', {}, t('problems.solution')), h('p', { class: 'muted' }, t('problems.solutionText', lengthParams(problem!.moves))), list,
-      h('p', {}, h('button', { type: 'button', class: 'small', onclick: () => { solutionPly = 0; draw(); markCurrent(); } }, '⏮'), ' ', back));
+      h('p', { class: 'problem-links' }, h('button', { type: 'button', class: 'small', onclick: () => { solutionPly = 0; draw(); markCurrent(); } }, t('problems.solutionStart')), back));
     solutionPly = line.length;
     markCurrent();
     draw();
