@@ -28,6 +28,7 @@ std::string usage(const std::string& game, const std::string& verb) {
   if (verb == "chat") return game + " chat BOARD USER PASSWORD";
   if (verb == "problems") return "problems [COLLECTION]";
   if (verb == "problem") return "problem COLLECTION NAME [MOVE...|solution]";
+  if (verb == "mate") return game + " mate SFEN [MOVE...]";
   if (verb == "challenge")
     return game +
            " challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai] [-lion] "

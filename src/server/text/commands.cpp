@@ -120,6 +120,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (p.verb == "queue") return queue(p, ctx);
   if (p.verb == "submit" || p.verb == "confirm") held_move(p);
   if (p.verb == "chat") return chat(p, ctx);
+  if (p.verb == "mate") return mate(p, ctx);
   if (p.verb == "signup") return signup(p, 2, ctx);
   if (p.verb == "help") {
     if (w.size() > 2) bad_usage("", "help", "help: too many words");

@@ -30,6 +30,7 @@
 //   <game> chat BOARD USER PASSWORD      (the same)
 //   problems [COLLECTION]                the mating problems, by series
 //   problem COLLECTION NAME [MOVE...|solution]  one problem; an attempt at it; its solution
+//   <game> mate SFEN [MOVE...]           the mate solver on a position (SFEN: its fields as words)
 //
 // <game> is a game's id or alias in any letter case ("chushogi", "chu", "dai", "shogi").
 // Board numbers are the server's game ids, the same as the web's.
@@ -187,6 +188,7 @@ class CommandInterface {
   // problem_commands.cpp
   std::string problems(const Words& w);
   std::string problem(const Words& w, const CommandContext& ctx);
+  std::string mate(const Parsed& p, const CommandContext& ctx);
 
   User check_password(const std::string& name, const std::string& password,
                       const CommandContext& ctx);

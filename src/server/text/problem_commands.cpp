@@ -1,12 +1,15 @@
 // The problems room in text (ProblemService, server/domain/problems.h): problems [COLLECTION]
 // lists the collections by series, problem COLLECTION NAME draws one, problem COLLECTION NAME
 // MOVE... answers an attempt (the same answer as POST /api/problems/.../attempt), problem
-// COLLECTION NAME solution shows the book's line. Public: no password.
+// COLLECTION NAME solution shows the book's line; GAME mate SFEN [MOVE...] asks the mate solver
+// about any position (the analysis board's "find a mate", POST /api/mate). Public: no
+// password; the solver's limits count the sender (signed in, their address, or the mail's).
 #include <fmt/core.h>
 
 #include "notation/board_styles.h"
 #include "notation/usi.h"
 #include "rules/catalog.h"
+#include "server/domain/game_setup.h"
 #include "server/domain/service_error.h"
 #include "server/text/command_common.h"
 
@@ -40,6 +43,15 @@ std::string series_lines(const ProblemCollection& c) {
 }
 
 const char* side_name(Color c) { return c == kBlack ? "Black" : "White"; }
+
+// Who asks, as the solver's limits count them.
+Asker asker_of(const CommandContext& ctx) {
+  return Asker{ctx.sender_user, ctx.client.empty() ? ctx.sender_email : ctx.client};
+}
+
+bool all_digits(const std::string& word) {
+  return !word.empty() && word.find_first_not_of("0123456789") == std::string::npos;
+}
 
 std::string join(const std::vector<std::string>& words, const char* between) {
   std::string out;
@@ -109,9 +121,7 @@ std::string CommandInterface::problem(const Words& w, const CommandContext& ctx)
 
   AttemptAnswer a;
   try {
-    a = problems_.attempt(c.id, p.name, moves, Asker{ctx.sender_user, ctx.client.empty()
-                                                                        ? ctx.sender_email
-                                                                        : ctx.client});
+    a = problems_.attempt(c.id, p.name, moves, asker_of(ctx));
   } catch (const ServiceError& e) {
     // The service names moves as the API does ("moves[0]"); a command counts them from 1.
     std::string what = e.what();
@@ -149,6 +159,53 @@ std::string CommandInterface::problem(const Words& w, const CommandContext& ctx)
          std::to_string(problems_.mate().budget(0) / 1000) +
          " s. It is not accepted; try another move, or see 'problem " + c.id + " " + p.name +
          " solution'.\n";
+}
+
+// GAME mate BOARD SIDE HANDS [MOVENO] [MOVE...]: the SFEN's fields as words, then moves.
+std::string CommandInterface::mate(const Parsed& p, const CommandContext& ctx) {
+  const Words& w = p.w;
+  if (w.size() < 5) bad_usage(p.game_word, "mate", "mate: give the position's SFEN");
+  const std::size_t first_move = w.size() > 5 && all_digits(w[5]) ? 6 : 5;  // after MOVENO
+  GameSetup setup;
+  setup.game = p.game->id;
+  setup.start_sfen = w[2] + " " + w[3] + " " + w[4] + (first_move == 6 ? " " + w[5] : "");
+  const std::string where = "mate: ";
+  std::vector<std::string> moves;
+  MateAnswer a;
+  try {
+    GameSetup built_setup = setup;
+    Game game(build_setup(built_setup).start);
+    for (std::size_t i = first_move; i < w.size(); ++i) {
+      const std::string which = "move " + std::to_string(i - first_move + 1) + " " + quoted(w[i]);
+      if (game.outcome().over()) throw CommandError(where + which + " comes after the end");
+      Move m;
+      try {
+        m = read_written_move(game.position(), w[i]);
+      } catch (const NotationError& e) {
+        throw CommandError(where + which + ": " + e.what());
+      }
+      moves.push_back(to_usi(game.position(), m));
+      game.play(m);
+    }
+    a = problems_.mate().solve(setup, moves, 0, asker_of(ctx));
+  } catch (const ServiceError& e) {
+    throw CommandError(where + (e.field() == "start_sfen" ? "the SFEN: " : "") + e.what());
+  }
+  // Not the time it took: a reply says the same whenever it is asked (transcripts).
+  const std::string stats =
+      std::to_string(a.nodes) + (a.nodes == 1 ? " position" : " positions") + " searched" +
+      (a.cached ? ", remembered" : "");
+  switch (a.status) {
+    case MateStatus::Mate:
+      return "Mate in " + std::to_string(a.mate_moves) + " (" + stats + "):\n" + join(a.line, " ") +
+             "\n";
+    case MateStatus::NoMate:
+      return "No mate: it is proved that the side to move has none (" + stats + ").\n";
+    case MateStatus::Unknown:
+      break;
+  }
+  return "Unknown: no answer within " + std::to_string(a.movetime_ms / 1000) + " s (" + stats +
+         ").\n";
 }
 
 }  // namespace kirin::server
