@@ -93,8 +93,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     p.game = builtin_variant(first);
   } catch (const VariantError&) {
     throw CommandError("unknown game or command " + quoted(w[0]) +
-                           ": a command starts with signup, help, list, all, change, message "
-                           "or a game",
+                           ": a command starts with signup, help, list, all, change, message, "
+                           "problems, problem or a game",
                        "The games: " + game_list() + ".\nSend 'help' for the commands.");
   }
   p.game_word = first;
@@ -102,7 +102,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     throw CommandError(quoted(w[0]) +
                        " needs a command after it: challenge, accept, decline, move, board, "
                        "show, showas, resign, abort, games, set, standings, ratings, history, "
-                       "preview, queue, chat or help");
+                       "preview, queue, chat, mate or help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
