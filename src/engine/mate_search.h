@@ -41,6 +41,9 @@ struct MateResult {
   std::vector<Move> line;
   int64_t nodes = 0;
   int64_t time_ms = 0;
+  // Mate: when the first proof and its line were complete, before the shortening pass (what
+  // "solved within" measures).
+  int64_t proved_ms = 0;
   // The length of the mate in the attacker's moves (0 unless Mate).
   int mate_moves() const;
 };

@@ -25,27 +25,6 @@ bool attacks_royal(Position& pos, const Move& m) {
   return first_attacks;
 }
 
-bool takes_every_royal(Position& pos) {
-  const Color defender = ~pos.side_to_move();
-  Square royals[Position::kMaxRoyals], attacked[Position::kMaxRoyals];
-  const int n = pos.royals(defender, royals, Position::kMaxRoyals);
-  if (n == 0) return true;
-  if (royals_under_attack(pos, defender, attacked) < n) return false;
-  if (n == 1) return true;
-  // Several royals, each attacked: is there one move that takes them all (a double capture,
-  // a burn)?
-  MoveList list;
-  generate_moves(pos, list);
-  for (const Move& m : list) {
-    Undo u;
-    pos.do_move(m, u);
-    const bool all = pos.royal_count(defender) == 0;
-    pos.undo_move(m, u);
-    if (all) return true;
-  }
-  return false;
-}
-
 void generate_attacks(Position& pos, MoveList& out) {
   MoveList all;
   generate_moves(pos, all);
@@ -56,10 +35,15 @@ void generate_attacks(Position& pos, MoveList& out) {
 
 void generate_defences(Position& pos, MoveList& out) {
   generate_moves(pos, out);
+  const Variant& v = pos.variant();
   if (pos.royal_count(pos.side_to_move()) == 1) {
-    // The check rule has already kept the safe moves; else the fast filter, exact for one.
-    if (!pos.variant().rules.check_rule) keep_royal_safe(pos, out);
-    return;
+    // The check rule has already kept the safe moves. Else the fast filter, where the attack
+    // tables see every capture (no burn, range or area capture, no freezer).
+    if (v.rules.check_rule) return;
+    if (!v.has_untabled_captures && !v.has_freezers) {
+      keep_royal_safe(pos, out);
+      return;
+    }
   }
   int kept = 0;
   for (int i = 0; i < out.size; ++i) {

@@ -18,10 +18,6 @@ namespace kirin {
 // it. Plays on `pos` and takes back.
 bool attacks_royal(Position& pos, const Move& m);
 
-// Can the side to move take every royal of the other side with one move? (True when the other
-// side has none left.) Exact for every power; with one royal it is royal_under_attack.
-bool takes_every_royal(Position& pos);
-
 // The attacker's moves under the conventions: the legal moves that attack a royal.
 void generate_attacks(Position& pos, MoveList& out);
 

@@ -632,13 +632,20 @@ void keep_royal_safe(Position& pos, MoveList& list) {
     return ends[m.to] || (m.mid && ends[m.mid]) || (m.kill[0] && ends[m.kill[0]]) ||
            (m.kill[1] && ends[m.kill[1]]) || (!m.is_drop() && v.is_royal[pos.at(m.from)]);
   };
+  // A promotion to a royal (a Drunk Elephant to Crown Prince) leaves a second royal: with one
+  // of the two unattacked the move is safe, the King attacked or not.
+  auto makes_royal = [&](const Move& m) {
+    return m.promotes() && v.piece(v.piece(kind_of(pos.at(m.from))).promotes_to).royal;
+  };
   int n = 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
-    if (attacked && !may_end_attacks(m)) continue;
+    const bool second_royal = makes_royal(m);
+    if (attacked && !may_end_attacks(m) && !second_royal) continue;
     Undo u;
     pos.do_move(m, u);
-    const bool safe = !pos.in_check(us);
+    bool safe = !pos.in_check(us);
+    if (!safe && second_royal) safe = !takes_every_royal(pos);
     pos.undo_move(m, u);
     if (safe) list.moves[n++] = m;
   }
@@ -708,6 +715,27 @@ int royals_under_attack(const Position& pos, Color c, Square* out) {
 bool royal_under_attack(const Position& pos, Color c) {
   Square attacked[Position::kMaxRoyals];
   return royals_under_attack(pos, c, attacked) > 0;
+}
+
+bool takes_every_royal(Position& pos) {
+  const Color defender = ~pos.side_to_move();
+  Square royals[Position::kMaxRoyals], attacked[Position::kMaxRoyals];
+  const int n = pos.royals(defender, royals, Position::kMaxRoyals);
+  if (n == 0) return true;
+  if (royals_under_attack(pos, defender, attacked) < n) return false;
+  if (n == 1) return true;
+  // Several royals, each attacked: is there one move that takes them all (a double capture,
+  // a burn)?
+  MoveList list;
+  generate_moves(pos, list);
+  for (const Move& m : list) {
+    Undo u;
+    pos.do_move(m, u);
+    const bool all = pos.royal_count(defender) == 0;
+    pos.undo_move(m, u);
+    if (all) return true;
+  }
+  return false;
 }
 
 bool is_capture(const Position& pos, const Move& m) {

@@ -103,6 +103,11 @@ void keep_royal_safe(Position& pos, MoveList& list);
 int royals_under_attack(const Position& pos, Color c, Square* out);
 bool royal_under_attack(const Position& pos, Color c);
 
+// Can the side to move take every royal of the other side with one move? (True when the other
+// side has none left.) Exact for every power; with one royal it is royal_under_attack. Plays
+// on `pos` the moves it must try, and takes them back.
+bool takes_every_royal(Position& pos);
+
 // Does the move take at least one piece?
 bool is_capture(const Position& pos, const Move& m);
 

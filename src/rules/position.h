@@ -101,6 +101,9 @@ class Position {
   // game is a leap or a ray (not Variant::has_hop_attacks); attacked() without seen-through
   // squares is then a lookup.
   bool keeps_attack_counts() const { return attack_map_; }
+  // Stops keeping them (for good, on this copy): moves get cheaper, attacked() walks. For a
+  // search that asks about few squares per move, as the mate solver does.
+  void stop_attack_counts() { attack_map_ = false; }
   // For tests: do the kept counts equal counts made afresh from the board? (True where none
   // are kept.)
   bool attack_counts_consistent() const;

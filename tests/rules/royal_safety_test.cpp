@@ -13,14 +13,18 @@
 namespace kirin {
 namespace {
 
-// Every move played and judged.
+// Every move played and judged: no royal attacked, or a second royal made by the move (a
+// promotion to Crown Prince) and the opponent unable to take both at once.
 std::vector<std::string> safe_by_playing_all(Position pos, const MoveList& list) {
   const Color us = pos.side_to_move();
   std::vector<std::string> out;
   for (const Move& m : list) {
+    const int royals = pos.royal_count(us);
     Undo u;
     pos.do_move(m, u);
-    if (!pos.in_check(us)) out.push_back(to_usi(pos, m));
+    const bool second_royal = pos.royal_count(us) > royals;
+    if (!pos.in_check(us) || (second_royal && !takes_every_royal(pos)))
+      out.push_back(to_usi(pos, m));
     pos.undo_move(m, u);
   }
   return out;
@@ -52,6 +56,27 @@ TEST(RoyalSafety, AnAttackedKingsWaysOut) {
     EXPECT_EQ(std::count(expected.begin(), expected.end(), out), 1) << out;
   for (const char* stays : {"5h4h", "6j6i", "6j6k", "6l6k"})
     EXPECT_EQ(std::count(expected.begin(), expected.end(), stays), 0) << stays;
+}
+
+TEST(RoyalSafety, PromotingToCrownPrinceIsAWayOut) {
+  // White King 6d attacked down the file by a Black Rook on 6l. White's Drunk Elephant on 9h
+  // promotes on 9i to Crown Prince: the King stays attacked, but White then has two royals and
+  // Black can take only one, so the move is safe (found by the mate solver on problem B29,
+  // where it is the defence that makes the mate 18 moves long, not 2).
+  auto v = builtin_variant("chu");
+  Position pos = parse_sfen(v, test::make_sfen({{"6d", "k"},
+                                                {"9h", "e"},
+                                                {"6l", "R"},
+                                                {"12l", "G"}},
+                                               'w'));
+  ASSERT_TRUE(pos.in_check(kWhite));
+  MoveList list;
+  generate_moves(pos, list);
+  keep_royal_safe(pos, list);
+  const std::vector<std::string> kept = texts(pos, list);
+  EXPECT_EQ(std::count(kept.begin(), kept.end(), "9h9i+"), 1);
+  EXPECT_EQ(std::count(kept.begin(), kept.end(), "9h9i"), 0);  // unpromoted: no second royal
+  EXPECT_EQ(std::count(kept.begin(), kept.end(), "6d6e"), 0);  // still on the file
 }
 
 class RoyalSafety : public ::testing::TestWithParam<std::string> {};
