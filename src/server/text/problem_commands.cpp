@@ -149,9 +149,10 @@ std::string CommandInterface::problem(const Words& w, const CommandContext& ctx)
       if (a.reason == "no-attack")
         return title + ": " + last + " is wrong: it attacks no royal, and every attacking move " +
                "of a problem must.\n";
-      return title + ": " + last + " is wrong: after the defence " +
-             (a.refutation.empty() ? std::string("(any)") : a.refutation) +
-             " there is no mate (proved). Take it back and try another move.\n";
+      return title + ": " + last + " is wrong: " +
+             (a.refutation.empty() ? "there is no mate after it"
+                                   : "after the defence " + a.refutation + " there is no mate") +
+             " (proved). Take it back and try another move.\n";
     case Verdict::Unproved:
       break;
   }
@@ -191,21 +192,18 @@ std::string CommandInterface::mate(const Parsed& p, const CommandContext& ctx) {
   } catch (const ServiceError& e) {
     throw CommandError(where + (e.field() == "start_sfen" ? "the SFEN: " : "") + e.what());
   }
-  // Not the time it took: a reply says the same whenever it is asked (transcripts).
-  const std::string stats =
-      std::to_string(a.nodes) + (a.nodes == 1 ? " position" : " positions") + " searched" +
-      (a.cached ? ", remembered" : "");
+  // Neither the time nor the positions searched: the same question gets the same reply
+  // whenever it is asked, whatever the solver's version.
+  const std::string stats = a.cached ? " (remembered)" : "";
   switch (a.status) {
     case MateStatus::Mate:
-      return "Mate in " + std::to_string(a.mate_moves) + " (" + stats + "):\n" + join(a.line, " ") +
-             "\n";
+      return "Mate in " + std::to_string(a.mate_moves) + stats + ":\n" + join(a.line, " ") + "\n";
     case MateStatus::NoMate:
-      return "No mate: it is proved that the side to move has none (" + stats + ").\n";
+      return "No mate: it is proved that the side to move has none" + stats + ".\n";
     case MateStatus::Unknown:
       break;
   }
-  return "Unknown: no answer within " + std::to_string(a.movetime_ms / 1000) + " s (" + stats +
-         ").\n";
+  return "Unknown: no answer within " + std::to_string(a.movetime_ms / 1000) + " s.\n";
 }
 
 }  // namespace kirin::server
