@@ -19,12 +19,17 @@ class ProblemsApi : public ::testing::Test {
   void SetUp() override {
     db_.check();
     if (IsSkipped() || HasFatalFailure()) return;
+    start(MateOptions{.per_minute = 2});
+  }
+  void start(MateOptions mate) {
+    if (app_) app_->stop();
+    app_.reset();
     AppOptions options;
     options.http.port = 0;
     options.http.shutdown_grace = std::chrono::milliseconds(500);
     options.store_url = db_.url();
     options.services.accounts.hash_cost = HashCost::Minimal;
-    options.services.mate.per_minute = 2;
+    options.services.mate = mate;
     app_ = std::make_unique<App>(options);
     app_->start();
   }
@@ -124,6 +129,15 @@ TEST_F(ProblemsApi, SolvesOverTheLimitAre429) {
   EXPECT_EQ(r.status, 429u) << r.body;
   EXPECT_TRUE(r.headers.count("retry-after"));
   EXPECT_EQ(attempt({"5e5d"}).status, 200u);
+}
+
+TEST_F(ProblemsApi, ASwitchedOffSolverIs503ButTheBookStillAnswers) {
+  start(MateOptions{.threads = 0});
+  Reply r = call("POST", "/api/mate", {{"variant", "shogi"}});
+  EXPECT_EQ(r.status, 503u) << r.body;
+  EXPECT_EQ(r.json()["error"]["code"], "busy");
+  EXPECT_EQ(attempt({"10e9d8c"}).status, 503u);
+  EXPECT_EQ(attempt({"5e5d"}).json()["reply"], "7b6a");
 }
 
 TEST_F(ProblemsApi, FindAMate) {
