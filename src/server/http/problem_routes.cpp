@@ -24,12 +24,6 @@ json problem_json(const ProblemCollection& c, const Problem& p) {
           {"attacker", color_word(ProblemService::attacker(p))}};
 }
 
-std::string game_name(const std::string& id) {
-  for (const auto& v : builtin_games())
-    if (v->id == id) return v->name;
-  return id;
-}
-
 json collection_json(const ProblemCollection& c) {
   json series = json::array();
   for (const Problem& p : c.problems) {
@@ -41,7 +35,7 @@ json collection_json(const ProblemCollection& c) {
   }
   return {{"id", c.id},
           {"game", c.game},
-          {"game_name", game_name(c.game)},
+          {"game_name", builtin_variant(c.game)->name},
           {"title", c.title},
           {"source", c.source},
           {"count", c.problems.size()},
@@ -53,7 +47,7 @@ json problem_page_json(const ProblemCollection& c, const Problem& p) {
   json j = problem_json(c, p);
   j["collection_title"] = c.title;
   j["source"] = c.source;
-  j["game_name"] = game_name(c.game);
+  j["game_name"] = builtin_variant(c.game)->name;
   return j;
 }
 

@@ -177,9 +177,15 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
     return solutionPly === null && (status.kind === 'play' || status.kind === 'defended');
   }
 
+  let asking: string | null = null; // the line whose legal moves are being asked for
+
   function askLegal(line: string[]): void {
     const key = lineKey(line);
-    void api.position({ variant: problem!.game, sfen: problem!.sfen, moves: line }).then((r) => {
+    if (asking === key) return;
+    asking = key;
+    void api.position({ variant: problem!.game, sfen: problem!.sfen, moves: line }).finally(() => {
+      if (asking === key) asking = null;
+    }).then((r) => {
       if (disposed || lineKey(moves) !== key || !userToMove()) return;
       const pos = replay(start!, line, drops).positions.at(-1)!;
       legal = { line: key, moves: parseUsiList(pos, [...r.legal_moves, ...r.other_spellings]) };
