@@ -61,7 +61,7 @@ class ServerStore {
                                                    options());
     commands_ = std::make_unique<server::CommandInterface>(
         services_->accounts(), services_->challenges(), services_->games(),
-        services_->messages());
+        services_->messages(), services_->problems());
     return *services_;
   }
   server::CommandInterface& commands() { return *commands_; }
@@ -70,6 +70,7 @@ class ServerStore {
   static server::ServiceOptions options() {
     server::ServiceOptions o;
     o.accounts.hash_cost = server::HashCost::Minimal;
+    o.mate.threads = 0;  // an input that asks for a solve is refused at once, not solved
     return o;
   }
 

@@ -71,7 +71,8 @@ void register_command(CLI::App& app) {
       throw UsageError(e.what());
     }
     server::CommandInterface commands(services->accounts(), services->challenges(),
-                                      services->games(), services->messages());
+                                      services->games(), services->messages(),
+                                      services->problems());
     NoticeMailer mailer(args->notices, *services, commands);
     server::CommandContext ctx;
     ctx.sender_email = args->from;

@@ -98,7 +98,8 @@ void register_mail(CLI::App& app) {
         std::exit(server::mail::kTempFail);
       }
       server::CommandInterface commands(services->accounts(), services->challenges(),
-                                        services->games(), services->messages());
+                                        services->games(), services->messages(),
+                                        services->problems());
       args->notices.mail_from = args->from;
       NoticeMailer mailer(args->notices, *services, commands);
       server::mail::MailOptions options;

@@ -97,6 +97,7 @@ void register_serve(CLI::App& app) {
     server::GameOptions games;
     server::ImportOptions imports;
     server::MessageOptions messages;
+    server::MateOptions mate;
     std::size_t analysis_queue_per_client = 2;
     std::size_t connections_per_address = server::http::ServerOptions().connections_per_address;
     std::size_t max_connections = 0;  // derived from the open-file limit
@@ -145,6 +146,33 @@ void register_serve(CLI::App& app) {
                   "analyses one client address may have waiting for a thread")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
+  cmd->add_option("--mate-threads", args->mate.threads,
+                  "mate solves run at once (the problems room, the analysis board's \"find a "
+                  "mate\"); each holds a request worker while it runs or waits; 0 switches "
+                  "the solver off")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 64));
+  cmd->add_option("--mate-queue", args->mate.queue_limit,
+                  "mate solves waiting for a thread; more are answered 503")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 64));
+  cmd->add_option("--mate-movetime", args->mate.default_movetime_ms,
+                  "milliseconds a solve gets when the request names no time")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t(10), int64_t(600000)));
+  cmd->add_option("--mate-max-movetime", args->mate.max_movetime_ms,
+                  "the most milliseconds any solve gets: longer asks are cut to this")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t(10), int64_t(600000)));
+  cmd->add_option("--mate-hash", args->mate.hash_mb,
+                  "MiB of table for each mate solver thread, allocated once and reused")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t(1), std::size_t(4096)));
+  cmd->add_option("--mate-per-minute", args->mate.per_minute,
+                  "solves one user, and one client address, may ask for in any minute "
+                  "(answers remembered and the book's lines do not count)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
   cmd->add_option("--open-challenges-per-user", args->challenges.open_per_user,
                   "open challenges one user may have sent")
       ->capture_default_str()
@@ -256,6 +284,7 @@ void register_serve(CLI::App& app) {
     options.services.games = args->games;
     options.services.imports = args->imports;
     options.services.messages = args->messages;
+    options.services.mate = args->mate;
     options.http.connections_per_address = args->connections_per_address;
     options.http.max_connections = args->max_connections;
     options.http.first_byte_timeout = std::chrono::milliseconds(args->first_byte_timeout_ms);

@@ -22,7 +22,9 @@
 #include "server/domain/events.h"
 #include "server/domain/games.h"
 #include "server/domain/imports.h"
+#include "server/domain/mate_service.h"
 #include "server/domain/messages.h"
+#include "server/domain/problems.h"
 #include "server/domain/service_error.h"
 #include "server/store/store.h"
 
@@ -136,8 +138,12 @@ class ServerTest : public ::testing::Test {
     imports = std::make_unique<ImportService>(*store, clock.fn());
 
     messages = std::make_unique<Messages>(*store, log, clock.fn());
+    mate = std::make_unique<MateService>(MateOptions{}, clock.fn());
+    problems = std::make_unique<ProblemService>(*mate);
   }
   void close() {
+    problems.reset();
+    mate.reset();
     messages.reset();
     imports.reset();
     challenges.reset();
@@ -183,6 +189,8 @@ class ServerTest : public ::testing::Test {
   std::unique_ptr<Challenges> challenges;
   std::unique_ptr<ImportService> imports;
   std::unique_ptr<Messages> messages;
+  std::unique_ptr<MateService> mate;
+  std::unique_ptr<ProblemService> problems;
   bool opened = (open(), true);
   User alice = sign_up("alice");
   User bob = sign_up("bob");

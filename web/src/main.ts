@@ -11,6 +11,7 @@ import { editorPage } from './pages/editor';
 import { gamePage } from './pages/game';
 import { leaderboardPage } from './pages/leaderboard';
 import { lobbyPage } from './pages/lobby';
+import { problemPage, problemsPage } from './pages/problems';
 import { profilePage } from './pages/profile';
 import { inboxPage } from './pages/inbox';
 import { rulesPage } from './pages/rules';
@@ -61,7 +62,7 @@ function drawHeader(): void {
   header.replaceChildren(
     h('a', { href: '/', class: 'brand', 'aria-label': t('nav.brandLabel') }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '麒'), 'Kirin'),
     h('nav', { id: 'site-nav', 'aria-label': t('nav.main') }, link('/', t('nav.lobby')), link('/analysis', t('nav.analysis')), link('/games', t('nav.games')), link('/leaderboard', t('ratings.nav')),
-      link('/rules/chu', t('rules.nav')), link('/editor', t('editor.nav')), link('/import', t('import.nav')), ...account),
+      link('/problems', t('problems.nav')), link('/rules/chu', t('rules.nav')), link('/editor', t('editor.nav')), link('/import', t('import.nav')), ...account),
     connection,
     h('button', { type: 'button', class: 'menu-button', 'aria-controls': 'site-nav', 'aria-expanded': 'false', 'aria-label': t('nav.menu'), onclick: () => setMenu(!menuOpen) },
       h('span', { class: 'menu-icon', 'aria-hidden': 'true' })),
@@ -88,6 +89,8 @@ route('/editor', editorPage);
 route('/leaderboard', leaderboardPage);
 route('/@/:name', profilePage);
 route('/import', (root) => importPage(root));
+route('/problems', (root) => problemsPage(root));
+route('/problems/:collection/:name', problemPage);
 setNotFound((root) => {
   root.append(h('div', { class: 'page narrow' }, h('h1', {}, t('notFound.title')), h('p', {}, t('notFound.text'), ' ', h('a', { href: '/' }, t('notFound.toLobby')))));
 });
@@ -150,7 +153,7 @@ const TITLES: Array<[RegExp, MessageKey]> = [
   [/^\/$/, 'title.lobby'], [/^\/login/, 'title.logIn'], [/^\/signup/, 'title.signUp'], [/^\/game\//, 'title.game'],
   [/^\/analysis/, 'title.analysis'], [/^\/games/, 'title.games'], [/^\/settings/, 'title.settings'],
   [/^\/rules/, 'rules.pageTitle'], [/^\/editor/, 'editor.title'], [/^\/leaderboard/, 'ratings.leaderboardTitle'],
-  [/^\/@\//, 'ratings.ratingsHeading'], [/^\/import/, 'import.title'], [/^\/messages/, 'inbox.title'],
+  [/^\/@\//, 'ratings.ratingsHeading'], [/^\/import/, 'import.title'], [/^\/messages/, 'inbox.title'], [/^\/problems/, 'problems.title'],
 ];
 onNavigate(() => {
   const title = TITLES.find(([re]) => re.test(location.pathname))?.[1] ?? 'notFound.title';

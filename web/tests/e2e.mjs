@@ -1794,6 +1794,114 @@ async function main() {
         }
       }
     });
+    // ---- problems (issue 20): the problems room, a problem played against the server's
+    // defence, a wrong move refuted and taken back, the solution, and "find a mate" ----
+    const A22 = '5e2s3/2+H1ck+ltc3/9f2/3p2p2p2/2+Oi1+m1+D4/12/2q6b2/12/12/12/12/12 b - 1';
+    const a22Line = [['5e', '5d'], ['10e', '9d', '8c'], ['5d', '7b'], ['10b', '9a'], ['9a', '8a']];
+    // After 5e5d 7b6a: the Dragon King to 5b attacks the King, which takes it (6a5b).
+    const wrongA22 = ['5d', '5b'];
+    /** Plays the attacker's moves of the book on a problem page from the start, each answered. */
+    async function playBook(p, count) {
+      for (let i = 0; i < count; i++) {
+        await play(p, a22Line[i]);
+        const last = i === a22Line.length - 1;
+        if (last) await p.waitForSelector('.problem-verdict[data-verdict="solved"]');
+        else await waitPlies(p, 2 * i + 2);
+      }
+    }
+    await step('problems: the room lists the collection by series with lengths; A22 opens', async () => {
+      await alice.goto(`${base}/problems`);
+      await alice.waitForSelector('.problem-collection[data-collection="chu-tsume-ab"]');
+      assert((await alice.locator('.problem-series').count()) >= 2, 'series A and B');
+      assert((await alice.locator('.problem-collection .problem-source').textContent()).length > 20, 'the source');
+      const a22 = alice.locator('a[data-problem="A22"]');
+      assert((await a22.textContent()).includes('5'), 'A22 is a mate in 5');
+      await a22.click();
+      await alice.waitForSelector('svg.board[data-ply="0"]');
+      assert(new URL(alice.url()).pathname === '/problems/chu-tsume-ab/A22', 'the problem page');
+      assert((await alice.locator('#site-nav a[href="/problems"]').count()) === 1, 'the room is in the navigation');
+    });
+    await step('problems: the book’s first move is answered with the server’s defence (7b6a)', async () => {
+      await play(alice, a22Line[0]);
+      await alice.waitForSelector('.problem-verdict[data-verdict="defended"]');
+      await waitPlies(alice, 2);
+      assert((await pieceAt(alice, '6a')) === 'w:k', 'the King went to 6a');
+    });
+    await step('problems: a wrong move is shown with the defence that refutes it, and taken back', async () => {
+      await play(alice, wrongA22);
+      await alice.waitForSelector('.problem-verdict[data-verdict="wrong"]');
+      assert((await alice.locator('.move-list li.refutation').count()) === 1, 'the refutation is in the moves');
+      assert((await pieceAt(alice, '5b')) === 'w:k', 'the refutation is on the board: the King took on 5b');
+      await alice.click('button.take-back');
+      await alice.waitForSelector('.problem-verdict[data-verdict="play"]');
+      assert((await plies(alice)) === 2, 'back to the position before the wrong move');
+    });
+    await step('problems: give up shows the whole solution, replayable', async () => {
+      await alice.click('button.give-up');
+      await alice.waitForSelector('.solution-moves li');
+      assert((await alice.locator('.solution-moves li').count()) === 9, 'the nine moves of the solution');
+      await alice.click('.solution-moves li:nth-child(3) button');
+      await alice.waitForSelector('svg.board[data-ply="3"]');
+      const analysis = await alice.locator('a.open-analysis').getAttribute('href');
+      assert(analysis.startsWith('/analysis?') && new URLSearchParams(analysis.split('?')[1]).get('sfen') === A22, 'open on the analysis board');
+      const editor = await alice.locator('a.open-editor').getAttribute('href');
+      assert(editor.startsWith('/editor?'), 'open in the board editor');
+    });
+    await step('problems: the whole book line solves it and the room marks it solved', async () => {
+      await alice.goto(`${base}/problems/chu-tsume-ab/A22`);
+      await alice.waitForSelector('svg.board[data-ply="0"]');
+      await playBook(alice, a22Line.length);
+      await alice.waitForSelector('.problem-solved');
+      await alice.goto(`${base}/problems`);
+      await alice.waitForSelector('a[data-problem="A22"].solved .solved-mark');
+    });
+    await step('problems: "find a mate" on the analysis board finds the mate in 5, its line playable', async () => {
+      await alice.goto(`${base}/analysis?${new URLSearchParams({ variant: 'chu', sfen: A22 })}`);
+      await alice.waitForSelector('svg.board[data-ply="0"]');
+      await alice.click('.find-mate-button');
+      await alice.waitForSelector('.mate-result[data-status="mate"]', { timeout: 20000 });
+      assert((await alice.locator('.mate-line li').count()) === 9, 'the nine moves of the line');
+      await alice.click('.mate-line li:nth-child(2) button');
+      await alice.waitForSelector('svg.board[data-ply="2"]');
+      assert((await alice.locator('.mate-result[data-status="mate"]').count()) === 1, 'the answer stays while its line is played');
+    });
+    await step('problems: screenshots of the room, a problem in progress, a wrong move and solved (1280x720, 390x844, light and dark)', async () => {
+      for (const [width, height] of [[1280, 720], [390, 844]]) {
+        for (const scheme of ['light', 'dark']) {
+          const phoneSize = width < 500;
+          const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme, ...(phoneSize ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+          const p = await context.newPage();
+          watchConsole(p, `problems-${width}-${scheme}`);
+          const snap = async (what) => {
+            const file = join(shots, `problems-${what}-${width}x${height}-${scheme}.png`);
+            await p.screenshot({ path: file });
+            log(`    screenshot ${file}`);
+          };
+          await p.goto(`${base}/problems`);
+          await p.waitForSelector('a[data-problem="A22"]');
+          await snap('room');
+          await p.goto(`${base}/problems/chu-tsume-ab/A22`);
+          await p.waitForSelector('svg.board[data-ply="0"]');
+          await playBook(p, 1);
+          await p.locator('.problem-status').scrollIntoViewIfNeeded();
+          await snap('progress');
+          await play(p, wrongA22);
+          await p.waitForSelector('.problem-verdict[data-verdict="wrong"]');
+          await p.locator('.problem-status').scrollIntoViewIfNeeded();
+          await snap('wrong');
+          await p.click('button.take-back');
+          await p.waitForSelector('.problem-verdict[data-verdict="play"]');
+          for (let i = 1; i < a22Line.length; i++) {
+            await play(p, a22Line[i]);
+            if (i === a22Line.length - 1) await p.waitForSelector('.problem-solved');
+            else await waitPlies(p, 2 * i + 2);
+          }
+          await p.locator('.problem-status').scrollIntoViewIfNeeded();
+          await snap('solved');
+          await context.close();
+        }
+      }
+    });
     // An error logged after the last step's own check fails the run too.
     await step('no errors in the browsers’ consoles', async () => {
       await new Promise((r) => setTimeout(r, 300)); // time for late messages to arrive

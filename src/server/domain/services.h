@@ -11,7 +11,9 @@
 #include "server/domain/events.h"
 #include "server/domain/games.h"
 #include "server/domain/imports.h"
+#include "server/domain/mate_service.h"
 #include "server/domain/messages.h"
+#include "server/domain/problems.h"
 #include "server/store/store.h"
 
 namespace kirin::server {
@@ -26,6 +28,7 @@ struct ServiceOptions {
   GameOptions games;
   ImportOptions imports;
   MessageOptions messages;
+  MateOptions mate;  // the mate solver: the problems room, "find a mate"
 };
 
 class Services {
@@ -43,6 +46,8 @@ class Services {
   Ratings& ratings() { return games_.ratings(); }
   ImportService& imports() { return imports_; }
   Messages& messages() { return messages_; }
+  MateService& mate() { return mate_; }
+  ProblemService& problems() { return problems_; }
 
  private:
   std::unique_ptr<Store> store_;
@@ -52,6 +57,8 @@ class Services {
   Challenges challenges_;
   ImportService imports_;
   Messages messages_;
+  MateService mate_;
+  ProblemService problems_;
 };
 
 }  // namespace kirin::server

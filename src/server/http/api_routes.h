@@ -11,7 +11,9 @@
 #include "server/domain/challenges.h"
 #include "server/domain/games.h"
 #include "server/domain/imports.h"
+#include "server/domain/mate_service.h"
 #include "server/domain/messages.h"
+#include "server/domain/problems.h"
 #include "server/http/context.h"
 #include "server/http/router.h"
 
@@ -23,6 +25,8 @@ struct ApiServices {
   GameService& games;
   ImportService& imports;
   Messages& messages;
+  ProblemService& problems;
+  MateService& mate;
   // Told of each logout, after the session is deleted: the transport ends what the token
   // still holds open (its WebSockets).
   std::function<void(const std::string& token)> logged_out = [](const std::string&) {};
@@ -36,6 +40,7 @@ void add_position_routes(Router& router);
 void add_rating_routes(Router& router, const ApiServices& services);
 void add_import_routes(Router& router, const ApiServices& services);
 void add_social_routes(Router& router, const ApiServices& services);  // messages, game chat
+void add_problem_routes(Router& router, const ApiServices& services);  // problems, mate
 
 // WebSocket topics: "lobby" and "game:ID" are public; "user:NAME" needs NAME's session token.
 TopicPolicy api_topic_policy(Accounts& accounts, GameService& games);

@@ -17,7 +17,8 @@ App::App(AppOptions options)
   if (!options_.computer_name.empty()) attach_computer();
 
   commands_ =
-      std::make_unique<CommandInterface>(accounts(), challenges(), games(), services_->messages());
+      std::make_unique<CommandInterface>(accounts(), challenges(), games(), services_->messages(),
+                                         services_->problems());
   if (!options_.sendmail.empty()) {
     notices_ = std::make_unique<Notices>(accounts(), challenges(), games(), *commands_);
     mail::MailOptions mail_options;
@@ -29,7 +30,9 @@ App::App(AppOptions options)
     outbox_handle_ = events().subscribe([this](const Event& e) { outbox_->publish(e); });
   }
   Router router;
-  ApiServices api{accounts(), challenges(), games(), services_->imports(), services_->messages()};
+  ApiServices api{accounts(),           challenges(),           games(),
+                  services_->imports(), services_->messages(), services_->problems(),
+                  services_->mate()};
   api.logged_out = [this](const std::string& token) { server_->close_websockets_of(token); };
   add_api_routes(router, api);
   add_command_route(router, *commands_, accounts(), options_.max_password_checks);
@@ -98,6 +101,7 @@ void App::stop() {
   }
   tick_wake_.notify_all();
   ticker_.join();
+  services_->mate().stop();  // a running solve answers at once, not after its budget
   services_->store().stop_listening();
   server_->stop();
 }

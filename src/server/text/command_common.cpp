@@ -26,6 +26,9 @@ std::string usage(const std::string& game, const std::string& verb) {
   if (verb == "signoff" || verb == "delete") return verb + " USER PASSWORD";
   if (verb == "message") return "message USER PASSWORD TO-USER...";  // the text: the next lines
   if (verb == "chat") return game + " chat BOARD USER PASSWORD";
+  if (verb == "problems") return "problems [COLLECTION]";
+  if (verb == "problem") return "problem COLLECTION NAME [MOVE...|solution]";
+  if (verb == "mate") return game + " mate SFEN [MOVE...]";
   if (verb == "challenge")
     return game +
            " challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai] [-lion] "

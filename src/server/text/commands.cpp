@@ -10,8 +10,12 @@
 namespace kirin::server {
 
 CommandInterface::CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games,
-                                   Messages& messages)
-    : accounts_(accounts), challenges_(challenges), games_(games), messages_(messages) {}
+                                   Messages& messages, ProblemService& problems)
+    : accounts_(accounts),
+      challenges_(challenges),
+      games_(games),
+      messages_(messages),
+      problems_(problems) {}
 
 std::string CommandInterface::run(std::string_view line, const CommandContext& ctx,
                                   std::string_view text) {
@@ -40,7 +44,7 @@ bool CommandInterface::starts_command(std::string_view line) {
   // start with a game.
   static const std::vector<std::string> words = {
       "help",    "signup",    "add",      "change", "signoff", "delete",
-      "list",    "message",   "broadcast", "multiple", "all"};
+      "list",    "message",   "broadcast", "multiple", "all", "problems", "problem"};
   Words w;
   try {
     w = split_words(normalize_line(line.substr(0, kMaxLineBytes), kMaxLineBytes), kMaxWords);
@@ -78,6 +82,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
         "public server. Write to players you know with 'message'.");
   if (first == "list") return list(w);
   if (first == "all") return all_show(w, ctx);
+  if (first == "problems") return problems(w);
+  if (first == "problem") return problem(w, ctx);
   if (first == "multiple")
     return "'multiple' is not needed here: the server runs every command of a text, one a "
            "line (at most " +
@@ -87,8 +93,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     p.game = builtin_variant(first);
   } catch (const VariantError&) {
     throw CommandError("unknown game or command " + quoted(w[0]) +
-                           ": a command starts with signup, help, list, all, change, message "
-                           "or a game",
+                           ": a command starts with signup, help, list, all, change, message, "
+                           "problems, problem or a game",
                        "The games: " + game_list() + ".\nSend 'help' for the commands.");
   }
   p.game_word = first;
@@ -96,7 +102,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     throw CommandError(quoted(w[0]) +
                        " needs a command after it: challenge, accept, decline, move, board, "
                        "show, showas, resign, abort, games, set, standings, ratings, history, "
-                       "preview, queue, chat or help");
+                       "preview, queue, chat, mate or help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
@@ -114,6 +120,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (p.verb == "queue") return queue(p, ctx);
   if (p.verb == "submit" || p.verb == "confirm") held_move(p);
   if (p.verb == "chat") return chat(p, ctx);
+  if (p.verb == "mate") return mate(p, ctx);
   if (p.verb == "signup") return signup(p, 2, ctx);
   if (p.verb == "help") {
     if (w.size() > 2) bad_usage("", "help", "help: too many words");

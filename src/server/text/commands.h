@@ -28,6 +28,9 @@
 //   add USER PASSWORD [EMAIL]            (signup's synonym)
 //   message USER PASSWORD TO...          (the text: the lines after it, up to a blank line)
 //   <game> chat BOARD USER PASSWORD      (the same)
+//   problems [COLLECTION]                the mating problems, by series
+//   problem COLLECTION NAME [MOVE...|solution]  one problem; an attempt at it; its solution
+//   <game> mate SFEN [MOVE...]           the mate solver on a position (SFEN: its fields as words)
 //
 // <game> is a game's id or alias in any letter case ("chushogi", "chu", "dai", "shogi").
 // Board numbers are the server's game ids, the same as the web's.
@@ -80,6 +83,7 @@
 #include "server/domain/challenges.h"
 #include "server/domain/games.h"
 #include "server/domain/messages.h"
+#include "server/domain/problems.h"
 
 namespace kirin::server {
 
@@ -116,7 +120,7 @@ class CommandInterface {
   static constexpr const char* kSeparator = "----------------------------------------";
 
   CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games,
-                   Messages& messages);
+                   Messages& messages, ProblemService& problems);
 
   // Runs one command and returns its reply (ending in a newline). Never throws: every failure
   // is a reply whose first line starts with "error: ". `text` is what a command that carries
@@ -181,6 +185,10 @@ class CommandInterface {
   std::string close_account(const Parsed& p, const CommandContext& ctx);  // signoff, delete
   std::string message(const Parsed& p, const CommandContext& ctx);
   std::string chat(const Parsed& p, const CommandContext& ctx);
+  // problem_commands.cpp
+  std::string problems(const Words& w);
+  std::string problem(const Words& w, const CommandContext& ctx);
+  std::string mate(const Parsed& p, const CommandContext& ctx);
 
   User check_password(const std::string& name, const std::string& password,
                       const CommandContext& ctx);
@@ -206,6 +214,7 @@ class CommandInterface {
   Challenges& challenges_;
   GameService& games_;
   Messages& messages_;
+  ProblemService& problems_;
 };
 
 }  // namespace kirin::server

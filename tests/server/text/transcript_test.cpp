@@ -71,7 +71,7 @@ int64_t duration_ms(const std::string& text) {
 
 class TranscriptTest : public ServerTest, public ::testing::WithParamInterface<std::string> {
  protected:
-  CommandInterface commands{*accounts, *challenges, *games, *messages};
+  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems};
 };
 
 TEST_P(TranscriptTest, Run) {

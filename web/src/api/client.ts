@@ -4,7 +4,8 @@ import type {
   AcceptResponse, AnalysisRequest, ApiErrorBody, Challenge, ChallengeList, Comment, GameList,
   ClosedAccount, Forecast, GameQuery, GameSummary, GameView, ImportedGame, ImportRequest, Leaderboard,
   LoginResponse, MeResponse, Message, MessagePage, MoveResponse, NewChallenge, PositionMoves, Preferences,
-  Profile, User, VariantDetail, VariantSummary,
+  Profile, User, VariantDetail, VariantSummary, ProblemCollection, ProblemDetail, AttemptAnswer, MateRequest,
+  MateAnswer,
 } from './types';
 import { t } from '../i18n';
 
@@ -121,6 +122,13 @@ export const api = {
     return request<GameList>('GET', `/api/games${query ? `?${query}` : ''}`);
   },
   position: (req: AnalysisRequest) => request<PositionMoves>('POST', '/api/positions', req),
+  problems: async () => (await request<{ collections: ProblemCollection[] }>('GET', '/api/problems')).collections,
+  problem: (collection: string, name: string) => request<ProblemDetail>('GET', `/api/problems/${enc(collection)}/${enc(name)}`),
+  problemSolution: (collection: string, name: string) =>
+    request<ProblemDetail>('GET', `/api/problems/${enc(collection)}/${enc(name)}/solution`),
+  attemptProblem: (collection: string, name: string, moves: string[]) =>
+    request<AttemptAnswer>('POST', `/api/problems/${enc(collection)}/${enc(name)}/attempt`, { moves }),
+  findMate: (req: MateRequest) => request<MateAnswer>('POST', '/api/mate', req),
   activeGames: (limit = 30) => request<GameList>('GET', `/api/games?status=active&limit=${limit}`),
   game: (id: number) => request<GameView>('GET', `/api/games/${id}`),
   move: (id: number, move: string, expectedPly: number) =>

@@ -500,3 +500,52 @@ export type ServerMessage =
   | { type: 'error'; id?: number; error: { code: string; message: string } }
   // The analysis messages as the server sends them (its errors are the `error` above).
   | Exclude<AnalysisMessage, { type: 'error' }>;
+
+// The problems room (GET /api/problems...) and "find a mate" (POST /api/mate).
+export interface ProblemEntry {
+  name: string;
+  sfen: string;
+  moves: number; // the published length, in the attacker's moves
+  attacker: 'black' | 'white';
+}
+export interface ProblemCollection {
+  id: string;
+  game: string;
+  game_name: string;
+  title: string;
+  source: string;
+  count: number;
+  series: Array<{ series: string; problems: ProblemEntry[] }>;
+}
+export interface ProblemDetail extends ProblemEntry {
+  collection: string;
+  collection_title: string;
+  source: string;
+  series: string;
+  game: string;
+  game_name: string;
+  solution?: string[];
+}
+export interface AttemptAnswer {
+  verdict: 'solved' | 'defended' | 'wrong' | 'unproved';
+  reason: 'no-attack' | 'no-mate' | null;
+  reply: string | null;
+  refutation: string | null;
+  mate_in: number | null;
+  from_book: boolean;
+  cached: boolean;
+  nodes: number;
+  time_ms: number;
+}
+export interface MateRequest extends AnalysisRequest {
+  movetime_ms?: number;
+}
+export interface MateAnswer {
+  status: 'mate' | 'no_mate' | 'unknown';
+  mate_in: number | null;
+  line: string[];
+  nodes: number;
+  time_ms: number;
+  movetime_ms: number;
+  cached: boolean;
+}

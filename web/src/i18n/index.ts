@@ -18,6 +18,7 @@ import match from './messages/match';
 import notices from './messages/notices';
 import play from './messages/play';
 import position from './messages/position';
+import problems from './messages/problems';
 import ratings from './messages/ratings';
 import result from './messages/result';
 import rules from './messages/rules';
@@ -31,7 +32,7 @@ export type LangSetting = 'auto' | Lang;
 // Add an area's module here (its keys join MessageKey).
 const AREAS = [
   common, ui, auth, lobby, board, position, display, engine, editor, rules, match, notices, archive,
-  game, result, clock, analysis, settings, ratings, imports, play, social,
+  game, result, clock, analysis, settings, ratings, imports, play, social, problems,
 ] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;

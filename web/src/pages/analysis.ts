@@ -18,6 +18,7 @@ import { describeSfenError } from '../shogi/sfenError';
 import { parseUsi, parseUsiList, type UsiMove } from '../shogi/usi';
 import { busy, loading, notice } from '../ui/notice';
 import { resultText } from '../ui/result';
+import { FindMateBox } from './findMate';
 import { catalogFor, gameName, hasDrops, rulesOf, variantList } from '../variants';
 
 export function analysisPage(root: HTMLElement, _params: Record<string, string>, query: URLSearchParams): Page {
@@ -87,6 +88,30 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   const editLink = h('a', { class: 'button small edit-position' }, t('editor.editPosition'));
   const rulesLink = h('a', { class: 'button small rules-link' }, t('rules.nav'));
   const toggle = h('button', { type: 'button', class: 'primary analyse-toggle', onclick: () => (running ? stop() : start()) }, t('engine.start'));
+  // "Find a mate": the mate solver on the position shown; its line plays through on the board.
+  let keepMate = false;
+  const findMate = new FindMateBox({
+    request: () => ({ variant, sfen: startSfen, moves: moves.slice(0, ply), ...setup }),
+    written: (line) => {
+      const base = positions[ply]!;
+      const r = replay(base, line, drops);
+      return line.map((m, i) => {
+        const side = r.positions[i]!.side;
+        try {
+          return { text: formatMove(r.positions[i]!, r.parsed[i]!, session.prefs.notation, catalog!, session.prefs.coords), side };
+        } catch {
+          return { text: m, side };
+        }
+      });
+    },
+    playLine: (base, line, count) => {
+      if (!setLine([...base, ...line.slice(0, count)])) return;
+      keepMate = true;
+      if (base.length + count === ply) draw();
+      else show(base.length + count);
+      keepMate = false;
+    },
+  });
   root.append(loading(t('analysis.loading')));
 
   async function load(): Promise<void> {
@@ -186,7 +211,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     root.append(h('div', { class: 'page analysis-page' }, title, err.el,
       h('div', { class: 'game-layout' },
         column,
-        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper, forecastBox), h('section', { class: 'card' }, h('h2', {}, t('analysis.position')), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, t('analysis.help')))))));
+        h('aside', { class: 'game-panel' }, engineBox, findMate.el, h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper, forecastBox), h('section', { class: 'card' }, h('h2', {}, t('analysis.position')), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, t('analysis.help')))))));
     const keys = (e: KeyboardEvent) => {
       if ((e.target as Element).closest('input, textarea, select, svg.board')) return;
       if (e.key === 'ArrowLeft') show(ply - 1);
@@ -202,6 +227,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     const next = Math.max(0, Math.min(positions.length - 1, p));
     if (next === ply) return;
     ply = next;
+    if (!keepMate) findMate.reset();
     history.replaceState(null, '', location.pathname + '?' + new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(location.search)), ply: String(ply) }));
     if (running) {
       start();
@@ -232,22 +258,27 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
 
   /** A move played on the board: the moves after the one shown give way to it. */
   function playMove(usi: string): void {
+    if (setLine([...moves.slice(0, ply), usi])) show(ply + 1);
+  }
+
+  /** The moves of the board from its start become `line` (in the address too); false if
+   * they do not replay. */
+  function setLine(line: string[]): boolean {
     try {
-      const line = [...moves.slice(0, ply), usi];
       const r = replay(positions[0]!, line, drops);
       moves = line;
       positions = r.positions;
       parsed = r.parsed;
     } catch (e) {
       err.show(errorMessage(e));
-      return;
+      return false;
     }
     if (!gameId) {
       const q = new URLSearchParams(location.search);
       q.set('moves', moves.join(' '));
       history.replaceState(null, '', `${location.pathname}?${q}`);
     }
-    show(ply + 1);
+    return true;
   }
 
   function lineKey(p: number): string {
