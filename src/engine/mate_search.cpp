@@ -150,6 +150,7 @@ struct MateSolver::Impl {
   const std::atomic<bool>* stop = nullptr;
   const std::function<void(const MateProgress&)>* progress = nullptr;
   uint32_t root_pn = 1, root_dn = 1;
+  std::optional<Move> root_refutation;  // set when a defender-to-move root is disproved
   std::unordered_map<uint64_t, int> on_path;  // positions on the path, the game's included
   // A key of the path from the root to each ply: a disproof that rests on a repetition is
   // stored under its node's key mixed with this, so that it is found again on the same path
@@ -343,6 +344,14 @@ struct MateSolver::Impl {
       c.pn = r.pn, c.dn = r.dn, c.len = r.len, c.repetition = r.repetition;
     }
 
+    // The refuting defence of a defender-to-move root, whatever table entry holds it.
+    if (ply == 0 && !is_or && v.dn == 0)
+      for (const Child& c : children)
+        if (c.dn == 0) {
+          root_refutation = c.move;
+          break;
+        }
+
     // Lengths and the repetition mark of a decided node.
     v.len = 0;
     v.repetition = false;
@@ -481,6 +490,7 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
   s.stop = &stop_;
   s.progress = &progress;
   s.root_pn = s.root_dn = 1;
+  s.root_refutation.reset();
   s.on_path.clear();
   s.path_key[0] = 1;
   s.table.clear();
@@ -505,22 +515,7 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
   if (s.aborted && v.pn != 0) return finish(MateStatus::Unknown);
   if (v.dn == 0) {
     if (s.depth_cut) return finish(MateStatus::Unknown);
-    if (!root_or) {
-      // The refuting defence: a defence whose disproof holds.
-      std::vector<Child> children;
-      s.expand(0, children);
-      for (Child& c : children) {
-        Undo u;
-        pos.do_move(c.move, u);
-        const Entry* e = s.table.find(s.key_of(c.hash, 1));
-        const bool refutes = s.on_path.count(c.hash) || (e && e->dn == 0);
-        pos.undo_move(c.move, u);
-        if (refutes) {
-          result.line = {c.move};
-          break;
-        }
-      }
-    }
+    if (!root_or && s.root_refutation) result.line = {*s.root_refutation};
     return finish(MateStatus::NoMate);
   }
 

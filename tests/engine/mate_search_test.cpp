@@ -380,5 +380,25 @@ TEST(MateSolverLines, CollectionProblemsReplay) {
   }
 }
 
+TEST(MateSolverRoot, ARefutationIsGivenWhereverItsDisproofIsKept) {
+  // A22's first moves other than the book's 5e5d: each is refuted, and the solver names the
+  // defence that refutes it, also where that defence's disproof rests on a repetition and is
+  // kept under its path's key only (once missed: NoMate with no defence).
+  const Problem* p = find_problem("chu-tsume-ab", "A22");
+  ASSERT_NE(p, nullptr);
+  for (const char* wrong : {"10e9d8c", "5e7c"}) {
+    Game g(parse_sfen(builtin_variant("chu"), p->sfen));
+    g.play(parse_usi(g.position(), wrong));
+    const std::vector<std::string> defence = refutation(g);
+    ASSERT_EQ(defence.size(), 1u) << wrong;
+    Position pos = g.position();
+    MoveList defences;
+    generate_defences(pos, defences);
+    EXPECT_TRUE(std::any_of(defences.begin(), defences.end(), [&](const Move& m) {
+      return to_usi(pos, m) == defence[0];
+    })) << wrong << ": " << defence[0];
+  }
+}
+
 }  // namespace
 }  // namespace kirin

@@ -355,10 +355,11 @@ TEST_F(Analysis, AFinishedGameHasNothingToAnalyse) {
   EXPECT_EQ(done["best_move"], nullptr);
   EXPECT_NE(done["result"].get<std::string>().find("Black wins"), std::string::npos) << done;
   EXPECT_EQ(done["outcome"], (json{{"result", "black"}, {"reason", "royals-captured"}})) << done;
-  // A start position that is already decided is refused as such.
+  // A start position that is already decided is refused as such: White's lone King is bared.
+  // (A side without royals from the start is not lost: a mating problem's attacker.)
   json decided = ws.call({{"op", "analyze"},
                           {"variant", "chu"},
-                          {"sfen", "G11/12/12/12/5p6/12/12/12/12/12/12/11K w - 1"},
+                          {"sfen", "k11/12/12/12/12/12/12/12/12/12/12/10RK w - 1"},
                           {"id", 2}});
   EXPECT_EQ(decided["error"]["field"], "sfen") << decided;
 }
