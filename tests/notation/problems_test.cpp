@@ -67,7 +67,9 @@ TEST(Problems, MalformedCollectionsNameTheLine) {
   EXPECT_THROW(parse_problem_collection("chu-x", "A1\ts\t7g7f\nA1\ts\t7g7f\n"), NotationError);
   EXPECT_THROW(parse_problem_collection("chu-x", "A1\ts\t \n"), NotationError);
   const ProblemCollection c =
-      parse_problem_collection("shogi-x", "# Title\n# From here\n# and there\n# name\tsfen\tsolution\nB12a\ts\t1a1b\n");
+      parse_problem_collection("shogi-x",
+                               "# Title\n# From here\n# and there\n# name\tsfen\tsolution\n"
+                               "B12a\ts\t1a1b\n");
   EXPECT_EQ(c.game, "shogi");
   EXPECT_EQ(c.title, "Title");
   EXPECT_EQ(c.source, "From here and there");

@@ -1813,7 +1813,9 @@ async function main() {
       await alice.goto(`${base}/problems`);
       await alice.waitForSelector('.problem-collection[data-collection="chu-tsume-ab"]');
       assert((await alice.locator('.problem-series').count()) >= 2, 'series A and B');
-      assert((await alice.locator('.problem-collection .problem-source').textContent()).length > 20, 'the source');
+      const chu = alice.locator('.problem-collection[data-collection="chu-tsume-ab"]');
+      assert((await chu.locator('.problem-source').textContent()).length > 20, 'the source');
+      assert((await alice.locator('.problem-collection[data-collection="shogi-tsume-muso"]').count()) === 1, 'the shogi collection too');
       const a22 = alice.locator('a[data-problem="A22"]');
       assert((await a22.textContent()).includes('5'), 'A22 is a mate in 5');
       await a22.click();

@@ -13,7 +13,9 @@ constexpr TimeMs kMinute = 60'000;
 RateLimit::RateLimit(std::size_t per_minute, NowFn now)
     : per_minute_(per_minute > 0 ? per_minute : 1), now_(std::move(now)) {}
 
-TimeMs RateLimit::take(Id user, std::size_t count) { return take("#" + std::to_string(user), count); }
+TimeMs RateLimit::take(Id user, std::size_t count) {
+  return take("#" + std::to_string(user), count);
+}
 
 TimeMs RateLimit::take(const std::string& client, std::size_t count) {
   TimeMs now = now_();
