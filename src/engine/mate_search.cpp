@@ -128,6 +128,8 @@ struct NodeValue {
   uint16_t len;
   bool repetition;
 };
+constexpr NodeValue kProved{0, kInf, 0, false};
+constexpr NodeValue kDisproved{kInf, 0, 0, false};
 
 }  // namespace
 
@@ -192,34 +194,33 @@ struct MateSolver::Impl {
     const Color defender = ~attacker;
     MoveList& list = list_at(ply);
     if (or_node()) {
-      if (pos->royal_count(defender) == 0) return NodeValue{0, kInf, 0, false};
-      if (attacker_can_lose && pos->royal_count(attacker) == 0) return NodeValue{kInf, 0, 0, false};
-      if (max_plies && ply >= max_plies) return NodeValue{kInf, 0, 0, false};
+      if (pos->royal_count(defender) == 0) return kProved;
+      if (attacker_can_lose && pos->royal_count(attacker) == 0) return kDisproved;
+      if (max_plies && ply >= max_plies) return kDisproved;
       generate_attacks(*pos, list);
-      for (int i = 0; i < list.size; ++i) {
-        const Move m = list.moves[i];
-        Undo u;
-        pos->do_move(m, u);
-        children.push_back(Child{m, pos->hash()});
-        pos->undo_move(m, u);
-      }
-      if (children.empty()) return NodeValue{kInf, 0, 0, false};
+      if (list.size == 0) return kDisproved;
+      add_children(list, children);
       order_attacks(children);
       return std::nullopt;
     }
     // The defender may win first, by taking the attacker's last royals.
-    if (attacker_can_lose && takes_every_royal(*pos)) return NodeValue{kInf, 0, 0, false};
+    if (attacker_can_lose && takes_every_royal(*pos)) return kDisproved;
     generate_defences(*pos, list);
-    if (list.size == 0) return NodeValue{0, kInf, 0, false};  // mated
-    if (max_plies && ply >= max_plies) return NodeValue{kInf, 0, 0, false};
-    for (int i = 0; i < list.size; ++i) {
-      const Move m = list.moves[i];
+    if (list.size == 0) return kProved;  // mated
+    if (max_plies && ply >= max_plies) return kDisproved;
+    add_children(list, children);
+    return std::nullopt;
+  }
+
+  // The moves as children, each with the hash of the position it leads to.
+  void add_children(const MoveList& list, std::vector<Child>& children) {
+    children.reserve(size_t(list.size));
+    for (const Move& m : list) {
       Undo u;
       pos->do_move(m, u);
       children.push_back(Child{m, pos->hash()});
       pos->undo_move(m, u);
     }
-    return std::nullopt;
   }
 
   // Among attacks of equal proof numbers df-pn tries the first: captures first, then the moves
