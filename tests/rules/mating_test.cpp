@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -315,6 +316,41 @@ TEST(CheckMatingLine, RefusesALineTheGameEndsOtherwise) {
   EXPECT_EQ(check_mating_line(two, line_of(two, {"1c1b", "1a2a", "1b2b"})),
             "move 3: the game is already over (draw: move limit reached)");
 }
+
+// generate_attacks judges some moves without playing them (those that neither land near a
+// royal nor open a line to it): it must list exactly the moves attacks_royal accepts when each
+// is played, in every game, drops included, along random games.
+class GenerateAttacks : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GenerateAttacks, ListsWhatPlayingEveryMoveAccepts) {
+  auto v = builtin_variant(GetParam());
+  std::mt19937 rng(7);
+  int listed = 0, positions = 0;
+  for (int g = 0; g < 3; ++g) {
+    Game game(parse_sfen(v, v->setup));
+    for (int ply = 0; ply < 120 && !game.outcome().over(); ++ply) {
+      Position pos = game.position();
+      MoveList all;
+      generate_moves(pos, all);
+      if (all.size == 0) break;
+      std::vector<std::string> expected;
+      for (const Move& m : all)
+        if (attacks_royal(pos, m)) expected.push_back(to_usi(pos, m));
+      EXPECT_EQ(attacks_of(pos), sorted(expected)) << to_sfen(pos);
+      listed += int(expected.size());
+      ++positions;
+      Move m = all[int(rng() % uint32_t(all.size))];
+      for (int tries = 0; tries < 5 && !is_capture(pos, m); ++tries)
+        m = all[int(rng() % uint32_t(all.size))];
+      game.play(m);
+    }
+  }
+  EXPECT_GT(listed, 0);
+  EXPECT_GT(positions, 60) << "the random games ended too soon to test much";
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, GenerateAttacks, ::testing::ValuesIn(builtin_variant_ids()),
+                         test::game_param_name);
 
 }  // namespace
 }  // namespace kirin
