@@ -12,6 +12,7 @@
 #include <string>
 
 #include "server/domain/services.h"
+#include "server/store/sql_storage.h"
 #include "server/text/commands.h"
 
 namespace kirin::fuzz {
@@ -25,7 +26,8 @@ class ServerStore {
     if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
     dir_ = pattern;
     {
-      server::Services s("sqlite:" + (dir_ / "template.db").string(), options());
+      server::Services s(server::open_storage("sqlite:" + (dir_ / "template.db").string()),
+                         options());
       for (const char* name : {"alice", "bob", "carol"})
         s.accounts().sign_up(name, std::string(name) + "@example.org",
                              std::string("password-") + name);
@@ -57,8 +59,8 @@ class ServerStore {
     for (const char* stale : {"run.db-wal", "run.db-shm"}) std::filesystem::remove(dir_ / stale);
     std::filesystem::copy_file(dir_ / "template.db", dir_ / "run.db",
                                std::filesystem::copy_options::overwrite_existing);
-    services_ = std::make_unique<server::Services>("sqlite:" + (dir_ / "run.db").string(),
-                                                   options());
+    services_ = std::make_unique<server::Services>(
+        server::open_storage("sqlite:" + (dir_ / "run.db").string()), options());
     commands_ = std::make_unique<server::CommandInterface>(
         services_->accounts(), services_->challenges(), services_->games(),
         services_->messages(), services_->problems());

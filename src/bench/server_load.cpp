@@ -649,7 +649,7 @@ void ServerLoad::spawn_server() {
   } else {
     options.store_url = args_.db;
   }
-  options.services.store.sqlite_sync = args_.sqlite_sync;
+  options.storage.sqlite_sync = args_.sqlite_sync;
   options.services.accounts.hash_cost = server::HashCost::Minimal;
   options.computer_name = "";
   app_ = std::make_unique<http::App>(options);

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "server/store/store.h"
+#include "server/store/sql_storage.h"
 
 namespace kirin::bench {
 

@@ -8,6 +8,7 @@
 #include "cli/mail_notices.h"
 #include "cli/subcommands.h"
 #include "server/domain/services.h"
+#include "server/store/sql_storage.h"
 #include "server/text/command_text.h"
 #include "server/text/commands.h"
 
@@ -64,9 +65,9 @@ void register_command(CLI::App& app) {
     std::unique_ptr<server::Services> services;
     try {
       server::ServiceOptions options;
-      options.store.sqlite_sync = args->sqlite_synchronous;
       options.games = args->games;
-      services = std::make_unique<server::Services>(args->db, options);
+      services = std::make_unique<server::Services>(
+          server::open_storage(args->db, {.sqlite_sync = args->sqlite_synchronous}), options);
     } catch (const server::StoreError& e) {
       throw UsageError(e.what());
     }

@@ -10,6 +10,7 @@
 #include "cli/subcommands.h"
 #include "server/domain/services.h"
 #include "server/mail/mail.h"
+#include "server/store/sql_storage.h"
 #include "server/text/commands.h"
 
 namespace kirin::cli {
@@ -90,9 +91,9 @@ void register_mail(CLI::App& app) {
       std::unique_ptr<server::Services> services;
       try {
         server::ServiceOptions options;
-        options.store.sqlite_sync = args->sqlite_synchronous;
         options.games = args->games;
-        services = std::make_unique<server::Services>(args->db, options);
+        services = std::make_unique<server::Services>(
+            server::open_storage(args->db, {.sqlite_sync = args->sqlite_synchronous}), options);
       } catch (const server::StoreError& e) {
         std::cerr << "kirin mail: " << e.what() << " (try again later)\n";
         std::exit(server::mail::kTempFail);

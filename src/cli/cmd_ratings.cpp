@@ -7,6 +7,7 @@
 #include "cli/game_args.h"
 #include "cli/subcommands.h"
 #include "server/domain/services.h"
+#include "server/store/sql_storage.h"
 
 namespace kirin::cli {
 
@@ -31,7 +32,7 @@ void register_ratings(CLI::App& app) {
   recompute->callback([args] {
     std::unique_ptr<server::Services> services;
     try {
-      services = std::make_unique<server::Services>(args->db);
+      services = std::make_unique<server::Services>(server::open_storage(args->db));
     } catch (const server::StoreError& e) {
       throw UsageError(e.what());
     }

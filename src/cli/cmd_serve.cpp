@@ -10,7 +10,7 @@
 #include "server/http/fd_limit.h"
 #include "server/http/log.h"
 #include "server/http/static_files.h"
-#include "server/store/store.h"
+#include "server/store/sql_storage.h"
 
 namespace kirin::cli {
 namespace {
@@ -272,7 +272,7 @@ void register_serve(CLI::App& app) {
     options.http.workers = args->workers;
     options.http.handle_signals = true;
     options.store_url = args->db;
-    options.services.store.sqlite_sync = args->sqlite_synchronous;
+    options.storage.sqlite_sync = args->sqlite_synchronous;
     options.computer_name = args->games.computer_name;
     options.computer_movetime_ms = args->movetime;
     options.sendmail = args->sendmail;

@@ -8,8 +8,10 @@
 #include "rules/position.h"
 
 namespace kirin::server {
-enum class SqliteSync;
 struct GameOptions;
+}
+namespace kirin::server::sql {
+enum class SqliteSync;
 }
 
 namespace kirin::cli {
@@ -29,7 +31,7 @@ void register_mail(CLI::App& app);        // mail (the play-by-email gateway)
 void register_ratings(CLI::App& app);     // ratings recompute
 
 // --sqlite-synchronous normal|full, of kirin serve, command, mail and bench server.
-void add_sqlite_synchronous_option(CLI::App& cmd, server::SqliteSync& value);
+void add_sqlite_synchronous_option(CLI::App& cmd, server::sql::SqliteSync& value);
 // --first-move-timeout SECONDS, --computer NAME, --forecast-lines N and --forecast-plies N,
 // of kirin serve, command and mail: every process that plays moves must judge a late first
 // move and a forecast alike.

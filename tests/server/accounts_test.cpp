@@ -122,7 +122,7 @@ TEST_F(AccountsTest, LogInAuthenticateLogOut) {
   // Two logins are two sessions; only the hash of a token is stored.
   LoginResult second = accounts->log_in("alice", "password-alice");
   EXPECT_NE(second.token, login.token);
-  EXPECT_FALSE(store->find_session(login.token));
+  EXPECT_FALSE(store->accounts().find_session(login.token));
 
   accounts->log_out(login.token);
   ServiceError e = service_error([&] { accounts->authenticate(login.token); });
@@ -223,7 +223,7 @@ TEST_F(AccountsTest, OneClientGuessingAtManyNamesIsSlowedDown) {
 TEST_F(AccountsTest, AnUnknownNameCostsOneHashLikeAWrongPassword) {
   auto owned = std::make_unique<CountingHasher>();
   CountingHasher& hasher = *owned;
-  Accounts counted(*store, std::move(owned), {}, clock.fn());
+  Accounts counted(store->accounts(), std::move(owned), {}, clock.fn());
   EXPECT_EQ(service_error([&] { counted.log_in("alice", "wrong password"); }).code(),
             ErrorCode::Unauthorized);
   EXPECT_EQ(hasher.verifies, 1);
@@ -279,8 +279,8 @@ TEST(HashPool, WithoutAQueueOnlyAFreeThreadIsTaken) {
 
 TEST(AccountsCost, InteractiveHashIsArgon2idAtTheInteractiveLimits) {
   TempDir dir;
-  auto store = open_store("sqlite:" + (dir.path() / "a.db").string());
-  Accounts accounts(*store);
+  auto store = open_storage("sqlite:" + (dir.path() / "a.db").string());
+  Accounts accounts(store->accounts());
   User u = accounts.sign_up("erin", "erin@example.org", "a long password");
   // libsodium's INTERACTIVE limits: 64 MiB, 2 passes.
   EXPECT_TRUE(u.password_hash.starts_with("$argon2id$v=19$m=65536,t=2,p=1$")) << u.password_hash;

@@ -230,7 +230,7 @@ TEST_F(ChallengesTest, OpenChallenges) {
 // Two users accept one open challenge at once, on two servers on one store: one game.
 TEST_F(ChallengesTest, RacingAcceptancesOfAnOpenChallenge) {
   User carol = sign_up("carol");
-  auto store2 = open_store(url());
+  auto store2 = open_storage(url());
   GameService games2(*store2, log, clock.fn());
   Challenges challenges2(*store2, games2, log, clock.fn());
   Challenge c = challenges->create(alice.id, request("", shogi()));
@@ -287,7 +287,7 @@ TEST_F(ChallengesTest, OnlyOneOfTwoOffersOfARematchIsPlayed) {
   alices.id = 0;
   alices.challenger = {alice.id, "alice"};
   alices.challenged = {bob.id, "bob"};
-  alices.id = store->create_challenge(alices);
+  alices.id = store->challenges().create_challenge(alices);
   Id game = challenges->accept(bobs.id, alice.id);
   EXPECT_GT(game, 0);
   ServiceError refused = service_error([&] { challenges->accept(alices.id, bob.id); });

@@ -47,7 +47,7 @@ TEST_F(GamesTest, LegalMovesAreStoredAndPublished) {
 
   ServiceError stale = service_error([&] { games->play_move(id, alice.id, "2g2f", 0); });
   EXPECT_EQ(stale.code(), ErrorCode::Conflict);
-  EXPECT_EQ(store->load_game(id)->moves.size(), 2u);
+  EXPECT_EQ(store->games().load_game(id)->moves.size(), 2u);
 }
 
 TEST_F(GamesTest, TheIguiStoredIsThatOfThePieceThePlayerChose) {
@@ -60,7 +60,7 @@ TEST_F(GamesTest, TheIguiStoredIsThatOfThePieceThePlayerChose) {
                                   std::pair{"7g7f7g", "   1二歩目 7七獅子（居食い） （←7六）"}}) {
     Id id = start_game(chu);
     games->play_move(id, alice.id, played);
-    EXPECT_EQ(usi_of(store->load_game(id)->moves), (std::vector<std::string>{played}));
+    EXPECT_EQ(usi_of(store->games().load_game(id)->moves), (std::vector<std::string>{played}));
     const std::string kif = games->export_game(id, "kif");
     EXPECT_NE(kif.find(kif_line), std::string::npos) << kif;
     EXPECT_EQ(games->view(id).moves[0].usi, played);
@@ -101,7 +101,7 @@ TEST_F(GamesTest, BadMovesChangeNothing) {
             ErrorCode::NotFound);
 
   EXPECT_TRUE(log.kinds().empty());
-  std::optional<StoredGame> g = store->load_game(id);
+  std::optional<StoredGame> g = store->games().load_game(id);
   EXPECT_TRUE(g->moves.empty());
   EXPECT_EQ(g->state.version, 1);
 }
@@ -144,7 +144,7 @@ TEST_F(GamesTest, TwoMovesForOnePlyExactlyOneAccepted) {
     b.join();
     EXPECT_EQ(accepted, 1);
     EXPECT_EQ(conflicts, 1);
-    std::optional<StoredGame> g = store->load_game(id);
+    std::optional<StoredGame> g = store->games().load_game(id);
     ASSERT_EQ(g->moves.size(), 1u);
     EXPECT_EQ(games->view(id).moves, g->moves);
   }
@@ -154,7 +154,7 @@ TEST_F(GamesTest, TwoMovesForOnePlyExactlyOneAccepted) {
 // reloads a game the other one changed.
 TEST_F(GamesTest, TwoServersOnOneStore) {
   Id id = start_game(shogi());
-  auto store2 = open_store(url());
+  auto store2 = open_storage(url());
   GameService node2(*store2, log, clock.fn());
   EXPECT_EQ(node2.view(id).state.ply, 0);  // cached at ply 0
 
@@ -186,7 +186,7 @@ TEST_F(GamesTest, TwoServersOnOneStore) {
     b.join();
     EXPECT_EQ(accepted, 1) << "ply " << ply;
   }
-  EXPECT_EQ(store->load_game(id)->moves.size(), 13u);
+  EXPECT_EQ(store->games().load_game(id)->moves.size(), 13u);
   EXPECT_EQ(games->view(id).sfen, node2.view(id).sfen);
 }
 
@@ -195,11 +195,11 @@ TEST_F(GamesTest, TwoServersOnOneStore) {
 // each once, whether it hears the change first or finds it on its own next move.
 TEST_F(GamesTest, ChangesMadeElsewhereArePublishedOnce) {
   Id id = start_game(shogi());
-  auto store2 = open_store(url());
+  auto store2 = open_storage(url());
   EventLog log2;
   GameService node2(*store2, log2, clock.fn());
   node2.watch(id);
-  store2->listen_for_game_changes([&](const GameChange& c) { node2.changed_elsewhere(c); });
+  store2->changes().listen_for_game_changes([&](const GameChange& c) { node2.changed_elsewhere(c); });
   auto seen = [&](size_t n) {  // waits for n events (or ten seconds)
     for (int i = 0; i < 1000 && log2.kinds().size() < n; ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -232,7 +232,7 @@ TEST_F(GamesTest, ChangesMadeElsewhereArePublishedOnce) {
   EXPECT_EQ(std::vector<std::string>(all.begin() + 5, all.end()),
             (std::vector<std::string>{"move 2g2f", "move 8c8d",
                                       "result White wins by resignation", "comment gg"}));
-  store2->stop_listening();
+  store2->changes().stop_listening();
   std::lock_guard lock(log2.mutex);
   EXPECT_EQ(log2.events.back().status, GameStatus::Finished);
   EXPECT_EQ(log2.events[6].ply, 4);
@@ -242,7 +242,7 @@ TEST_F(GamesTest, ChangesMadeElsewhereArePublishedOnce) {
 // before its own change.
 TEST_F(GamesTest, AServerThatMissedChangesPublishesThemOnItsNextMove) {
   Id id = start_game(shogi());
-  auto store2 = open_store(url());
+  auto store2 = open_storage(url());
   EventLog log2;
   GameService node2(*store2, log2, clock.fn());
   node2.watch(id);  // not listening

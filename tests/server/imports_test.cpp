@@ -44,7 +44,7 @@ TEST_F(ImportsTest, ABadStartOrMoveIsNamed) {
   ServiceError name = service_error(
       [&] { imports->import(alice.id, kif("後手：" + std::string(101, 'x') + "\n   1 ７六歩(77)\n")); });
   EXPECT_EQ(std::string(name.what()), "the record's 後手 has more than 100 characters");
-  EXPECT_TRUE(store->list_imported_games(alice.id, 10).empty());
+  EXPECT_TRUE(store->imports().list_imported_games(alice.id, 10).empty());
 }
 
 TEST_F(ImportsTest, ImportedGamesAreInNoPlayersListAndKeptForTheImporter) {
@@ -72,7 +72,7 @@ TEST_F(ImportsTest, LimitsOnSizeMovesAndRate) {
   EXPECT_GT(slowed.retry_after_s(), 0);
   clock.advance(60'001);
   EXPECT_EQ(small.preview(alice.id, kif("   1 ７六歩(77)\n")).moves.size(), 1u);
-  EXPECT_TRUE(store->list_imported_games(alice.id, 10).empty());  // nothing kept
+  EXPECT_TRUE(store->imports().list_imported_games(alice.id, 10).empty());  // nothing kept
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ TEST_F(PlayTest, TakebackOfTheLastMoveWhenTheOpponentHasNotReplied) {
   GameView asked = games->view(id);
   EXPECT_EQ(asked.state.takeback_offer, kBlack);
   EXPECT_EQ(asked.state.ply, 3);  // nothing taken back yet
-  EXPECT_EQ(store->find_game(id)->takeback_offer, kBlack);
+  EXPECT_EQ(store->games().find_game(id)->takeback_offer, kBlack);
 
   clock.advance(5000);
   games->accept_takeback(id, bob.id);
@@ -38,7 +38,7 @@ TEST_F(PlayTest, TakebackOfTheLastMoveWhenTheOpponentHasNotReplied) {
   EXPECT_EQ(v.to_move, kBlack);  // the asker moves again
   EXPECT_FALSE(v.state.takeback_offer);
   EXPECT_EQ(v.state.clock.turn_started, clock.t.load());  // its turn starts now
-  EXPECT_EQ(store->load_game(id)->moves.size(), 2u);
+  EXPECT_EQ(store->games().load_game(id)->moves.size(), 2u);
   EXPECT_EQ(log.kinds(), (std::vector<std::string>{"takeback", "takeback"}));
   EXPECT_EQ(log.events[0].text, "offered");
   EXPECT_EQ(log.events[1].text, "accepted");
@@ -105,7 +105,7 @@ TEST_F(PlayTest, TakebackRefusals) {
   EXPECT_EQ(std::string(service_error([&] { games->ask_takeback(id, alice.id); }).what()),
             "you have already asked to take back");
   EXPECT_EQ(service_error([&] { games->ask_takeback(id, bob.id); }).code(), ErrorCode::Conflict);
-  EXPECT_EQ(store->load_game(id)->moves.size(), 1u);  // never applied unasked
+  EXPECT_EQ(store->games().load_game(id)->moves.size(), 1u);  // never applied unasked
 }
 
 TEST_F(PlayTest, TakebackDeclinedWithdrawnOrEndedByAMove) {
@@ -132,7 +132,7 @@ TEST_F(PlayTest, TakebacksRefusedByTheChallenge) {
   GameSetup setup = shogi();
   setup.takebacks = false;
   Id id = start_game(setup);
-  EXPECT_FALSE(store->find_game(id)->setup.takebacks);
+  EXPECT_FALSE(store->games().find_game(id)->setup.takebacks);
   games->play_move(id, alice.id, "7g7f");
   ServiceError refused = service_error([&] { games->ask_takeback(id, alice.id); });
   EXPECT_EQ(refused.code(), ErrorCode::Forbidden);
@@ -152,7 +152,7 @@ TEST_F(PlayTest, TakebackHeardFromAnotherProcess) {
     other.accept_takeback(id, bob.id);
   }
   log.clear();
-  games->changed_elsewhere(GameChange{id, int(store->find_game(id)->version), 0});
+  games->changed_elsewhere(GameChange{id, int(store->games().find_game(id)->version), 0});
   EXPECT_EQ(log.kinds(), (std::vector<std::string>{"takeback"}));
   EXPECT_EQ(log.events[0].ply, 0);
   EXPECT_TRUE(log.events[0].elsewhere);
@@ -166,12 +166,12 @@ TEST_F(PlayTest, TakebackHeardFromAnotherProcess) {
 TEST_F(PlayTest, StaleMoveNumberChangesNothing) {
   Id id = start_game(shogi());
   games->play_move(id, alice.id, "7g7f");
-  int64_t version = store->find_game(id)->version;
+  int64_t version = store->games().find_game(id)->version;
   ServiceError stale = service_error([&] { games->play_move(id, bob.id, "3c3d", 0); });
   EXPECT_EQ(stale.code(), ErrorCode::Conflict);
   EXPECT_EQ(std::string(stale.what()),
             "game " + std::to_string(id) + " is at move 2 (1 played), not move 1: reload it");
-  EXPECT_EQ(store->find_game(id)->version, version);
+  EXPECT_EQ(store->games().find_game(id)->version, version);
 }
 
 TEST_F(PlayTest, PreviewShowsThePositionAndPlaysNothing) {
@@ -217,7 +217,7 @@ TEST_F(PlayTest, ForecastAnswersAtOnceAndKeepsTheRest) {
   games->play_move(id, bob.id, "4c4d");  // not foreseen: the lines are dropped
   EXPECT_EQ(games->view(id).state.ply, 4);
   EXPECT_TRUE(games->forecast(id, alice.id).lines.empty());
-  EXPECT_FALSE(store->find_forecast(id, alice.id));
+  EXPECT_FALSE(store->forecasts().find_forecast(id, alice.id));
 }
 
 TEST_F(PlayTest, ForecastIsPrivateAndChecked) {
@@ -246,13 +246,13 @@ TEST_F(PlayTest, ForecastIsPrivateAndChecked) {
                           games->set_forecast(id, alice.id, {longest});
                         }).what()),
             "line 1 has 22 moves: at most 20");
-  EXPECT_FALSE(store->find_forecast(id, alice.id));  // nothing stored
+  EXPECT_FALSE(store->forecasts().find_forecast(id, alice.id));  // nothing stored
 
   games->set_forecast(id, alice.id, {{"3c3d", "2g2f"}});
   // Nobody else sees the lines: not the opponent's view, not the public one.
   EXPECT_TRUE(games->forecast(id, bob.id).lines.empty());
   games->set_forecast(id, alice.id, {});
-  EXPECT_FALSE(store->find_forecast(id, alice.id));
+  EXPECT_FALSE(store->forecasts().find_forecast(id, alice.id));
 }
 
 TEST_F(PlayTest, ForecastNotInGamesWithALiveClock) {

@@ -1,7 +1,9 @@
-// The PostgreSQL store against a real server (postgres_fixture.h): every Store operation, the
+// The PostgreSQL storage against a real server (postgres_fixture.h): every repository, the
 // races the conditional writes settle, reopening, notifications, and a server crash.
 // (store_test.cpp's conditional writes and races run on PostgreSQL too: KIRIN_TEST_STORE.)
-#include "server/store/postgres_store.h"
+#include "server/store/migrations.h"
+#include "server/store/postgres_database.h"
+#include "server/store/sql_storage.h"
 
 #include <barrier>
 #include <chrono>
@@ -14,6 +16,7 @@ namespace kirin::server::testing {
 namespace {
 
 using namespace std::chrono_literals;
+const int kPgSchema = sql::latest_schema_version(sql::Dialect::Postgres);
 
 // One value a query returns (tests only: the SQL is fixed).
 std::string pg_value(const std::string& url, const std::string& sql) {
@@ -75,7 +78,7 @@ class PgStoreTest : public PostgresTest {
   void SetUp() override {
     PostgresTest::SetUp();
     if (IsSkipped() || HasFatalFailure()) return;
-    store = std::make_unique<PostgresStore>(url());
+    store = open_storage(url());
     alice = add_user("alice");
     bob = add_user("bob");
   }
@@ -91,7 +94,7 @@ class PgStoreTest : public PostgresTest {
     u.password_hash = "$argon2id$v=19$m=8,t=1,p=1$" + name;
     u.preferences.piece_set = "kanji";
     u.created = 1'700'000'000'000 + name.size();
-    std::optional<Id> id = store->create_user(u);
+    std::optional<Id> id = store->accounts().create_user(u);
     if (!id) throw std::runtime_error("user " + name + " exists");
     u.id = *id;
     return u;
@@ -126,8 +129,8 @@ class PgStoreTest : public PostgresTest {
 
   // A game alice (Black) and bob play, through an accepted challenge.
   Id new_game() {
-    Id ch = store->create_challenge(challenge(bob.id));
-    std::optional<Id> id = store->accept_challenge(ch, game_state());
+    Id ch = store->challenges().create_challenge(challenge(bob.id));
+    std::optional<Id> id = store->challenges().accept_challenge(ch, game_state());
     if (!id) throw std::runtime_error("accept_challenge failed");
     return *id;
   }
@@ -142,62 +145,62 @@ class PgStoreTest : public PostgresTest {
     return g;
   }
 
-  std::unique_ptr<PostgresStore> store;
+  std::unique_ptr<sql::SqlStorage> store;
   User alice, bob;
 };
 
 // --- Opening ---
 
 TEST(PostgresStoreUrl, PasswordsAreRedacted) {
-  EXPECT_EQ(PostgresStore::redact_url("postgresql://kirin:s3cret@db.example.org:5433/kirin"),
+  EXPECT_EQ(sql::PostgresDatabase::redact_url("postgresql://kirin:s3cret@db.example.org:5433/kirin"),
             "postgresql://kirin@db.example.org:5433/kirin");
-  EXPECT_EQ(PostgresStore::redact_url("postgres://u:p%40ss@h/k?sslmode=require&password=x&a=b"),
+  EXPECT_EQ(sql::PostgresDatabase::redact_url("postgres://u:p%40ss@h/k?sslmode=require&password=x&a=b"),
             "postgres://u@h/k?sslmode=require&a=b");
-  EXPECT_EQ(PostgresStore::redact_url("postgresql:///kirin?host=/tmp/x&password=secret"),
+  EXPECT_EQ(sql::PostgresDatabase::redact_url("postgresql:///kirin?host=/tmp/x&password=secret"),
             "postgresql:///kirin?host=/tmp/x");
-  EXPECT_EQ(PostgresStore::redact_url("postgresql://u@h:1/k"), "postgresql://u@h:1/k");
-  EXPECT_EQ(PostgresStore::redact_url("host=h password=secret dbname=k"), "host=h dbname=k");
+  EXPECT_EQ(sql::PostgresDatabase::redact_url("postgresql://u@h:1/k"), "postgresql://u@h:1/k");
+  EXPECT_EQ(sql::PostgresDatabase::redact_url("host=h password=secret dbname=k"), "host=h dbname=k");
 }
 
 TEST(PostgresStoreUrl, AStoreThatCannotBeReachedIsNamedWithoutItsPassword) {
   const std::string url = "postgresql://kirin:s3cret@127.0.0.1:1/kirin?connect_timeout=3";
-  std::string what = store_error([&] { open_store(url); });
+  std::string what = store_error([&] { open_storage(url); });
   EXPECT_EQ(what.rfind("cannot open store postgresql://kirin@127.0.0.1:1/kirin?"
                        "connect_timeout=3: connection to server at \"127.0.0.1\", port 1 failed",
                        0),
             0u)
       << what;
   EXPECT_EQ(what.find("s3cret"), std::string::npos) << what;
-  EXPECT_THROW(open_store("postgresql:///kirin?host=/nonexistent-kirin-dir"), StoreError);
-  EXPECT_THROW(open_store("postgresql://[bad"), StoreError);
+  EXPECT_THROW(open_storage("postgresql:///kirin?host=/nonexistent-kirin-dir"), StoreError);
+  EXPECT_THROW(open_storage("postgresql://[bad"), StoreError);
 }
 
 TEST_F(PgStoreTest, OpenStoreOpensPostgresUrls) {
-  std::unique_ptr<Store> s = open_store(url());
-  ASSERT_NE(dynamic_cast<PostgresStore*>(s.get()), nullptr);
-  EXPECT_EQ(s->find_user(alice.id)->name, "alice");
+  auto s = open_storage(url());
+  ASSERT_NE(dynamic_cast<sql::PostgresDatabase*>(&s->database()), nullptr);
+  EXPECT_EQ(s->accounts().find_user(alice.id)->name, "alice");
 }
 
 TEST_F(PgStoreTest, SchemaIsVersioned) {
-  EXPECT_EQ(store->schema_version(), PostgresStore::kSchemaVersion);
+  EXPECT_EQ(store->database().schema_version(), kPgSchema);
   EXPECT_EQ(pg_value(url(), "SELECT string_agg(version::text, ',') FROM schema_version"),
-            std::to_string(PostgresStore::kSchemaVersion));
+            std::to_string(kPgSchema));
   EXPECT_EQ(pg_value(url(),
                      "SELECT string_agg(table_name, ',' ORDER BY table_name) FROM "
                      "information_schema.tables WHERE table_schema = 'public'"),
             "challenges,chat,comments,forecasts,games,imported_games,messages,moves,"
             "rating_changes,ratings,schema_version,sessions,users");
   // Opening again changes nothing.
-  PostgresStore again(url());
-  EXPECT_EQ(again.schema_version(), PostgresStore::kSchemaVersion);
+  sql::PostgresDatabase again(url());
+  EXPECT_EQ(again.schema_version(), kPgSchema);
   EXPECT_EQ(pg_value(url(), "SELECT count(*) FROM schema_version"), "1");
 }
 
 TEST_F(PgStoreTest, ANewerSchemaIsRefused) {
   pg_exec(url(), "UPDATE schema_version SET version = 99");
-  std::string what = store_error([&] { PostgresStore s(url()); });
+  std::string what = store_error([&] { sql::PostgresDatabase s(url()); });
   EXPECT_NE(what.find("has schema version 99, newer than this server's " +
-                      std::to_string(PostgresStore::kSchemaVersion)),
+                      std::to_string(kPgSchema)),
             std::string::npos)
       << what;
 }
@@ -216,8 +219,8 @@ TEST_F(PgStoreTest, NodesStartingTogetherMigrateOnce) {
     nodes.emplace_back([&, i] {
       sync.arrive_and_wait();
       try {
-        PostgresStore s(db_url);
-        if (s.schema_version() == PostgresStore::kSchemaVersion) opened++;
+        sql::PostgresDatabase s(db_url);
+        if (s.schema_version() == kPgSchema) opened++;
       } catch (const std::exception& e) {
         errors[size_t(i)] = e.what();
       }
@@ -231,44 +234,44 @@ TEST_F(PgStoreTest, NodesStartingTogetherMigrateOnce) {
 // --- Users and sessions ---
 
 TEST_F(PgStoreTest, Users) {
-  expect_same(*store->find_user(alice.id), alice);
-  expect_same(*store->find_user_by_name("alice"), alice);
-  expect_same(*store->find_user_by_name("ALICE"), alice);  // ASCII case is ignored
-  EXPECT_FALSE(store->find_user(alice.id + 1000));
-  EXPECT_FALSE(store->find_user_by_name("carol"));
-  EXPECT_FALSE(store->find_user_by_name("al_ce"));
+  expect_same(*store->accounts().find_user(alice.id), alice);
+  expect_same(*store->accounts().find_user_by_name("alice"), alice);
+  expect_same(*store->accounts().find_user_by_name("ALICE"), alice);  // ASCII case is ignored
+  EXPECT_FALSE(store->accounts().find_user(alice.id + 1000));
+  EXPECT_FALSE(store->accounts().find_user_by_name("carol"));
+  EXPECT_FALSE(store->accounts().find_user_by_name("al_ce"));
 
   User taken = alice;
   taken.name = "Alice";
-  EXPECT_FALSE(store->create_user(taken));
+  EXPECT_FALSE(store->accounts().create_user(taken));
   User other = alice;
   other.name = "Älice";  // only ASCII letters fold, as in SQLite
-  EXPECT_TRUE(store->create_user(other));
+  EXPECT_TRUE(store->accounts().create_user(other));
 
   Preferences p;
   p.board_style = "alternate";
   p.flip = true;
   p.piece_set = "kanji-2";
-  store->set_preferences(bob.id, p);
-  EXPECT_EQ(store->find_user(bob.id)->preferences, p);
+  store->accounts().set_preferences(bob.id, p);
+  EXPECT_EQ(store->accounts().find_user(bob.id)->preferences, p);
 }
 
 TEST_F(PgStoreTest, Sessions) {
-  store->create_session({"hash-1", alice.id, 1000, 10});
-  store->create_session({"hash-2", bob.id, 2000, 20});
-  store->create_session({"hash-3", bob.id, 3000, 30});
-  std::optional<Session> s = store->find_session("hash-2");
+  store->accounts().create_session({"hash-1", alice.id, 1000, 10});
+  store->accounts().create_session({"hash-2", bob.id, 2000, 20});
+  store->accounts().create_session({"hash-3", bob.id, 3000, 30});
+  std::optional<Session> s = store->accounts().find_session("hash-2");
   ASSERT_TRUE(s);
   EXPECT_EQ(s->token_hash, "hash-2");
   EXPECT_EQ(s->user, bob.id);
   EXPECT_EQ(s->expires, 2000);
   EXPECT_EQ(s->created, 20);
-  EXPECT_FALSE(store->find_session("nope"));
-  store->delete_session("hash-1");
-  EXPECT_FALSE(store->find_session("hash-1"));
-  EXPECT_EQ(store->delete_expired_sessions(2000), 1);
-  EXPECT_EQ(store->delete_expired_sessions(2000), 0);
-  EXPECT_TRUE(store->find_session("hash-3"));
+  EXPECT_FALSE(store->accounts().find_session("nope"));
+  store->accounts().delete_session("hash-1");
+  EXPECT_FALSE(store->accounts().find_session("hash-1"));
+  EXPECT_EQ(store->accounts().delete_expired_sessions(2000), 1);
+  EXPECT_EQ(store->accounts().delete_expired_sessions(2000), 0);
+  EXPECT_TRUE(store->accounts().find_session("hash-3"));
 }
 
 // --- Challenges ---
@@ -277,63 +280,63 @@ TEST_F(PgStoreTest, Challenges) {
   User carol = add_user("carol");
   Challenge open = challenge();
   open.setup.drops.reset();
-  open.id = store->create_challenge(open);
+  open.id = store->challenges().create_challenge(open);
   Challenge to_bob = challenge(bob.id);
   to_bob.setup.drops = true;
   to_bob.color = ColorChoice::ChallengerWhite;
-  to_bob.id = store->create_challenge(to_bob);
+  to_bob.id = store->challenges().create_challenge(to_bob);
   Challenge from_bob = challenge(alice.id);
   from_bob.challenger = {bob.id, "bob"};
   from_bob.challenged = {alice.id, "alice"};
-  from_bob.id = store->create_challenge(from_bob);
+  from_bob.id = store->challenges().create_challenge(from_bob);
 
-  expect_same(*store->find_challenge(open.id), open);
-  expect_same(*store->find_challenge(to_bob.id), to_bob);
-  EXPECT_FALSE(store->find_challenge(from_bob.id + 100));
+  expect_same(*store->challenges().find_challenge(open.id), open);
+  expect_same(*store->challenges().find_challenge(to_bob.id), to_bob);
+  EXPECT_FALSE(store->challenges().find_challenge(from_bob.id + 100));
 
   auto ids = [](const std::vector<Challenge>& cs) {
     std::vector<Id> out;
     for (const Challenge& c : cs) out.push_back(c.id);
     return out;
   };
-  EXPECT_EQ(ids(store->open_challenges_to(0)), std::vector<Id>{open.id});
-  EXPECT_EQ(ids(store->open_challenges_to(bob.id)), std::vector<Id>{to_bob.id});
-  EXPECT_EQ(ids(store->open_challenges_to(carol.id)), std::vector<Id>{});
-  EXPECT_EQ(ids(store->open_challenges_from(alice.id)), (std::vector<Id>{open.id, to_bob.id}));
+  EXPECT_EQ(ids(store->challenges().open_challenges_to(0)), std::vector<Id>{open.id});
+  EXPECT_EQ(ids(store->challenges().open_challenges_to(bob.id)), std::vector<Id>{to_bob.id});
+  EXPECT_EQ(ids(store->challenges().open_challenges_to(carol.id)), std::vector<Id>{});
+  EXPECT_EQ(ids(store->challenges().open_challenges_from(alice.id)), (std::vector<Id>{open.id, to_bob.id}));
 
-  EXPECT_TRUE(store->close_challenge(from_bob.id, ChallengeStatus::Declined));
-  EXPECT_FALSE(store->close_challenge(from_bob.id, ChallengeStatus::Cancelled));
-  EXPECT_EQ(store->find_challenge(from_bob.id)->status, ChallengeStatus::Declined);
-  EXPECT_FALSE(store->accept_challenge(from_bob.id, game_state()));
+  EXPECT_TRUE(store->challenges().close_challenge(from_bob.id, ChallengeStatus::Declined));
+  EXPECT_FALSE(store->challenges().close_challenge(from_bob.id, ChallengeStatus::Cancelled));
+  EXPECT_EQ(store->challenges().find_challenge(from_bob.id)->status, ChallengeStatus::Declined);
+  EXPECT_FALSE(store->challenges().accept_challenge(from_bob.id, game_state()));
 
-  std::optional<Id> game = store->accept_challenge(to_bob.id, game_state());
+  std::optional<Id> game = store->challenges().accept_challenge(to_bob.id, game_state());
   ASSERT_TRUE(game);
-  Challenge accepted = *store->find_challenge(to_bob.id);
+  Challenge accepted = *store->challenges().find_challenge(to_bob.id);
   EXPECT_EQ(accepted.status, ChallengeStatus::Accepted);
   EXPECT_EQ(accepted.game, *game);
-  EXPECT_FALSE(store->accept_challenge(to_bob.id, game_state()));  // once only
-  EXPECT_FALSE(store->close_challenge(to_bob.id, ChallengeStatus::Cancelled));
-  EXPECT_EQ(ids(store->open_challenges_from(alice.id)), std::vector<Id>{open.id});
-  EXPECT_EQ(store->list_games_of(bob.id).size(), 1u);
+  EXPECT_FALSE(store->challenges().accept_challenge(to_bob.id, game_state()));  // once only
+  EXPECT_FALSE(store->challenges().close_challenge(to_bob.id, ChallengeStatus::Cancelled));
+  EXPECT_EQ(ids(store->challenges().open_challenges_from(alice.id)), std::vector<Id>{open.id});
+  EXPECT_EQ(store->games().list_games_of(bob.id).size(), 1u);
 }
 
 // Two users accepting one open challenge at once: one game.
 TEST_F(PgStoreTest, RacingAcceptancesMakeOneGame) {
-  auto other = std::make_unique<PostgresStore>(url());
+  auto other = open_storage(url());
   for (int round = 0; round < 10; ++round) {
-    Id ch = store->create_challenge(challenge());
+    Id ch = store->challenges().create_challenge(challenge());
     std::atomic<int> games = 0;
     std::barrier sync(2);
-    auto accept = [&](Store* s) {
+    auto accept = [&](sql::SqlStorage* s) {
       sync.arrive_and_wait();
-      if (s->accept_challenge(ch, game_state())) games++;
+      if (s->challenges().accept_challenge(ch, game_state())) games++;
     };
     std::thread a(accept, store.get()), b(accept, other.get());
     a.join();
     b.join();
     EXPECT_EQ(games, 1);
   }
-  EXPECT_EQ(store->list_games_of(alice.id).size(), 10u);
+  EXPECT_EQ(store->games().list_games_of(alice.id).size(), 10u);
 }
 
 // --- Games ---
@@ -342,7 +345,7 @@ TEST_F(PgStoreTest, GamesKeepEveryField) {
   GameState g = game_state();
   Id id = new_game();
   g.id = id;
-  expect_same(*store->find_game(id), g);
+  expect_same(*store->games().find_game(id), g);
 
   // Every optional field set, then cleared again.
   GameState next = g;
@@ -352,8 +355,8 @@ TEST_F(PgStoreTest, GamesKeepEveryField) {
   next.sealed = SealedMove{"3c3d", bob.id, 4321, 1'700'000'001'000};
   next.clock = {{123, 456}, 789};
   next.updated = 1'700'000'002'000;
-  ASSERT_EQ(store->update_game(next), WriteResult::Ok);
-  expect_same(*store->find_game(id), next);
+  ASSERT_EQ(store->games().update_game(next), WriteResult::Ok);
+  expect_same(*store->games().find_game(id), next);
 
   next.version = 3;
   next.status = GameStatus::Finished;
@@ -361,30 +364,30 @@ TEST_F(PgStoreTest, GamesKeepEveryField) {
   next.reason = "agreement";
   next.draw_offer.reset();
   next.sealed.reset();
-  ASSERT_EQ(store->update_game(next), WriteResult::Ok);
-  expect_same(*store->find_game(id), next);
-  EXPECT_EQ(store->update_game(next), WriteResult::Changed);  // same version again
+  ASSERT_EQ(store->games().update_game(next), WriteResult::Ok);
+  expect_same(*store->games().find_game(id), next);
+  EXPECT_EQ(store->games().update_game(next), WriteResult::Changed);  // same version again
 
   GameState other_ply = next;
   other_ply.version = 4;
   other_ply.ply = 7;
-  EXPECT_EQ(store->update_game(other_ply), WriteResult::StalePly);
+  EXPECT_EQ(store->games().update_game(other_ply), WriteResult::StalePly);
   other_ply.id = id + 100;
-  EXPECT_EQ(store->update_game(other_ply), WriteResult::NotFound);
+  EXPECT_EQ(store->games().update_game(other_ply), WriteResult::NotFound);
 
   // drops: unset and true read back as such.
   Challenge c = challenge(bob.id);
   GameState with_drops = game_state();
   with_drops.setup.drops = true;
   with_drops.setup.options.clear();
-  with_drops.id = *store->accept_challenge(store->create_challenge(c), with_drops);
-  expect_same(*store->find_game(with_drops.id), with_drops);
+  with_drops.id = *store->challenges().accept_challenge(store->challenges().create_challenge(c), with_drops);
+  expect_same(*store->games().find_game(with_drops.id), with_drops);
   GameState no_drops = game_state();
   no_drops.setup.drops.reset();
-  no_drops.id = *store->accept_challenge(store->create_challenge(c), no_drops);
-  expect_same(*store->find_game(no_drops.id), no_drops);
-  EXPECT_FALSE(store->find_game(id + 100));
-  EXPECT_FALSE(store->load_game(id + 100));
+  no_drops.id = *store->challenges().accept_challenge(store->challenges().create_challenge(c), no_drops);
+  expect_same(*store->games().find_game(no_drops.id), no_drops);
+  EXPECT_FALSE(store->games().find_game(id + 100));
+  EXPECT_FALSE(store->games().load_game(id + 100));
 }
 
 TEST_F(PgStoreTest, ListsCommentsAndLoading) {
@@ -394,28 +397,28 @@ TEST_F(PgStoreTest, ListsCommentsAndLoading) {
   GameState done = at_ply(second, 0);
   done.version = 2;
   done.status = GameStatus::Finished;
-  ASSERT_EQ(store->update_game(done), WriteResult::Ok);
+  ASSERT_EQ(store->games().update_game(done), WriteResult::Ok);
 
-  std::vector<GameState> of_bob = store->list_games_of(bob.id);
+  std::vector<GameState> of_bob = store->games().list_games_of(bob.id);
   ASSERT_EQ(of_bob.size(), 2u);
   EXPECT_EQ(of_bob[0].id, second);  // newest first
   EXPECT_EQ(of_bob[1].id, first);
-  EXPECT_TRUE(store->list_games_of(carol.id).empty());
-  std::vector<GameState> unfinished = store->list_unfinished_games();
+  EXPECT_TRUE(store->games().list_games_of(carol.id).empty());
+  std::vector<GameState> unfinished = store->games().list_unfinished_games();
   ASSERT_EQ(unfinished.size(), 1u);
   EXPECT_EQ(unfinished[0].id, first);
 
   for (int ply = 0; ply < 3; ++ply)
-    ASSERT_EQ(store->append_move(first, ply, {ply + 1, "m" + std::to_string(ply), ply, ply},
+    ASSERT_EQ(store->games().append_move(first, ply, {ply + 1, "m" + std::to_string(ply), ply, ply},
                                  at_ply(first, ply + 1)),
               WriteResult::Ok);
   Comment c1{0, first, 3, {carol.id, "carol"}, "nice ü 'move'; DROP TABLE games; --", 77};
   Comment c2{0, first, 3, {alice.id, "alice"}, "thanks", 78};
-  c1.id = store->add_comment(c1);
-  c2.id = store->add_comment(c2);
+  c1.id = store->games().add_comment(c1);
+  c2.id = store->games().add_comment(c2);
   EXPECT_GT(c2.id, c1.id);
 
-  std::optional<StoredGame> g = store->load_game(first);
+  std::optional<StoredGame> g = store->games().load_game(first);
   ASSERT_TRUE(g);
   EXPECT_EQ(g->state.ply, 3);
   ASSERT_EQ(g->moves.size(), 3u);
@@ -428,27 +431,25 @@ TEST_F(PgStoreTest, ListsCommentsAndLoading) {
 TEST_F(PgStoreTest, TextThatCannotBeStoredIsRefused) {
   Id id = new_game();
   Comment nul{0, id, 0, {bob.id, "bob"}, std::string("a\0b", 3), 1};
-  EXPECT_THROW(store->add_comment(nul), StoreError);
+  EXPECT_THROW(store->games().add_comment(nul), StoreError);
   Comment latin1{0, id, 0, {bob.id, "bob"}, "caf\xe9", 1};
-  std::string what = store_error([&] { store->add_comment(latin1); });
+  std::string what = store_error([&] { store->games().add_comment(latin1); });
   EXPECT_NE(what.find("UTF8"), std::string::npos) << what;
   Comment fine{0, id, 0, {bob.id, "bob"}, "café", 1};
-  fine.id = store->add_comment(fine);
-  EXPECT_EQ(store->load_game(id)->comments, std::vector<Comment>{fine});
+  fine.id = store->games().add_comment(fine);
+  EXPECT_EQ(store->games().load_game(id)->comments, std::vector<Comment>{fine});
 }
 
 // More threads than connections: they wait for one, none fails.
 TEST_F(PgStoreTest, ThreadsShareASmallPool) {
-  PostgresStore::Options one;
-  one.pool_size = 1;
-  PostgresStore small(url(), one);
+  auto small = open_storage(url(), {.postgres_pool_size = 1});
   Id id = new_game();
   std::atomic<int> reads = 0;
   std::vector<std::thread> threads;
   for (int t = 0; t < 6; ++t)
     threads.emplace_back([&] {
       for (int i = 0; i < 25; ++i)
-        if (small.find_game(id) && small.load_game(id)) reads++;
+        if (small->games().find_game(id) && small->games().load_game(id)) reads++;
     });
   for (auto& t : threads) t.join();
   EXPECT_EQ(reads, 150);
@@ -458,35 +459,35 @@ TEST_F(PgStoreTest, ThreadsShareASmallPool) {
 TEST_F(PgStoreTest, AReopenedStoreHasTheSameData) {
   Id id = new_game();
   for (int ply = 0; ply < 4; ++ply)
-    ASSERT_EQ(store->append_move(id, ply, {ply + 1, "m" + std::to_string(ply), 100 * ply, ply},
+    ASSERT_EQ(store->games().append_move(id, ply, {ply + 1, "m" + std::to_string(ply), 100 * ply, ply},
                                  at_ply(id, ply + 1)),
               WriteResult::Ok);
   GameState adjourned = at_ply(id, 4);
   adjourned.version = 6;
   adjourned.status = GameStatus::Adjourned;
   adjourned.sealed = SealedMove{"5e5d", alice.id, 1, 2};
-  ASSERT_EQ(store->update_game(adjourned), WriteResult::Ok);
-  store->add_comment({0, id, 4, {bob.id, "bob"}, "adjourned for lunch", 9});
-  Id ch = store->create_challenge(challenge());
-  store->create_session({"h", bob.id, 5, 6});
+  ASSERT_EQ(store->games().update_game(adjourned), WriteResult::Ok);
+  store->games().add_comment({0, id, 4, {bob.id, "bob"}, "adjourned for lunch", 9});
+  Id ch = store->challenges().create_challenge(challenge());
+  store->accounts().create_session({"h", bob.id, 5, 6});
 
-  StoredGame before = *store->load_game(id);
-  Challenge challenge_before = *store->find_challenge(ch);
+  StoredGame before = *store->games().load_game(id);
+  Challenge challenge_before = *store->challenges().find_challenge(ch);
   store.reset();
-  store = std::make_unique<PostgresStore>(url());
+  store = open_storage(url());
 
-  StoredGame after = *store->load_game(id);
+  StoredGame after = *store->games().load_game(id);
   expect_same(after.state, before.state);
   EXPECT_EQ(after.moves, before.moves);
   EXPECT_EQ(after.comments, before.comments);
-  expect_same(*store->find_challenge(ch), challenge_before);
-  expect_same(*store->find_user_by_name("bob"), bob);
-  EXPECT_EQ(store->find_session("h")->expires, 5);
-  ASSERT_EQ(store->list_unfinished_games().size(), 1u);
+  expect_same(*store->challenges().find_challenge(ch), challenge_before);
+  expect_same(*store->accounts().find_user_by_name("bob"), bob);
+  EXPECT_EQ(store->accounts().find_session("h")->expires, 5);
+  ASSERT_EQ(store->games().list_unfinished_games().size(), 1u);
   // ...and the game goes on from there.
   GameState resumed = at_ply(id, 5);
   resumed.version = 7;
-  EXPECT_EQ(store->append_move(id, 4, {5, "5e5d", 1, 10}, resumed), WriteResult::Ok);
+  EXPECT_EQ(store->games().append_move(id, 4, {5, "5e5d", 1, 10}, resumed), WriteResult::Ok);
 }
 
 // An administrator (or a pooler, or an idle timeout) closes the store's connections: they are
@@ -494,13 +495,13 @@ TEST_F(PgStoreTest, AReopenedStoreHasTheSameData) {
 TEST_F(PgStoreTest, ConnectionsTheServerClosedAreReplaced) {
   Id id = new_game();
   Heard heard;
-  store->listen_for_game_changes(std::ref(heard));
+  store->changes().listen_for_game_changes(std::ref(heard));
   std::barrier sync(3);
   std::vector<std::thread> readers;
   for (int i = 0; i < 3; ++i)  // three pooled connections
     readers.emplace_back([&] {
       sync.arrive_and_wait();
-      store->load_game(id);
+      store->games().load_game(id);
     });
   for (auto& t : readers) t.join();
 
@@ -512,18 +513,18 @@ TEST_F(PgStoreTest, ConnectionsTheServerClosedAreReplaced) {
     std::this_thread::sleep_for(10ms);
 
   std::optional<StoredGame> g;
-  ASSERT_NO_THROW(g = store->load_game(id));
+  ASSERT_NO_THROW(g = store->games().load_game(id));
   EXPECT_EQ(g->state.id, id);
   std::vector<std::optional<GameState>> found(3);
   for (int i = 0; i < 3; ++i)
     readers[size_t(i)] = std::thread([&, i] {
       sync.arrive_and_wait();
-      found[size_t(i)] = store->find_game(id);
+      found[size_t(i)] = store->games().find_game(id);
     });
   for (auto& t : readers) t.join();
   for (const auto& f : found) EXPECT_TRUE(f);
   EXPECT_EQ(heard.wait_for(1), std::vector<Id>{0});
-  ASSERT_EQ(store->append_move(id, 0, {1, "7g7f", 0, 0}, at_ply(id, 1)), WriteResult::Ok);
+  ASSERT_EQ(store->games().append_move(id, 0, {1, "7g7f", 0, 0}, at_ply(id, 1)), WriteResult::Ok);
   EXPECT_EQ(heard.wait_for(2), (std::vector<Id>{0, id}));
 }
 
@@ -538,20 +539,20 @@ TEST(PostgresServerCrash, StoreAndListenerRecover) {
   std::unique_ptr<PostgresCluster> pg = PostgresCluster::start_private();
   if (pg->state() == PostgresCluster::State::Absent) GTEST_SKIP() << pg->message();
   ASSERT_EQ(pg->state(), PostgresCluster::State::Ready) << pg->message();
-  PostgresStore::Options two;
-  two.pool_size = 2;
-  PostgresStore store(pg->url(), two);
-  PostgresStore node2(pg->url());
+  auto storage = open_storage(pg->url(), {.postgres_pool_size = 2});
+  auto node2_storage = open_storage(pg->url());
+  sql::SqlStorage& store = *storage;
+  sql::SqlStorage& node2 = *node2_storage;
   Heard heard;
-  node2.listen_for_game_changes(std::ref(heard));
+  node2.changes().listen_for_game_changes(std::ref(heard));
 
   User u;
   u.name = "alice";
   u.email = "a@example.org";
   u.password_hash = "x";
-  Id alice = *store.create_user(u);
+  Id alice = *store.accounts().create_user(u);
   u.name = "bob";
-  Id bob = *store.create_user(u);
+  Id bob = *store.accounts().create_user(u);
   Challenge ch;
   ch.challenger.id = alice;
   ch.challenged.id = bob;
@@ -559,18 +560,18 @@ TEST(PostgresServerCrash, StoreAndListenerRecover) {
   g.black.id = alice;
   g.white.id = bob;
   g.start_sfen = "4k4/9/9/9/9/9/9/9/4K4 b - 1";
-  Id id = *store.accept_challenge(store.create_challenge(ch), g);
+  Id id = *store.challenges().accept_challenge(store.challenges().create_challenge(ch), g);
   GameState next = g;
   next.id = id;
   next.ply = 1;
   next.version = 2;
-  ASSERT_EQ(store.append_move(id, 0, {1, "5i5h", 0, 0}, next), WriteResult::Ok);
+  ASSERT_EQ(store.games().append_move(id, 0, {1, "5i5h", 0, 0}, next), WriteResult::Ok);
   ASSERT_EQ(heard.wait_for(2).size(), 2u);
   // Both pooled connections in use once, so that both are stale after the restart.
   std::barrier sync(2);
   auto read_twice = [&] {
     sync.arrive_and_wait();
-    store.load_game(id);
+    store.games().load_game(id);
   };
   std::thread r1(read_twice), r2(read_twice);
   r1.join();
@@ -579,18 +580,18 @@ TEST(PostgresServerCrash, StoreAndListenerRecover) {
   pg->restart("immediate");
 
   std::optional<StoredGame> after;
-  ASSERT_NO_THROW(after = store.load_game(id));
+  ASSERT_NO_THROW(after = store.games().load_game(id));
   ASSERT_TRUE(after);
   ASSERT_EQ(after->moves.size(), 1u);
   EXPECT_EQ(after->moves[0].usi, "5i5h");
-  EXPECT_EQ(store.find_user(bob)->name, "bob");
+  EXPECT_EQ(store.accounts().find_user(bob)->name, "bob");
   // The listener noticed and reconnected.
   std::vector<Id> ids = heard.wait_for(3);
   ASSERT_EQ(ids.size(), 3u);
   EXPECT_EQ(ids[2], 0);
   next.ply = 2;
   next.version = 3;
-  ASSERT_EQ(store.append_move(id, 1, {2, "5a5b", 0, 0}, next), WriteResult::Ok);
+  ASSERT_EQ(store.games().append_move(id, 1, {2, "5a5b", 0, 0}, next), WriteResult::Ok);
   EXPECT_EQ(heard.wait_for(4).back(), id);
 }
 

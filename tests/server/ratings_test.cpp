@@ -86,7 +86,7 @@ TEST_F(RatingsTest, ADrawAndATimeoutSettleRatingsToo) {
   games->play_move(flagged, bob.id, "3c3d");
   clock.advance(120'000);
   EXPECT_EQ(games->expire_clocks(clock.t), 1);
-  EXPECT_EQ(store->find_game(flagged)->result, Result::WhiteWins);  // alice was to move
+  EXPECT_EQ(store->games().find_game(flagged)->result, Result::WhiteWins);  // alice was to move
   EXPECT_EQ(ratings().changes_of_game(flagged).size(), 2u);
   EXPECT_EQ(rating_of(alice).games, 2);
 }
@@ -103,15 +103,15 @@ TEST_F(RatingsTest, CasualAndAbortedGamesChangeNoRating) {
   EXPECT_TRUE(ratings().changes_of_game(casual).empty());
   EXPECT_TRUE(ratings().changes_of_game(aborted).empty());
   EXPECT_TRUE(games->view(casual).rating_changes.empty());
-  EXPECT_FALSE(store->find_game(casual)->setup.rated);
-  EXPECT_TRUE(store->find_game(aborted)->setup.rated);
+  EXPECT_FALSE(store->games().find_game(casual)->setup.rated);
+  EXPECT_TRUE(store->games().find_game(aborted)->setup.rated);
 }
 
 TEST_F(RatingsTest, AGameIsSettledOnce) {
   Id id = start_rated(alice, bob);
   games->resign(id, alice.id);
   Rating before = rating_of(alice);
-  GameState g = *store->find_game(id);
+  GameState g = *store->games().find_game(id);
   std::vector<RatingChange> again = ratings().game_over(g);
   EXPECT_EQ(again, ratings().changes_of_game(id));
   EXPECT_EQ(rating_of(alice), before);

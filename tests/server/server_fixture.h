@@ -26,7 +26,7 @@
 #include "server/domain/messages.h"
 #include "server/domain/problems.h"
 #include "server/domain/service_error.h"
-#include "server/store/store.h"
+#include "server/store/sql_storage.h"
 
 namespace kirin::server::testing {
 
@@ -130,8 +130,8 @@ class ServerTest : public ::testing::Test {
   void TearDown() override { close(); }
 
   void open() {
-    store = open_store(url());
-    accounts = std::make_unique<Accounts>(*store, AccountOptions{.hash_cost = HashCost::Minimal},
+    store = open_storage(url());
+    accounts = std::make_unique<Accounts>(store->accounts(), AccountOptions{.hash_cost = HashCost::Minimal},
                                           clock.fn());
     games = std::make_unique<GameService>(*store, log, clock.fn());
     challenges = std::make_unique<Challenges>(*store, *games, log, clock.fn());
@@ -183,7 +183,7 @@ class ServerTest : public ::testing::Test {
   TempDir dir;  // for the files a test makes
   FakeClock clock;
   EventLog log;
-  std::unique_ptr<Store> store;
+  std::unique_ptr<sql::SqlStorage> store;
   std::unique_ptr<Accounts> accounts;
   std::unique_ptr<GameService> games;
   std::unique_ptr<Challenges> challenges;

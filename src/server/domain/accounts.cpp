@@ -49,12 +49,12 @@ long seconds_to_wait(TimeMs ms) { return long((ms + 999) / 1000); }
 
 }  // namespace
 
-Accounts::Accounts(Store& store, const AccountOptions& options, NowFn now)
-    : Accounts(store, pooled_hasher(options), options.throttle, std::move(now)) {}
+Accounts::Accounts(AccountRepo& repo, const AccountOptions& options, NowFn now)
+    : Accounts(repo, pooled_hasher(options), options.throttle, std::move(now)) {}
 
-Accounts::Accounts(Store& store, std::unique_ptr<PasswordHasher> hasher,
+Accounts::Accounts(AccountRepo& repo, std::unique_ptr<PasswordHasher> hasher,
                    const LoginThrottleOptions& throttle, NowFn now)
-    : store_(store), hasher_(std::move(hasher)), throttle_(throttle, now), now_(std::move(now)) {
+    : account_repo_(repo), hasher_(std::move(hasher)), throttle_(throttle, now), now_(std::move(now)) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
 }
 
@@ -108,7 +108,7 @@ User Accounts::sign_up(std::string_view name, std::string_view email, std::strin
   validate_name(name);
   validate_email(email);
   validate_password(password);
-  if (store_.find_user_by_name(name))
+  if (account_repo_.find_user_by_name(name))
     throw ServiceError(ErrorCode::Conflict, "the name '" + std::string(name) + "' is taken",
                        "name");
   User u;
@@ -116,7 +116,7 @@ User Accounts::sign_up(std::string_view name, std::string_view email, std::strin
   u.email = email;
   u.password_hash = hasher_->hash(password);
   u.created = now_();
-  std::optional<Id> id = store_.create_user(u);
+  std::optional<Id> id = account_repo_.create_user(u);
   if (!id)  // someone took it between the check and the insert
     throw ServiceError(ErrorCode::Conflict, "the name '" + std::string(name) + "' is taken",
                        "name");
@@ -142,7 +142,7 @@ User Accounts::check_password(std::string_view name, std::string_view password,
                            (seconds == 1 ? " second" : " seconds"))
         .retry_after(seconds);
   }
-  std::optional<User> u = store_.find_user_by_name(name);
+  std::optional<User> u = account_repo_.find_user_by_name(name);
   // An unknown name costs one hash too, so that the time does not tell it from a known one.
   bool right = hasher_->verify(u ? u->password_hash : hasher_->dummy_hash(), password) && u;
   if (!right) {
@@ -163,7 +163,7 @@ void Accounts::seen(User& u) {
   // The row was read anyway: a write only when the last one is older than the resolution.
   TimeMs now = now_();
   if (now - u.last_seen < kLastSeenResolutionMs) return;
-  store_.set_last_seen(u.id, now);
+  account_repo_.set_last_seen(u.id, now);
   u.last_seen = now;
 }
 
@@ -179,8 +179,8 @@ User Accounts::change_password(std::string_view name, std::string_view old_passw
   if (new_password == old_password)
     invalid("new_password", "the new password is the same as the current one");
   u.password_hash = hasher_->hash(new_password);
-  store_.set_password_hash(u.id, u.password_hash);
-  store_.delete_sessions_of(u.id, keep_token.empty() ? std::string() : token_hash(keep_token));
+  account_repo_.set_password_hash(u.id, u.password_hash);
+  account_repo_.delete_sessions_of(u.id, keep_token.empty() ? std::string() : token_hash(keep_token));
   return u;
 }
 
@@ -189,13 +189,13 @@ User Accounts::change_email(std::string_view name, std::string_view password,
   validate_email(email);
   User u = check_password(name, password, client);
   u.email = email;
-  store_.set_email(u.id, u.email);
+  account_repo_.set_email(u.id, u.email);
   return u;
 }
 
 void Accounts::close(Id id) {
   user(id);  // not_found
-  store_.close_user(id, now_());
+  account_repo_.close_user(id, now_());
 }
 
 LoginResult Accounts::log_in(std::string_view name, std::string_view password,
@@ -208,18 +208,18 @@ LoginResult Accounts::start_session(User user) {
   r.token = new_token();
   r.expires = now_() + kSessionLifetimeMs;
   r.user = std::move(user);
-  store_.create_session({token_hash(r.token), r.user.id, r.expires, now_()});
+  account_repo_.create_session({token_hash(r.token), r.user.id, r.expires, now_()});
   return r;
 }
 
 User Accounts::authenticate(std::string_view token) {
-  std::optional<Session> s = store_.find_session(token_hash(token));
+  std::optional<Session> s = account_repo_.find_session(token_hash(token));
   if (!s) throw ServiceError(ErrorCode::Unauthorized, "not signed in (unknown session)");
   if (s->expires <= now_()) {
-    store_.delete_session(s->token_hash);
+    account_repo_.delete_session(s->token_hash);
     throw ServiceError(ErrorCode::Unauthorized, "the session has expired: sign in again");
   }
-  std::optional<User> u = store_.find_user(s->user);
+  std::optional<User> u = account_repo_.find_user(s->user);
   if (!u) throw ServiceError(ErrorCode::Unauthorized, "not signed in (no such user)");
   // Closing deletes the sessions; this also covers a session created meanwhile elsewhere.
   if (u->closed)
@@ -228,18 +228,18 @@ User Accounts::authenticate(std::string_view token) {
   return *u;
 }
 
-void Accounts::log_out(std::string_view token) { store_.delete_session(token_hash(token)); }
+void Accounts::log_out(std::string_view token) { account_repo_.delete_session(token_hash(token)); }
 
-int Accounts::purge_expired_sessions() { return store_.delete_expired_sessions(now_()); }
+int Accounts::purge_expired_sessions() { return account_repo_.delete_expired_sessions(now_()); }
 
 User Accounts::user(Id id) {
-  std::optional<User> u = store_.find_user(id);
+  std::optional<User> u = account_repo_.find_user(id);
   if (!u) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(id));
   return *u;
 }
 
 User Accounts::user_by_name(std::string_view name) {
-  std::optional<User> u = store_.find_user_by_name(name);
+  std::optional<User> u = account_repo_.find_user_by_name(name);
   if (!u) throw ServiceError(ErrorCode::NotFound, "no user named '" + std::string(name) + "'");
   return *u;
 }
@@ -249,7 +249,7 @@ Preferences Accounts::preferences(Id id) { return user(id).preferences; }
 void Accounts::set_preferences(Id id, const Preferences& prefs) {
   validate_preferences(prefs);
   user(id);  // not_found
-  store_.set_preferences(id, prefs);
+  account_repo_.set_preferences(id, prefs);
 }
 
 }  // namespace kirin::server

@@ -17,7 +17,7 @@
 #include "server/domain/clocks.h"
 #include "server/domain/login_throttle.h"
 #include "server/domain/password_hasher.h"
-#include "server/store/store.h"
+#include "server/domain/account_repo.h"
 
 namespace kirin::server {
 
@@ -43,9 +43,9 @@ class Accounts {
   // and a password check (sign-in, a text or mail command) mark the user seen.
   static constexpr TimeMs kLastSeenResolutionMs = 60'000;
 
-  explicit Accounts(Store& store, const AccountOptions& options = {}, NowFn now = system_now);
+  explicit Accounts(AccountRepo& repo, const AccountOptions& options = {}, NowFn now = system_now);
   // With a hasher of the caller's (tests count its calls).
-  Accounts(Store& store, std::unique_ptr<PasswordHasher> hasher,
+  Accounts(AccountRepo& repo, std::unique_ptr<PasswordHasher> hasher,
            const LoginThrottleOptions& throttle = {}, NowFn now = system_now);
 
   // Throws ServiceError: invalid (naming "name", "email" or "password" and the rule it
@@ -101,7 +101,7 @@ class Accounts {
   LoginResult start_session(User user);
   void seen(User& user);  // marks the user seen now (last_seen), if not this minute
 
-  Store& store_;
+  AccountRepo& account_repo_;
   std::unique_ptr<PasswordHasher> hasher_;
   LoginThrottle throttle_;
   NowFn now_;

@@ -26,16 +26,19 @@ std::string challenge_name(Id id) { return "challenge " + std::to_string(id); }
 
 }  // namespace
 
-Challenges::Challenges(Store& store, GameService& games, EventSink& events, NowFn now,
+Challenges::Challenges(Storage& storage, GameService& games, EventSink& events, NowFn now,
                        ChallengeLimits limits)
-    : store_(store), games_(games), events_(events), now_(std::move(now)), limits_(limits) {}
+    : challenge_repo_(storage.challenges()),
+      account_repo_(storage.accounts()),
+      game_repo_(storage.games()),
+      games_(games), events_(events), now_(std::move(now)), limits_(limits) {}
 
 // The caps of ChallengeLimits, checked before anything is stored. They hold in every front
 // door: a challenge made by text command or mail is created here too.
 void Challenges::check_caps(const User& me, const PlayerRef& opponent) {
   Id computer = games_.computer_user();
   if (computer && opponent.id == computer) {
-    std::vector<GameState> games = store_.list_games_of(me.id);
+    std::vector<GameState> games = game_repo_.list_games_of(me.id);
     auto playing = std::count_if(games.begin(), games.end(), [&](const GameState& g) {
       return !is_over(g.status) && (g.black.id == computer || g.white.id == computer);
     });
@@ -46,7 +49,7 @@ void Challenges::check_caps(const User& me, const PlayerRef& opponent) {
                                      playing));
     return;
   }
-  std::vector<Challenge> open = store_.open_challenges_from(me.id);
+  std::vector<Challenge> open = challenge_repo_.open_challenges_from(me.id);
   if (open.size() >= limits_.open_per_user)
     throw ServiceError(ErrorCode::Conflict, fmt::format("you have {} open challenges, the most "
                                                         "one player may: cancel some first",
@@ -77,7 +80,7 @@ void Challenges::publish(const Challenge& c, const char* what, const PlayerRef& 
 }
 
 std::optional<Challenge> Challenges::check_rematch(const User& me, ChallengeRequest& r) {
-  std::optional<GameState> old = store_.find_game(r.rematch_of);
+  std::optional<GameState> old = game_repo_.find_game(r.rematch_of);
   std::string name = "game " + std::to_string(r.rematch_of);
   if (!old)
     throw ServiceError(ErrorCode::NotFound, "no game with id " + std::to_string(r.rematch_of),
@@ -88,11 +91,11 @@ std::optional<Challenge> Challenges::check_rematch(const User& me, ChallengeRequ
     throw ServiceError(ErrorCode::Conflict, name + " is not over yet", "rematch_of");
   const PlayerRef& other = old->black.id == me.id ? old->white : old->black;
   if (r.opponent.empty()) r.opponent = other.name;
-  std::optional<User> named = store_.find_user_by_name(r.opponent);
+  std::optional<User> named = account_repo_.find_user_by_name(r.opponent);
   if (!named || named->id != other.id)
     throw ServiceError(ErrorCode::Invalid, "a rematch of " + name + " is against " + other.name,
                        "opponent");
-  std::optional<Challenge> offer = store_.find_rematch(r.rematch_of);
+  std::optional<Challenge> offer = challenge_repo_.find_rematch(r.rematch_of);
   if (offer && offer->status == ChallengeStatus::Accepted)
     throw ServiceError(ErrorCode::Conflict,
                        name + " was played again already: game " + std::to_string(offer->game),
@@ -108,14 +111,14 @@ void Challenges::take_rematch_terms(const User& me, ChallengeRequest& r) {
   // The same game again with colours swapped, as lishogi's rematch: the old game's setup
   // (computer level included) and clock, whatever else the request says, so that an offer
   // cannot slip other terms past the player who accepts it.
-  std::optional<GameState> old = store_.find_game(r.rematch_of);
+  std::optional<GameState> old = game_repo_.find_game(r.rematch_of);
   r.setup = old->setup;
   r.time_control = old->time_control;
   r.color = old->black.id == me.id ? ColorChoice::ChallengerWhite : ColorChoice::ChallengerBlack;
 }
 
 Challenge Challenges::create(Id challenger, ChallengeRequest r) {
-  std::optional<User> me = store_.find_user(challenger);
+  std::optional<User> me = account_repo_.find_user(challenger);
   if (!me) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(challenger));
   Challenge c;
   c.challenger = {me->id, me->name};
@@ -128,7 +131,7 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
     c.rematch_of = r.rematch_of;
   }
   if (!r.opponent.empty()) {
-    std::optional<User> them = store_.find_user_by_name(r.opponent);
+    std::optional<User> them = account_repo_.find_user_by_name(r.opponent);
     if (!them)
       throw ServiceError(ErrorCode::NotFound, "no user named '" + r.opponent + "'", "opponent");
     if (them->id == me->id)
@@ -160,7 +163,7 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
   c.color = r.color;
   c.time_control = r.time_control;
   c.created = now_();
-  c.id = store_.create_challenge(c);
+  c.id = challenge_repo_.create_challenge(c);
   bool at_once =
       c.challenged.id && (r.opponent_agrees || c.challenged.id == games_.computer_user());
   if (!at_once) publish(c, "created", c.challenger);
@@ -168,7 +171,7 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
     try {
       c.game = accept(c.id, c.challenged.id);
     } catch (...) {
-      store_.close_challenge(c.id, ChallengeStatus::Cancelled);  // none is left open
+      challenge_repo_.close_challenge(c.id, ChallengeStatus::Cancelled);  // none is left open
       throw;
     }
     c.status = ChallengeStatus::Accepted;
@@ -186,13 +189,13 @@ Id Challenges::accept(Id id, Id user) {
     throw ServiceError(ErrorCode::Forbidden, "you cannot accept your own challenge");
   if (c.rematch_of) {
     // Two offers made at once (both players clicking Rematch): only one game.
-    std::optional<Challenge> played = store_.find_rematch(c.rematch_of);
+    std::optional<Challenge> played = challenge_repo_.find_rematch(c.rematch_of);
     if (played && played->status == ChallengeStatus::Accepted)
       throw ServiceError(ErrorCode::Conflict, "game " + std::to_string(c.rematch_of) +
                                                   " was played again already: game " +
                                                   std::to_string(played->game));
   }
-  std::optional<User> me = store_.find_user(user);
+  std::optional<User> me = account_repo_.find_user(user);
   if (!me) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(user));
   if (c.setup.rated && games_.is_computer({me->id, me->name}))
     throw ServiceError(ErrorCode::Invalid, "a game against the computer is casual", "rated");
@@ -209,7 +212,7 @@ Id Challenges::accept(Id id, Id user) {
   g.time_control = c.time_control;
   g.created = g.updated = now_();
   g.clock = start_clock(g.time_control, g.created);
-  std::optional<Id> game = store_.accept_challenge(id, g);
+  std::optional<Id> game = challenge_repo_.accept_challenge(id, g);
   if (!game) throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is no longer open");
   c.status = ChallengeStatus::Accepted;
   c.game = *game;
@@ -229,7 +232,7 @@ void Challenges::decline(Id id, Id user) {
                                              "cancel it");
   if (c.status != ChallengeStatus::Open)
     throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is " + status_word(c.status));
-  if (!store_.close_challenge(id, ChallengeStatus::Declined))
+  if (!challenge_repo_.close_challenge(id, ChallengeStatus::Declined))
     throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is no longer open");
   c.status = ChallengeStatus::Declined;
   publish(c, "declined", c.challenged);
@@ -242,22 +245,22 @@ void Challenges::cancel(Id id, Id user) {
                        "only its challenger may cancel " + challenge_name(id));
   if (c.status != ChallengeStatus::Open)
     throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is " + status_word(c.status));
-  if (!store_.close_challenge(id, ChallengeStatus::Cancelled))
+  if (!challenge_repo_.close_challenge(id, ChallengeStatus::Cancelled))
     throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is no longer open");
   c.status = ChallengeStatus::Cancelled;
   publish(c, "cancelled", c.challenger);
 }
 
 Challenge Challenges::get(Id id) {
-  std::optional<Challenge> c = store_.find_challenge(id);
+  std::optional<Challenge> c = challenge_repo_.find_challenge(id);
   if (!c) throw ServiceError(ErrorCode::NotFound, "no challenge with id " + std::to_string(id));
   return *c;
 }
 
-std::optional<Challenge> Challenges::rematch_of(Id game) { return store_.find_rematch(game); }
+std::optional<Challenge> Challenges::rematch_of(Id game) { return challenge_repo_.find_rematch(game); }
 
-std::vector<Challenge> Challenges::open() { return store_.open_challenges_to(0); }
-std::vector<Challenge> Challenges::incoming(Id user) { return store_.open_challenges_to(user); }
-std::vector<Challenge> Challenges::outgoing(Id user) { return store_.open_challenges_from(user); }
+std::vector<Challenge> Challenges::open() { return challenge_repo_.open_challenges_to(0); }
+std::vector<Challenge> Challenges::incoming(Id user) { return challenge_repo_.open_challenges_to(user); }
+std::vector<Challenge> Challenges::outgoing(Id user) { return challenge_repo_.open_challenges_from(user); }
 
 }  // namespace kirin::server

@@ -11,7 +11,9 @@
 #include "server/domain/clocks.h"
 #include "server/domain/events.h"
 #include "server/domain/games.h"
-#include "server/store/store.h"
+#include "server/domain/account_repo.h"
+#include "server/domain/challenge_repo.h"
+#include "server/domain/game_repo.h"
 
 namespace kirin::server {
 
@@ -37,7 +39,7 @@ struct ChallengeLimits {
 
 class Challenges {
  public:
-  Challenges(Store& store, GameService& games, EventSink& events, NowFn now = system_now,
+  Challenges(Storage& storage, GameService& games, EventSink& events, NowFn now = system_now,
              ChallengeLimits limits = {});
 
   // Throws ServiceError: invalid naming the bad field (game, profile, option NAME, drops,
@@ -71,7 +73,9 @@ class Challenges {
   void take_rematch_terms(const User& me, ChallengeRequest& r);
   void check_caps(const User& me, const PlayerRef& opponent);
 
-  Store& store_;
+  ChallengeRepo& challenge_repo_;
+  AccountRepo& account_repo_;
+  GameRepo& game_repo_;
   GameService& games_;
   EventSink& events_;
   NowFn now_;

@@ -1,5 +1,5 @@
 // Conditional moves (pbmserv's queue, lishogi's forecast): the rules of a player's stored
-// lines, apart from where they are stored (Store::find_forecast) and when they are consulted
+// lines, apart from where they are stored (ForecastRepo::find_forecast) and when they are consulted
 // (GameService). A line starts at the position where the forecast was stored, the opponent to
 // move, with the opponent's expected move, then the player's answer, and so on, alternately.
 #pragma once

@@ -95,7 +95,7 @@ void GameService::refresh(Id id) {
   }
   std::unique_lock lock(g->mutex);
   if (!g->valid) return;  // dropped meanwhile: whoever uses it next reloads it
-  std::optional<StoredGame> sg = store_.load_game(id);
+  std::optional<StoredGame> sg = game_repo_.load_game(id);
   Pending p;
   if (!sg || !catch_up(*g, std::move(*sg), p) || is_over(g->state.status))
     forget(id, *g);
@@ -134,7 +134,7 @@ void GameService::changed_elsewhere(const GameChange& change) {
     }
     if (change.comment) {  // on a game nobody here watches, but the players' topics may
       if (comment_published(change.game, change.comment)) return;
-      std::optional<StoredGame> sg = store_.load_game(change.game);
+      std::optional<StoredGame> sg = game_repo_.load_game(change.game);
       if (!sg) return;
       for (const Comment& c : sg->comments)
         if (c.id == change.comment) {
@@ -147,7 +147,7 @@ void GameService::changed_elsewhere(const GameChange& change) {
     }
     Id cu = computer_user();
     if (!cu) return;
-    std::optional<GameState> s = store_.find_game(change.game);
+    std::optional<GameState> s = game_repo_.find_game(change.game);
     if (s && s->status == GameStatus::Active && (s->black.id == cu || s->white.id == cu))
       with_game(change.game, [&](Live& live, Pending& p) { after_move(live, p); });
   } catch (const std::exception&) {

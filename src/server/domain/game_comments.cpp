@@ -23,13 +23,13 @@ GameService::CommentPage GameService::comments(Id id, Id before, std::size_t lim
 
 Comment GameService::add_comment(Id id, Id user, std::string_view written) {
   std::string text = checked_user_text(written, "comment");
-  std::optional<User> u = store_.find_user(user);
+  std::optional<User> u = account_repo_.find_user(user);
   if (!u) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(user));
   // After the text and the writer are checked: only a well-formed comment counts.
   comment_rate_.take_or_refuse(user, "written", "comments");
   return with_game(id, [&](Live& g, Pending& p) {
     Comment c{0, id, g.state.ply, {u->id, u->name}, text, now_()};
-    c.id = store_.add_comment(c);
+    c.id = game_repo_.add_comment(c);
     g.comments.push_back(c);
     Event e = event(EventKind::Comment, g.state, c.text);
     e.users.push_back(c.user);
@@ -39,7 +39,7 @@ Comment GameService::add_comment(Id id, Id user, std::string_view written) {
 }
 
 GameState GameService::game_of_player(Id id, Id user) {
-  std::optional<GameState> g = store_.find_game(id);
+  std::optional<GameState> g = game_repo_.find_game(id);
   if (!g) throw ServiceError(ErrorCode::NotFound, "no game with id " + std::to_string(id));
   if (g->black.id != user && g->white.id != user)
     throw ServiceError(ErrorCode::Forbidden,
@@ -53,7 +53,7 @@ ChatLine GameService::add_chat_line(Id id, Id user, std::string_view written) {
   const PlayerRef& me = g.black.id == user ? g.black : g.white;
   chat_rate_.take_or_refuse(user, "written", "chat lines");
   ChatLine line{0, id, g.ply, me, text, now_()};
-  line.id = store_.add_chat_line(line);
+  line.id = social_repo_.add_chat_line(line);
   Event e = event(EventKind::Chat, g, line.text);
   if (g.black.id == g.white.id) e.users.pop_back();
   e.by = me;
@@ -63,7 +63,7 @@ ChatLine GameService::add_chat_line(Id id, Id user, std::string_view written) {
 
 std::vector<ChatLine> GameService::chat(Id id, Id user) {
   game_of_player(id, user);
-  return store_.chat_of(id);
+  return social_repo_.chat_of(id);
 }
 
 }  // namespace kirin::server

@@ -66,7 +66,7 @@ void GameService::abort(Id id, Id user) {
 
 int GameService::expire_clocks(TimeMs now) {
   int ended = 0;
-  for (const GameState& s : store_.list_unfinished_games()) {
+  for (const GameState& s : game_repo_.list_unfinished_games()) {
     if (s.status != GameStatus::Active || s.time_control.kind == TimeControl::Kind::None)
       continue;
     // Skip loading the games whose time has not run out.

@@ -40,7 +40,7 @@ MoveAck GameService::store_move(Live& g, GameState next, const Move& m, int64_t 
     next.result = after.outcome().result;
     next.reason = reason_word(after.outcome().reason);
   }
-  switch (store_.append_move(g.state.id, g.state.ply, rec, next)) {
+  switch (game_repo_.append_move(g.state.id, g.state.ply, rec, next)) {
     case WriteResult::Ok: break;
     case WriteResult::NotFound:
       forget(g.state.id, g);
@@ -169,7 +169,7 @@ Preview GameService::preview(Id id, const std::vector<std::string>& moves, MoveP
 Forecast GameService::forecast(Id id, Id user) {
   return with_game(id, [&](Live& g, Pending&) {
     player_color(g, user);
-    std::optional<Forecast> f = store_.find_forecast(id, user);
+    std::optional<Forecast> f = forecast_repo_.find_forecast(id, user);
     if (!f || f->ply != g.state.ply) return Forecast{g.state.ply, {}};  // the game left it
     return *f;
   });
@@ -200,13 +200,13 @@ Forecast GameService::set_forecast(Id id, Id user,
   return with_game(id, [&](Live& g, Pending&) {
     if (lines.empty()) {  // deleting them is always allowed to the player
       player_color(g, user);
-      store_.set_forecast(id, user, Forecast{g.state.ply, {}});
+      forecast_repo_.set_forecast(id, user, Forecast{g.state.ply, {}});
       return Forecast{g.state.ply, {}};
     }
     forecaster(g, user, 0);
     Forecast f{g.state.ply,
                check_forecast_lines(g.game, g.state.ply, lines, parser, options_.forecast)};
-    store_.set_forecast(id, user, f);
+    forecast_repo_.set_forecast(id, user, f);
     return f;
   });
 }
@@ -227,7 +227,7 @@ GameService::Queued GameService::queue(Id id, Id user, const std::vector<std::st
     // The lines already stored for the position the new one starts from, then the new one.
     Forecast f{g.state.ply + first_moves, {}};
     if (!first_moves)
-      if (std::optional<Forecast> stored = store_.find_forecast(id, user);
+      if (std::optional<Forecast> stored = forecast_repo_.find_forecast(id, user);
           stored && stored->ply == f.ply)
         f.lines = stored->lines;
     if (!rest.empty()) f.lines.push_back(rest);
@@ -241,7 +241,7 @@ GameService::Queued GameService::queue(Id id, Id user, const std::vector<std::st
       int64_t used = charge_or_end(g, next, c, now, "the move", p);
       out.played = store_move(g, next, m, used, now, p);
     }
-    if (!f.lines.empty()) store_.set_forecast(id, user, f);
+    if (!f.lines.empty()) forecast_repo_.set_forecast(id, user, f);
     if (first_moves) play_forecasts(g, p);  // the opponent's answer, and then perhaps ours
     out.forecast = std::move(f);
     return out;
@@ -259,10 +259,10 @@ void GameService::play_forecasts(Live& g, Pending& p) {
     // The move that called for the answer is stored already: a failure here only leaves the
     // answer unplayed (the player is then to move as without a forecast).
     try {
-      std::optional<Forecast> f = store_.find_forecast(g.state.id, player);
+      std::optional<Forecast> f = forecast_repo_.find_forecast(g.state.id, player);
       if (!f) return;
       ForecastStep step = follow_forecast(*f, g.state.ply - 1, g.moves.back().usi);
-      store_.set_forecast(g.state.id, player, step.rest);  // no lines left: deleted
+      forecast_repo_.set_forecast(g.state.id, player, step.rest);  // no lines left: deleted
       if (!step.answer) return;
       Move m = parse_usi(g.game.position(), *step.answer);  // checked when stored
       GameState next = g.state;

@@ -74,7 +74,7 @@ void GameService::take_back(Live& g, Color asker, Pending& p) {
   // Each side keeps the main time it has (its moves' time is not given back); the turn that
   // was running is not charged, and the asker's turn starts now.
   next.clock.turn_started = now;
-  switch (store_.take_back(next, plies)) {
+  switch (game_repo_.take_back(next, plies)) {
     case WriteResult::Ok: break;
     case WriteResult::NotFound:
       forget(next.id, g);

@@ -27,11 +27,11 @@ std::vector<GameState> seen_by(std::vector<GameState> list, Id viewer) {
 }  // namespace
 
 std::vector<GameState> GameService::games_of(Id user, Id viewer) {
-  return seen_by(store_.list_games_of(user), viewer);
+  return seen_by(game_repo_.list_games_of(user), viewer);
 }
 
 std::vector<GameState> GameService::find_games(const GameQuery& query, Id viewer) {
-  return seen_by(store_.find_games(query), viewer);
+  return seen_by(game_repo_.find_games(query), viewer);
 }
 
 GameView GameService::view(Id id, Id viewer) {

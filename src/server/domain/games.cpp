@@ -20,13 +20,16 @@ void check_expected_ply(const GameState& s, int expected_ply) {
                  std::to_string(expected_ply + 1) + ": reload it");
 }
 
-GameService::GameService(Store& store, EventSink& events, NowFn now, GameOptions options)
-    : store_(store),
+GameService::GameService(Storage& storage, EventSink& events, NowFn now, GameOptions options)
+    : game_repo_(storage.games()),
+      account_repo_(storage.accounts()),
+      forecast_repo_(storage.forecasts()),
+      social_repo_(storage.social()),
       events_(events),
       now_(std::move(now)),
       options_(options),
       comment_rate_(options.comments_per_minute, now_),
-      ratings_(store, options.ratings),
+      ratings_(storage, options.ratings),
       chat_rate_(options.chat_per_minute, now_),
       parser_(parse_usi) {}
 
@@ -67,7 +70,7 @@ bool GameService::is_computer(const PlayerRef& p) {
 // --- The cache ---
 
 std::shared_ptr<GameService::Live> GameService::load(Id id) {
-  std::optional<StoredGame> sg = store_.load_game(id);
+  std::optional<StoredGame> sg = game_repo_.load_game(id);
   if (!sg) throw ServiceError(ErrorCode::NotFound, "no game with id " + std::to_string(id));
   std::shared_ptr<const Variant> v = setup_variant(sg->state.setup);
   auto g = std::make_shared<Live>(sg->state, v, parse_sfen(v, sg->state.start_sfen));
@@ -129,7 +132,7 @@ void GameService::flush(Pending& p) {
 // --- Writing ---
 
 void GameService::write(Live& g, const GameState& next) {
-  switch (store_.update_game(next)) {
+  switch (game_repo_.update_game(next)) {
     case WriteResult::Ok:
       g.state = next;
       return;
@@ -166,7 +169,7 @@ Color GameService::player_color(const Live& g, Id user) const {
 void GameService::wake_computer() {
   Id cu = computer_user();
   if (!cu) return;
-  for (const GameState& s : store_.list_unfinished_games())
+  for (const GameState& s : game_repo_.list_unfinished_games())
     if (s.status == GameStatus::Active && (s.black.id == cu || s.white.id == cu)) {
       try {
         with_game(s.id, [&](Live& g, Pending& p) { after_move(g, p); });

@@ -2,7 +2,7 @@
 // exports of stored games. It knows no HTTP and no SQL.
 //
 // A move is accepted only once stored: it is checked (player, turn, expected ply, notation,
-// legality, clock), written with Store::append_move, which checks the ply again in its
+// legality, clock), written with GameRepo::append_move, which checks the ply again in its
 // transaction, and only then applied to the cached game and published. Each game's live
 // kirin::Game is cached (rebuilt from the store by replaying its moves on first use) and
 // operated on under that game's own lock. Every call first compares the cached version with
@@ -31,7 +31,11 @@
 #include "server/domain/move_lines.h"
 #include "server/domain/rate_limit.h"
 #include "server/domain/ratings.h"
-#include "server/store/store.h"
+#include "server/domain/account_repo.h"
+#include "server/domain/forecast_repo.h"
+#include "server/domain/game_change_feed.h"
+#include "server/domain/game_repo.h"
+#include "server/domain/social_repo.h"
 
 namespace kirin::server {
 
@@ -104,7 +108,7 @@ struct Preview {
 
 class GameService {
  public:
-  explicit GameService(Store& store, EventSink& events, NowFn now = system_now,
+  explicit GameService(Storage& storage, EventSink& events, NowFn now = system_now,
                        GameOptions options = {});
   ~GameService();
   GameService(const GameService&) = delete;
@@ -207,7 +211,7 @@ class GameService {
   void game_created(Id game);
 
   // A change another process committed (another server node, a `kirin command` or `kirin
-  // mail` run), as Store::listen_for_game_changes reports it. A cached game is brought up to
+  // mail` run), as GameChangeFeed::listen_for_game_changes reports it. A cached game is brought up to
   // date and what changed is published (moves, comments, draw offers, adjournment, the
   // result); changes this service made itself are recognised by their version and cost
   // nothing. A game not cached here has nobody watching it: only its new comment is
@@ -277,7 +281,10 @@ class GameService {
   Color forecaster(const Live& g, Id user, int first_moves);
   MoveParser parser_or_default(MoveParser parser);
 
-  Store& store_;
+  GameRepo& game_repo_;
+  AccountRepo& account_repo_;
+  ForecastRepo& forecast_repo_;
+  SocialRepo& social_repo_;
   EventSink& events_;
   NowFn now_;
   GameOptions options_;

@@ -44,14 +44,14 @@ auto GameService::with_game(Id id, F&& f) {
     std::unique_lock lock(g->mutex);
     if (!g->valid) continue;
     // Another process may have written the game since it was cached: one row read finds out.
-    std::optional<GameState> stored = store_.find_game(id);
+    std::optional<GameState> stored = game_repo_.find_game(id);
     if (!stored) {
       forget(id, *g);
       throw ServiceError(ErrorCode::NotFound, "no game with id " + std::to_string(id));
     }
     Pending p;
     if (stored->version != g->state.version) {
-      std::optional<StoredGame> sg = store_.load_game(id);
+      std::optional<StoredGame> sg = game_repo_.load_game(id);
       if (!sg || !catch_up(*g, std::move(*sg), p)) {
         forget(id, *g);
         continue;

@@ -103,8 +103,9 @@ ReadRecord read_kif_record(std::shared_ptr<const Variant> v, std::string_view te
 
 }  // namespace
 
-ImportService::ImportService(Store& store, NowFn now, ImportOptions options)
-    : store_(store), now_(now), options_(options), rate_(options.per_minute, now) {}
+ImportService::ImportService(Storage& storage, NowFn now, ImportOptions options)
+    : import_repo_(storage.imports()),
+      account_repo_(storage.accounts()), now_(now), options_(options), rate_(options.per_minute, now) {}
 
 ImportedGame ImportService::read(Id user, const ImportRequest& q) {
   if (q.format != "kif" && q.format != "usi" && q.format != "gamecourier")
@@ -130,7 +131,7 @@ ImportedGame ImportService::read(Id user, const ImportRequest& q) {
       throw ServiceError(ErrorCode::Invalid,
                          "the record has a control character at byte " + std::to_string(i),
                          "text", long(i));
-  std::optional<User> importer = store_.find_user(user);
+  std::optional<User> importer = account_repo_.find_user(user);
   if (!importer) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(user));
   // After the request is checked: reading a record is the work this limits.
   rate_.take_or_refuse(user, "sent", "records");
@@ -201,19 +202,19 @@ ImportedGame ImportService::preview(Id user, const ImportRequest& request) {
 
 ImportedGame ImportService::import(Id user, const ImportRequest& request) {
   ImportedGame g = read(user, request);
-  g.id = store_.add_imported_game(g);
+  g.id = import_repo_.add_imported_game(g);
   return g;
 }
 
 ImportedGame ImportService::get(Id id) {
-  std::optional<ImportedGame> g = store_.find_imported_game(id);
+  std::optional<ImportedGame> g = import_repo_.find_imported_game(id);
   if (!g)
     throw ServiceError(ErrorCode::NotFound, "no imported game with id " + std::to_string(id));
   return *g;
 }
 
 std::vector<ImportedGame> ImportService::imports_of(Id user, int limit) {
-  return store_.list_imported_games(user, limit);
+  return import_repo_.list_imported_games(user, limit);
 }
 
 }  // namespace kirin::server

@@ -10,7 +10,8 @@
 
 #include "server/domain/clocks.h"
 #include "server/domain/rate_limit.h"
-#include "server/store/store.h"
+#include "server/domain/account_repo.h"
+#include "server/domain/import_repo.h"
 
 namespace kirin::server {
 
@@ -31,7 +32,7 @@ struct ImportRequest {
 
 class ImportService {
  public:
-  ImportService(Store& store, NowFn now = system_now, ImportOptions options = {});
+  ImportService(Storage& storage, NowFn now = system_now, ImportOptions options = {});
 
   // Reads and checks the record without keeping it: what the import page previews.
   // Throws ServiceError: invalid (field "format", "game", "text", or where the record is
@@ -48,7 +49,8 @@ class ImportService {
  private:
   ImportedGame read(Id user, const ImportRequest& request);
 
-  Store& store_;
+  ImportRepo& import_repo_;
+  AccountRepo& account_repo_;
   NowFn now_;
   ImportOptions options_;
   RateLimit rate_;

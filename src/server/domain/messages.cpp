@@ -10,8 +10,9 @@ namespace {
 constexpr std::size_t kMaxPage = 100;
 }  // namespace
 
-Messages::Messages(Store& store, EventSink& events, NowFn now, MessageOptions options)
-    : store_(store),
+Messages::Messages(Storage& storage, EventSink& events, NowFn now, MessageOptions options)
+    : social_repo_(storage.social()),
+      account_repo_(storage.accounts()),
       events_(events),
       now_(std::move(now)),
       options_(options),
@@ -31,11 +32,11 @@ std::vector<Message> Messages::send(Id from, const std::vector<std::string>& to,
                            " messages a minute: name at most that many players",
                        "to");
   std::string text = checked_user_text(written, "message");
-  std::optional<User> sender = store_.find_user(from);
+  std::optional<User> sender = account_repo_.find_user(from);
   if (!sender) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(from));
   std::vector<User> recipients;
   for (const std::string& name : to) {
-    std::optional<User> u = store_.find_user_by_name(name);
+    std::optional<User> u = account_repo_.find_user_by_name(name);
     if (!u) throw ServiceError(ErrorCode::NotFound, "no user named '" + name + "'", "to");
     if (u->id == from) throw ServiceError(ErrorCode::Conflict, "you cannot message yourself", "to");
     if (u->closed)
@@ -53,7 +54,7 @@ std::vector<Message> Messages::send(Id from, const std::vector<std::string>& to,
   std::vector<Message> sent;
   for (const User& r : recipients) {
     Message m{0, {sender->id, sender->name}, {r.id, r.name}, text, now_(), 0};
-    m.id = store_.add_message(m);
+    m.id = social_repo_.add_message(m);
     Event e;
     e.kind = EventKind::Message;
     e.message = m.id;
@@ -69,23 +70,23 @@ std::vector<Message> Messages::send(Id from, const std::vector<std::string>& to,
 Messages::Page Messages::inbox(Id user, Id before, std::size_t limit) {
   limit = std::clamp<std::size_t>(limit, 1, kMaxPage);
   Page page;
-  page.messages = store_.find_messages(user, before, int(limit) + 1);
+  page.messages = social_repo_.find_messages(user, before, int(limit) + 1);
   page.more = page.messages.size() > limit;
   if (page.more) page.messages.pop_back();
   return page;
 }
 
 Message Messages::read(Id user, Id id) {
-  std::optional<Message> m = store_.find_message(id);
+  std::optional<Message> m = social_repo_.find_message(id);
   if (!m || m->to.id != user)
     throw ServiceError(ErrorCode::NotFound, "no message " + std::to_string(id) + " to you");
   if (!m->read) {
     TimeMs now = now_();
-    if (store_.mark_message_read(id, user, now)) m->read = now;
+    if (social_repo_.mark_message_read(id, user, now)) m->read = now;
   }
   return *m;
 }
 
-int Messages::unread(Id user) { return store_.count_unread_messages(user); }
+int Messages::unread(Id user) { return social_repo_.count_unread_messages(user); }
 
 }  // namespace kirin::server

@@ -12,7 +12,8 @@
 #include "server/domain/clocks.h"
 #include "server/domain/events.h"
 #include "server/domain/rate_limit.h"
-#include "server/store/store.h"
+#include "server/domain/account_repo.h"
+#include "server/domain/social_repo.h"
 
 namespace kirin::server {
 
@@ -23,7 +24,7 @@ struct MessageOptions {
 
 class Messages {
  public:
-  Messages(Store& store, EventSink& events, NowFn now = system_now, MessageOptions options = {});
+  Messages(Storage& storage, EventSink& events, NowFn now = system_now, MessageOptions options = {});
 
   // Sends `text` to each of `to` (names, in any letter case), one message each, all or none:
   // throws ServiceError invalid (field "to": none, too many, or one named twice; field "text")
@@ -43,7 +44,8 @@ class Messages {
   int unread(Id user);
 
  private:
-  Store& store_;
+  SocialRepo& social_repo_;
+  AccountRepo& account_repo_;
   EventSink& events_;
   NowFn now_;
   MessageOptions options_;

@@ -34,10 +34,11 @@ std::string why_not_rated(const GameSetup& setup, const Variant& variant,
   return {};
 }
 
-Ratings::Ratings(Store& store, RatingOptions options) : store_(store), options_(options) {}
+Ratings::Ratings(Storage& storage, RatingOptions options)
+    : rating_repo_(storage.ratings()), game_repo_(storage.games()), options_(options) {}
 
 Rating Ratings::rating(const PlayerRef& user, const std::string& game) {
-  if (std::optional<Rating> r = store_.find_rating(user.id, game)) return *r;
+  if (std::optional<Rating> r = rating_repo_.find_rating(user.id, game)) return *r;
   Rating fresh;
   fresh.user = user;
   fresh.game = game;
@@ -76,9 +77,9 @@ std::vector<RatingChange> Ratings::game_over(const GameState& g) {
     return {};
   for (int attempt = 0; attempt < kSettleAttempts; ++attempt) {
     std::vector<RatingChange> changes = settle(g);
-    switch (store_.record_rating_changes(changes)) {
+    switch (rating_repo_.record_rating_changes(changes)) {
       case RatingWrite::Ok: return changes;
-      case RatingWrite::AlreadyRated: return store_.rating_changes_of_game(g.id);
+      case RatingWrite::AlreadyRated: return rating_repo_.rating_changes_of_game(g.id);
       case RatingWrite::Stale: break;
     }
   }
@@ -87,27 +88,27 @@ std::vector<RatingChange> Ratings::game_over(const GameState& g) {
                          " kept changing meanwhile: `kirin ratings recompute` settles them");
 }
 
-std::vector<Rating> Ratings::ratings_of(Id user) { return store_.ratings_of(user); }
-std::vector<RatingChange> Ratings::history(Id user) { return store_.rating_history(user); }
+std::vector<Rating> Ratings::ratings_of(Id user) { return rating_repo_.ratings_of(user); }
+std::vector<RatingChange> Ratings::history(Id user) { return rating_repo_.rating_history(user); }
 std::vector<RatingChange> Ratings::changes_of_game(Id game) {
-  return store_.rating_changes_of_game(game);
+  return rating_repo_.rating_changes_of_game(game);
 }
 
 std::vector<Rating> Ratings::leaderboard(const std::string& game, int limit,
                                          bool with_provisional) {
   // No deviation grows past options_.glicko2.max_deviation.
-  return store_.leaderboard(
+  return rating_repo_.leaderboard(
       game, with_provisional ? options_.glicko2.max_deviation : kProvisionalDeviation, limit);
 }
 
 std::vector<Standing> Ratings::standings(const StandingsQuery& query) {
-  return store_.standings(query);
+  return rating_repo_.standings(query);
 }
 
 int Ratings::recompute() {
-  store_.clear_ratings();
+  rating_repo_.clear_ratings();
   int settled = 0;
-  for (const GameState& g : store_.finished_rated_games())
+  for (const GameState& g : game_repo_.finished_rated_games())
     if (!game_over(g).empty()) ++settled;
   return settled;
 }

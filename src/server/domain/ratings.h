@@ -16,7 +16,8 @@
 #include "rules/variant.h"
 #include "server/domain/clocks.h"
 #include "server/domain/records.h"
-#include "server/store/store.h"
+#include "server/domain/game_repo.h"
+#include "server/domain/rating_repo.h"
 
 namespace kirin::server {
 
@@ -38,7 +39,7 @@ std::string why_not_rated(const GameSetup& setup, const Variant& variant, bool a
 
 class Ratings {
  public:
-  explicit Ratings(Store& store, RatingOptions options = {});
+  explicit Ratings(Storage& storage, RatingOptions options = {});
 
   const RatingOptions& options() const { return options_; }
 
@@ -66,7 +67,8 @@ class Ratings {
  private:
   std::vector<RatingChange> settle(const GameState& game);
 
-  Store& store_;
+  RatingRepo& rating_repo_;
+  GameRepo& game_repo_;
   RatingOptions options_;
 };
 

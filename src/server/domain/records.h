@@ -1,6 +1,6 @@
 // What the server stores, as plain values: users, sessions, challenges, games with their moves
-// and comments. Shared by the Store interface, its implementations and the service; nothing
-// here knows SQL or HTTP. Times are milliseconds since the Unix epoch (TimeMs).
+// and comments. Shared by the repositories (storage.h), their implementation and the services;
+// nothing here knows SQL or HTTP. Times are milliseconds since the Unix epoch (TimeMs).
 //
 // A game's draw offer and sealed move are part of its state (GameState), not rows of their
 // own, so that they change in the same write as the ply and the clocks.
@@ -48,6 +48,7 @@ struct User {
   // When the account was closed (0: open). A closed account keeps its name and its games;
   // nobody signs in as it any more.
   TimeMs closed = 0;
+  friend bool operator==(const User&, const User&) = default;
 };
 
 struct Session {
@@ -55,6 +56,7 @@ struct Session {
   Id user = 0;
   TimeMs expires = 0;
   TimeMs created = 0;
+  friend bool operator==(const Session&, const Session&) = default;
 };
 
 // A user as other records refer to one. Stores write only `id` and fill `name` on reads.
@@ -99,6 +101,7 @@ struct Challenge {
   Id game = 0;  // the game it became, once accepted
   TimeMs created = 0;
   Id rematch_of = 0;  // the finished or aborted game this challenge offers to play again
+  friend bool operator==(const Challenge&, const Challenge&) = default;
 };
 
 // Aborted: ended before both sides had moved, with no result (lishogi's abort).
@@ -134,6 +137,7 @@ struct GameState {
   std::optional<Color> takeback_offer;  // the colour that asked to take back, still open
   std::optional<SealedMove> sealed;
   TimeMs created = 0, updated = 0;
+  friend bool operator==(const GameState&, const GameState&) = default;
 };
 
 struct MoveRecord {

@@ -1,6 +1,7 @@
 // The game service as every front door uses it: `kirin serve` (HTTP, WebSocket, its mail
-// notices), `kirin command` and `kirin mail` each build this one object on a store, so that
-// they cannot drift apart. The members are built in dependency order and destroyed in reverse.
+// notices), `kirin command` and `kirin mail` each build this one object on a storage
+// (server/store's open_storage), so that they cannot drift apart. The members are built in
+// dependency order and destroyed in reverse.
 #pragma once
 
 #include <memory>
@@ -14,7 +15,7 @@
 #include "server/domain/mate_service.h"
 #include "server/domain/messages.h"
 #include "server/domain/problems.h"
-#include "server/store/store.h"
+#include "server/domain/storage.h"
 
 namespace kirin::server {
 
@@ -23,7 +24,6 @@ struct ServiceOptions {
   // Password hashing (hash_cost Minimal in tests: Argon2 is slow on purpose) and the login
   // throttle.
   AccountOptions accounts;
-  StoreOptions store;
   ChallengeLimits challenges;
   GameOptions games;
   ImportOptions imports;
@@ -33,12 +33,11 @@ struct ServiceOptions {
 
 class Services {
  public:
-  // Opens the store at `store_url` (throws StoreError naming it).
-  explicit Services(const std::string& store_url, const ServiceOptions& options = {});
+  explicit Services(std::unique_ptr<Storage> storage, const ServiceOptions& options = {});
   Services(const Services&) = delete;
   Services& operator=(const Services&) = delete;
 
-  Store& store() { return *store_; }
+  Storage& storage() { return *storage_; }
   EventHub& events() { return events_; }
   Accounts& accounts() { return accounts_; }
   GameService& games() { return games_; }
@@ -50,7 +49,7 @@ class Services {
   ProblemService& problems() { return problems_; }
 
  private:
-  std::unique_ptr<Store> store_;
+  std::unique_ptr<Storage> storage_;
   EventHub events_;
   Accounts accounts_;
   GameService games_;

@@ -13,7 +13,8 @@ namespace kirin::server::http {
 
 App::App(AppOptions options)
     : options_(std::move(options)),
-      services_(std::make_unique<Services>(options_.store_url, options_.services)) {
+      services_(std::make_unique<Services>(open_storage(options_.store_url, options_.storage),
+                                           options_.services)) {
   if (!options_.computer_name.empty()) attach_computer();
 
   commands_ =
@@ -88,7 +89,7 @@ void App::start() {
   ticker_ = std::thread([this] { tick_loop(); });
   // Moves and comments other processes store (another node, `kirin command`, `kirin mail`)
   // reach this server's clients and its computer player.
-  services_->store().listen_for_game_changes(
+  services_->storage().changes().listen_for_game_changes(
       [this](const GameChange& change) { games().changed_elsewhere(change); });
   games().wake_computer();  // games where it was to move when the server last stopped
 }
@@ -102,7 +103,7 @@ void App::stop() {
   tick_wake_.notify_all();
   ticker_.join();
   services_->mate().stop();  // a running solve answers at once, not after its budget
-  services_->store().stop_listening();
+  services_->storage().changes().stop_listening();
   server_->stop();
 }
 
@@ -115,7 +116,7 @@ void App::tick_loop() {
     lock.unlock();
     try {
       games().expire_clocks(system_now());
-      if (++ticks % 3600 == 0) services_->store().delete_expired_sessions(system_now());
+      if (++ticks % 3600 == 0) services_->accounts().purge_expired_sessions();
     } catch (const std::exception& e) {
       log("error: clock ticker: {}", e.what());
     }

@@ -15,6 +15,7 @@
 
 #include "server/domain/computer.h"
 #include "server/domain/services.h"
+#include "server/store/sql_storage.h"
 #include "server/http/event_forwarder.h"
 #include "server/http/server.h"
 #include "server/mail/outbox.h"
@@ -26,6 +27,7 @@ namespace kirin::server::http {
 struct AppOptions {
   ServerOptions http;
   std::string store_url = "sqlite:var/kirin.db";
+  StorageOptions storage;
   ServiceOptions services;
   // Commands carrying a password run from one POST /api/command (command_routes.h).
   int max_password_checks = CommandInterface::kMaxPasswordChecksPerText;

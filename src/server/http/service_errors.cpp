@@ -4,7 +4,7 @@
 #include "server/domain/service_error.h"
 #include "server/http/analysis.h"
 #include "server/http/log.h"
-#include "server/store/store.h"
+#include "server/domain/storage.h"
 
 namespace kirin::server::http {
 

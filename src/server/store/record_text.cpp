@@ -1,5 +1,7 @@
 #include "server/store/record_text.h"
 
+#include "server/domain/storage.h"
+
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -87,15 +89,35 @@ ColorChoice color_choice_of(const std::string& s) {
 const char* color_text(Color c) { return c == kWhite ? "white" : "black"; }
 Color color_of(const std::string& s) { return s == "white" ? kWhite : kBlack; }
 
-std::string options_json(const GameSetup& s) {
+std::string options_json(const std::vector<std::pair<std::string, std::string>>& options) {
   nlohmann::json j = nlohmann::json::array();
-  for (const auto& [name, value] : s.options) j.push_back({name, value});
+  for (const auto& [name, value] : options) j.push_back({name, value});
   return j.dump();
 }
 std::vector<std::pair<std::string, std::string>> options_of(const std::string& text) {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const auto& o : nlohmann::json::parse(text))
-    out.emplace_back(o.at(0).get<std::string>(), o.at(1).get<std::string>());
+  try {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& o : nlohmann::json::parse(text))
+      out.emplace_back(o.at(0).get<std::string>(), o.at(1).get<std::string>());
+    return out;
+  } catch (const nlohmann::json::exception& e) {
+    throw StoreError("stored game options do not read back: " + std::string(e.what()));
+  }
+}
+
+std::string words_text(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+std::vector<std::string> words_of(const std::string& text) {
+  std::vector<std::string> out;
+  for (size_t at = 0; at < text.size();) {
+    size_t end = text.find(' ', at);
+    if (end == std::string::npos) end = text.size();
+    if (end > at) out.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
   return out;
 }
 

@@ -1,5 +1,6 @@
 // How record fields (records.h) are written in a database: enums as words, option lists and
-// preferences as JSON text. Both stores use these, so both databases hold the same values.
+// preferences as JSON text. Both databases hold the same values. A stored text that does not
+// read back (broken JSON) throws StoreError.
 #pragma once
 
 #include <string>
@@ -28,8 +29,13 @@ ColorChoice color_choice_of(const std::string& s);
 const char* color_text(Color c);  // "black", "white"
 Color color_of(const std::string& s);
 
-std::string options_json(const GameSetup& s);  // [[NAME, VALUE], ...]
+// [[NAME, VALUE], ...]
+std::string options_json(const std::vector<std::pair<std::string, std::string>>& options);
 std::vector<std::pair<std::string, std::string>> options_of(const std::string& text);
+
+// Words separated by spaces (an imported game's USI moves).
+std::string words_text(const std::vector<std::string>& words);
+std::vector<std::string> words_of(const std::string& text);
 
 // A forecast's lines: a line a row, its USI moves separated by spaces.
 std::string forecast_lines_text(const std::vector<std::vector<std::string>>& lines);

@@ -566,10 +566,10 @@ TEST_F(Api, MovesStoredElsewhereArePushed) {
   EXPECT_EQ(watcher.call({{"op", "subscribe"}, {"topic", nul_topic}})["error"]["message"],
             "no such game: '" + std::to_string(game) + "\u2400'");
 
-  auto store = open_store(db_.url());
+  auto store = open_storage(db_.url());
   NullEventSink nobody;
   GameService elsewhere(*store, nobody);
-  Accounts accounts(*store, {.hash_cost = HashCost::Minimal});
+  Accounts accounts(store->accounts(), {.hash_cost = HashCost::Minimal});
   elsewhere.play_move(game, accounts.user_by_name("alice").id, "7g7f", 0);
   elsewhere.add_comment(game, accounts.user_by_name("bob").id, "from afar");
   auto event = watcher.receive(std::chrono::seconds(10));
@@ -630,10 +630,10 @@ TEST(ApiComputer, ChallengeTheEngineAndGetItsReply) {
   EXPECT_EQ((*reply)["event"]["ply"], 2);
 
   // A move sent by another process (`kirin command`) wakes the server's computer too.
-  auto store = open_store(db.url());
+  auto store = open_storage(db.url());
   NullEventSink nobody;
   GameService elsewhere(*store, nobody);
-  Accounts accounts(*store, {.hash_cost = HashCost::Minimal});
+  Accounts accounts(store->accounts(), {.hash_cost = HashCost::Minimal});
   std::vector<std::string> legal = elsewhere.view(game).legal_moves;
   ASSERT_FALSE(legal.empty());
   elsewhere.play_move(game, accounts.user_by_name("ann").id, legal.front(), 2);
