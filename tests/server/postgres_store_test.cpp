@@ -205,6 +205,42 @@ TEST_F(PgStoreTest, ANewerSchemaIsRefused) {
       << what;
 }
 
+// A database made by an earlier release (schema version 7: game changes were notified by the
+// stores' writes) is brought to the latest version on open, and its changes are then notified
+// by the triggers.
+TEST_F(PgStoreTest, AnOlderSchemaIsMigratedAndNotifiesByTriggers) {
+  PostgresCluster& pg = PostgresCluster::shared();
+  std::string db = pg.create_database();
+  std::string db_url = with_database(pg.url(), db);
+  std::vector<std::string_view> steps = sql::migrations(sql::Dialect::Postgres);
+  ASSERT_EQ(steps.size(), 8u);
+  std::string old_schema = "CREATE TABLE schema_version (version INTEGER NOT NULL);"
+                           "INSERT INTO schema_version VALUES (7);";
+  for (size_t i = 0; i < 7; ++i) old_schema += std::string(steps[i]);
+  pg_exec(db_url, old_schema);
+  EXPECT_EQ(pg_value(db_url, "SELECT count(*) FROM pg_trigger WHERE tgname = 'game_changed'"), "0");
+  {
+    auto s = open_storage(db_url);
+    EXPECT_EQ(s->database().schema_version(), kPgSchema);
+    Heard heard;
+    s->changes().listen_for_game_changes(std::ref(heard));
+    User u;
+    u.name = "alice";
+    Id a = *s->accounts().create_user(u);
+    u.name = "bob";
+    Id b = *s->accounts().create_user(u);
+    Challenge c;
+    c.challenger.id = a;
+    c.challenged.id = b;
+    GameState g;
+    g.black.id = a;
+    g.white.id = b;
+    Id game = *s->challenges().accept_challenge(s->challenges().create_challenge(c), g);
+    EXPECT_EQ(heard.wait_for(1), std::vector<Id>{game});
+  }
+  pg.drop_database(db);
+}
+
 // Nodes starting together on an empty database: one creates the schema, the others wait for
 // it (the advisory lock) and find it made.
 TEST_F(PgStoreTest, NodesStartingTogetherMigrateOnce) {
