@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <filesystem>
 #include <barrier>
 #include <thread>
 #include <utility>
@@ -102,6 +103,27 @@ TEST(OpenStore, SqliteWritesCommittedTogetherSucceedOrFailAlone) {
       dynamic_cast<sql::SqliteDatabase&>(s.database()).group_commits();
   EXPECT_EQ(g.writes, 2 + 2 * threads * rounds);
   EXPECT_LT(g.commits, g.writes);  // commits were shared
+}
+
+// Under NORMAL a write never checkpoints the log itself: the checkpointer thread does, once the
+// log passes kCheckpointPages, so the log stays bounded while writes go on.
+TEST(OpenStore, SqliteCheckpointsOutsideTheWrites) {
+  TempDir dir;
+  const std::string path = (dir.path() / "k.db").string();
+  auto storage = open_storage("sqlite:" + path);
+  auto& db = dynamic_cast<sql::SqliteDatabase&>(storage->database());
+  User u;
+  u.name = "alice";
+  Id alice = *storage->accounts().create_user(u);
+  const std::string padding(2000, 'x');  // about a page a session
+  for (int i = 0; db.background_checkpoints() == 0 && i < 20000; ++i)
+    storage->accounts().create_session({padding + std::to_string(i), alice, 0, 0});
+  EXPECT_GT(db.background_checkpoints(), 0);
+  for (int i = 0; i < 3000; ++i)
+    storage->accounts().create_session({padding + "more" + std::to_string(i), alice, 0, 0});
+  // Checkpointed and restarted: the log is reused from its start, not grown without end.
+  EXPECT_LT(std::filesystem::file_size(path + "-wal"),
+            uintmax_t(sql::SqliteDatabase::kCheckpointInlinePages + 100) * (4096 + 24));
 }
 
 TEST(OpenStore, ANewerSchemaIsRefused) {

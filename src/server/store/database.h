@@ -59,6 +59,11 @@ class Values {
  public:
   Values() = default;
   Values(std::initializer_list<Value> values) : values_(values) {}
+  // Moved, never copied: a copy's values would view the original's kept text.
+  Values(Values&&) = default;
+  Values& operator=(Values&&) = default;
+  Values(const Values&) = delete;
+  Values& operator=(const Values&) = delete;
   void add(Value v) { values_.push_back(v); }
   // Adds a value and returns its placeholder, "$N": for statements built from a filter.
   std::string param(Value v) {

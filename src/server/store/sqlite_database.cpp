@@ -2,8 +2,10 @@
 
 #include <sqlite3.h>
 
+#include <atomic>
 #include <exception>
 #include <string_view>
+#include <thread>
 #include <unordered_map>
 
 #include "server/store/migrations.h"
@@ -84,6 +86,7 @@ class SqliteDatabase::Conn : public Connection, private Cursor {
   }
 
   bool in_transaction() { return !sqlite3_get_autocommit(db_); }
+  sqlite3* handle() { return db_; }
 
  private:
   [[noreturn]] void fail() { throw StoreError("store " + path_ + ": " + sqlite3_errmsg(db_)); }
@@ -136,13 +139,85 @@ class SqliteDatabase::Conn : public Connection, private Cursor {
   sqlite3_stmt* stmt_ = nullptr;  // the statement whose row is being read
 };
 
+// Runs PASSIVE checkpoints on a connection of its own when a commit asks for one.
+class SqliteDatabase::Checkpointer {
+ public:
+  explicit Checkpointer(const std::string& path) {
+    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+                        nullptr) != SQLITE_OK) {
+      std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
+      sqlite3_close(db_);
+      throw StoreError("cannot open store " + path + ": " + message);
+    }
+    sqlite3_busy_timeout(db_, 5000);
+    thread_ = std::thread([this] { run(); });
+  }
+  ~Checkpointer() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_one();
+    thread_.join();
+    sqlite3_close(db_);
+  }
+  Checkpointer(const Checkpointer&) = delete;
+  Checkpointer& operator=(const Checkpointer&) = delete;
+
+  // From the writer's commit (sqlite3_wal_hook): wakes the thread, at once.
+  void request() {
+    {
+      std::lock_guard lock(mutex_);
+      requested_ = true;
+    }
+    wake_.notify_one();
+  }
+  int64_t done() const { return done_; }
+
+ private:
+  void run() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      wake_.wait(lock, [this] { return requested_ || stopping_; });
+      if (stopping_) return;
+      requested_ = false;
+      lock.unlock();
+      // Copies what no reader still needs and fsyncs the database file, without the writer's
+      // lock; a busy database is tried again at the next request.
+      if (sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr) ==
+          SQLITE_OK)
+        done_++;
+      lock.lock();
+    }
+  }
+
+  sqlite3* db_ = nullptr;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool requested_ = false;
+  bool stopping_ = false;
+  std::atomic<int64_t> done_ = 0;
+  std::thread thread_;
+};
+
 SqliteDatabase::SqliteDatabase(const std::string& path, SqliteSync sync)
-    : path_(path), conn_(std::make_unique<Conn>(path)) {
+    : path_(path), sync_(sync), conn_(std::make_unique<Conn>(path)) {
   try {
     conn_->script("PRAGMA foreign_keys = ON");
     conn_->script("PRAGMA journal_mode = WAL");
     conn_->script(sync == SqliteSync::Full ? "PRAGMA synchronous = FULL"
                                            : "PRAGMA synchronous = NORMAL");
+    if (sync == SqliteSync::Normal) {
+      checkpointer_ = std::make_unique<Checkpointer>(path_);
+      // Replaces SQLite's automatic checkpoint (itself a WAL hook) for this connection.
+      sqlite3_wal_hook(
+          conn_->handle(),
+          [](void* self, sqlite3* db, const char* name, int pages) -> int {
+            static_cast<SqliteDatabase*>(self)->log_grew(db, name, pages);
+            return SQLITE_OK;
+          },
+          this);
+    }
     conn_->script("BEGIN IMMEDIATE");
     try {
       migrate(*conn_, path_);
@@ -161,7 +236,10 @@ SqliteDatabase::SqliteDatabase(const std::string& path, SqliteSync sync)
   }
 }
 
-SqliteDatabase::~SqliteDatabase() = default;
+SqliteDatabase::~SqliteDatabase() {
+  sqlite3_wal_hook(conn_->handle(), nullptr, nullptr);
+  checkpointer_.reset();  // before the connection: closing the last one checkpoints the rest
+}
 
 int SqliteDatabase::schema_version() {
   return read([](Connection& c) { return sql::schema_version(c); });
@@ -174,6 +252,23 @@ SqliteSync SqliteDatabase::synchronous() {
   throw StoreError("store " + path_ + ": unexpected PRAGMA synchronous " + std::to_string(level));
 }
 
+// After each commit, under the connection's lock: the log holds `pages` pages.
+void SqliteDatabase::log_grew(sqlite3* db, const char* name, int pages) {
+  if (pages < next_checkpoint_at_ - kCheckpointPages)  // the log started again
+    next_checkpoint_at_ = kCheckpointPages;
+  if (pages >= kCheckpointInlinePages) {
+    sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+  } else if (pages >= next_checkpoint_at_) {
+    // Once per kCheckpointPages pages: asked at each commit, the thread would never rest.
+    next_checkpoint_at_ = pages + kCheckpointPages;
+    checkpointer_->request();
+  }
+}
+
+int64_t SqliteDatabase::background_checkpoints() {
+  return checkpointer_ ? checkpointer_->done() : 0;
+}
+
 SqliteDatabase::GroupCommits SqliteDatabase::group_commits() {
   std::lock_guard lock(group_mutex_);
   return group_commits_;
@@ -184,9 +279,9 @@ void SqliteDatabase::run_read(const Work& f) {
   f(*conn_);
 }
 
-void SqliteDatabase::run_snapshot(const Work& f) {
+void SqliteDatabase::in_transaction(const char* begin, const Work& f) {
   std::lock_guard lock(mutex_);
-  conn_->script("BEGIN DEFERRED");
+  conn_->script(begin);
   try {
     f(*conn_);
   } catch (...) {
@@ -195,6 +290,8 @@ void SqliteDatabase::run_snapshot(const Work& f) {
   }
   conn_->script("COMMIT");
 }
+
+void SqliteDatabase::run_snapshot(const Work& f) { in_transaction("BEGIN DEFERRED", f); }
 
 // --- Group commit ---
 
@@ -205,6 +302,14 @@ struct SqliteDatabase::Write {
 };
 
 void SqliteDatabase::run_write(const Work& f) {
+  if (sync_ == SqliteSync::Full) return commit_in_group(f);
+  in_transaction("BEGIN IMMEDIATE", f);
+  std::lock_guard lock(group_mutex_);
+  group_commits_.writes++;
+  group_commits_.commits++;
+}
+
+void SqliteDatabase::commit_in_group(const Work& f) {
   Write w{f};
   std::unique_lock lock(group_mutex_);
   waiting_.push_back(&w);

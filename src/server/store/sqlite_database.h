@@ -1,11 +1,25 @@
 // The embedded database: one SQLite file, through SQLite's C API.
 //
 // Durability: WAL journal, synchronous=NORMAL by default, or FULL (SqliteSync says what each
-// promises). Writes are committed in groups: the writes that wait while a group commits form
-// the next group, which one transaction covers (BEGIN IMMEDIATE: two processes on one file
-// queue behind the busy timeout instead of failing to upgrade a lock), and under FULL one
-// fsync. Each write runs in a savepoint of its own, so one that fails changes nothing and the
-// others still commit; a failed commit fails them all.
+// promises). Each write is one transaction (BEGIN IMMEDIATE: two processes on one file queue
+// behind the busy timeout instead of failing to upgrade a lock). Under FULL, where each commit
+// costs an fsync, writes are committed in groups: the writes that wait while a group commits
+// form the next group, which one transaction and one fsync cover, each write in a savepoint of
+// its own, so one that fails changes nothing and the others still commit (a failed commit fails
+// them all). Under NORMAL a commit costs no fsync, so there is nothing to share, and the hand-off
+// to the group's committing thread only cost the server a task switch per move.
+//
+// Checkpoints (under NORMAL): a write never copies the log back into the database itself, as
+// SQLite's automatic checkpoint would, holding the connection through the copy and its fsync
+// while every other request waits (docs/BENCHMARKS.md, "The server's lost moves per second").
+// Once a commit leaves the log past kCheckpointPages, a checkpointer thread with a connection
+// of its own runs a PASSIVE checkpoint, which never blocks writers. Under a steady stream of
+// writes it never quite catches up (frames are added while it copies), and SQLite starts the
+// log again from its beginning only once every frame is copied back; so a commit that leaves
+// the log past kCheckpointInlinePages checkpoints in the write: by then the thread has copied
+// nearly every frame, and the write copies the last few.
+// Under FULL, SQLite's own checkpoint stays: there the commits' fsyncs and the checkpoint's
+// collide, and the thread lost.
 //
 // Threads: one connection, guarded by a mutex; statements are prepared once and reused. Reads
 // take the mutex too, so they see every committed write of this process. The schema is created
@@ -54,6 +68,11 @@ class SqliteDatabase : public Database {
     int64_t commits = 0;
   };
   GroupCommits group_commits();
+  // Checkpoints the checkpointer thread ran, since the database opened.
+  int64_t background_checkpoints();
+
+  static constexpr int kCheckpointPages = 1000;  // SQLite's own default
+  static constexpr int kCheckpointInlinePages = 4000;
 
  protected:
   void run_read(const Work& f) override;
@@ -62,12 +81,19 @@ class SqliteDatabase : public Database {
 
  private:
   class Conn;
+  class Checkpointer;
   struct Write;
+  void in_transaction(const char* begin, const Work& f);
+  void log_grew(sqlite3* db, const char* name, int pages);
+  void commit_in_group(const Work& f);
   void commit_group(const std::vector<Write*>& group);
 
   std::string path_;
+  SqliteSync sync_;
   std::mutex mutex_;  // guards the connection
   std::unique_ptr<Conn> conn_;
+  std::unique_ptr<Checkpointer> checkpointer_;  // under NORMAL
+  int next_checkpoint_at_ = kCheckpointPages;    // the log's pages that ask for the next one
   std::mutex group_mutex_;  // guards what follows
   std::condition_variable group_done_;
   std::vector<Write*> waiting_;  // the next group
