@@ -475,6 +475,46 @@ std::string insert_sql(std::initializer_list<const char*> keys = {}) {
   return "INSERT INTO " + std::string(T::name) + " (" + columns + ") VALUES (" + values + ")";
 }
 
+// The SQL types of the columns an insert writes, by their fields' types, for parameters that
+// no column gives a type to (a SELECT list's).
+class InsertTypes {
+ public:
+  template <class T>
+  void operator()(Col col, const char*, const char*, T&&) {
+    if (col != Col::State && col != Col::Fixed) return;
+    using F = std::decay_t<T>;
+    if constexpr (std::is_same_v<F, int64_t>) types.push_back("BIGINT");
+    else if constexpr (std::is_same_v<F, int>) types.push_back("INTEGER");
+    else if constexpr (std::is_same_v<F, double>) types.push_back("DOUBLE PRECISION");
+    else if constexpr (std::is_same_v<F, bool>) types.push_back("BOOLEAN");
+    else types.push_back("TEXT");  // text, and what is written as text
+  }
+  template <class T>
+  void sealed(Col col, const char*, T&) {
+    if (col == Col::State || col == Col::Fixed)
+      types.insert(types.end(), {"TEXT", "BIGINT", "BIGINT", "BIGINT"});
+  }
+  std::vector<const char*> types;
+};
+
+// "INSERT INTO <table> (<key>, <columns>) SELECT <key_value>, CAST($first AS ...), ...": a row
+// inserted only where the FROM ... WHERE that follows finds one (a move, only while its game is
+// where the writer saw it). The record's values are $first on, as bind(For::Insert) gives them.
+template <class R, class T = Table<R>>
+std::string insert_select_sql(const char* key, const char* key_value, int first) {
+  R dummy{};
+  ColumnNames names(ColumnNames::For::Insert);
+  T::columns(names, dummy);
+  InsertTypes types;
+  T::columns(types, dummy);
+  std::string columns = key, values = key_value;
+  for (size_t i = 0; i < names.names.size(); ++i) {
+    columns += ", " + names.names[i];
+    values += ", CAST($" + std::to_string(first + int(i)) + " AS " + types.types[i] + ")";
+  }
+  return "INSERT INTO " + std::string(T::name) + " (" + columns + ") SELECT " + values;
+}
+
 // "x = excluded.x, ...": an upsert's update of the columns an update writes.
 template <class R, class T = Table<R>>
 std::string excluded_list() {

@@ -160,6 +160,14 @@ class Connection {
 // reads several statements as of one moment; a write is one transaction, all or nothing.
 // Each throws StoreError for a failure of the database, and passes on what `f` throws (after
 // rolling back its write).
+// One statement of Database::write_all: its text, its parameters and what reads its rows (a
+// RETURNING clause's).
+struct Statement {
+  std::string_view sql;
+  const Values& params;
+  std::function<void(Cursor&)> on_row = {};
+};
+
 class Database {
  public:
   virtual ~Database() = default;
@@ -181,14 +189,35 @@ class Database {
     return call(&Database::run_write, std::forward<F>(f));
   }
 
+  // A write of statements known beforehand: one transaction, all or nothing, as `write`; on
+  // PostgreSQL the statements are sent together (one round trip, where `write` waits for each
+  // statement, its BEGIN and its COMMIT). Returns the rows each statement changed.
+  std::vector<int64_t> write_all(std::initializer_list<Statement> statements) {
+    return run_write_all(statements.begin(), statements.size());
+  }
+  // The same for one statement; with RETURNING, the one integer it returns (an id; nullopt if
+  // it changed no row).
+  int64_t write_one(std::string_view sql, const Values& params) {
+    return write_all({{sql, params}})[0];
+  }
+  std::optional<int64_t> write_returning(std::string_view sql, const Values& params) {
+    std::optional<int64_t> out;
+    write_all({{sql, params, [&](Cursor& c) { out = c.i64(0); }}});
+    return out;
+  }
+
   // The comparison of a user name column with a parameter, ignoring ASCII case.
   std::string same_name(std::string_view column, std::string_view param) const;
+  // What a SELECT ends with to lock the rows it finds until the write commits: " FOR UPDATE"
+  // (PostgreSQL), or nothing (SQLite, whose writes take turns).
+  const char* lock_rows() const { return dialect() == Dialect::Postgres ? " FOR UPDATE" : ""; }
 
  protected:
   using Work = std::function<void(Connection&)>;
   virtual void run_read(const Work& f) = 0;
   virtual void run_snapshot(const Work& f) = 0;
   virtual void run_write(const Work& f) = 0;
+  virtual std::vector<int64_t> run_write_all(const Statement* statements, size_t count);
 
  private:
   template <class F>

@@ -80,6 +80,52 @@ class PostgresDatabase::Conn : public Connection, private Cursor {
 
   void script(const std::string& sql) override { Result r(check(PQexec(pg, sql.c_str()))); }
 
+  // The statements sent together in pipeline mode, up to one Sync: one implicit transaction,
+  // rolled back by the server if one fails (the rest are then skipped). One round trip.
+  std::vector<int64_t> pipeline(const Statement* statements, size_t count) {
+    std::vector<std::string> names;
+    for (size_t i = 0; i < count; ++i) names.push_back(prepared(statements[i].sql));
+    if (!PQenterPipelineMode(pg)) fail(trimmed(PQerrorMessage(pg)));
+    std::vector<std::vector<std::string>> texts(count);
+    for (size_t i = 0; i < count; ++i) {
+      const Values& params = statements[i].params;
+      texts[i].resize(params.size());
+      std::vector<const char*> values(params.size());
+      for (size_t p = 0; p < params.size(); ++p)
+        values[p] = text_of(params.data()[p], texts[i][p]);
+      if (!PQsendQueryPrepared(pg, names[i].c_str(), int(values.size()), values.data(), nullptr,
+                               nullptr, 0))
+        fail(trimmed(PQerrorMessage(pg)));  // the connection is broken: it is not reused
+    }
+    if (!PQpipelineSync(pg)) fail(trimmed(PQerrorMessage(pg)));
+    // Every result is read up to the Sync's, whatever failed, so that the connection is idle.
+    std::vector<int64_t> changed(count, 0);
+    std::string error;
+    for (size_t i = 0; i < count; ++i) {
+      while (PGresult* r = PQgetResult(pg)) {
+        Result held(r);
+        ExecStatusType s = PQresultStatus(r);
+        if (s == PGRES_TUPLES_OK || s == PGRES_COMMAND_OK) {
+          if (error.empty() && statements[i].on_row) {
+            result_ = r;
+            for (row_ = 0; row_ < PQntuples(r); ++row_) statements[i].on_row(*this);
+          }
+          std::string_view n = PQcmdTuples(r);
+          std::from_chars(n.data(), n.data() + n.size(), changed[i]);
+        } else if (s != PGRES_PIPELINE_ABORTED && error.empty()) {
+          const char* primary = PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
+          error = primary ? primary : trimmed(PQresultErrorMessage(r));
+        }
+      }
+    }
+    PGresult* sync = PQgetResult(pg);
+    bool synced = sync && PQresultStatus(sync) == PGRES_PIPELINE_SYNC;
+    PQclear(sync);
+    if (!synced || !PQexitPipelineMode(pg)) fail(error.empty() ? trimmed(PQerrorMessage(pg)) : error);
+    if (!error.empty()) fail(error);
+    return changed;
+  }
+
   PGconn* pg;
 
  private:
@@ -336,5 +382,10 @@ void PostgresDatabase::run_snapshot(const Work& f) {
 }
 
 void PostgresDatabase::run_write(const Work& f) { in_transaction("BEGIN", f); }
+
+std::vector<int64_t> PostgresDatabase::run_write_all(const Statement* statements, size_t count) {
+  Lease c = acquire();
+  return (*c).pipeline(statements, count);
+}
 
 }  // namespace kirin::server::sql

@@ -13,7 +13,8 @@
 // did not see commit was rolled back).
 //
 // Transactions: a read runs in autocommit, a snapshot in one REPEATABLE READ READ ONLY
-// transaction, a write in one READ COMMITTED transaction (the repositories' writes are
+// transaction, a write in one READ COMMITTED transaction (write_all's statements in libpq's
+// pipeline mode: sent together up to one Sync, they run as one implicit transaction) (the repositories' writes are
 // conditional: a second writer of a row waits for the first to commit, re-checks its
 // condition against the committed row and changes nothing). Text must be UTF-8 without NUL
 // characters (StoreError otherwise).
@@ -57,6 +58,7 @@ class PostgresDatabase : public Database {
   void run_read(const Work& f) override;
   void run_snapshot(const Work& f) override;
   void run_write(const Work& f) override;
+  std::vector<int64_t> run_write_all(const Statement* statements, size_t count) override;
 
  private:
   class Conn;

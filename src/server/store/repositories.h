@@ -54,7 +54,7 @@ class SqlChallengeRepo : public ChallengeRepo {
 
 class SqlGameRepo : public GameRepo {
  public:
-  explicit SqlGameRepo(Database& db) : db_(db) {}
+  explicit SqlGameRepo(Database& db);
   std::optional<GameState> find_game(Id id) override;
   std::optional<StoredGame> load_game(Id id) override;
   std::vector<GameState> list_games_of(Id user) override;
@@ -71,7 +71,9 @@ class SqlGameRepo : public GameRepo {
   static Id insert_game(Connection& c, const GameState& game);
 
  private:
+  WriteResult why_not_written(Id game, int expected_ply);
   Database& db_;
+  const std::string insert_move_, update_after_move_;  // append_move's, in the dialect
 };
 
 class SqlRatingRepo : public RatingRepo {

@@ -19,7 +19,7 @@ std::optional<Id> SqlAccountRepo::create_user(const User& u) {
   static const std::string sql = insert_sql<User>() + " ON CONFLICT DO NOTHING RETURNING id";
   Values v;
   bind(v, u, ColumnNames::For::Insert);
-  return db_.write([&](Connection& c) { return c.integer(sql, v); });  // none: the name is taken
+  return db_.write_returning(sql, v);  // none: the name is taken
 }
 
 std::optional<User> SqlAccountRepo::find_user(Id id) {
@@ -33,41 +33,32 @@ std::optional<User> SqlAccountRepo::find_user_by_name(std::string_view name) {
 
 void SqlAccountRepo::set_preferences(Id user, const Preferences& prefs) {
   std::string json = record_text::preferences_json(prefs);
-  db_.write([&](Connection& c) {
-    c.execute("UPDATE users SET preferences = $1 WHERE id = $2", {json, user});
-  });
+  db_.write_one("UPDATE users SET preferences = $1 WHERE id = $2", {json, user});
 }
 
 void SqlAccountRepo::set_password_hash(Id user, const std::string& password_hash) {
-  db_.write([&](Connection& c) {
-    c.execute("UPDATE users SET password_hash = $1 WHERE id = $2", {password_hash, user});
-  });
+  db_.write_one("UPDATE users SET password_hash = $1 WHERE id = $2", {password_hash, user});
 }
 
 void SqlAccountRepo::set_email(Id user, const std::string& email) {
-  db_.write([&](Connection& c) {
-    c.execute("UPDATE users SET email = $1 WHERE id = $2", {email, user});
-  });
+  db_.write_one("UPDATE users SET email = $1 WHERE id = $2", {email, user});
 }
 
 void SqlAccountRepo::set_last_seen(Id user, TimeMs at) {
-  db_.write([&](Connection& c) {
-    c.execute("UPDATE users SET seen_ms = $2 WHERE id = $1 AND seen_ms < $2", {user, at});
-  });
+  db_.write_one("UPDATE users SET seen_ms = $2 WHERE id = $1 AND seen_ms < $2", {user, at});
 }
 
 void SqlAccountRepo::close_user(Id user, TimeMs at) {
-  db_.write([&](Connection& c) {
-    c.execute("UPDATE users SET closed_ms = $1 WHERE id = $2", {at, user});
-    c.execute("DELETE FROM sessions WHERE user_id = $1", {user});
-  });
+  Values closed{at, user}, of{user};
+  db_.write_all({{"UPDATE users SET closed_ms = $1 WHERE id = $2", closed},
+                 {"DELETE FROM sessions WHERE user_id = $1", of}});
 }
 
 void SqlAccountRepo::create_session(const Session& s) {
   static const std::string sql = insert_sql<Session>();
   Values v;
   bind(v, s, ColumnNames::For::Insert);
-  db_.write([&](Connection& c) { c.execute(sql, v); });
+  db_.write_one(sql, v);
 }
 
 std::optional<Session> SqlAccountRepo::find_session(const std::string& token_hash) {
@@ -76,22 +67,16 @@ std::optional<Session> SqlAccountRepo::find_session(const std::string& token_has
 }
 
 void SqlAccountRepo::delete_session(const std::string& token_hash) {
-  db_.write([&](Connection& c) {
-    c.execute("DELETE FROM sessions WHERE token_hash = $1", {token_hash});
-  });
+  db_.write_one("DELETE FROM sessions WHERE token_hash = $1", {token_hash});
 }
 
 int SqlAccountRepo::delete_expired_sessions(TimeMs now) {
-  return db_.write([&](Connection& c) {
-    return int(c.execute("DELETE FROM sessions WHERE expires_ms <= $1", {now}));
-  });
+  return int(db_.write_one("DELETE FROM sessions WHERE expires_ms <= $1", {now}));
 }
 
 int SqlAccountRepo::delete_sessions_of(Id user, const std::string& keep) {
-  return db_.write([&](Connection& c) {
-    return int(
-        c.execute("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2", {user, keep}));
-  });
+  return int(
+      db_.write_one("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2", {user, keep}));
 }
 
 }  // namespace kirin::server::sql

@@ -16,7 +16,7 @@ Id SqlChallengeRepo::create_challenge(const Challenge& ch) {
   static const std::string sql = insert_sql<Challenge>() + " RETURNING id";
   Values v;
   bind(v, ch, ColumnNames::For::Insert);
-  return db_.write([&](Connection& c) { return *c.integer(sql, v); });
+  return *db_.write_returning(sql, v);
 }
 
 std::optional<Challenge> SqlChallengeRepo::find_challenge(Id id) {
@@ -25,10 +25,8 @@ std::optional<Challenge> SqlChallengeRepo::find_challenge(Id id) {
 }
 
 bool SqlChallengeRepo::close_challenge(Id id, ChallengeStatus status) {
-  return db_.write([&](Connection& c) {
-    return c.execute("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'open'",
-                     {record_text::challenge_status_text(status), id}) == 1;
-  });
+  return db_.write_one("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'open'",
+                       {record_text::challenge_status_text(status), id}) == 1;
 }
 
 std::optional<Id> SqlChallengeRepo::accept_challenge(Id id, const GameState& g) {

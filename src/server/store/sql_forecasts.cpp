@@ -16,12 +16,10 @@ void SqlForecastRepo::set_forecast(Id game, Id user, const Forecast& forecast) {
                                     excluded_list<Forecast>();
   Values v{game, user};
   bind(v, forecast, ColumnNames::For::Insert);
-  db_.write([&](Connection& c) {
-    if (forecast.lines.empty())
-      c.execute("DELETE FROM forecasts WHERE game_id = $1 AND user_id = $2", {game, user});
-    else
-      c.execute(upsert, v);
-  });
+  if (forecast.lines.empty())
+    db_.write_one("DELETE FROM forecasts WHERE game_id = $1 AND user_id = $2", {game, user});
+  else
+    db_.write_one(upsert, v);
 }
 
 }  // namespace kirin::server::sql

@@ -45,7 +45,7 @@ std::string game_query_sql(const GameQuery& q, Values& v) {
 }
 
 // After a conditional game write changed nothing: why not, from the ply now stored.
-WriteResult why_not_written(Connection& c, Id game, int expected_ply) {
+WriteResult why_not(Connection& c, Id game, int expected_ply) {
   std::optional<int64_t> ply = c.integer("SELECT ply FROM games WHERE id = $1", {game});
   if (!ply) return WriteResult::NotFound;
   if (*ply != expected_ply) return WriteResult::StalePly;
@@ -53,12 +53,22 @@ WriteResult why_not_written(Connection& c, Id game, int expected_ply) {
 }
 
 // The update of a game's state: its columns from $4 on, after the conditions' $1..$3.
-std::string update_game_sql(const char* conditions) {
+std::string update_game_sql(const std::string& conditions) {
   return "UPDATE games SET " + set_list<GameState>(4) + " WHERE " + conditions;
 }
 
+constexpr const char* kNotOver = "status NOT IN ('finished', 'aborted')";
+
 
 }  // namespace
+
+SqlGameRepo::SqlGameRepo(Database& db)
+    : db_(db),
+      insert_move_(insert_select_sql<MoveRecord>("game_id", "id", 4) +
+                   " FROM games WHERE id = $1 AND ply = $2 AND version = $3 AND " + kNotOver +
+                   db.lock_rows()),
+      update_after_move_(update_game_sql("id = $1 AND ply = $2 AND version = $3 AND " +
+                                         std::string(kNotOver))) {}
 
 std::optional<GameState> SqlGameRepo::find_game(Id id) {
   static const std::string sql = select_game() + "WHERE g.id = $1";
@@ -89,7 +99,7 @@ std::vector<GameState> SqlGameRepo::list_games_of(Id user) {
 
 std::vector<GameState> SqlGameRepo::list_unfinished_games() {
   static const std::string sql =
-      select_game() + "WHERE g.status NOT IN ('finished', 'aborted') ORDER BY g.id";
+      select_game() + "WHERE g." + kNotOver + " ORDER BY g.id";
   return db_.read([&](Connection& c) { return c.all(sql, {}, read<GameState>); });
 }
 
@@ -117,31 +127,30 @@ WriteResult SqlGameRepo::append_move(Id game, int expected_ply, const MoveRecord
   if (state.id != game || move.ply != expected_ply + 1 || state.ply != expected_ply + 1)
     throw StoreError("append_move: the move and the state must be of ply " +
                      std::to_string(expected_ply + 1) + " of game " + std::to_string(game));
-  static const std::string update =
-      update_game_sql("id = $1 AND ply = $2 AND version = $3 AND status NOT IN ('finished', 'aborted')");
-  static const std::string insert = insert_sql<MoveRecord>({"game_id"});
+  Values m{game, expected_ply, state.version - 1};
+  bind(m, move, ColumnNames::For::Insert);
   Values u{game, expected_ply, state.version - 1};
   bind(u, state, ColumnNames::For::Update);
-  Values m{game};
-  bind(m, move, ColumnNames::For::Insert);
-  // The game's row is updated only if it is still at the expected ply and version (a
-  // concurrent writer's update waits for this one to commit and then finds it is not), and
-  // the move is inserted only if the row was.
-  return db_.write([&](Connection& c) {
-    if (c.execute(update, u) == 0) return why_not_written(c, game, expected_ply);
-    c.execute(insert, m);
-    return WriteResult::Ok;
-  });
+  // Both statements find the game only if it is still at the expected ply and version and not
+  // over. The first locks its row (PostgreSQL; SQLite's writes take turns anyway), so the
+  // second finds it too: the move is stored with its game's state or not at all. A concurrent
+  // writer's statement waits for this one's commit, then finds the game moved on. Sent
+  // together: one round trip to PostgreSQL.
+  std::vector<int64_t> changed = db_.write_all({{insert_move_, m}, {update_after_move_, u}});
+  if (changed[1] == 0) return why_not_written(game, expected_ply);
+  return WriteResult::Ok;
 }
 
 WriteResult SqlGameRepo::update_game(const GameState& state) {
   static const std::string update = update_game_sql("id = $1 AND version = $2 AND ply = $3");
   Values u{state.id, state.version - 1, state.ply};
   bind(u, state, ColumnNames::For::Update);
-  return db_.write([&](Connection& c) {
-    if (c.execute(update, u) == 0) return why_not_written(c, state.id, state.ply);
-    return WriteResult::Ok;
-  });
+  if (db_.write_one(update, u) == 0) return why_not_written(state.id, state.ply);
+  return WriteResult::Ok;
+}
+
+WriteResult SqlGameRepo::why_not_written(Id game, int expected_ply) {
+  return db_.read([&](Connection& c) { return why_not(c, game, expected_ply); });
 }
 
 WriteResult SqlGameRepo::take_back(const GameState& state, int plies) {
@@ -149,11 +158,11 @@ WriteResult SqlGameRepo::take_back(const GameState& state, int plies) {
     throw StoreError("take_back: take back at least one move, to a ply of 0 or more (game " +
                      std::to_string(state.id) + ")");
   static const std::string update =
-      update_game_sql("id = $1 AND ply = $2 AND version = $3 AND status NOT IN ('finished', 'aborted')");
+      update_game_sql("id = $1 AND ply = $2 AND version = $3 AND " + std::string(kNotOver));
   Values u{state.id, state.ply + plies, state.version - 1};
   bind(u, state, ColumnNames::For::Update);
   return db_.write([&](Connection& c) {
-    if (c.execute(update, u) == 0) return why_not_written(c, state.id, state.ply + plies);
+    if (c.execute(update, u) == 0) return why_not(c, state.id, state.ply + plies);
     c.execute("DELETE FROM moves WHERE game_id = $1 AND ply > $2", {state.id, state.ply});
     return WriteResult::Ok;
   });
@@ -163,7 +172,7 @@ Id SqlGameRepo::add_comment(const Comment& comment) {
   static const std::string sql = insert_sql<Comment>() + " RETURNING id";
   Values v;
   bind(v, comment, ColumnNames::For::Insert);
-  return db_.write([&](Connection& c) { return *c.integer(sql, v); });
+  return *db_.write_returning(sql, v);
 }
 
 }  // namespace kirin::server::sql

@@ -8,7 +8,7 @@ Id SqlImportRepo::add_imported_game(const ImportedGame& g) {
   static const std::string sql = insert_sql<ImportedGame>() + " RETURNING id";
   Values v;
   bind(v, g, ColumnNames::For::Insert);
-  return db_.write([&](Connection& c) { return *c.integer(sql, v); });
+  return *db_.write_returning(sql, v);
 }
 
 std::optional<ImportedGame> SqlImportRepo::find_imported_game(Id id) {

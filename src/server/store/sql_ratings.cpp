@@ -122,10 +122,7 @@ std::vector<Standing> SqlRatingRepo::standings(const StandingsQuery& query) {
 }
 
 void SqlRatingRepo::clear_ratings() {
-  db_.write([&](Connection& c) {
-    c.execute("DELETE FROM rating_changes");
-    c.execute("DELETE FROM ratings");
-  });
+  db_.write_all({{"DELETE FROM rating_changes", {}}, {"DELETE FROM ratings", {}}});
 }
 
 }  // namespace kirin::server::sql

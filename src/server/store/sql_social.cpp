@@ -16,7 +16,7 @@ Id SqlSocialRepo::add_chat_line(const ChatLine& line) {
   static const std::string sql = insert_sql<ChatLine, ChatTable>() + " RETURNING id";
   Values v;
   bind<ChatLine, ChatTable>(v, line, ColumnNames::For::Insert);
-  return db_.write([&](Connection& c) { return *c.integer(sql, v); });
+  return *db_.write_returning(sql, v);
 }
 
 std::vector<ChatLine> SqlSocialRepo::chat_of(Id game) {
@@ -29,7 +29,7 @@ Id SqlSocialRepo::add_message(const Message& m) {
   static const std::string sql = insert_sql<Message>() + " RETURNING id";
   Values v;
   bind(v, m, ColumnNames::For::Insert);
-  return db_.write([&](Connection& c) { return *c.integer(sql, v); });
+  return *db_.write_returning(sql, v);
 }
 
 std::optional<Message> SqlSocialRepo::find_message(Id id) {
@@ -46,11 +46,9 @@ std::vector<Message> SqlSocialRepo::find_messages(Id user, Id before, int limit)
 }
 
 bool SqlSocialRepo::mark_message_read(Id message, Id user, TimeMs at) {
-  return db_.write([&](Connection& c) {
-    return c.execute("UPDATE messages SET read_ms = $1 WHERE id = $2 AND recipient = $3 "
-                     "AND read_ms = 0",
-                     {at, message, user}) > 0;
-  });
+  return db_.write_one("UPDATE messages SET read_ms = $1 WHERE id = $2 AND recipient = $3 "
+                       "AND read_ms = 0",
+                       {at, message, user}) > 0;
 }
 
 int SqlSocialRepo::count_unread_messages(Id user) {
