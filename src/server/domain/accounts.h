@@ -14,10 +14,10 @@
 #include <string>
 #include <string_view>
 
+#include "server/domain/account_repo.h"
 #include "server/domain/clocks.h"
 #include "server/domain/login_throttle.h"
 #include "server/domain/password_hasher.h"
-#include "server/domain/account_repo.h"
 
 namespace kirin::server {
 

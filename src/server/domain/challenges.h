@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "server/domain/clocks.h"
-#include "server/domain/events.h"
-#include "server/domain/games.h"
 #include "server/domain/account_repo.h"
 #include "server/domain/challenge_repo.h"
+#include "server/domain/clocks.h"
+#include "server/domain/events.h"
 #include "server/domain/game_repo.h"
+#include "server/domain/games.h"
 
 namespace kirin::server {
 

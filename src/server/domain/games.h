@@ -24,17 +24,17 @@
 #include <vector>
 
 #include "rules/game.h"
+#include "server/domain/account_repo.h"
 #include "server/domain/clocks.h"
 #include "server/domain/events.h"
+#include "server/domain/forecast_repo.h"
 #include "server/domain/forecasts.h"
+#include "server/domain/game_change_feed.h"
 #include "server/domain/game_export.h"
+#include "server/domain/game_repo.h"
 #include "server/domain/move_lines.h"
 #include "server/domain/rate_limit.h"
 #include "server/domain/ratings.h"
-#include "server/domain/account_repo.h"
-#include "server/domain/forecast_repo.h"
-#include "server/domain/game_change_feed.h"
-#include "server/domain/game_repo.h"
 #include "server/domain/social_repo.h"
 
 namespace kirin::server {

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "server/domain/clocks.h"
-#include "server/domain/rate_limit.h"
 #include "server/domain/account_repo.h"
+#include "server/domain/clocks.h"
 #include "server/domain/import_repo.h"
+#include "server/domain/rate_limit.h"
 
 namespace kirin::server {
 

@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
+#include "server/domain/account_repo.h"
 #include "server/domain/clocks.h"
 #include "server/domain/events.h"
 #include "server/domain/rate_limit.h"
-#include "server/domain/account_repo.h"
 #include "server/domain/social_repo.h"
 
 namespace kirin::server {

@@ -15,9 +15,9 @@
 
 #include "rules/variant.h"
 #include "server/domain/clocks.h"
-#include "server/domain/records.h"
 #include "server/domain/game_repo.h"
 #include "server/domain/rating_repo.h"
+#include "server/domain/records.h"
 
 namespace kirin::server {
 

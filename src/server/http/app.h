@@ -15,10 +15,10 @@
 
 #include "server/domain/computer.h"
 #include "server/domain/services.h"
-#include "server/store/sql_storage.h"
 #include "server/http/event_forwarder.h"
 #include "server/http/server.h"
 #include "server/mail/outbox.h"
+#include "server/store/sql_storage.h"
 #include "server/text/commands.h"
 #include "server/text/notices.h"
 

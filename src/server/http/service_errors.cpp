@@ -2,9 +2,9 @@
 
 #include "notation/notation_error.h"
 #include "server/domain/service_error.h"
+#include "server/domain/storage.h"
 #include "server/http/analysis.h"
 #include "server/http/log.h"
-#include "server/domain/storage.h"
 
 namespace kirin::server::http {
 

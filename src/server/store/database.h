@@ -1,21 +1,24 @@
 // The one database API the repositories are written against (sql_*.cpp), so that each
 // statement is written once for SQLite and PostgreSQL: a connection runs a statement with
 // parameters and reads its rows; a Database hands out a connection for a read, a consistent
-// read of several statements, or a write (one transaction). The dialects differ here only:
+// read of several statements, or a write (one transaction), and runs a write of statements
+// known beforehand (write_all). The dialects differ here only:
 //
 // - Parameters are written $1, $2... (PostgreSQL's form; SQLite reads them as ?1, ?2...).
 // - Values: booleans are 0/1 in SQLite and BOOLEAN in PostgreSQL; both read back as bool.
-// - Dialect::same_name: the ASCII case-insensitive comparison of a user name, which each
-//   database indexes its own way.
-// - How writes are committed (sqlite_database.h: a group of writes in one transaction, each
-//   in a savepoint; postgres_database.h: a transaction on a pooled connection), and how
-//   changes are heard (game_change_feed.h).
-// Everything else (RETURNING, ON CONFLICT, CASE, coalesce) is SQL both databases speak alike.
+// - Database::same_name: the ASCII case-insensitive comparison of a user name, which each
+//   database indexes its own way; Database::lock_rows: SELECT ... FOR UPDATE, where SQLite's
+//   writes take turns anyway.
+// - How writes are committed (sqlite_database.h: a transaction each, or under FULL a group of
+//   writes in one transaction, a savepoint each; postgres_database.h: a transaction on a pooled
+//   connection, write_all's statements sent together), and how changes are heard
+//   (game_change_feed.h: a log SQLite's triggers write, PostgreSQL's NOTIFY).
+// Everything else (RETURNING, ON CONFLICT, CASE, CAST, coalesce) both databases speak alike.
 #pragma once
 
 #include <concepts>
-#include <deque>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <initializer_list>
 #include <optional>
