@@ -111,6 +111,12 @@ class Row {
   int i_ = 0;
 };
 
+// Statements kept by their text, found by a string_view of it without a copy.
+struct TextHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+};
+
 class Connection {
  public:
   virtual ~Connection() = default;

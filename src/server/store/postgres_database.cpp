@@ -43,11 +43,6 @@ bool idle_and_sound(PGconn* pg) {
   return poll(&p, 1, 0) == 0;
 }
 
-struct TextHash {
-  using is_transparent = void;
-  size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
-};
-
 }  // namespace
 
 // One libpq connection and the statements prepared on it; the cursor is the row being read.

@@ -24,11 +24,6 @@ std::string sqlite_params(std::string_view sql) {
   return out;
 }
 
-struct TextHash {
-  using is_transparent = void;
-  size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
-};
-
 }  // namespace
 
 // The one connection, with its prepared statements by text.
