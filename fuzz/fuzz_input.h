@@ -35,7 +35,7 @@ inline std::shared_ptr<const Variant> game_named(std::string_view name) {
 }
 
 // Prints what the target answered when KIRIN_FUZZ_ECHO is set: to see what an input does
-// (`KIRIN_FUZZ_ECHO=1 build-fuzz/fuzz/fuzz_http FILE`).
+// (`KIRIN_FUZZ_ECHO=1 build-asan/fuzz/fuzz_http FILE`).
 inline void echo(std::string_view answer) {
   static const bool wanted = std::getenv("KIRIN_FUZZ_ECHO") != nullptr;
   if (wanted) std::fprintf(stderr, "%.*s\n", int(answer.size()), answer.data());

@@ -70,7 +70,7 @@ for tsv in [src / 'tests/data/chu-perft.tsv', src / 'tests/data/perft-other.tsv'
         cols = line.split(b'\t')
         if not line.startswith(b'#') and len(cols) > 2 and b'/' in cols[1]:
             positions.append((cols[0], cols[1]))
-for line in (src / 'bench/positions.tsv').read_bytes().splitlines():
+for line in (src / 'src/bench/positions.tsv').read_bytes().splitlines():
     cols = line.split(b'\t')
     if not line.startswith(b'#') and len(cols) > 2 and b'/' in cols[2]:
         positions.append((b'chu', cols[2]))

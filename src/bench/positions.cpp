@@ -24,7 +24,7 @@ std::vector<BenchPosition> parse_positions(const std::string& tsv) {
     const size_t tab1 = line.find('\t');
     const size_t tab2 = line.find('\t', tab1 + 1);
     if (tab2 == std::string::npos)
-      throw std::runtime_error("bench/positions.tsv: not three columns: " + line);
+      throw std::runtime_error("src/bench/positions.tsv: not three columns: " + line);
     const std::string sfen = line.substr(tab2 + 1);
     positions.push_back({line.substr(0, tab1), std::stoi(line.substr(tab1 + 1, tab2 - tab1 - 1)),
                          parse_sfen(chu, sfen == "startpos" ? chu->setup : sfen)});

@@ -1,4 +1,4 @@
-// The Chu Shogi positions every benchmark measures: bench/positions.tsv, embedded at build time.
+// The Chu Shogi positions every benchmark measures: src/bench/positions.tsv, embedded when built.
 #pragma once
 
 #include <string>

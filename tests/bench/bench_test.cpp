@@ -1,4 +1,4 @@
-// The benchmark module: its positions (bench/positions.tsv, embedded) and the perft benchmark's
+// The benchmark module: its positions (src/bench/positions.tsv, embedded) and the perft benchmark's
 // counts, which docs/BENCHMARKS.md and tests/match/hachu_match_test.sh read by label.
 #include <gtest/gtest.h>
 

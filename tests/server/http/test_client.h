@@ -1,5 +1,7 @@
 // Test clients for a server running in the same process: plain HTTP/1.1 over one kept-alive
-// connection, and a WebSocket whose reads time out instead of hanging a failing test.
+// connection, and a WebSocket whose reads time out instead of hanging a failing test. Their
+// bodies are in test_client.cpp, compiled once: Beast's reads, writes and handshake cost each
+// test file that instantiated them about 7 s of CPU (docs/BENCHMARKS.md, issue 27).
 #pragma once
 
 #include <boost/asio/connect.hpp>
@@ -26,61 +28,20 @@ struct Reply {
 
 class HttpClient {
  public:
-  explicit HttpClient(std::uint16_t port) : stream_(io_) {
-    stream_.connect(
-        boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
-  }
+  explicit HttpClient(std::uint16_t port);
+  ~HttpClient();
 
   void send(const std::string& method, const std::string& target, const std::string& body = {},
-            const std::map<std::string, std::string>& headers = {}) {
-    namespace bhttp = boost::beast::http;
-    bhttp::request<bhttp::string_body> request(bhttp::string_to_verb(method), target, 11);
-    request.set(bhttp::field::host, "127.0.0.1");
-    if (!body.empty()) request.set(bhttp::field::content_type, "application/json");
-    for (const auto& [name, value] : headers) request.set(name, value);
-    request.body() = body;
-    request.prepare_payload();
-    bhttp::write(stream_, request);
-  }
+            const std::map<std::string, std::string>& headers = {});
 
   // head: the answer to a HEAD request, whose Content-Length announces a body never sent.
-  Reply receive(bool head = false) {
-    namespace bhttp = boost::beast::http;
-    bhttp::response_parser<bhttp::string_body> parser;
-    parser.body_limit(64 * 1024 * 1024);
-    parser.skip(head);
-    bhttp::read(stream_, buffer_, parser);
-    auto& response = parser.get();
-    Reply reply{response.result_int(), response.body(), {}, response.keep_alive()};
-    for (const auto& field : response) {
-      std::string name(field.name_string());
-      for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      reply.headers[name] = std::string(field.value());
-    }
-    return reply;
-  }
+  Reply receive(bool head = false);
 
   Reply request(const std::string& method, const std::string& target, const std::string& body = {},
-                const std::map<std::string, std::string>& headers = {}) {
-    send(method, target, body, headers);
-    return receive(method == "HEAD");
-  }
+                const std::map<std::string, std::string>& headers = {});
 
   // True when the server has closed the connection (reads end of stream) within the time.
-  bool closed_within(std::chrono::milliseconds limit) {
-    char byte;
-    boost::beast::error_code ec;
-    stream_.expires_after(limit);
-    bool done = false;
-    stream_.async_read_some(boost::asio::buffer(&byte, 1),
-                            [&](boost::beast::error_code error, std::size_t) {
-                              ec = error;
-                              done = true;
-                            });
-    io_.restart();
-    io_.run();
-    return done && ec && ec != boost::beast::error::timeout;
-  }
+  bool closed_within(std::chrono::milliseconds limit);
 
   boost::beast::tcp_stream& stream() { return stream_; }
 
@@ -93,49 +54,16 @@ class HttpClient {
 class WsClient {
  public:
   explicit WsClient(std::uint16_t port, const std::string& target = "/ws",
-                    const std::map<std::string, std::string>& headers = {})
-      : ws_(io_) {
-    namespace websocket = boost::beast::websocket;
-    boost::beast::get_lowest_layer(ws_).connect(
-        boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
-    ws_.set_option(websocket::stream_base::decorator([headers](websocket::request_type& r) {
-      for (const auto& [name, value] : headers) r.set(name, value);
-    }));
-    ws_.handshake("127.0.0.1", target);
-  }
+                    const std::map<std::string, std::string>& headers = {});
+  ~WsClient();
 
-  void send(const nlohmann::json& message) { ws_.write(boost::asio::buffer(message.dump())); }
+  void send(const nlohmann::json& message);
 
   // The next message, or nullopt when none arrives in time or the connection ends.
-  std::optional<nlohmann::json> receive(std::chrono::milliseconds limit = std::chrono::seconds(5)) {
-    boost::beast::flat_buffer buffer;
-    boost::beast::error_code ec = boost::asio::error::timed_out;
-    bool done = false;
-    ws_.async_read(buffer, [&](boost::beast::error_code error, std::size_t) {
-      ec = error;
-      done = true;
-    });
-    io_.restart();
-    io_.run_for(limit);
-    if (!done) {
-      // Abandon the read: the stream is not usable afterwards, which is fine for a test.
-      boost::beast::get_lowest_layer(ws_).cancel();
-      io_.restart();
-      io_.run();
-      last_error_ = boost::asio::error::timed_out;
-      return std::nullopt;
-    }
-    last_error_ = ec;
-    if (ec) return std::nullopt;
-    return nlohmann::json::parse(boost::beast::buffers_to_string(buffer.data()));
-  }
+  std::optional<nlohmann::json> receive(std::chrono::milliseconds limit = std::chrono::seconds(5));
 
   // Sends and returns the first reply.
-  nlohmann::json call(const nlohmann::json& message) {
-    send(message);
-    auto reply = receive();
-    return reply ? *reply : nlohmann::json();
-  }
+  nlohmann::json call(const nlohmann::json& message);
 
   const boost::beast::error_code& last_error() const { return last_error_; }
   boost::beast::websocket::stream<boost::beast::tcp_stream>& stream() { return ws_; }
@@ -148,12 +76,7 @@ class WsClient {
 
 // One API request on a new connection: `body` as JSON (none if null), `token` as the bearer
 // token (none if empty).
-inline Reply api_call(std::uint16_t port, const std::string& method, const std::string& target,
-                      const nlohmann::json& body = nullptr, const std::string& token = {}) {
-  HttpClient client(port);
-  std::map<std::string, std::string> headers;
-  if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-  return client.request(method, target, body.is_null() ? "" : body.dump(), headers);
-}
+Reply api_call(std::uint16_t port, const std::string& method, const std::string& target,
+               const nlohmann::json& body = nullptr, const std::string& token = {});
 
 }  // namespace kirin::server::http::test

@@ -7,7 +7,7 @@ probe client sends GET --probe requests one after another and times them. Modes:
 (guesses at many names, as an attacker does from one address), `right` (the right password
 for one name, as a storm of real logins, or guesses from many addresses, would cost).
 
-    python3 bench/login_flood.py --url http://127.0.0.1:8080 --mode wrong
+    python3 src/bench/login_flood.py --url http://127.0.0.1:8080 --mode wrong
 """
 import argparse
 import http.client

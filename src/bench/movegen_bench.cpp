@@ -1,4 +1,4 @@
-// Google Benchmark: move generation and make/unmake on Chu positions of bench/positions.tsv.
+// Google Benchmark: move generation and make/unmake on Chu positions of src/bench/positions.tsv.
 #include <benchmark/benchmark.h>
 
 #include "bench/positions.h"
