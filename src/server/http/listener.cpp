@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <boost/beast/core.hpp>
+#include <cerrno>
+#include <cstring>
 
 #include "server/http/fd_limit.h"
 #include "server/http/http_session.h"
@@ -96,7 +98,6 @@ void Listener::on_accept(boost::system::error_code ec, tcp::socket socket) {
     log("error: accepting a connection: {}", ec.message());
     return pause_accepting();
   }
-  waited_ = false;
   if (reserve_ < 0) reserve_ = take_reserve();  // descriptors are free again
   admit(std::move(socket));
   do_accept();
@@ -127,26 +128,56 @@ void Listener::admit(tcp::socket socket) {
   }
 }
 
-void Listener::out_of_descriptors(boost::system::error_code ec) {
-  // Linux fails an accept for want of a descriptor even when no connection waits: first wait
-  // for one and try it again (descriptors may be free by then), and only then refuse it.
-  if (!waited_) {
-    waited_ = true;
-    return acceptor_.async_wait(tcp::acceptor::wait_read,
-                                [self = shared_from_this()](beast::error_code error) {
-                                  if (!error) self->do_accept();
-                                });
-  }
-  waited_ = false;
-  if (!refuse_with_reserve()) {
-    log("error: accepting a connection: {}", ec.message());
-    return pause_accepting();
-  }
-  do_accept();
+void Listener::out_of_descriptors(boost::system::error_code) {
+  // Linux fails an accept for want of a descriptor even when no connection waits. Asio's next
+  // accept would then wait for the listening socket to be reported readable again, which a
+  // connection already waiting does not make it (its readiness went to the accept that
+  // failed): it would wait for the next connection to come (the transport test's clients, one
+  // run in five). So while out of descriptors the listener polls, every 10 ms, accepting what
+  // waits itself and refusing it with the reserve descriptor, until descriptors are free.
+  retry_.expires_after(std::chrono::milliseconds(10));
+  retry_.async_wait([self = shared_from_this()](beast::error_code error) {
+    if (!error) self->accept_out_of_descriptors();
+  });
 }
 
-bool Listener::refuse_with_reserve() {
-  if (reserve_ < 0) return false;
+void Listener::accept_out_of_descriptors() {
+  if (!acceptor_.is_open()) return;
+  for (;;) {
+    int fd = ::accept4(acceptor_.native_handle(), nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    if (fd >= 0) {  // descriptors are free again: served as any connection
+      if (reserve_ < 0) reserve_ = take_reserve();
+      beast::error_code ec;
+      tcp::socket socket(net::make_strand(io_));
+      socket.assign(endpoint_.protocol(), fd, ec);
+      if (ec) {
+        ::close(fd);
+      } else {
+        admit(std::move(socket));
+      }
+      continue;
+    }
+    if (errno == EINTR || errno == ECONNABORTED) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) {  // none waits, and a descriptor is free
+      if (reserve_ < 0) reserve_ = take_reserve();
+      return do_accept();
+    }
+    if (errno != EMFILE && errno != ENFILE) {
+      log("error: accepting a connection: {}", std::strerror(errno));
+      return pause_accepting();
+    }
+    switch (refuse_with_reserve()) {
+      case Refusal::Refused: continue;  // more may wait
+      case Refusal::NoneWaiting: return out_of_descriptors({});
+      case Refusal::NoReserve:
+        log("error: accepting a connection: {}", std::strerror(EMFILE));
+        return pause_accepting();
+    }
+  }
+}
+
+Listener::Refusal Listener::refuse_with_reserve() {
+  if (reserve_ < 0) return Refusal::NoReserve;
   ::close(reserve_);
   // One connection a time, then back to the acceptor: if descriptors are free again by then,
   // the next one is served.
@@ -163,6 +194,7 @@ bool Listener::refuse_with_reserve() {
     ++refused_unlogged_;
   }
   reserve_ = take_reserve();
+  const Refusal done = fd >= 0 ? Refusal::Refused : Refusal::NoneWaiting;
   auto now = std::chrono::steady_clock::now();
   if (refused_unlogged_ > 0 && now - logged_at_ >= std::chrono::seconds(10)) {
     log("error: out of file descriptors (the limit is {}): refused {} connections", fd_limit(),
@@ -170,7 +202,7 @@ bool Listener::refuse_with_reserve() {
     refused_unlogged_ = 0;
     logged_at_ = now;
   }
-  return true;
+  return done;
 }
 
 void Listener::pause_accepting() {

@@ -32,9 +32,10 @@ class Listener : public std::enable_shared_from_this<Listener> {
   void on_accept(boost::system::error_code ec, boost::asio::ip::tcp::socket socket);
   void admit(boost::asio::ip::tcp::socket socket);
   void out_of_descriptors(boost::system::error_code ec);
-  // Frees the reserve, accepts one connection and closes it, takes the reserve again. False
-  // when there was no reserve to free.
-  bool refuse_with_reserve();
+  void accept_out_of_descriptors();
+  // Frees the reserve, accepts one connection and closes it, takes the reserve again.
+  enum class Refusal { NoReserve, NoneWaiting, Refused };
+  Refusal refuse_with_reserve();
   void pause_accepting();
 
   boost::asio::io_context& io_;
@@ -44,7 +45,6 @@ class Listener : public std::enable_shared_from_this<Listener> {
   boost::asio::ip::tcp::endpoint endpoint_;
   Context& context_;
   int reserve_ = -1;  // an open /dev/null, or -1
-  bool waited_ = false;  // out of descriptors, waited for a connection to refuse
   std::size_t refused_unlogged_ = 0;  // out-of-descriptor refusals since the last log line
   std::chrono::steady_clock::time_point logged_at_{};
 };
