@@ -281,10 +281,17 @@ struct Table<Forecast> {  // keyed by (game_id, user_id), which the statements g
 
 // --- Visitors: names, parameters, rows ---
 
+// Whether a statement of kind `what` writes a column: an update its state, an insert its
+// state and fixed columns.
+enum class For { Select, Insert, Update };
+inline bool written(Col col, For what) {
+  return col == Col::State || (what == For::Insert && col == Col::Fixed);
+}
+
 // The columns a statement names: SELECT's (every one, as alias.name) or a write's.
 class ColumnNames {
  public:
-  enum class For { Select, Insert, Update };
+  using For = sql::For;
   explicit ColumnNames(For what) : for_(what) {}
   template <class T>
   void operator()(Col col, const char* alias, const char* name, T&&) {
@@ -301,7 +308,7 @@ class ColumnNames {
   void add(Col col, const char* alias, const char* name) {
     if (for_ == For::Select)
       names.push_back(std::string(alias) + "." + name);
-    else if (col == Col::State || (for_ == For::Insert && col == Col::Fixed))
+    else if (written(col, for_))
       names.push_back(name);
   }
   For for_;
@@ -329,7 +336,7 @@ class Binder {
 
  private:
   bool writes(Col col) const {
-    return col == Col::State || (for_ == ColumnNames::For::Insert && col == Col::Fixed);
+    return written(col, for_);
   }
   template <class T>
     requires std::is_arithmetic_v<T>
@@ -481,7 +488,7 @@ class InsertTypes {
  public:
   template <class T>
   void operator()(Col col, const char*, const char*, T&&) {
-    if (col != Col::State && col != Col::Fixed) return;
+    if (!written(col, For::Insert)) return;
     using F = std::decay_t<T>;
     if constexpr (std::is_same_v<F, int64_t>) types.push_back("BIGINT");
     else if constexpr (std::is_same_v<F, int>) types.push_back("INTEGER");
@@ -491,7 +498,7 @@ class InsertTypes {
   }
   template <class T>
   void sealed(Col col, const char*, T&) {
-    if (col == Col::State || col == Col::Fixed)
+    if (written(col, For::Insert))
       types.insert(types.end(), {"TEXT", "BIGINT", "BIGINT", "BIGINT"});
   }
   std::vector<const char*> types;

@@ -5,7 +5,6 @@ namespace kirin::server::sql {
 std::vector<int64_t> Database::run_write_all(const Statement* statements, size_t count) {
   std::vector<int64_t> changed;
   run_write([&](Connection& c) {
-    changed.clear();  // a write may run again (none does today; cheap to be safe)
     for (size_t i = 0; i < count; ++i) {
       const Statement& s = statements[i];
       changed.push_back(c.run(s.sql, s.params.data(), s.params.size(), s.on_row));

@@ -299,9 +299,6 @@ struct SqliteDatabase::Write {
 void SqliteDatabase::run_write(const Work& f) {
   if (sync_ == SqliteSync::Full) return commit_in_group(f);
   in_transaction("BEGIN IMMEDIATE", f);
-  std::lock_guard lock(group_mutex_);
-  group_commits_.writes++;
-  group_commits_.commits++;
 }
 
 void SqliteDatabase::commit_in_group(const Work& f) {

@@ -62,7 +62,8 @@ class SqliteDatabase : public Database {
   const std::string& path() const { return path_; }
   // The connection's PRAGMA synchronous, read back.
   SqliteSync synchronous();
-  // Writes and the transactions that committed them, since the database opened.
+  // Under FULL, the writes and the group transactions that committed them since the
+  // database opened (under NORMAL each write commits alone: not counted).
   struct GroupCommits {
     int64_t writes = 0;
     int64_t commits = 0;
