@@ -516,6 +516,21 @@ TEST_F(StoreTest, AListenerHearsEveryCommittedGameChange) {
   EXPECT_EQ(heard.wait_for(8), (std::vector<Id>{a, a, b, a, b, c, marker, d}));
 }
 
+// The end of a user's sessions reaches every process on the store with the deletion, in
+// order with the games' changes (issue 28, finding 1).
+TEST_F(StoreTest, AListenerHearsTheEndOfAUsersSessions) {
+  auto node2 = open_storage(url());
+  Heard heard;
+  node2->changes().listen_for_game_changes(std::ref(heard));
+  store->accounts().create_session({"s1", alice.id, 1LL << 50, 1});
+  EXPECT_EQ(store->accounts().end_sessions(alice.id, "", 100), 1);
+  Id marker = start_game(shogi());
+  EXPECT_EQ(heard.wait_for(2), (std::vector<Id>{0, marker}));
+  std::lock_guard lock(heard.mutex);
+  EXPECT_EQ(heard.changes[0].sessions_of, alice.id);
+  EXPECT_EQ(heard.changes[1].sessions_of, 0);
+}
+
 // A write of several statements that fails after its first changes nothing, though its
 // group commits: here the game's row is updated, then the move's row collides with a stray
 // row left at that ply.
@@ -620,7 +635,7 @@ TEST_F(StoreTest, AccountChangesAndClosing) {
 
   for (const char* hash : {"s1", "s2", "s3"}) store->accounts().create_session({hash, alice.id, 1LL << 50, 1});
   store->accounts().create_session({"b1", bob.id, 1LL << 50, 1});
-  EXPECT_EQ(store->accounts().delete_sessions_of(alice.id, "s2"), 2);
+  EXPECT_EQ(store->accounts().end_sessions(alice.id, "s2", 100), 2);
   EXPECT_FALSE(store->accounts().find_session("s1"));
   EXPECT_TRUE(store->accounts().find_session("s2"));
   EXPECT_TRUE(store->accounts().find_session("b1"));
@@ -628,6 +643,7 @@ TEST_F(StoreTest, AccountChangesAndClosing) {
   store->accounts().close_user(alice.id, 1234);
   EXPECT_EQ(store->accounts().find_user(alice.id)->closed, 1234);
   EXPECT_EQ(store->accounts().find_user_by_name("ALICE")->closed, 1234);
+  EXPECT_EQ(store->accounts().end_sessions(alice.id, "", 1234), 1);
   EXPECT_FALSE(store->accounts().find_session("s2"));
   EXPECT_TRUE(store->accounts().find_session("b1"));
   // The name stays taken.

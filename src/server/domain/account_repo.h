@@ -23,7 +23,7 @@ class AccountRepo {
   virtual void set_email(Id user, const std::string& email) = 0;
   // When a user was last seen (User::last_seen); never moves it back.
   virtual void set_last_seen(Id user, TimeMs at) = 0;
-  // Marks the account closed at `at` and deletes its sessions, in one transaction.
+  // Marks the account closed at `at` (its sessions are ended apart: end_sessions).
   virtual void close_user(Id user, TimeMs at) = 0;
 
   // Sessions, by the hash of their token.
@@ -31,9 +31,10 @@ class AccountRepo {
   virtual std::optional<Session> find_session(const std::string& token_hash) = 0;
   virtual void delete_session(const std::string& token_hash) = 0;
   virtual int delete_expired_sessions(TimeMs now) = 0;
-  // Deletes the user's sessions but the one whose token hashes to `keep` ("": all of them);
-  // returns how many it deleted.
-  virtual int delete_sessions_of(Id user, const std::string& keep) = 0;
+  // Deletes the user's sessions but the one whose token hashes to `keep` ("": all of them),
+  // and in the same transaction tells the change feed (GameChange::sessions_of), so that every
+  // process on the store ends what those sessions hold open; returns how many it deleted.
+  virtual int end_sessions(Id user, const std::string& keep, TimeMs at) = 0;
 };
 
 }  // namespace kirin::server

@@ -180,7 +180,7 @@ User Accounts::change_password(std::string_view name, std::string_view old_passw
     invalid("new_password", "the new password is the same as the current one");
   u.password_hash = hasher_->hash(new_password);
   account_repo_.set_password_hash(u.id, u.password_hash);
-  account_repo_.delete_sessions_of(u.id, keep_token.empty() ? std::string() : token_hash(keep_token));
+  end_sessions(u.id, keep_token);
   return u;
 }
 
@@ -195,7 +195,26 @@ User Accounts::change_email(std::string_view name, std::string_view password,
 
 void Accounts::close(Id id) {
   user(id);  // not_found
+  // Closed first: authenticate refuses a closed account's sessions while they are deleted.
   account_repo_.close_user(id, now_());
+  end_sessions(id);
+}
+
+int Accounts::end_sessions(Id id, std::string_view keep_token) {
+  std::string kept = keep_token.empty() ? std::string() : token_hash(keep_token);
+  int ended = account_repo_.end_sessions(id, kept, now_());
+  announce_sessions_ended(id, false);
+  return ended;
+}
+
+void Accounts::sessions_ended_elsewhere(Id id) { announce_sessions_ended(id, true); }
+
+void Accounts::announce_sessions_ended(Id id, bool elsewhere) {
+  Event e;
+  e.kind = EventKind::SessionsEnded;
+  e.users = {PlayerRef{id, {}}};
+  e.elsewhere = elsewhere;
+  events_->publish(e);
 }
 
 LoginResult Accounts::log_in(std::string_view name, std::string_view password,

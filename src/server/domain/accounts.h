@@ -16,6 +16,7 @@
 
 #include "server/domain/account_repo.h"
 #include "server/domain/clocks.h"
+#include "server/domain/events.h"
 #include "server/domain/login_throttle.h"
 #include "server/domain/password_hasher.h"
 
@@ -84,6 +85,16 @@ class Accounts {
   // close_account's (account_closing.h), which calls this last.
   void close(Id user);
 
+  // The one way a user's sessions end at once (a password change, a closure, a ban): deletes
+  // every session of the user but keep_token's, then publishes EventKind::SessionsEnded, and
+  // the store tells every other process on it (GameChange::sessions_of), so that each closes
+  // the WebSockets of the dead sessions. Returns how many sessions it ended.
+  int end_sessions(Id user, std::string_view keep_token = {});
+  // Another process ended them (its GameChange): published here as it was there.
+  void sessions_ended_elsewhere(Id user);
+  // Where SessionsEnded events go (Services sets it; none by default).
+  void publish_to(EventSink& events) { events_ = &events; }
+
   User user(Id id);  // throws ServiceError not_found
   User user_by_name(std::string_view name);  // throws ServiceError not_found
   Preferences preferences(Id user);
@@ -100,11 +111,14 @@ class Accounts {
  private:
   LoginResult start_session(User user);
   void seen(User& user);  // marks the user seen now (last_seen), if not this minute
+  void announce_sessions_ended(Id user, bool elsewhere);
 
   AccountRepo& account_repo_;
   std::unique_ptr<PasswordHasher> hasher_;
   LoginThrottle throttle_;
   NowFn now_;
+  NullEventSink no_events_;
+  EventSink* events_ = &no_events_;
 };
 
 }  // namespace kirin::server

@@ -25,6 +25,10 @@ enum class EventKind {
               // goes to the game it is a rematch of (rematch_of)
   Chat,       // a game's chat line (text), for its two players only (users), never its watchers
   Message,    // a private message (message, text) from `by` to users[0]
+  // Sessions of users[0] ended at once (a password change, a closure, a ban): the transports
+  // close what the dead sessions hold open (a WebSocket whose token still authenticates, the
+  // one kept, stays). Never pushed to a topic.
+  SessionsEnded,
 };
 const char* event_kind_name(EventKind k);  // "move", "comment", ...
 

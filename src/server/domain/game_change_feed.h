@@ -15,6 +15,9 @@ struct GameChange {
   Id game = 0;       // 0: changes may have been missed (a lost connection): refresh everything
   int version = 0;   // the game's version after a change of its state (a new game, a move...)
   Id comment = 0;    // or the comment added (the game's version does not change)
+  // Not a game's change (game is 0): sessions of this user ended at once (a password change,
+  // a closure, a ban: Accounts::end_sessions).
+  Id sessions_of = 0;
 };
 
 class GameChangeFeed {

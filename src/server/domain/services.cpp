@@ -10,6 +10,8 @@ Services::Services(std::unique_ptr<Storage> storage, const ServiceOptions& optio
       imports_(*storage_, system_now, options.imports),
       messages_(*storage_, events_, system_now, options.messages),
       mate_(options.mate),
-      problems_(mate_) {}
+      problems_(mate_) {
+  accounts_.publish_to(events_);
+}
 
 }  // namespace kirin::server

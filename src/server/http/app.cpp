@@ -41,10 +41,14 @@ App::App(AppOptions options)
   server_ = std::make_unique<Server>(options_.http, std::move(router),
                                      api_topic_policy(accounts(), games()));
   server_->add_ws_extension(std::make_shared<AnalysisService>(analysis_limits(options_.http)));
+  server_->find_session_users_with([this](const std::string& token) { return session_user(token); });
   forwarder_ = std::make_unique<EventForwarder>(server_->hub(), [this](Id challenge) {
     return challenges().get(challenge).challenged.id == 0;
   });
-  forwarder_handle_ = events().subscribe([this](const Event& e) { forwarder_->publish(e); });
+  forwarder_handle_ = events().subscribe([this](const Event& e) {
+    if (e.kind == EventKind::SessionsEnded) return close_websockets_of_user(e);
+    forwarder_->publish(e);
+  });
 }
 
 App::~App() {
@@ -53,6 +57,23 @@ App::~App() {
   if (outbox_) events().unsubscribe(outbox_handle_);
   outbox_.reset();  // sends what is queued
   computer_.reset();  // its worker calls the game service: gone before the service is
+}
+
+void App::close_websockets_of_user(const Event& ended) {
+  // A socket whose session lives on stays: the one a password change keeps, and one opened
+  // since with a new session (this node hears its own endings again from the change feed).
+  server_->close_websockets_of_user(ended.users.at(0).id, [this](const std::string& token) {
+    return session_user(token).has_value();
+  });
+}
+
+std::optional<Id> App::session_user(const std::string& token) {
+  try {
+    return accounts().authenticate(token).id;
+  } catch (const ServiceError& e) {
+    if (e.code() == ErrorCode::Unauthorized) return std::nullopt;
+    throw;
+  }
 }
 
 void App::attach_computer() {
@@ -89,8 +110,10 @@ void App::start() {
   ticker_ = std::thread([this] { tick_loop(); });
   // Moves and comments other processes store (another node, `kirin command`, `kirin mail`)
   // reach this server's clients and its computer player.
-  services_->storage().changes().listen_for_game_changes(
-      [this](const GameChange& change) { games().changed_elsewhere(change); });
+  services_->storage().changes().listen_for_game_changes([this](const GameChange& change) {
+    if (change.sessions_of) return accounts().sessions_ended_elsewhere(change.sessions_of);
+    games().changed_elsewhere(change);
+  });
   games().wake_computer();  // games where it was to move when the server last stopped
 }
 

@@ -61,6 +61,8 @@ class App {
  private:
   void tick_loop();
   void attach_computer();
+  void close_websockets_of_user(const Event& ended);  // their sessions ended
+  std::optional<Id> session_user(const std::string& token);  // nullopt: no live session
 
   EventHub& events() { return services_->events(); }
 

@@ -30,6 +30,10 @@ struct Context {
   ServerOptions options;
   Router router;
   TopicPolicy topic_policy = default_topic_policy;
+  // The user of a live session token, or nullopt (none: WebSockets are not told apart by
+  // user). Read off the I/O threads when a WebSocket opens with a token, so that the end of
+  // the user's sessions ends it (Connections::shutdown_user).
+  std::function<std::optional<Id>(const std::string& token)> session_user;
   Hub hub;
   Connections connections;
   Admission admission;  // the connection limits (options.connections_per_address, ...)

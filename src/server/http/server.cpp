@@ -87,6 +87,16 @@ std::size_t Server::close_websockets_of(const std::string& token) {
   return context_.connections.shutdown_token(token);
 }
 
+void Server::find_session_users_with(
+    std::function<std::optional<Id>(const std::string&)> lookup) {
+  context_.session_user = std::move(lookup);
+}
+
+std::size_t Server::close_websockets_of_user(
+    Id user, const std::function<bool(const std::string&)>& keep) {
+  return context_.connections.shutdown_user(user, keep);
+}
+
 int Server::wait_for_signal() {
   if (!signals_) throw std::logic_error("Server::wait_for_signal without options.handle_signals");
   return signal_caught_.get_future().get();

@@ -48,6 +48,12 @@ class Server {
   // Closes the WebSockets opened with this token (1008 "logged out"): their user topics were
   // granted to a session that has ended. Returns how many; callable from any thread.
   std::size_t close_websockets_of(const std::string& token);
+  // How a WebSocket's token is told to be a user's (Context::session_user); before start().
+  void find_session_users_with(std::function<std::optional<Id>(const std::string&)> lookup);
+  // Closes the user's WebSockets (1008 "logged out"): their sessions ended. Those whose token
+  // `keep` accepts stay. Returns how many; callable from any thread.
+  std::size_t close_websockets_of_user(Id user,
+                                       const std::function<bool(const std::string&)>& keep);
 
   std::uint16_t port() const;  // the bound port (useful with port 0)
   const std::string& host() const { return context_.options.host; }

@@ -36,6 +36,8 @@ WsSession::~WsSession() {
 
 void WsSession::run(beast::http::request<beast::http::string_body> request) {
   context_.connections.add(shared_from_this(), token_);
+  if (token_ && context_.session_user)
+    context_.run_handler([self = shared_from_this()] { self->find_user(); });
   // The WebSocket layer has its own timeouts: 30 s for the handshake, then a ping when the
   // peer has been silent for a while, and the connection closed if it stays silent.
   beast::get_lowest_layer(ws_).expires_never();
@@ -45,6 +47,26 @@ void WsSession::run(beast::http::request<beast::http::string_body> request) {
   }));
   ws_.read_message_max(context_.options.ws_message_limit);
   ws_.async_accept(request, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+}
+
+void WsSession::find_user() {
+  try {
+    for (bool alive_before = false;; alive_before = true) {
+      std::uint64_t since = context_.connections.user_endings();
+      std::optional<Id> user = context_.session_user(*token_);
+      // Dead from the start, the socket stays open for public topics (the policy refuses
+      // user topics); dead since a read that found it alive, it ends.
+      if (!user) {
+        if (alive_before) break;
+        return;
+      }
+      if (context_.connections.set_user(this, *user, since)) return;
+      // The user's sessions ended during the read: read again.
+    }
+  } catch (const std::exception& e) {
+    log("error: finding the user of a WebSocket's token: {}", e.what());
+  }
+  shutdown(Ending::LoggedOut);
 }
 
 void WsSession::on_accept(beast::error_code ec) {

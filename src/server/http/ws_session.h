@@ -55,6 +55,8 @@ class WsSession : public Connection,
   void shutdown(Ending why) override;
 
  private:
+  // On a worker: tells the registry whose token this is (Context::session_user).
+  void find_user();
   void on_accept(boost::beast::error_code ec);
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);

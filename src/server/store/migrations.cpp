@@ -339,6 +339,31 @@ END $$;
 CREATE TRIGGER comment_added AFTER INSERT ON comments
   FOR EACH ROW EXECUTE FUNCTION kirin_comment_added();
 )sql"},
+    {"a user's sessions ended at once (password change, closure, ban), heard by every process as game changes are",
+     R"sql(
+CREATE TABLE session_endings (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  at_ms INTEGER NOT NULL);
+ALTER TABLE game_changes ADD COLUMN sessions_of INTEGER NOT NULL DEFAULT 0;
+CREATE TRIGGER sessions_ended AFTER INSERT ON session_endings BEGIN
+  INSERT INTO game_changes (game_id, version, comment_id, at_ms, sessions_of)
+  VALUES (0, 0, 0, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), NEW.user_id);
+END;
+)sql",
+     R"sql(
+CREATE TABLE session_endings (
+  id BIGSERIAL PRIMARY KEY,
+  user_id BIGINT NOT NULL,
+  at_ms BIGINT NOT NULL);
+CREATE FUNCTION kirin_sessions_ended() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('kirin_games', '0 s' || NEW.user_id::text);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER sessions_ended AFTER INSERT ON session_endings
+  FOR EACH ROW EXECUTE FUNCTION kirin_sessions_ended();
+)sql"},
 };
 
 }  // namespace

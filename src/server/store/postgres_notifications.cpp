@@ -59,7 +59,7 @@ class PostgresNotifications::Listener : public Listening {
     }
   }
 
-  // "GAME vVERSION" or "GAME cCOMMENT" (the triggers of migrations.cpp).
+  // "GAME vVERSION", "GAME cCOMMENT" or "0 sUSER" (the triggers of migrations.cpp).
   static GameChange parse_payload(std::string_view payload) {
     GameChange change;
     const char* end = payload.data() + payload.size();
@@ -68,6 +68,7 @@ class PostgresNotifications::Listener : public Listening {
     if (end - p > 2 && p[0] == ' ') {
       if (p[1] == 'v') std::from_chars(p + 2, end, change.version);
       if (p[1] == 'c') std::from_chars(p + 2, end, change.comment);
+      if (p[1] == 's') std::from_chars(p + 2, end, change.sessions_of);
     }
     return change;
   }
@@ -108,7 +109,7 @@ class PostgresNotifications::Listener : public Listening {
       while (PGnotify* n = PQnotifies(conn_.get())) {
         GameChange change = parse_payload(n->extra ? n->extra : "");
         PQfreemem(n);
-        if (change.game > 0) call(change);
+        if (change.game > 0 || change.sessions_of > 0) call(change);
       }
     }
   }

@@ -1,7 +1,7 @@
 // Game changes in PostgreSQL (GameChangeFeed): triggers NOTIFY every committed change of a game
 // on the channel kirin_games (migrations.cpp; nothing is sent for a write that did not commit),
 // with the payload "GAME vVERSION" (a change of its state) or "GAME cCOMMENT" (a comment
-// added). A listener LISTENs on a connection of its own; if it is lost, it reconnects
+// added), and a user's sessions ended (session_endings) as "0 sUSER". A listener LISTENs on a connection of its own; if it is lost, it reconnects
 // (retrying with back-off) and then reports GameChange{0}: changes may have been missed.
 #pragma once
 

@@ -30,7 +30,7 @@ class SqlAccountRepo : public AccountRepo {
   std::optional<Session> find_session(const std::string& token_hash) override;
   void delete_session(const std::string& token_hash) override;
   int delete_expired_sessions(TimeMs now) override;
-  int delete_sessions_of(Id user, const std::string& keep) override;
+  int end_sessions(Id user, const std::string& keep, TimeMs at) override;
 
  private:
   Database& db_;

@@ -49,9 +49,7 @@ void SqlAccountRepo::set_last_seen(Id user, TimeMs at) {
 }
 
 void SqlAccountRepo::close_user(Id user, TimeMs at) {
-  Values closed{at, user}, of{user};
-  db_.write_all({{"UPDATE users SET closed_ms = $1 WHERE id = $2", closed},
-                 {"DELETE FROM sessions WHERE user_id = $1", of}});
+  db_.write_one("UPDATE users SET closed_ms = $1 WHERE id = $2", {at, user});
 }
 
 void SqlAccountRepo::create_session(const Session& s) {
@@ -74,9 +72,15 @@ int SqlAccountRepo::delete_expired_sessions(TimeMs now) {
   return int(db_.write_one("DELETE FROM sessions WHERE expires_ms <= $1", {now}));
 }
 
-int SqlAccountRepo::delete_sessions_of(Id user, const std::string& keep) {
-  return int(
-      db_.write_one("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2", {user, keep}));
+int SqlAccountRepo::end_sessions(Id user, const std::string& keep, TimeMs at) {
+  // The ending's row is what other processes hear (its triggers: SQLite's game_changes log,
+  // PostgreSQL's NOTIFY), committed with the deletion or not at all. Rows older than a day
+  // go: nobody listens that far back.
+  Values of{user, keep}, ending{user, at}, old{at - 24LL * 3600 * 1000};
+  return int(db_.write_all(
+      {{"DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2", of},
+       {"INSERT INTO session_endings (user_id, at_ms) VALUES ($1, $2)", ending},
+       {"DELETE FROM session_endings WHERE at_ms < $1", old}})[0]);
 }
 
 }  // namespace kirin::server::sql

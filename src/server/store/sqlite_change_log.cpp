@@ -54,7 +54,8 @@ class SqliteChangeLog::Listener : public Listening {
     if (version == data_version_) return;  // nobody else committed anything
     data_version_ = version;
     SQLite::Statement q(db_,
-                        "SELECT seq, game_id, version, comment_id FROM game_changes "
+                        "SELECT seq, game_id, version, comment_id, sessions_of "
+                        "FROM game_changes "
                         "WHERE seq > ? ORDER BY seq");
     q.bind(1, last_seq_);
     bool first = true;
@@ -64,7 +65,8 @@ class SqliteChangeLog::Listener : public Listening {
       if (first && seq != last_seq_ + 1) call(GameChange{});
       first = false;
       last_seq_ = seq;
-      call({q.getColumn(1).getInt64(), q.getColumn(2).getInt(), q.getColumn(3).getInt64()});
+      call({q.getColumn(1).getInt64(), q.getColumn(2).getInt(), q.getColumn(3).getInt64(),
+            q.getColumn(4).getInt64()});
     }
   }
 

@@ -1,5 +1,5 @@
-// Game changes in SQLite (GameChangeFeed): triggers log every change of a game (table
-// game_changes, migrations.cpp), whichever process wrote it. A listener polls the log on a
+// Game changes in SQLite (GameChangeFeed): triggers log every change of a game, and every
+// ending of a user's sessions (table game_changes, migrations.cpp), whichever process wrote it. A listener polls the log on a
 // connection of its own, every poll_interval (cheaply: PRAGMA data_version says whether any
 // other connection committed since), and deletes entries older than ten minutes. A listener
 // that fell further behind than that reports GameChange{0}.
