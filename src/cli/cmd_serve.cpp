@@ -106,6 +106,7 @@ void register_serve(CLI::App& app) {
     server::AccountOptions accounts;
     int64_t login_max_wait_s = 300;
     int max_password_checks = server::CommandInterface::kMaxPasswordChecksPerText;
+    std::vector<std::string> trusted_proxies;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -217,10 +218,24 @@ void register_serve(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--connections-per-address", args->connections_per_address,
                   "connections at once from one client address (an IPv6 /64); more are "
-                  "answered 503. 0: no limit (behind a reverse proxy, where every client "
-                  "comes from the proxy's address)")
+                  "answered 503; a --trusted-proxy is not limited by it. 0: no limit")
       ->capture_default_str()
       ->check(CLI::Range(std::size_t(0), std::size_t(100'000'000)));
+  cmd->add_option("--trusted-proxy", args->trusted_proxies,
+                  "reverse proxies (addresses or networks ADDRESS/BITS, e.g. 127.0.0.1 or "
+                  "10.0.0.0/8) whose X-Forwarded-For names the client: every per-address limit "
+                  "then counts that client (the rightmost address not itself a trusted proxy). "
+                  "Their own connections are not limited per address, only in all: limit "
+                  "connections per client in the proxy (nginx: limit_conn). Without this "
+                  "option X-Forwarded-For is ignored")
+      ->check([](const std::string& text) {
+        try {
+          server::http::TrustedProxies().add(text);
+          return std::string();
+        } catch (const std::invalid_argument& e) {
+          return std::string(e.what());
+        }
+      });
   cmd->add_option("--max-connections", args->max_connections,
                   "connections at once in all; more are answered 503. Default: the open-file "
                   "limit less 64")
@@ -287,6 +302,7 @@ void register_serve(CLI::App& app) {
     options.services.mate = args->mate;
     options.http.connections_per_address = args->connections_per_address;
     options.http.max_connections = args->max_connections;
+    for (const std::string& proxy : args->trusted_proxies) options.http.trusted_proxies.add(proxy);
     options.http.first_byte_timeout = std::chrono::milliseconds(args->first_byte_timeout_ms);
     options.http.header_timeout = std::chrono::milliseconds(args->header_timeout_ms);
     options.services.accounts = args->accounts;

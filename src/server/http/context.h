@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -40,7 +41,9 @@ struct Context {
   std::vector<std::shared_ptr<WsExtension>> ws_extensions;  // ops beyond subscribe (analysis)
   // Runs a route handler off the I/O threads (the server's worker pool).
   std::function<void(std::function<void()>)> run_handler = [](std::function<void()> f) { f(); };
-  std::atomic<bool> stopping{false};  // set by Server::stop: no new requests from here on
+  std::atomic<bool> stopping{false};
+  // Requests whose trusted proxy sent an X-Forwarded-For we could not read (client_address.h).
+  std::atomic<std::uint64_t> forwarded_for_malformed{0};  // set by Server::stop: no new requests from here on
 };
 
 }  // namespace kirin::server::http

@@ -160,9 +160,7 @@ void HttpSession::handle() {
   std::size_t question = target.find('?');
   request.path = std::string(target.substr(0, question));
   request.body = std::move(raw.body());
-  beast::error_code peer_error;
-  auto peer = stream_.socket().remote_endpoint(peer_error);
-  if (!peer_error) request.client = client_address(peer.address());
+  request.client = client_of(raw);
   for (const auto& field : raw) {
     std::string name(field.name_string());
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -188,6 +186,21 @@ void HttpSession::handle() {
   });
 }
 
+std::string HttpSession::client_of(const bhttp::request<bhttp::string_body>& raw) {
+  beast::error_code ec;
+  auto peer = stream_.socket().remote_endpoint(ec);
+  if (ec) return {};
+  std::string forwarded_for;  // several headers are one list (RFC 9110 5.3)
+  for (auto [it, end] = raw.equal_range("X-Forwarded-For"); it != end; ++it) {
+    if (!forwarded_for.empty()) forwarded_for += ',';
+    forwarded_for.append(it->value().data(), it->value().size());
+  }
+  RequestOrigin origin =
+      request_origin(peer.address(), forwarded_for, context_.options.trusted_proxies);
+  if (origin.malformed) ++context_.forwarded_for_malformed;
+  return client_address(origin.address);
+}
+
 void HttpSession::upgrade() {
   auto request = parser_->release();
   std::string_view target(request.target().data(), request.target().size());
@@ -209,7 +222,9 @@ void HttpSession::upgrade() {
       return send(error_response(e.status(), e.code(), e.what()), false);
     }
   }
-  std::make_shared<WsSession>(std::move(stream_), context_, std::move(token), std::move(ticket_))
+  std::string client = client_of(request);
+  std::make_shared<WsSession>(std::move(stream_), context_, std::move(client), std::move(token),
+                              std::move(ticket_))
       ->run(std::move(request));
 }
 

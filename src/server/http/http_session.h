@@ -41,6 +41,9 @@ class HttpSession : public Connection, public std::enable_shared_from_this<HttpS
   void fail(boost::beast::error_code ec);
   void handle();
   void upgrade();
+  // The request's client (client_address.h): the peer, or behind a trusted proxy the
+  // X-Forwarded-For address; "" if the peer is gone.
+  std::string client_of(const boost::beast::http::request<boost::beast::http::string_body>& raw);
   // A HEAD request gets the headers of the response, with its Content-Length, and no body.
   void send(Response response, bool keep_alive, bool head = false);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);

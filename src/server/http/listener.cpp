@@ -108,8 +108,10 @@ void Listener::admit(tcp::socket socket) {
   tcp::endpoint peer = socket.remote_endpoint(ec);
   if (ec) return;  // gone already
   const ServerOptions& o = context_.options;
+  std::size_t per_address =
+      o.trusted_proxies.contains(peer.address()) ? 0 : o.connections_per_address;
   Admission::Decision decision =
-      context_.admission.admit(peer.address(), o.connections_per_address, o.max_connections);
+      context_.admission.admit(peer.address(), per_address, o.max_connections);
   auto session =
       std::make_shared<HttpSession>(std::move(socket), context_, std::move(decision.ticket));
   switch (decision.verdict) {

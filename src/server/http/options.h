@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 
+#include "server/http/client_address.h"
+
 namespace kirin::server::http {
 
 struct ServerOptions {
@@ -24,6 +26,10 @@ struct ServerOptions {
   // 0: derived at start from the open-file limit (fd_limit.h).
   std::size_t connections_per_address = 128;
   std::size_t max_connections = 0;
+  // Reverse proxies whose X-Forwarded-For names the client (client_address.h). Connections
+  // are admitted before any header is read, so a trusted proxy's own connections are not
+  // limited per address (the proxy limits its clients: nginx's limit_conn), only in all.
+  TrustedProxies trusted_proxies;
   // A new connection must send its first byte within first_byte_timeout; a keep-alive
   // connection may wait idle_timeout for its next request. From a request's first byte its
   // headers must all arrive within header_timeout, so that a client trickling them holds a

@@ -58,6 +58,7 @@ class Server {
   std::uint16_t port() const;  // the bound port (useful with port 0)
   const std::string& host() const { return context_.options.host; }
   Hub& hub() { return context_.hub; }
+  const Context& context() const { return context_; }  // its counters, for /metrics and tests
   std::size_t connection_count() const { return context_.connections.size(); }
   // The limit on connections at once in force (options.max_connections, derived at start).
   std::size_t max_connections() const { return context_.options.max_connections; }

@@ -10,19 +10,9 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 namespace net = boost::asio;
 
-namespace {
-
-std::string address_of(const beast::tcp_stream& stream) {
-  beast::error_code ec;
-  auto endpoint = stream.socket().remote_endpoint(ec);
-  return ec ? std::string("unknown") : endpoint.address().to_string();
-}
-
-}  // namespace
-
-WsSession::WsSession(beast::tcp_stream stream, Context& context, std::optional<std::string> token,
-                     Admission::Ticket ticket)
-    : client_address_(address_of(stream)),
+WsSession::WsSession(beast::tcp_stream stream, Context& context, std::string client_address,
+                     std::optional<std::string> token, Admission::Ticket ticket)
+    : client_address_(client_address.empty() ? "unknown" : std::move(client_address)),
       ws_(std::move(stream)),
       context_(context),
       token_(std::move(token)),

@@ -39,10 +39,11 @@ class WsSession : public Connection,
                   public WsPeer,
                   public std::enable_shared_from_this<WsSession> {
  public:
-  // token: the bearer token of the upgrade request (header or ?token=), for the topic policy;
-  // ticket: the connection's place under the connection limits, from its HTTP session.
-  WsSession(boost::beast::tcp_stream stream, Context& context, std::optional<std::string> token,
-            Admission::Ticket ticket);
+  // client_address: who the upgrade request came from (client_address.h); token: its bearer
+  // token (header or ?token=), for the topic policy; ticket: the connection's place under the
+  // connection limits, from its HTTP session.
+  WsSession(boost::beast::tcp_stream stream, Context& context, std::string client_address,
+            std::optional<std::string> token, Admission::Ticket ticket);
   ~WsSession() override;
 
   // Completes the handshake for the upgrade request already read by the HTTP session.
