@@ -20,72 +20,33 @@ SearchRunner::~SearchRunner() { shutdown(); }
 
 SearchRunner::Admission SearchRunner::submit(SearchJob job) {
   Admission admission;
+  Waiting waiting{0, std::move(job)};  // a refused one is destroyed after the lock
   {
     std::lock_guard lock(mutex_);
     auto refuse = [&](Refusal why) {
-      admission.refusal = why;
+      admission = Admission{.refusal = why};
       return admission;
     };
     if (stopping_) return refuse(Refusal::shut_down);
     if (workers_.empty()) return refuse(Refusal::no_threads);
-    if (waiting_ >= limits_.queue_limit) return refuse(Refusal::queue_full);
-    auto queue = queues_.find(job.owner);
-    if (queue != queues_.end() && queue->second.size() >= limits_.owner_queue_limit)
-      return refuse(Refusal::owner_queue_full);
-
-    admission.ticket = ++next_ticket_;
-    admission.ahead = ahead_locked(job.owner);
-    admission.waits = running_locked() + waiting_ >= workers_.size();
-    if (queue == queues_.end()) {
-      turns_.push_back(job.owner);
-      queue = queues_.emplace(job.owner, std::deque<Waiting>{}).first;
+    const std::string& owner = waiting.job.owner;
+    admission.ticket = waiting.ticket = next_ticket_ + 1;
+    admission.ahead = queue_.ahead(owner);
+    admission.waits = running_locked() + queue_.size() >= workers_.size();
+    switch (queue_.push(std::string(owner), std::move(waiting), limits_.queue_limit,
+                        limits_.owner_queue_limit)) {
+      case FairQueue<Waiting>::Refusal::full: return refuse(Refusal::queue_full);
+      case FairQueue<Waiting>::Refusal::owner_full: return refuse(Refusal::owner_queue_full);
+      case FairQueue<Waiting>::Refusal::none: break;
     }
-    queue->second.push_back(Waiting{admission.ticket, std::move(job)});
-    ++waiting_;
+    ++next_ticket_;
   }
   wake_.notify_one();
   return admission;
 }
 
-// The jobs that start before a new job of `owner`: the threads take one job per owner in turn,
-// starting with turns_.front(). The new job is its owner's k-th waiting one (k from 0), so it
-// starts in round k; an owner whose turn comes before it in that round has min(n, k + 1) jobs
-// before it, and one whose turn comes after, min(n, k).
-std::size_t SearchRunner::ahead_locked(const std::string& owner) const {
-  auto own = queues_.find(owner);
-  std::size_t k = own == queues_.end() ? 0 : own->second.size();
-  bool before = true;  // a new owner takes its first turn after every owner waiting now
-  std::size_t ahead = k;
-  for (const std::string& other : turns_) {
-    if (other == owner) {
-      before = false;
-      continue;
-    }
-    std::size_t n = queues_.at(other).size();
-    ahead += std::min(n, before ? k + 1 : k);
-  }
-  return ahead;
-}
-
-SearchRunner::Waiting SearchRunner::take_next_locked() {
-  std::string owner = std::move(turns_.front());
-  turns_.pop_front();
-  auto queue = queues_.find(owner);
-  Waiting next = std::move(queue->second.front());
-  queue->second.pop_front();
-  if (queue->second.empty())
-    queues_.erase(queue);
-  else
-    turns_.push_back(std::move(owner));
-  --waiting_;
-  return next;
-}
-
 const SearchRunner::Waiting* SearchRunner::find_waiting_locked(Ticket ticket) const {
-  for (const auto& [owner, queue] : queues_)
-    for (const Waiting& w : queue)
-      if (w.ticket == ticket) return &w;
-  return nullptr;
+  return queue_.find([&](const Waiting& w) { return w.ticket == ticket; });
 }
 
 SearchRunner::Waiting* SearchRunner::find_waiting_locked(Ticket ticket) {
@@ -112,19 +73,7 @@ SearchRunner::Cancelled SearchRunner::cancel(Ticket ticket) {
       stop_locked(*worker, true);
       return Cancelled::stopping;
     }
-    for (auto queue = queues_.begin(); queue != queues_.end() && !dropped; ++queue) {
-      auto it = std::find_if(queue->second.begin(), queue->second.end(),
-                             [&](const Waiting& w) { return w.ticket == ticket; });
-      if (it == queue->second.end()) continue;
-      dropped.emplace(std::move(*it));
-      queue->second.erase(it);
-      --waiting_;
-      if (queue->second.empty()) {
-        std::erase(turns_, queue->first);
-        queues_.erase(queue);
-        break;
-      }
-    }
+    dropped = queue_.remove([&](const Waiting& w) { return w.ticket == ticket; });
     if (!dropped) return Cancelled::unknown;
   }
   idle_.notify_all();
@@ -147,7 +96,7 @@ void SearchRunner::ponderhit(Ticket ticket) {
   }
 }
 
-bool SearchRunner::idle_locked() const { return waiting_ == 0 && running_locked() == 0; }
+bool SearchRunner::idle_locked() const { return queue_.empty() && running_locked() == 0; }
 
 void SearchRunner::wait_idle() {
   std::unique_lock lock(mutex_);
@@ -155,14 +104,11 @@ void SearchRunner::wait_idle() {
 }
 
 void SearchRunner::shutdown() {
-  std::map<std::string, std::deque<Waiting>> dropped;
+  std::vector<Waiting> dropped;  // destroyed after the lock: their callbacks may own things
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
-    dropped = std::move(queues_);
-    queues_.clear();
-    turns_.clear();
-    waiting_ = 0;
+    dropped = queue_.remove_all();
     for (auto& worker : workers_)
       if (worker->ticket != 0) stop_locked(*worker, true);
   }
@@ -193,7 +139,7 @@ std::size_t SearchRunner::hash_mb() const {
 
 std::size_t SearchRunner::waiting() const {
   std::lock_guard lock(mutex_);
-  return waiting_;
+  return queue_.size();
 }
 
 bool SearchRunner::is_waiting(Ticket ticket) const {
@@ -214,9 +160,9 @@ std::size_t SearchRunner::running_locked() const {
 void SearchRunner::run(Worker& worker) {
   for (;;) {
     std::unique_lock lock(mutex_);
-    wake_.wait(lock, [this] { return stopping_ || waiting_ > 0; });
+    wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
     if (stopping_) return;
-    std::optional<Waiting> next(take_next_locked());
+    std::optional<Waiting> next(queue_.pop().second);
     worker.ticket = next->ticket;
     worker.stop_requested = next->stop_requested;
     worker.ponderhit_requested = next->ponderhit_requested;

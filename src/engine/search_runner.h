@@ -2,10 +2,10 @@
 // own transposition table), taking jobs from a bounded queue. The engine session (one thread,
 // one user), the server's computer opponent and the server's analysis each own one.
 //
-// The queue is fair between owners: an owner is whoever a job is charged to (a user, a game, a
-// connection), each owner has a queue of its own, and the threads take one job from each
-// owner in turn, so one owner's many jobs never hold back another's first. Limits stop abuse:
-// a total queue length, and a queue length per owner.
+// The queue is fair between owners (engine/fair_queue.h): an owner is whoever a job is charged
+// to (a user, a game, a connection), each owner has a queue of its own, and the threads take
+// one job from each owner in turn, so one owner's many jobs never hold back another's first.
+// Limits stop abuse: a total queue length, and a queue length per owner.
 //
 // Callbacks run on the search thread with no lock held, so they may call back into the runner.
 // A job that starts gets on_start, then on_info after every iteration, then exactly one
@@ -27,6 +27,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/fair_queue.h"
 #include "engine/search.h"
 #include "rules/game.h"
 
@@ -130,19 +131,15 @@ class SearchRunner {
   void run(Worker& worker);
   bool idle_locked() const;
   std::size_t running_locked() const;
-  Waiting take_next_locked();
   Waiting* find_waiting_locked(Ticket ticket);
   const Waiting* find_waiting_locked(Ticket ticket) const;
   Worker* find_running_locked(Ticket ticket);
-  std::size_t ahead_locked(const std::string& owner) const;
   void stop_locked(Worker& worker, bool cancel);
 
   Limits limits_;
   mutable std::mutex mutex_;
   std::condition_variable wake_, idle_;
-  std::map<std::string, std::deque<Waiting>> queues_;  // by owner; no empty queues
-  std::deque<std::string> turns_;  // owners with waiting jobs, whose turn comes first first
-  std::size_t waiting_ = 0;
+  FairQueue<Waiting> queue_;
   std::vector<std::unique_ptr<Worker>> workers_;
   Ticket next_ticket_ = 0;
   bool stopping_ = false;
