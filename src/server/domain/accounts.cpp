@@ -155,6 +155,9 @@ User Accounts::check_password(std::string_view name, std::string_view password,
   if (u->closed)
     throw ServiceError(ErrorCode::Unauthorized,
                        "the account '" + u->name + "' is closed: nobody can sign in as it");
+  if (u->banned)
+    throw ServiceError(ErrorCode::Unauthorized,
+                       "the account '" + u->name + "' is banned: nobody can sign in as it");
   seen(*u);
   return std::move(*u);
 }
@@ -243,6 +246,7 @@ User Accounts::authenticate(std::string_view token) {
   // Closing deletes the sessions; this also covers a session created meanwhile elsewhere.
   if (u->closed)
     throw ServiceError(ErrorCode::Unauthorized, "not signed in (the account is closed)");
+  if (u->banned) throw ServiceError(ErrorCode::Unauthorized, "not signed in (the account is banned)");
   seen(*u);
   return *u;
 }

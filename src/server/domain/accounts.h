@@ -84,7 +84,6 @@ class Accounts {
   // door, and its name stays taken. What else closing does (challenges, games) is
   // close_account's (account_closing.h), which calls this last.
   void close(Id user);
-
   // The one way a user's sessions end at once (a password change, a closure, a ban): deletes
   // every session of the user but keep_token's, then publishes EventKind::SessionsEnded, and
   // the store tells every other process on it (GameChange::sessions_of), so that each closes

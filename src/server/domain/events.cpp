@@ -16,6 +16,7 @@ const char* event_kind_name(EventKind k) {
     case EventKind::Chat: return "chat";
     case EventKind::Message: return "message";
     case EventKind::SessionsEnded: return "sessions_ended";
+    case EventKind::Removed: return "removed";
   }
   return "move";
 }

@@ -29,6 +29,9 @@ enum class EventKind {
   // close what the dead sessions hold open (a WebSocket whose token still authenticates, the
   // one kept, stays). Never pushed to a topic.
   SessionsEnded,
+  Removed,    // a moderator removed a line (removed: its id; text: "comment", "chat" or
+              // "message"): open pages drop it. A chat line's goes to its game's players, a
+              // message's to its recipient (users), a comment's to the game's watchers
 };
 const char* event_kind_name(EventKind k);  // "move", "comment", ...
 
@@ -37,6 +40,7 @@ struct Event {
   Id game = 0;
   Id challenge = 0;
   Id message = 0;  // Message: its id
+  Id removed = 0;  // Removed: the line's id
   int ply = 0;  // the game's ply after the change
   std::string text;
   std::vector<PlayerRef> users;  // the players concerned
