@@ -11,6 +11,8 @@ export interface UserRef {
 export interface User extends UserRef {
   email: string;
   created: number;
+  /** Moderation (docs/API.md): absent from older servers, which know players only. */
+  role?: Role;
 }
 
 export interface Preferences {
@@ -35,6 +37,7 @@ export interface MeResponse {
   user: User;
   preferences: Preferences;
   unread_messages: number;
+  role?: Role;
 }
 
 /** A private message between players. */
@@ -350,6 +353,11 @@ export interface Profile {
   name: string;
   created: number;
   last_seen: number | null;
+  /** Only when not a player. */
+  role?: Role;
+  banned?: boolean;
+  /** With a session: whether the viewer blocks this player. */
+  blocked?: boolean;
   ratings: Array<Rating & { history: RatingPoint[] }>;
   results: { wins: number; losses: number; draws: number; games: number };
   results_by_game: Standing[];
@@ -549,3 +557,66 @@ export interface MateAnswer {
   movetime_ms: number;
   cached: boolean;
 }
+
+// Moderation (docs/API.md, "Moderation"): roles, blocks, reports, moderators' actions, the audit log.
+export type Role = 'player' | 'moderator' | 'admin';
+export type ReportReason = 'cheating' | 'abuse' | 'spam' | 'boosting' | 'other';
+
+export interface Block {
+  name: string;
+  since: number;
+}
+
+export interface NewReport {
+  user: string;
+  reason: ReportReason;
+  text: string;
+  game?: number;
+  comment?: number;
+  message?: number;
+}
+
+export interface Report {
+  id: number;
+  by: UserRef;
+  user: UserRef;
+  reason: ReportReason;
+  text: string;
+  game: number | null;
+  comment: number | null;
+  message: number | null;
+  chat?: number | null;
+  /** The reported comment, chat line or message as it was when reported. */
+  excerpt: string | null;
+  created: number;
+  status: 'open' | 'closed';
+  closed_by: UserRef | string | null;
+  closed_at: number | null;
+  resolution: string | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: number;
+  by: string | UserRef;
+  action: string;
+  user: string | UserRef | null;
+  target: string | number | null;
+  reason: string;
+}
+
+export interface ModUser {
+  name: string;
+  role: Role;
+  created: number;
+  last_seen: number | null;
+  muted_until: number | null;
+  banned: boolean;
+  reports: Report[];
+  audit: AuditEntry[];
+}
+
+/** What a moderator does to an account (POST /api/mod/users/{name}/ACTION). */
+export type ModAction = 'warn' | 'mute' | 'unmute' | 'ban' | 'unban' | 'close-challenges' | 'unrate-games';
+/** What a moderator removes (POST /api/mod/KIND/{id}/remove). */
+export type Removable = 'comments' | 'chat' | 'messages';

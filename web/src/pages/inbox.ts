@@ -10,6 +10,7 @@ import type { Page } from '../router';
 import { session } from '../session';
 import { busy, loading, notice, timeAgo } from '../ui/notice';
 import { setUnread, unreadCount } from '../ui/unread';
+import { reportButton } from '../ui/reportDialog';
 
 export function inboxPage(root: HTMLElement, _params: Record<string, string>, query: URLSearchParams): Page {
   if (!session.signedIn) {
@@ -65,7 +66,11 @@ export function inboxPage(root: HTMLElement, _params: Record<string, string>, qu
         }, (e: unknown) => err.show(errorMessage(e)));
       }
     });
-    return h('li', { 'data-message': m.id, class: m.read ? '' : 'unread' }, head, body, reply);
+    // A received message may be reported; the button shows with the opened message.
+    const report = reportButton({ kind: 'message', user: m.from, id: m.id, excerpt: m.text });
+    report.hidden = true;
+    head.addEventListener('click', () => { report.hidden = body.hidden; });
+    return h('li', { 'data-message': m.id, class: m.read ? '' : 'unread' }, head, body, h('div', { class: 'message-tools' }, reply, report));
   };
   const load = async (before?: number) => {
     const page = await api.messages(before);

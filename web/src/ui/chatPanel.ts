@@ -6,6 +6,7 @@ import { push } from '../api/ws';
 import { t } from '../i18n';
 import { h } from '../render/svg';
 import { busy, notice, timeAgo } from './notice';
+import { reportButton } from './reportDialog';
 
 export function chatPanel(gameId: number, me: string): { el: HTMLElement; dispose: () => void } {
   const err = notice('error');
@@ -17,8 +18,11 @@ export function chatPanel(gameId: number, me: string): { el: HTMLElement; dispos
   const draw = (lines: Comment[]) => {
     list.replaceChildren();
     if (lines.length === 0) list.append(h('li', { class: 'muted' }, t('chat.empty')));
-    for (const c of lines)
-      list.append(h('li', { 'data-chat': c.id }, h('strong', {}, c.user.name), h('span', { class: 'muted' }, ` · ${timeAgo(c.at)}`), h('div', {}, c.text)));
+    for (const c of lines) {
+      // The other player's lines may be reported.
+      const report = c.user.name.toLowerCase() !== me.toLowerCase() ? [' ', reportButton({ kind: 'chat', user: c.user.name, game: gameId, id: c.id, excerpt: c.text })] : [];
+      list.append(h('li', { 'data-chat': c.id }, h('strong', {}, c.user.name), h('span', { class: 'muted' }, ` · ${timeAgo(c.at)}`), ...report, h('div', {}, c.text)));
+    }
     list.scrollTop = list.scrollHeight;
   };
   const reload = () => api.chat(gameId).then((r) => draw(r.chat), (e: unknown) => err.show(String((e as Error).message)));

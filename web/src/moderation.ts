@@ -1,0 +1,67 @@
+// Moderation as the pages see it (docs/API.md, "Moderation"): who may moderate, and the
+// requests a report or a moderator's action sends, checked before they leave the page. No DOM
+// here: the forms (ui/reportDialog.ts, ui/modActions.ts) and the tests share it.
+import type { ModAction, NewReport, ReportReason, Role } from './api/types';
+import type { MessageKey } from './i18n';
+
+export const REPORT_REASONS: readonly ReportReason[] = ['cheating', 'abuse', 'spam', 'boosting', 'other'];
+export const ROLES: readonly Role[] = ['player', 'moderator', 'admin'];
+/** The longest report text or reason the server keeps (a comment's length). */
+export const MAX_TEXT = 2000;
+/** A mute lasts 1 hour to 90 days. */
+export const MAX_MUTE_HOURS = 24 * 90;
+
+export function roleOf(value: unknown): Role {
+  return value === 'moderator' || value === 'admin' ? value : 'player';
+}
+export const canModerate = (role: Role | undefined): boolean => role === 'moderator' || role === 'admin';
+export const isAdmin = (role: Role | undefined): boolean => role === 'admin';
+
+/** What is reported: a player, or one of their games, comments, chat lines or messages. */
+export type ReportTarget =
+  | { kind: 'user'; user: string }
+  | { kind: 'game'; user: string; game: number }
+  | { kind: 'comment'; user: string; game: number; id: number; excerpt: string }
+  | { kind: 'chat'; user: string; game: number; id: number; excerpt: string }
+  | { kind: 'message'; user: string; id: number; excerpt: string };
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: MessageKey };
+
+/** The body of POST /api/reports, or why the form cannot send it. A chat line is reported as
+ * its game and its id in the `comment` field (docs/API.md). */
+export function reportRequest(target: ReportTarget, reason: string, text: string): Checked<NewReport> {
+  if (!REPORT_REASONS.includes(reason as ReportReason)) return { ok: false, error: 'mod.reasonMissing' };
+  const said = text.trim();
+  if (!said) return { ok: false, error: 'mod.textMissing' };
+  if (said.length > MAX_TEXT) return { ok: false, error: 'mod.textTooLong' };
+  const body: NewReport = { user: target.user, reason: reason as ReportReason, text: said };
+  if (target.kind !== 'user' && target.kind !== 'message') body.game = target.game;
+  if (target.kind === 'comment' || target.kind === 'chat') body.comment = target.id;
+  if (target.kind === 'message') body.message = target.id;
+  return { ok: true, value: body };
+}
+
+/** A moderator's reason (or a report's resolution): said, and not too long. */
+export function checkReason(text: string): Checked<string> {
+  const why = text.trim();
+  if (!why) return { ok: false, error: 'mod.reasonRequired' };
+  if (why.length > MAX_TEXT) return { ok: false, error: 'mod.textTooLong' };
+  return { ok: true, value: why };
+}
+
+/** Every action names its reason; a mute its length in whole hours. */
+export function modActionRequest(action: ModAction, reason: string, hours: string): Checked<{ reason: string; hours?: number }> {
+  const checked = checkReason(reason);
+  if (!checked.ok) return checked;
+  const why = checked.value;
+  if (action !== 'mute') return { ok: true, value: { reason: why } };
+  const n = Number(hours.trim());
+  if (!/^\d+$/.test(hours.trim()) || n < 1 || n > MAX_MUTE_HOURS) return { ok: false, error: 'mod.hoursInvalid' };
+  return { ok: true, value: { reason: why, hours: n } };
+}
+
+/** The header's link to the moderation page: moderators and admins only, with the open reports. */
+export function modNavLink(role: Role | undefined, openReports: number): { href: string; key: MessageKey; n: number } | null {
+  if (!canModerate(role)) return null;
+  return openReports > 0 ? { href: '/mod', key: 'mod.navCount', n: openReports } : { href: '/mod', key: 'mod.nav', n: 0 };
+}

@@ -1,0 +1,56 @@
+// /admin/log: every moderator's and admin's action, newest first (GET /api/admin/log), found by
+// the player acted on, a page at a time. Admins only. /admin/log?user=NAME filters.
+import './mod.css';
+import { api, errorMessage } from '../api/client';
+import type { AuditEntry } from '../api/types';
+import { lang, t } from '../i18n';
+import { isAdmin } from '../moderation';
+import { h } from '../render/svg';
+import { navigate, type Page } from '../router';
+import { session } from '../session';
+import { busy, loading, notice } from '../ui/notice';
+import { actionText, modOnly, modUserHref, nameOf } from './mod';
+
+const PAGE = 50;
+
+export function auditLogPage(root: HTMLElement, _params: Record<string, string>, query: URLSearchParams): Page {
+  if (!modOnly(root, 'audit.title', isAdmin(session.role))) return {};
+  const user = query.get('user')?.trim() ?? '';
+  const err = notice('error');
+  const input = h('input', { id: 'audit-user', name: 'user', value: user, autocomplete: 'off', spellcheck: 'false', placeholder: t('audit.anyone') });
+  const form = h('form', { class: 'archive-filters', role: 'search' },
+    h('label', { class: 'filter' }, h('span', {}, t('audit.user')), input), h('button', { type: 'submit' }, t('audit.show')));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const v = input.value.trim();
+    navigate(v ? `/admin/log?user=${encodeURIComponent(v)}` : '/admin/log', true);
+  });
+  const tbody = h('tbody');
+  const table = h('div', { class: 'table-scroll' }, h('table', { class: 'games-table audit-table' },
+    h('thead', {}, h('tr', {}, h('th', {}, t('audit.when')), h('th', {}, t('audit.by')), h('th', {}, t('audit.action')),
+      h('th', {}, t('audit.player')), h('th', {}, t('audit.target')), h('th', {}, t('audit.reason')))),
+    tbody));
+  const list = h('div', {}, loading());
+  const more = h('button', { type: 'button', class: 'older', hidden: true }, t('audit.older'));
+  const row = (e: AuditEntry) => {
+    const who = nameOf(e.user);
+    return h('tr', { 'data-entry': e.id, 'data-action': e.action },
+      h('td', { class: 'nowrap' }, new Date(e.at).toLocaleString(lang())),
+      h('td', {}, nameOf(e.by)),
+      h('td', {}, actionText(e.action)),
+      h('td', {}, who ? h('a', { href: modUserHref(who) }, who) : ''),
+      h('td', {}, e.target === null || e.target === undefined ? '' : String(e.target)),
+      h('td', { class: 'reason-cell' }, e.reason));
+  };
+  async function page(before?: number): Promise<void> {
+    const r = await api.auditLog({ user: user || undefined, before, limit: PAGE });
+    if (!before) list.replaceChildren(r.entries.length ? table : h('p', { class: 'muted' }, t('audit.empty')));
+    tbody.append(...r.entries.map(row));
+    more.hidden = r.entries.length < PAGE;
+    more.onclick = () => void busy(more, () => page(r.entries.at(-1)!.id), err.show);
+  }
+  root.append(h('div', { class: 'page mod-page archive' }, h('h1', {}, t('audit.title')),
+    h('p', {}, h('a', { href: '/mod' }, t('mod.backToQueue'))), form, err.el, list, more));
+  void page().catch((e: unknown) => { list.replaceChildren(); err.show(errorMessage(e)); });
+  return {};
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { canModerate, checkReason, isAdmin, modActionRequest, modNavLink, reportRequest, roleOf, type ReportTarget } from '../../src/moderation';
+
+describe('roles', () => {
+  it('reads a role from the server, anything unknown being a player', () => {
+    expect(roleOf('admin')).toBe('admin');
+    expect(roleOf('moderator')).toBe('moderator');
+    expect(roleOf('player')).toBe('player');
+    expect(roleOf(undefined)).toBe('player');
+    expect(roleOf('root')).toBe('player');
+  });
+
+  it('lets moderators and admins moderate, admins alone administer', () => {
+    expect([canModerate('player'), canModerate('moderator'), canModerate('admin'), canModerate(undefined)]).toEqual([false, true, true, false]);
+    expect([isAdmin('player'), isAdmin('moderator'), isAdmin('admin')]).toEqual([false, false, true]);
+  });
+
+  it('shows the header’s moderation link to moderators only, with the open reports', () => {
+    expect(modNavLink('player', 3)).toBeNull();
+    expect(modNavLink(undefined, 3)).toBeNull();
+    expect(modNavLink('moderator', 0)).toEqual({ href: '/mod', key: 'mod.nav', n: 0 });
+    expect(modNavLink('admin', 4)).toEqual({ href: '/mod', key: 'mod.navCount', n: 4 });
+  });
+});
+
+describe('the report form', () => {
+  const user: ReportTarget = { kind: 'user', user: 'bob' };
+  it('sends the player, the reason and the text, trimmed', () => {
+    expect(reportRequest(user, 'cheating', '  engine moves in game 4 ')).toEqual({ ok: true, value: { user: 'bob', reason: 'cheating', text: 'engine moves in game 4' } });
+  });
+
+  it('fills in what is reported: a game, a comment, a chat line (as its game’s comment), a message', () => {
+    const body = (target: ReportTarget) => {
+      const r = reportRequest(target, 'abuse', 'rude');
+      if (!r.ok) throw new Error(r.error);
+      return r.value;
+    };
+    expect(body({ kind: 'game', user: 'bob', game: 7 })).toEqual({ user: 'bob', reason: 'abuse', text: 'rude', game: 7 });
+    expect(body({ kind: 'comment', user: 'bob', game: 7, id: 30, excerpt: 'x' })).toEqual({ user: 'bob', reason: 'abuse', text: 'rude', game: 7, comment: 30 });
+    expect(body({ kind: 'chat', user: 'bob', game: 7, id: 5, excerpt: 'x' })).toEqual({ user: 'bob', reason: 'abuse', text: 'rude', game: 7, comment: 5 });
+    expect(body({ kind: 'message', user: 'bob', id: 12, excerpt: 'x' })).toEqual({ user: 'bob', reason: 'abuse', text: 'rude', message: 12 });
+  });
+
+  it('refuses a missing or unknown reason, an empty or too long text', () => {
+    expect(reportRequest(user, '', 'text')).toEqual({ ok: false, error: 'mod.reasonMissing' });
+    expect(reportRequest(user, 'rudeness', 'text')).toEqual({ ok: false, error: 'mod.reasonMissing' });
+    expect(reportRequest(user, 'spam', '   ')).toEqual({ ok: false, error: 'mod.textMissing' });
+    expect(reportRequest(user, 'spam', 'x'.repeat(2001))).toEqual({ ok: false, error: 'mod.textTooLong' });
+    expect(reportRequest(user, 'spam', 'x'.repeat(2000)).ok).toBe(true);
+  });
+});
+
+describe('a moderator’s action', () => {
+  it('needs a reason', () => {
+    expect(modActionRequest('ban', '  ', '')).toEqual({ ok: false, error: 'mod.reasonRequired' });
+    expect(modActionRequest('ban', ' cheating in 3 games ', '')).toEqual({ ok: true, value: { reason: 'cheating in 3 games' } });
+    expect(checkReason('')).toEqual({ ok: false, error: 'mod.reasonRequired' });
+    expect(checkReason('y'.repeat(2001))).toEqual({ ok: false, error: 'mod.textTooLong' });
+  });
+
+  it('mutes for whole hours from 1 to 90 days, and sends no hours for anything else', () => {
+    expect(modActionRequest('mute', 'insults', '24')).toEqual({ ok: true, value: { reason: 'insults', hours: 24 } });
+    expect(modActionRequest('mute', 'insults', ' 2160 ')).toEqual({ ok: true, value: { reason: 'insults', hours: 2160 } });
+    for (const bad of ['', '0', '-3', '1.5', '2161', 'abc', '1e3'])
+      expect(modActionRequest('mute', 'insults', bad)).toEqual({ ok: false, error: 'mod.hoursInvalid' });
+    expect(modActionRequest('warn', 'insults', '24')).toEqual({ ok: true, value: { reason: 'insults' } });
+  });
+});
