@@ -190,7 +190,18 @@ function drawEnded(): void {
 }
 session.onChange(drawEnded);
 onNavigate(drawEnded);
+// The moment it ends, the page is drawn again as a visitor sees it: nothing of the account
+// stays on it (a game's chat, the inbox, a moderator's tools).
+// (After the other listeners: the page drawn again adds its own.)
+let wasSignedIn = session.signedIn;
+let routerStarted = false;
+session.onChange(() => {
+  const endedNow = wasSignedIn && !session.signedIn && session.ended;
+  wasSignedIn = session.signedIn;
+  if (endedNow && routerStarted) queueMicrotask(() => navigate(location.pathname + location.search, true));
+});
 void session.restore().finally(() => {
   syncUserTopic();
   startRouter(main);
+  routerStarted = true;
 });

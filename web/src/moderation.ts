@@ -27,16 +27,17 @@ export type ReportTarget =
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: MessageKey };
 
-/** The body of POST /api/reports, or why the form cannot send it. A chat line is reported as
- * its game and its id in the `comment` field (docs/API.md). */
+/** The body of POST /api/reports, or why the form cannot send it. It names one thing at most:
+ * a game, a comment, a chat line or a message (docs/API.md). */
 export function reportRequest(target: ReportTarget, reason: string, text: string): Checked<NewReport> {
   if (!REPORT_REASONS.includes(reason as ReportReason)) return { ok: false, error: 'mod.reasonMissing' };
   const said = text.trim();
   if (!said) return { ok: false, error: 'mod.textMissing' };
   if (said.length > MAX_TEXT) return { ok: false, error: 'mod.textTooLong' };
   const body: NewReport = { user: target.user, reason: reason as ReportReason, text: said };
-  if (target.kind !== 'user' && target.kind !== 'message') body.game = target.game;
-  if (target.kind === 'comment' || target.kind === 'chat') body.comment = target.id;
+  if (target.kind === 'game') body.game = target.game;
+  if (target.kind === 'comment') body.comment = target.id;
+  if (target.kind === 'chat') body.chat = target.id;
   if (target.kind === 'message') body.message = target.id;
   return { ok: true, value: body };
 }

@@ -435,7 +435,8 @@ export type GameEventKind =
   | 'adjourn'
   | 'challenge'
   | 'chat'
-  | 'message';
+  | 'message'
+  | 'removed';
 
 export interface PushEvent {
   kind: GameEventKind;
@@ -450,6 +451,8 @@ export interface PushEvent {
   rematch_of?: number;
   /** Message events: the message's id. */
   message?: number;
+  /** Removed events: the id of the comment, chat line or message (which: `text`) a moderator removed. */
+  removed?: number;
 }
 
 export interface AnalysisInfo {
@@ -574,6 +577,7 @@ export interface NewReport {
   game?: number;
   comment?: number;
   message?: number;
+  chat?: number;
 }
 
 export interface Report {

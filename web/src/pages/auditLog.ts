@@ -1,5 +1,5 @@
 // /admin/log: every moderator's and admin's action, newest first (GET /api/admin/log), found by
-// the player acted on, a page at a time. Admins only. /admin/log?user=NAME filters.
+// the player acted on, a page at a time. Admins only. /admin/log?user=NAME&limit=N.
 import './mod.css';
 import { api, errorMessage } from '../api/client';
 import type { AuditEntry } from '../api/types';
@@ -16,6 +16,8 @@ const PAGE = 50;
 export function auditLogPage(root: HTMLElement, _params: Record<string, string>, query: URLSearchParams): Page {
   if (!modOnly(root, 'audit.title', isAdmin(session.role))) return {};
   const user = query.get('user')?.trim() ?? '';
+  // ?limit=N: entries a page (1 to 200), for a closer look; 50 else.
+  const limit = Math.min(200, Math.max(1, Number(query.get('limit')) || PAGE));
   const err = notice('error');
   const input = h('input', { id: 'audit-user', name: 'user', value: user, autocomplete: 'off', spellcheck: 'false', placeholder: t('audit.anyone') });
   const form = h('form', { class: 'archive-filters', role: 'search' },
@@ -43,10 +45,10 @@ export function auditLogPage(root: HTMLElement, _params: Record<string, string>,
       h('td', { class: 'reason-cell' }, e.reason));
   };
   async function page(before?: number): Promise<void> {
-    const r = await api.auditLog({ user: user || undefined, before, limit: PAGE });
+    const r = await api.auditLog({ user: user || undefined, before, limit });
     if (!before) list.replaceChildren(r.entries.length ? table : h('p', { class: 'muted' }, t('audit.empty')));
     tbody.append(...r.entries.map(row));
-    more.hidden = r.entries.length < PAGE;
+    more.hidden = r.entries.length < limit;
     more.onclick = () => void busy(more, () => page(r.entries.at(-1)!.id), err.show);
   }
   root.append(h('div', { class: 'page mod-page archive' }, h('h1', {}, t('audit.title')),

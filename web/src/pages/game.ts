@@ -611,6 +611,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       navigate(`/game/${ev.game}`);
       return;
     }
+    // A comment a moderator removed goes at once; the refresh confirms.
+    if (ev.kind === 'removed' && ev.text === 'comment') commentsList.querySelector(`li[data-comment="${ev.removed}"]`)?.remove();
     void refresh();
   }
 

@@ -90,9 +90,10 @@ export function inboxPage(root: HTMLElement, _params: Record<string, string>, qu
       h('section', {}, h('h2', {}, t('inbox.received')), spinner, list, more),
       form)));
   void load().catch((e: unknown) => err.show(errorMessage(e))).finally(() => spinner.remove());
-  // A message arriving while the page is open joins the list.
+  // A message arriving while the page is open joins the list; one a moderator removed leaves it.
   const off = push.subscribe(`user:${session.name}`, (ev: PushEvent) => {
     if (ev.kind === 'message') void load().catch(() => undefined);
+    if (ev.kind === 'removed' && ev.text === 'message') list.querySelector(`li[data-message="${ev.removed}"]`)?.remove();
   });
   if (query.get('to')) queueMicrotask(() => text.focus());
   return { dispose: off };

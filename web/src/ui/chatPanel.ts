@@ -1,5 +1,6 @@
 // A game's chat between its two players (GET/POST /api/games/ID/chat): beside the public
-// comments, seen by nobody else. New lines arrive as `chat` events on the player's own topic.
+// comments, seen by nobody else. New lines arrive as `chat` events on the player's own topic,
+// a moderator's removal of one as a `removed` event there.
 import { api } from '../api/client';
 import type { Comment, PushEvent } from '../api/types';
 import { push } from '../api/ws';
@@ -40,6 +41,8 @@ export function chatPanel(gameId: number, me: string): { el: HTMLElement; dispos
   void reload();
   const off = push.subscribe(`user:${me}`, (ev: PushEvent) => {
     if (ev.kind === 'chat' && ev.game === gameId) void reload();
+    // A moderator removed a line: it goes from the open page.
+    if (ev.kind === 'removed' && ev.text === 'chat') list.querySelector(`li[data-chat="${ev.removed}"]`)?.remove();
   });
   const el = h('section', { class: 'comments-box chat-box' },
     h('h2', {}, t('chat.title')), h('p', { class: 'muted small' }, t('chat.private')), err.el, list, form);

@@ -29,15 +29,15 @@ describe('the report form', () => {
     expect(reportRequest(user, 'cheating', '  engine moves in game 4 ')).toEqual({ ok: true, value: { user: 'bob', reason: 'cheating', text: 'engine moves in game 4' } });
   });
 
-  it('fills in what is reported: a game, a comment, a chat line (as its game’s comment), a message', () => {
+  it('fills in the one thing reported: a game, a comment, a chat line or a message', () => {
     const body = (target: ReportTarget) => {
       const r = reportRequest(target, 'abuse', 'rude');
       if (!r.ok) throw new Error(r.error);
       return r.value;
     };
     expect(body({ kind: 'game', user: 'bob', game: 7 })).toEqual({ user: 'bob', reason: 'abuse', text: 'rude', game: 7 });
-    expect(body({ kind: 'comment', user: 'bob', game: 7, id: 30, excerpt: 'x' })).toEqual({ user: 'bob', reason: 'abuse', text: 'rude', game: 7, comment: 30 });
-    expect(body({ kind: 'chat', user: 'bob', game: 7, id: 5, excerpt: 'x' })).toEqual({ user: 'bob', reason: 'abuse', text: 'rude', game: 7, comment: 5 });
+    expect(body({ kind: 'comment', user: 'bob', game: 7, id: 30, excerpt: 'x' })).toEqual({ user: 'bob', reason: 'abuse', text: 'rude', comment: 30 });
+    expect(body({ kind: 'chat', user: 'bob', game: 7, id: 5, excerpt: 'x' })).toEqual({ user: 'bob', reason: 'abuse', text: 'rude', chat: 5 });
     expect(body({ kind: 'message', user: 'bob', id: 12, excerpt: 'x' })).toEqual({ user: 'bob', reason: 'abuse', text: 'rude', message: 12 });
   });
 
