@@ -3,7 +3,7 @@
 import './mod.css';
 import { api, errorMessage } from '../api/client';
 import type { AuditEntry } from '../api/types';
-import { lang, t } from '../i18n';
+import { lang, t, type MessageKey } from '../i18n';
 import { isAdmin } from '../moderation';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
@@ -28,7 +28,7 @@ export function auditLogPage(root: HTMLElement, _params: Record<string, string>,
     navigate(v ? `/admin/log?user=${encodeURIComponent(v)}` : '/admin/log', true);
   });
   const tbody = h('tbody');
-  const table = h('div', { class: 'table-scroll' }, h('table', { class: 'games-table audit-table' },
+  const table = h('div', { class: 'table-scroll' }, h('table', { class: 'audit-table' },
     h('thead', {}, h('tr', {}, h('th', {}, t('audit.when')), h('th', {}, t('audit.by')), h('th', {}, t('audit.action')),
       h('th', {}, t('audit.player')), h('th', {}, t('audit.target')), h('th', {}, t('audit.reason')))),
     tbody));
@@ -36,13 +36,15 @@ export function auditLogPage(root: HTMLElement, _params: Record<string, string>,
   const more = h('button', { type: 'button', class: 'older', hidden: true }, t('audit.older'));
   const row = (e: AuditEntry) => {
     const who = nameOf(e.user);
+    // data-label: each cell's heading, shown beside it on a phone (mod.css).
+    const cell = (label: MessageKey, content: Node | string, cls = '') => h('td', { class: cls, 'data-label': t(label) }, content);
     return h('tr', { 'data-entry': e.id, 'data-action': e.action },
-      h('td', { class: 'nowrap' }, new Date(e.at).toLocaleString(lang())),
-      h('td', {}, nameOf(e.by)),
-      h('td', {}, actionText(e.action)),
-      h('td', {}, who ? h('a', { href: modUserHref(who) }, who) : ''),
-      h('td', {}, e.target === null || e.target === undefined ? '' : String(e.target)),
-      h('td', { class: 'reason-cell' }, e.reason));
+      cell('audit.when', new Date(e.at).toLocaleString(lang()), 'nowrap'),
+      cell('audit.by', nameOf(e.by)),
+      cell('audit.action', actionText(e.action)),
+      cell('audit.player', who ? h('a', { href: modUserHref(who) }, who) : ''),
+      cell('audit.target', e.target === null || e.target === undefined ? '' : String(e.target)),
+      cell('audit.reason', e.reason ?? '', 'reason-cell'));
   };
   async function page(before?: number): Promise<void> {
     const r = await api.auditLog({ user: user || undefined, before, limit });

@@ -13,7 +13,7 @@ import { session } from '../session';
 import { closeReportButton, removableOf, removeButton, userActions } from '../ui/modActions';
 import { refreshOpenReports } from '../ui/modCount';
 import { busy, loading, notice, toast } from '../ui/notice';
-import { playerLink } from '../ui/rating';
+import { playerLink, profileHref } from '../ui/rating';
 import { REASON_KEYS } from '../ui/reportDialog';
 
 export const ROLE_KEYS: Record<Role, MessageKey> = { player: 'mod.rolePlayer', moderator: 'mod.roleModerator', admin: 'mod.roleAdmin' };
@@ -55,7 +55,7 @@ function reportCard(r: Report, onChange: () => void): HTMLElement {
     r.excerpt ? h('blockquote', { class: 'report-excerpt' }, r.excerpt) : null,
     h('p', { class: 'report-text' }, r.text),
     h('div', { class: 'report-links small' },
-      playerLink(target, 'player-link'), r.game ? h('a', { href: `/game/${r.game}` }, t('mod.gameLink', { id: r.game })) : null),
+      h('a', { href: profileHref(target) }, t('mod.profileLink', { name: target })), r.game ? h('a', { href: `/game/${r.game}` }, t('mod.gameLink', { id: r.game })) : null),
     r.status === 'open'
       ? h('div', { class: 'report-actions' },
         userActions(target, { muted: false, banned: false }, onChange),
