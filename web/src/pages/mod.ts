@@ -136,7 +136,7 @@ export function modUserPage(root: HTMLElement, params: Record<string, string>): 
           fact('mod.lastSeen', u.last_seen ? when(u.last_seen) : t('ratings.neverSeen'), 'last-seen'),
           fact('mod.mutedUntil', muted ? when(u.muted_until!) : t('mod.no'), 'muted'),
           fact('mod.bannedFact', u.banned ? h('strong', { class: 'banned-mark' }, t('mod.isBanned')) : t('mod.no'), 'banned')),
-        h('p', {}, playerLink(u.name)),
+        h('p', {}, h('a', { href: profileHref(u.name) }, t('mod.profileLink', { name: u.name }))),
         userActions(u.name, { muted, banned: u.banned }, () => void load()),
         isAdmin(session.role) ? roleForm(u) : null),
       h('section', { class: 'mod-reports' }, h('h2', {}, t('mod.reportsAbout', { n: u.reports.length })),
