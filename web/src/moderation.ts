@@ -8,8 +8,8 @@ export const REPORT_REASONS: readonly ReportReason[] = ['cheating', 'abuse', 'sp
 export const ROLES: readonly Role[] = ['player', 'moderator', 'admin'];
 /** The longest report text or reason the server keeps (a comment's length). */
 export const MAX_TEXT = 2000;
-/** A mute lasts 1 hour to 90 days. */
-export const MAX_MUTE_HOURS = 24 * 90;
+/** A mute lasts 1 hour to a year, or (0) until a moderator unmutes. */
+export const MAX_MUTE_HOURS = 24 * 365;
 
 export function roleOf(value: unknown): Role {
   return value === 'moderator' || value === 'admin' ? value : 'player';
@@ -50,14 +50,14 @@ export function checkReason(text: string): Checked<string> {
   return { ok: true, value: why };
 }
 
-/** Every action names its reason; a mute its length in whole hours. */
+/** Every action names its reason; a mute its length in whole hours (0: until unmuted). */
 export function modActionRequest(action: ModAction, reason: string, hours: string): Checked<{ reason: string; hours?: number }> {
   const checked = checkReason(reason);
   if (!checked.ok) return checked;
   const why = checked.value;
   if (action !== 'mute') return { ok: true, value: { reason: why } };
   const n = Number(hours.trim());
-  if (!/^\d+$/.test(hours.trim()) || n < 1 || n > MAX_MUTE_HOURS) return { ok: false, error: 'mod.hoursInvalid' };
+  if (!/^\d+$/.test(hours.trim()) || n > MAX_MUTE_HOURS) return { ok: false, error: 'mod.hoursInvalid' };
   return { ok: true, value: { reason: why, hours: n } };
 }
 

@@ -2085,6 +2085,7 @@ async function main() {
         await mona.goto(`${base}/mod/users/${R}`);
         await mona.selectOption('#mod-role', 'moderator');
         await mona.click('.role-form button[type=submit]');
+        await answerDialog(mona, 'mod-role', (d) => d.locator('textarea[name=reason]').fill('Helps with the reports.'));
         await mona.waitForSelector('[data-fact="role"] dd:has-text("Moderator")');
         assert((await ok(null, 'GET', `/api/users/${R}`)).role === 'moderator', 'the server has her role');
         await rita.reload();

@@ -177,7 +177,7 @@ export const api = {
     const query = params.toString();
     return request<{ entries: AuditEntry[] }>('GET', `/api/admin/log${query ? `?${query}` : ''}`);
   },
-  setRole: (name: string, role: Role) => request<unknown>('POST', `/api/admin/users/${enc(name)}/role`, { role }),
+  setRole: (name: string, role: Role, reason: string) => request<unknown>('POST', `/api/admin/users/${enc(name)}/role`, { role, reason }),
 };
 
 /** A message for people from anything thrown. */

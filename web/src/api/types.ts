@@ -49,6 +49,8 @@ export interface Message {
   at: number;
   /** When its recipient read it; null while unread. */
   read: number | null;
+  /** A moderator's warning (sent by the server in their name). */
+  warning?: boolean;
 }
 
 export interface MessagePage {
@@ -588,13 +590,13 @@ export interface Report {
   text: string;
   game: number | null;
   comment: number | null;
+  chat: number | null;
   message: number | null;
-  chat?: number | null;
-  /** The reported comment, chat line or message as it was when reported. */
-  excerpt: string | null;
+  /** The reported comment, chat line or message; `removed` once a moderator removed it. */
+  excerpt: { text: string; removed: boolean } | null;
   created: number;
   status: 'open' | 'closed';
-  closed_by: UserRef | string | null;
+  closed_by: UserRef | null;
   closed_at: number | null;
   resolution: string | null;
 }
@@ -602,22 +604,29 @@ export interface Report {
 export interface AuditEntry {
   id: number;
   at: number;
-  by: string | UserRef;
+  /** null: the shell (`kirin admin`). */
+  by: UserRef | null;
+  /** "warn", "mute 24h", "ban", "remove", "close-report", "role moderator", ... */
   action: string;
-  user: string | UserRef | null;
-  target: string | number | null;
+  user: UserRef | null;
+  target: { kind: string; id: number } | null;
   reason: string;
 }
 
 export interface ModUser {
+  id: number;
   name: string;
   role: Role;
   created: number;
   last_seen: number | null;
-  muted_until: number | null;
+  closed: boolean;
+  games: number;
   banned: boolean;
+  muted: boolean;
+  /** null while muted: until unmuted. */
+  muted_until: number | null;
   reports: Report[];
-  audit: AuditEntry[];
+  log: AuditEntry[];
 }
 
 /** What a moderator does to an account (POST /api/mod/users/{name}/ACTION). */

@@ -9,7 +9,7 @@ import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session } from '../session';
 import { busy, loading, notice } from '../ui/notice';
-import { actionText, modOnly, modUserHref, nameOf } from './mod';
+import { actionText, actorName, modOnly, modUserHref, nameOf, targetText } from './mod';
 
 const PAGE = 50;
 
@@ -40,10 +40,10 @@ export function auditLogPage(root: HTMLElement, _params: Record<string, string>,
     const cell = (label: MessageKey, content: Node | string, cls = '') => h('td', { class: cls, 'data-label': t(label) }, content);
     return h('tr', { 'data-entry': e.id, 'data-action': e.action },
       cell('audit.when', new Date(e.at).toLocaleString(lang()), 'nowrap'),
-      cell('audit.by', nameOf(e.by)),
-      cell('audit.action', actionText(e.action)),
+      cell('audit.by', actorName(e.by)),
+      cell('audit.action', actionText(e)),
       cell('audit.player', who ? h('a', { href: modUserHref(who) }, who) : ''),
-      cell('audit.target', e.target === null || e.target === undefined ? '' : String(e.target)),
+      cell('audit.target', targetText(e.target)),
       cell('audit.reason', e.reason ?? '', 'reason-cell'));
   };
   async function page(before?: number): Promise<void> {

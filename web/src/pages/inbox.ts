@@ -66,11 +66,15 @@ export function inboxPage(root: HTMLElement, _params: Record<string, string>, qu
         }, (e: unknown) => err.show(errorMessage(e)));
       }
     });
-    // A received message may be reported; the button shows with the opened message.
-    const report = reportButton({ kind: 'message', user: m.from, id: m.id, excerpt: m.text });
-    report.hidden = true;
-    head.addEventListener('click', () => { report.hidden = body.hidden; });
-    return h('li', { 'data-message': m.id, class: m.read ? '' : 'unread' }, head, body, h('div', { class: 'message-tools' }, reply, report));
+    // A received message may be reported (not a moderator's warning); the button shows with
+    // the opened message.
+    const report = m.warning ? null : reportButton({ kind: 'message', user: m.from, id: m.id, excerpt: m.text });
+    if (report) {
+      report.hidden = true;
+      head.addEventListener('click', () => { report.hidden = body.hidden; });
+    }
+    if (m.warning) head.prepend(h('span', { class: 'badge warning-badge' }, t('inbox.warning')));
+    return h('li', { 'data-message': m.id, class: `${m.read ? '' : 'unread'}${m.warning ? ' warning' : ''}` }, head, body, h('div', { class: 'message-tools' }, reply, report));
   };
   const load = async (before?: number) => {
     const page = await api.messages(before);

@@ -10,27 +10,39 @@ import { canModerate, isAdmin, ROLES } from '../moderation';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session } from '../session';
-import { closeReportButton, removableOf, removeButton, userActions } from '../ui/modActions';
+import { askReason, closeReportButton, removableOf, removeButton, userActions } from '../ui/modActions';
 import { refreshOpenReports } from '../ui/modCount';
-import { busy, loading, notice, toast } from '../ui/notice';
+import { loading, notice, toast } from '../ui/notice';
 import { playerLink, profileHref } from '../ui/rating';
 import { REASON_KEYS } from '../ui/reportDialog';
 
 export const ROLE_KEYS: Record<Role, MessageKey> = { player: 'mod.rolePlayer', moderator: 'mod.roleModerator', admin: 'mod.roleAdmin' };
 const when = (ms: number) => new Date(ms).toLocaleString(lang());
-export const nameOf = (u: string | { name: string } | null | undefined): string => (typeof u === 'string' ? u : u?.name ?? '');
+export const nameOf = (u: { name: string } | null | undefined): string => u?.name ?? '';
 export const modUserHref = (name: string) => `/mod/users/${encodeURIComponent(name)}`;
 
-// The audit log's actions in words; an action this page does not know shows as the server names it.
+// The audit log's actions in words ("mute 24h": Muted 24h; "role admin": Role set: Administrator;
+// "remove": by what was removed); an action this page does not know shows as the server names it.
 const ACTION_KEYS: Record<string, MessageKey> = {
   warn: 'audit.warn', mute: 'audit.mute', unmute: 'audit.unmute', ban: 'audit.ban', unban: 'audit.unban',
-  'close-challenges': 'audit.closeChallenges', 'unrate-games': 'audit.unrateGames', 'remove-comment': 'audit.removeComment',
-  'remove-chat': 'audit.removeChat', 'remove-message': 'audit.removeMessage', 'close-report': 'audit.closeReport', role: 'audit.role',
+  'close-challenges': 'audit.closeChallenges', 'unrate-games': 'audit.unrateGames', 'close-report': 'audit.closeReport',
 };
-export function actionText(action: string): string {
-  const key = ACTION_KEYS[action.replace(/_/g, '-')];
-  return key ? t(key) : action;
+const REMOVED_KEYS: Record<string, MessageKey> = { comment: 'audit.removeComment', chat: 'audit.removeChat', message: 'audit.removeMessage' };
+const TARGET_KEYS: Record<string, MessageKey> = { comment: 'audit.targetComment', chat: 'audit.targetChat', message: 'audit.targetMessage', report: 'audit.targetReport' };
+export function actionText(e: Pick<AuditEntry, 'action' | 'target'>): string {
+  const [word = '', ...rest] = e.action.split(' ');
+  if (word === 'remove' && e.target && REMOVED_KEYS[e.target.kind]) return t(REMOVED_KEYS[e.target.kind]!);
+  if (word === 'role' && rest[0] && rest[0] in ROLE_KEYS) return t('audit.role', { role: t(ROLE_KEYS[rest[0] as Role]) });
+  const key = ACTION_KEYS[word];
+  return key ? [t(key), ...rest].join(' ') : e.action;
 }
+export function targetText(target: AuditEntry['target']): string {
+  if (!target) return '';
+  const key = TARGET_KEYS[target.kind];
+  return key ? t(key, { id: target.id }) : `${target.kind} ${target.id}`;
+}
+/** Who acted: a moderator, or the shell (`kirin admin`). */
+export const actorName = (by: AuditEntry['by']): string => by?.name ?? t('audit.shell');
 
 /** Moderators only: anyone else sees why, and a way to sign in. */
 export function modOnly(root: HTMLElement, title: MessageKey, allowed: boolean): boolean {
@@ -52,14 +64,15 @@ function reportCard(r: Report, onChange: () => void): HTMLElement {
       h('span', {}, t('mod.reportedBy', { id: r.id }), ' ', playerLink(nameOf(r.by)), ' · ', t(what), ' ',
         h('a', { href: modUserHref(target), class: 'mod-user-link' }, target)),
       h('span', { class: 'muted small' }, when(r.created))),
-    r.excerpt ? h('blockquote', { class: 'report-excerpt' }, r.excerpt) : null,
+    r.excerpt ? h('blockquote', { class: 'report-excerpt', 'data-removed': String(r.excerpt.removed) }, r.excerpt.text,
+      r.excerpt.removed ? h('span', { class: 'removed-mark' }, ` (${t('mod.excerptRemoved')})`) : null) : null,
     h('p', { class: 'report-text' }, r.text),
     h('div', { class: 'report-links small' },
       h('a', { href: profileHref(target) }, t('mod.profileLink', { name: target })), r.game ? h('a', { href: `/game/${r.game}` }, t('mod.gameLink', { id: r.game })) : null),
     r.status === 'open'
       ? h('div', { class: 'report-actions' },
         userActions(target, { muted: false, banned: false }, onChange),
-        h('div', { class: 'mod-actions' }, removable ? removeButton(removable.kind, removable.id, onChange) : null, closeReportButton(r, onChange)))
+        h('div', { class: 'mod-actions' }, removable && !r.excerpt?.removed ? removeButton(removable.kind, removable.id, onChange) : null, closeReportButton(r, onChange)))
       : h('p', { class: 'report-closed muted small' }, t('mod.closedBy', { name: nameOf(r.closed_by), date: r.closed_at ? when(r.closed_at) : '' }),
         r.resolution ? h('span', { class: 'resolution' }, ` — ${r.resolution}`) : null));
 }
@@ -102,8 +115,8 @@ export function modQueuePage(root: HTMLElement, _params: Record<string, string>,
 function historyList(entries: AuditEntry[]): HTMLElement {
   if (!entries.length) return h('p', { class: 'muted' }, t('mod.noHistory'));
   return h('ul', { class: 'mod-history' }, entries.map((e) => h('li', { 'data-action': e.action },
-    h('span', { class: 'muted small' }, when(e.at)), ' ', h('strong', {}, actionText(e.action)), ' ',
-    t('audit.byName', { name: nameOf(e.by) }), e.reason ? h('span', {}, ` — ${e.reason}`) : null)));
+    h('span', { class: 'muted small' }, when(e.at)), ' ', h('strong', {}, actionText(e)), ' ', targetText(e.target), ' ',
+    t('audit.byName', { name: actorName(e.by) }), e.reason ? h('span', {}, ` — ${e.reason}`) : null)));
 }
 
 export function modUserPage(root: HTMLElement, params: Record<string, string>): Page {
@@ -125,7 +138,7 @@ export function modUserPage(root: HTMLElement, params: Record<string, string>): 
       return;
     }
     err.clear();
-    const muted = !!u.muted_until && u.muted_until > Date.now();
+    const muted = u.muted;
     const fact = (key: MessageKey, value: Node | string, data: string) => h('div', { 'data-fact': data }, h('dt', {}, t(key)), h('dd', {}, value));
     body.replaceChildren(
       h('section', { class: 'card mod-status' },
@@ -134,28 +147,29 @@ export function modUserPage(root: HTMLElement, params: Record<string, string>): 
           fact('mod.role', t(ROLE_KEYS[u.role] ?? 'mod.rolePlayer'), 'role'),
           fact('mod.created', when(u.created), 'created'),
           fact('mod.lastSeen', u.last_seen ? when(u.last_seen) : t('ratings.neverSeen'), 'last-seen'),
-          fact('mod.mutedUntil', muted ? when(u.muted_until!) : t('mod.no'), 'muted'),
+          fact('mod.mutedUntil', !muted ? t('mod.no') : u.muted_until ? when(u.muted_until) : t('mod.untilUnmuted'), 'muted'),
+          fact('mod.games', String(u.games), 'games'),
           fact('mod.bannedFact', u.banned ? h('strong', { class: 'banned-mark' }, t('mod.isBanned')) : t('mod.no'), 'banned')),
         h('p', {}, h('a', { href: profileHref(u.name) }, t('mod.profileLink', { name: u.name }))),
         userActions(u.name, { muted, banned: u.banned }, () => void load()),
         isAdmin(session.role) ? roleForm(u) : null),
       h('section', { class: 'mod-reports' }, h('h2', {}, t('mod.reportsAbout', { n: u.reports.length })),
         u.reports.length ? h('div', { class: 'report-list' }, u.reports.map((r) => reportCard(r, () => void load()))) : h('p', { class: 'muted' }, t('mod.noReports'))),
-      h('section', { class: 'card' }, h('h2', {}, t('mod.history')), historyList(u.audit)));
+      h('section', { class: 'card' }, h('h2', {}, t('mod.history')), historyList(u.log)));
   };
 
-  /** Admins: the player's role (POST /api/admin/users/NAME/role). */
+  /** Admins: the player's role (POST /api/admin/users/NAME/role), with a reason as every action. */
   function roleForm(u: ModUser): HTMLElement {
     const select = h('select', { id: 'mod-role', name: 'role' }, ROLES.map((r) => h('option', { value: r, selected: r === u.role }, t(ROLE_KEYS[r]))));
     const form = h('form', { class: 'inline-form role-form' },
       h('label', { for: 'mod-role' }, t('mod.setRole')), select, h('button', { type: 'submit' }, t('mod.saveRole')));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
-      void busy(form.querySelector('button'), async () => {
-        await api.setRole(u.name, select.value as Role);
-        toast(t('mod.roleSet', { name: u.name, role: t(ROLE_KEYS[select.value as Role]) }));
-        await load();
-      }, err.show);
+      const role = select.value as Role;
+      askReason(`${t('mod.saveRole')}: ${u.name} → ${t(ROLE_KEYS[role])}`, 'mod-role', t('mod.saveRole'), (why) => api.setRole(u.name, role, why), () => {
+        toast(t('mod.roleSet', { name: u.name, role: t(ROLE_KEYS[role]) }));
+        void load();
+      });
     });
     return form;
   }

@@ -29,11 +29,11 @@ function actionButton(label: string, cls: string, data: Record<string, string>, 
 export function askAction(name: string, action: ModAction, onDone: () => void): void {
   const a = ACTIONS[action];
   const reason = reasonInput('mod-reason');
-  const hours = h('input', { id: 'mod-hours', name: 'hours', type: 'number', min: 1, step: 1, value: '24', inputmode: 'numeric' });
+  const hours = h('input', { id: 'mod-hours', name: 'hours', type: 'number', min: 0, step: 1, value: '24', inputmode: 'numeric' });
   openFormDialog({
     name: `mod-${action}`,
     title: `${t(a.label)}: ${name}`,
-    fields: [...(action === 'mute' ? [dialogField('mod-hours', t('mod.hours'), hours)] : []), dialogField('mod-reason', t('mod.reasonWhy'), reason, t('mod.reasonHint'))],
+    fields: [...(action === 'mute' ? [dialogField('mod-hours', t('mod.hours'), hours, t('mod.hoursHint'))] : []), dialogField('mod-reason', t('mod.reasonWhy'), reason, t('mod.reasonHint'))],
     submit: t(a.label),
     danger: a.danger,
     onSubmit: async () => {
@@ -65,26 +65,30 @@ export function removableOf(r: Report): { kind: Removable; id: number } | null {
   return null;
 }
 
-export function removeButton(kind: Removable, id: number, onDone: () => void): HTMLButtonElement {
-  return actionButton(t(REMOVABLE[kind]), 'danger', { 'data-action': `remove-${kind}` }, () => {
-    const reason = reasonInput('mod-reason');
-    openFormDialog({
-      name: 'mod-remove',
-      title: t(REMOVABLE[kind]),
-      fields: [dialogField('mod-reason', t('mod.reasonWhy'), reason, t('mod.reasonHint'))],
-      submit: t(REMOVABLE[kind]),
-      danger: true,
-      onSubmit: async () => {
-        const req = checkReason(reason.value);
-        if (!req.ok) throw new Error(t(req.error));
-        await api.modRemove(kind, id, req.value);
-      },
-      onDone: () => {
-        toast(t('mod.removed'));
-        onDone();
-      },
-    });
+/** A dialog that asks only a reason, then does `act` with it. */
+export function askReason(title: string, name: string, submit: string, act: (reason: string) => Promise<unknown>, onDone: () => void, danger = false): void {
+  const reason = reasonInput('mod-reason');
+  openFormDialog({
+    name,
+    title,
+    fields: [dialogField('mod-reason', t('mod.reasonWhy'), reason, t('mod.reasonHint'))],
+    submit,
+    danger,
+    onSubmit: async () => {
+      const req = checkReason(reason.value);
+      if (!req.ok) throw new Error(t(req.error));
+      await act(req.value);
+    },
+    onDone,
   });
+}
+
+export function removeButton(kind: Removable, id: number, onDone: () => void): HTMLButtonElement {
+  return actionButton(t(REMOVABLE[kind]), 'danger', { 'data-action': `remove-${kind}` }, () =>
+    askReason(t(REMOVABLE[kind]), 'mod-remove', t(REMOVABLE[kind]), (why) => api.modRemove(kind, id, why), () => {
+      toast(t('mod.removed'));
+      onDone();
+    }, true));
 }
 
 export function closeReportButton(r: Report, onDone: () => void): HTMLButtonElement {
