@@ -43,7 +43,7 @@ export function auditLogPage(root: HTMLElement, _params: Record<string, string>,
       cell('audit.by', actorName(e.by)),
       cell('audit.action', actionText(e)),
       cell('audit.player', who ? h('a', { href: modUserHref(who) }, who) : ''),
-      cell('audit.target', targetText(e.target)),
+      cell('audit.target', targetText(e.target), 'nowrap'),
       cell('audit.reason', e.reason ?? '', 'reason-cell'));
   };
   async function page(before?: number): Promise<void> {
