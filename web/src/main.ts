@@ -180,7 +180,7 @@ onNavigate(() => void refreshOpenReports(true));
 
 // The server ended the session (a ban, a password changed elsewhere, an expired token): the
 // page says so above every page until the next sign-in, in the signed-out state.
-const ended = h('div', { class: 'notice error session-ended', role: 'alert', hidden: true });
+const ended = h('div', { class: 'session-ended', role: 'alert', hidden: true });
 header.after(ended);
 function drawEnded(): void {
   ended.hidden = !session.ended || session.signedIn;

@@ -138,6 +138,7 @@ export function modUserPage(root: HTMLElement, params: Record<string, string>): 
       return;
     }
     err.clear();
+    void refreshOpenReports(); // a report closed here leaves the header's count
     const muted = u.muted;
     const fact = (key: MessageKey, value: Node | string, data: string) => h('div', { 'data-fact': data }, h('dt', {}, t(key)), h('dd', {}, value));
     body.replaceChildren(
