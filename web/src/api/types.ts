@@ -592,8 +592,9 @@ export interface Report {
   comment: number | null;
   chat: number | null;
   message: number | null;
-  /** The reported comment, chat line or message; `removed` once a moderator removed it. */
-  excerpt: { text: string; removed: boolean } | null;
+  /** The reported comment, chat line or message; `removed` once a moderator removed it; a
+   * comment's or chat line's `game` where the server says it. */
+  excerpt: { text: string; removed: boolean; game?: number } | null;
   created: number;
   status: 'open' | 'closed';
   closed_by: UserRef | null;

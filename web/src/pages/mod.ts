@@ -57,6 +57,7 @@ export function modOnly(root: HTMLElement, title: MessageKey, allowed: boolean):
 function reportCard(r: Report, onChange: () => void): HTMLElement {
   const target = nameOf(r.user);
   const removable = removableOf(r);
+  const gameId = r.game ?? r.excerpt?.game;
   const what: MessageKey = r.message ? 'mod.aboutMessage' : r.chat ? 'mod.aboutChat' : r.comment ? 'mod.aboutComment' : r.game ? 'mod.aboutGame' : 'mod.aboutUser';
   return h('article', { class: 'report-card card', 'data-report': r.id, 'data-status': r.status, 'data-user': target },
     h('header', { class: 'report-head' },
@@ -68,7 +69,7 @@ function reportCard(r: Report, onChange: () => void): HTMLElement {
       r.excerpt.removed ? h('span', { class: 'removed-mark' }, ` (${t('mod.excerptRemoved')})`) : null) : null,
     h('p', { class: 'report-text' }, r.text),
     h('div', { class: 'report-links small' },
-      h('a', { href: profileHref(target) }, t('mod.profileLink', { name: target })), r.game ? h('a', { href: `/game/${r.game}` }, t('mod.gameLink', { id: r.game })) : null),
+      h('a', { href: profileHref(target) }, t('mod.profileLink', { name: target })), gameId ? h('a', { href: `/game/${gameId}` }, t('mod.gameLink', { id: gameId })) : null),
     r.status === 'open'
       ? h('div', { class: 'report-actions' },
         userActions(target, { muted: false, banned: false }, onChange),
