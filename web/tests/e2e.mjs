@@ -2137,6 +2137,7 @@ async function main() {
         // An open report for the queue's picture: Rita reports Mona's game comment.
         const c2 = (await ok(await token(mona), 'POST', `/api/games/${game}/comments`, { text: 'Spam spam spam: visit my site for free ratings!' })).id;
         await ok(await token(rita), 'POST', '/api/reports', { user: M, reason: 'spam', text: 'Advertising in the comments of a game.', comment: c2 });
+        await ok(await token(otto), 'POST', '/api/reports', { user: M, reason: 'boosting', text: 'Plays casual games only against new accounts, then rated ones.' });
         for (const [width, height] of [[1280, 720], [390, 844]]) {
           for (const scheme of ['light', 'dark']) {
             const phoneSize = width < 500;

@@ -99,9 +99,9 @@ export function modQueuePage(root: HTMLElement, _params: Record<string, string>,
   const tab = (s: 'open' | 'closed', key: MessageKey) =>
     h('a', { href: s === 'open' ? '/mod' : '/mod?status=closed', class: `tab${s === status ? ' active' : ''}`, role: 'tab', 'aria-selected': String(s === status), 'data-tab': s }, t(key));
   root.append(h('div', { class: 'page mod-page' },
-    h('div', { class: 'mod-head' }, h('h1', {}, t('mod.title')), lookupForm()),
-    h('nav', { class: 'tabs', role: 'tablist', 'aria-label': t('mod.queue') }, tab('open', 'mod.openTab'), tab('closed', 'mod.closedTab'),
-      isAdmin(session.role) ? h('a', { href: '/admin/log', class: 'tab-side' }, t('audit.title')) : null),
+    h('div', { class: 'mod-head' }, h('h1', {}, t('mod.title')),
+      isAdmin(session.role) ? h('a', { href: '/admin/log', class: 'audit-link' }, t('audit.title')) : null, lookupForm()),
+    h('nav', { class: 'tabs', role: 'tablist', 'aria-label': t('mod.queue') }, tab('open', 'mod.openTab'), tab('closed', 'mod.closedTab')),
     err.el, list));
   const load = async () => {
     const r = await api.modReports(status);
@@ -149,7 +149,7 @@ export function modUserPage(root: HTMLElement, params: Record<string, string>): 
           fact('mod.role', t(ROLE_KEYS[u.role] ?? 'mod.rolePlayer'), 'role'),
           fact('mod.created', when(u.created), 'created'),
           fact('mod.lastSeen', u.last_seen ? when(u.last_seen) : t('ratings.neverSeen'), 'last-seen'),
-          fact('mod.mutedUntil', !muted ? t('mod.no') : u.muted_until ? when(u.muted_until) : t('mod.untilUnmuted'), 'muted'),
+          fact('mod.mutedFact', !muted ? t('mod.no') : u.muted_until ? t('mod.mutedUntil', { date: when(u.muted_until) }) : t('mod.untilUnmuted'), 'muted'),
           fact('mod.games', String(u.games), 'games'),
           fact('mod.bannedFact', u.banned ? h('strong', { class: 'banned-mark' }, t('mod.isBanned')) : t('mod.no'), 'banned')),
         h('p', {}, h('a', { href: profileHref(u.name) }, t('mod.profileLink', { name: u.name }))),
