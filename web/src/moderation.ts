@@ -1,11 +1,13 @@
-// Moderation as the pages see it (docs/API.md, "Moderation"): who may moderate, and the
-// requests a report or a moderator's action sends, checked before they leave the page. No DOM
-// here: the forms (ui/reportDialog.ts, ui/modActions.ts) and the tests share it.
-import type { ModAction, NewReport, ReportReason, Role } from './api/types';
-import type { MessageKey } from './i18n';
+// Moderation as the pages see it (docs/API.md, "Moderation"): who may moderate, the requests a
+// report or a moderator's action sends, checked before they leave the page, and the audit log's
+// entries in words. No DOM here: the forms (ui/reportDialog.ts, ui/modActions.ts), the pages and
+// the tests share it.
+import type { AuditEntry, ModAction, NewReport, ReportReason, Role } from './api/types';
+import { t, type MessageKey } from './i18n';
 
 export const REPORT_REASONS: readonly ReportReason[] = ['cheating', 'abuse', 'spam', 'boosting', 'other'];
 export const ROLES: readonly Role[] = ['player', 'moderator', 'admin'];
+export const ROLE_KEYS: Record<Role, MessageKey> = { player: 'mod.rolePlayer', moderator: 'mod.roleModerator', admin: 'mod.roleAdmin' };
 /** The longest report text or reason the server keeps (a comment's length). */
 export const MAX_TEXT = 2000;
 /** A mute lasts 1 hour to a year, or (0) until a moderator unmutes. */
@@ -66,3 +68,26 @@ export function modNavLink(role: Role | undefined, openReports: number): { href:
   if (!canModerate(role)) return null;
   return openReports > 0 ? { href: '/mod', key: 'mod.navCount', n: openReports } : { href: '/mod', key: 'mod.nav', n: 0 };
 }
+
+// The audit log's actions in words ("mute 24h": Muted 24h; "role admin": Role set: Administrator;
+// "remove": by what was removed); an action this page does not know shows as the server names it.
+const ACTION_KEYS: Record<string, MessageKey> = {
+  warn: 'audit.warn', mute: 'audit.mute', unmute: 'audit.unmute', ban: 'audit.ban', unban: 'audit.unban',
+  'close-challenges': 'audit.closeChallenges', 'unrate-games': 'audit.unrateGames', 'close-report': 'audit.closeReport',
+};
+const REMOVED_KEYS: Record<string, MessageKey> = { comment: 'audit.removeComment', chat: 'audit.removeChat', message: 'audit.removeMessage' };
+const TARGET_KEYS: Record<string, MessageKey> = { comment: 'audit.targetComment', chat: 'audit.targetChat', message: 'audit.targetMessage', report: 'audit.targetReport' };
+export function actionText(e: Pick<AuditEntry, 'action' | 'target'>): string {
+  const [word = '', ...rest] = e.action.split(' ');
+  if (word === 'remove' && e.target && REMOVED_KEYS[e.target.kind]) return t(REMOVED_KEYS[e.target.kind]!);
+  if (word === 'role' && rest[0] && rest[0] in ROLE_KEYS) return t('audit.role', { role: t(ROLE_KEYS[rest[0] as Role]) });
+  const key = ACTION_KEYS[word];
+  return key ? [t(key), ...rest].join(' ') : e.action;
+}
+export function targetText(target: AuditEntry['target']): string {
+  if (!target) return '';
+  const key = TARGET_KEYS[target.kind];
+  return key ? t(key, { id: target.id }) : `${target.kind} ${target.id}`;
+}
+/** Who acted: a moderator, or the shell (`kirin admin`). */
+export const actorName = (by: AuditEntry['by']): string => by?.name ?? t('audit.shell');

@@ -4,12 +4,12 @@ import './mod.css';
 import { api, errorMessage } from '../api/client';
 import type { AuditEntry } from '../api/types';
 import { lang, t, type MessageKey } from '../i18n';
-import { isAdmin } from '../moderation';
+import { actionText, actorName, isAdmin, targetText } from '../moderation';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session } from '../session';
 import { busy, loading, notice } from '../ui/notice';
-import { actionText, actorName, modOnly, modUserHref, nameOf, targetText } from './mod';
+import { modOnly, modUserHref, nameOf } from './mod';
 
 const PAGE = 50;
 

@@ -6,7 +6,7 @@ import './mod.css';
 import { api, ApiError, errorMessage } from '../api/client';
 import type { AuditEntry, ModUser, Report, Role } from '../api/types';
 import { lang, t, type MessageKey } from '../i18n';
-import { canModerate, isAdmin, ROLES } from '../moderation';
+import { actorName, actionText, canModerate, isAdmin, ROLE_KEYS, ROLES, targetText } from '../moderation';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session } from '../session';
@@ -16,33 +16,9 @@ import { loading, notice, toast } from '../ui/notice';
 import { playerLink, profileHref } from '../ui/rating';
 import { REASON_KEYS } from '../ui/reportDialog';
 
-export const ROLE_KEYS: Record<Role, MessageKey> = { player: 'mod.rolePlayer', moderator: 'mod.roleModerator', admin: 'mod.roleAdmin' };
 const when = (ms: number) => new Date(ms).toLocaleString(lang());
 export const nameOf = (u: { name: string } | null | undefined): string => u?.name ?? '';
 export const modUserHref = (name: string) => `/mod/users/${encodeURIComponent(name)}`;
-
-// The audit log's actions in words ("mute 24h": Muted 24h; "role admin": Role set: Administrator;
-// "remove": by what was removed); an action this page does not know shows as the server names it.
-const ACTION_KEYS: Record<string, MessageKey> = {
-  warn: 'audit.warn', mute: 'audit.mute', unmute: 'audit.unmute', ban: 'audit.ban', unban: 'audit.unban',
-  'close-challenges': 'audit.closeChallenges', 'unrate-games': 'audit.unrateGames', 'close-report': 'audit.closeReport',
-};
-const REMOVED_KEYS: Record<string, MessageKey> = { comment: 'audit.removeComment', chat: 'audit.removeChat', message: 'audit.removeMessage' };
-const TARGET_KEYS: Record<string, MessageKey> = { comment: 'audit.targetComment', chat: 'audit.targetChat', message: 'audit.targetMessage', report: 'audit.targetReport' };
-export function actionText(e: Pick<AuditEntry, 'action' | 'target'>): string {
-  const [word = '', ...rest] = e.action.split(' ');
-  if (word === 'remove' && e.target && REMOVED_KEYS[e.target.kind]) return t(REMOVED_KEYS[e.target.kind]!);
-  if (word === 'role' && rest[0] && rest[0] in ROLE_KEYS) return t('audit.role', { role: t(ROLE_KEYS[rest[0] as Role]) });
-  const key = ACTION_KEYS[word];
-  return key ? [t(key), ...rest].join(' ') : e.action;
-}
-export function targetText(target: AuditEntry['target']): string {
-  if (!target) return '';
-  const key = TARGET_KEYS[target.kind];
-  return key ? t(key, { id: target.id }) : `${target.kind} ${target.id}`;
-}
-/** Who acted: a moderator, or the shell (`kirin admin`). */
-export const actorName = (by: AuditEntry['by']): string => by?.name ?? t('audit.shell');
 
 /** Moderators only: anyone else sees why, and a way to sign in. */
 export function modOnly(root: HTMLElement, title: MessageKey, allowed: boolean): boolean {

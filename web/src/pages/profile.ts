@@ -11,10 +11,10 @@ import { navigate, type Page } from '../router';
 import { loading, notice } from '../ui/notice';
 import { playerLink, profileHref, ratingText } from '../ui/rating';
 import { session } from '../session';
-import { canModerate } from '../moderation';
+import { canModerate, ROLE_KEYS } from '../moderation';
 import { reportButton } from '../ui/reportDialog';
 import { busy, toast } from '../ui/notice';
-import { modUserHref, ROLE_KEYS } from './mod';
+import { modUserHref } from './mod';
 import { resultText } from '../ui/result';
 import { gameName, variantList } from '../variants';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canModerate, checkReason, isAdmin, modActionRequest, modNavLink, reportRequest, roleOf, type ReportTarget } from '../../src/moderation';
+import { setLang } from '../../src/i18n';
+import { actionText, actorName, canModerate, checkReason, isAdmin, modActionRequest, modNavLink, reportRequest, roleOf, targetText, type ReportTarget } from '../../src/moderation';
 
 describe('roles', () => {
   it('reads a role from the server, anything unknown being a player', () => {
@@ -65,5 +66,29 @@ describe('a moderator’s action', () => {
     for (const bad of ['', '-3', '1.5', '8761', 'abc', '1e3'])
       expect(modActionRequest('mute', 'insults', bad)).toEqual({ ok: false, error: 'mod.hoursInvalid' });
     expect(modActionRequest('warn', 'insults', '24')).toEqual({ ok: true, value: { reason: 'insults' } });
+  });
+});
+
+describe('the audit log in words', () => {
+  it('names each action, its details kept, and one it does not know as the server does', () => {
+    setLang('en');
+    expect(actionText({ action: 'ban', target: null })).toBe('Banned');
+    expect(actionText({ action: 'mute 24h', target: null })).toBe('Muted 24h');
+    expect(actionText({ action: 'close-challenges (3)', target: null })).toBe('Challenges closed (3)');
+    expect(actionText({ action: 'role moderator', target: null })).toBe('Role set: Moderator');
+    expect(actionText({ action: 'remove', target: { kind: 'chat', id: 4 } })).toBe('Chat line removed');
+    expect(actionText({ action: 'remove', target: { kind: 'comment', id: 4 } })).toBe('Comment removed');
+    expect(actionText({ action: 'rename', target: null })).toBe('rename');
+    setLang('ja');
+    expect(actionText({ action: 'role admin', target: null })).toBe('役割の設定：管理者');
+    setLang('en');
+  });
+
+  it('names the target and the actor, the shell when no moderator', () => {
+    expect(targetText({ kind: 'report', id: 12 })).toBe('report 12');
+    expect(targetText({ kind: 'tournament', id: 3 })).toBe('tournament 3');
+    expect(targetText(null)).toBe('');
+    expect(actorName({ id: 1, name: 'mona' })).toBe('mona');
+    expect(actorName(null)).toBe('the shell (kirin admin)');
   });
 });
