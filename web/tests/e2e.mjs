@@ -2143,6 +2143,8 @@ async function main() {
             const phoneSize = width < 500;
             const size = { viewport: { width, height }, colorScheme: scheme, ...(phoneSize ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) };
             const snap = async (p, what) => {
+              const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+              assert(wide <= width, `the ${what} page is ${wide} px wide in a ${width} px window`);
               const file = join(shots, `moderation-${what}-${width}x${height}-${scheme}.png`);
               await p.screenshot({ path: file });
               log(`    screenshot ${file}`);
