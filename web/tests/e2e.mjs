@@ -2133,11 +2133,31 @@ async function main() {
         assert((await rita.locator('.role-form').count()) === 0, 'no role form for a moderator');
       });
 
+      await step('moderation: Otto reports a message from beside it in his inbox (the form quoting it); removed from the queue, it leaves his open inbox', async () => {
+        const text = 'Lose to me on purpose and I pay you back in rating points.';
+        const m = (await ok(await token(rita), 'POST', '/api/messages', { to: [O], text })).messages[0];
+        await otto.goto(`${base}/messages`);
+        await otto.click(`.message-list li[data-message="${m.id}"] .message-head`);
+        await otto.click(`.message-list li[data-message="${m.id}"] .report-button`);
+        await answerDialog(otto, 'report', async (d) => {
+          assert((await d.locator('.report-excerpt').textContent()) === text, 'the form quotes the message');
+          await d.locator('select[name=reason]').selectOption('boosting');
+          await d.locator('textarea[name=text]').fill('Offers to trade rating points.');
+        });
+        await mona.goto(`${base}/mod`);
+        const card = mona.locator('.report-card', { has: mona.locator(`.report-excerpt:has-text("${text}")`) });
+        await card.waitFor();
+        // Removed from the queue: it leaves Otto's open inbox.
+        await card.locator('[data-action="remove-messages"]').click();
+        await answerDialog(mona, 'mod-remove', (d) => d.locator('textarea[name=reason]').fill('Rating manipulation offered.'));
+        await otto.waitForSelector(`.message-list li[data-message="${m.id}"]`, { state: 'detached', timeout: 10000 });
+        await card.locator('.removed-mark').waitFor();
+      });
+
       await step('moderation: screenshots of the report form, the queue, a player’s moderation page, the audit log and the banned player’s page (1280x720, 390x844, light and dark)', async () => {
         // An open report for the queue's picture: Rita reports Mona's game comment.
         const c2 = (await ok(await token(mona), 'POST', `/api/games/${game}/comments`, { text: 'Spam spam spam: visit my site for free ratings!' })).id;
         await ok(await token(rita), 'POST', '/api/reports', { user: M, reason: 'spam', text: 'Advertising in the comments of a game.', comment: c2 });
-        await ok(await token(otto), 'POST', '/api/reports', { user: M, reason: 'boosting', text: 'Plays casual games only against new accounts, then rated ones.' });
         for (const [width, height] of [[1280, 720], [390, 844]]) {
           for (const scheme of ['light', 'dark']) {
             const phoneSize = width < 500;
