@@ -14,6 +14,10 @@ import { lobbyPage } from './pages/lobby';
 import { problemPage, problemsPage } from './pages/problems';
 import { profilePage } from './pages/profile';
 import { inboxPage } from './pages/inbox';
+import { modQueuePage, modUserPage } from './pages/mod';
+import { auditLogPage } from './pages/auditLog';
+import { modNavLink } from './moderation';
+import { onOpenReports, openReportCount, refreshOpenReports } from './ui/modCount';
 import { rulesPage } from './pages/rules';
 import { settingsPage } from './pages/settings';
 import { t, type MessageKey } from './i18n';
@@ -49,10 +53,13 @@ document.addEventListener('click', (e) => {
 
 function drawHeader(): void {
   const path = location.pathname;
-  const link = (href: string, text: string) => h('a', { href, class: path === href.split('?')[0] ? 'active' : '', 'aria-current': path === href.split('?')[0] ? 'page' : undefined }, text);
+  const linkAttrs = (href: string) => ({ href, 'aria-current': path === href.split('?')[0] ? 'page' : undefined });
+  const link = (href: string, text: string) => h('a', { ...linkAttrs(href), class: path === href.split('?')[0] ? 'active' : '' }, text);
   const unread = unreadCount();
+  const mod = session.signedIn ? modNavLink(session.role, openReportCount()) : null;
   const account = session.signedIn
-    ? [link('/messages', unread ? t('inbox.navUnread', { n: unread }) : t('inbox.nav')),
+    ? [...(mod ? [h('a', { ...linkAttrs(mod.href), class: `mod-link${path.startsWith('/mod') ? ' active' : ''}` }, t(mod.key, { n: mod.n }))] : []),
+       link('/messages', unread ? t('inbox.navUnread', { n: unread }) : t('inbox.nav')),
        link('/settings', t('nav.settings')),
        h('a', { href: profileHref(session.name!), class: 'user-name', 'data-user': session.name! }, session.name!),
        h('button', { type: 'button', class: 'link-button sign-out', onclick: () => void session.signOut().then(() => navigate('/')) }, t('nav.logOut'))]
@@ -91,6 +98,9 @@ route('/@/:name', profilePage);
 route('/import', (root) => importPage(root));
 route('/problems', (root) => problemsPage(root));
 route('/problems/:collection/:name', problemPage);
+route('/mod', modQueuePage);
+route('/mod/users/:name', modUserPage);
+route('/admin/log', auditLogPage);
 setNotFound((root) => {
   root.append(h('div', { class: 'page narrow' }, h('h1', {}, t('notFound.title')), h('p', {}, t('notFound.text'), ' ', h('a', { href: '/' }, t('notFound.toLobby')))));
 });
@@ -154,6 +164,7 @@ const TITLES: Array<[RegExp, MessageKey]> = [
   [/^\/analysis/, 'title.analysis'], [/^\/games/, 'title.games'], [/^\/settings/, 'title.settings'],
   [/^\/rules/, 'rules.pageTitle'], [/^\/editor/, 'editor.title'], [/^\/leaderboard/, 'ratings.leaderboardTitle'],
   [/^\/@\//, 'ratings.ratingsHeading'], [/^\/import/, 'import.title'], [/^\/messages/, 'inbox.title'], [/^\/problems/, 'problems.title'],
+  [/^\/mod/, 'mod.title'], [/^\/admin\/log/, 'audit.title'],
 ];
 onNavigate(() => {
   const title = TITLES.find(([re]) => re.test(location.pathname))?.[1] ?? 'notFound.title';
@@ -162,7 +173,35 @@ onNavigate(() => {
 onNavigate(drawHeader);
 session.onChange(drawHeader);
 onUnread(drawHeader);
+onOpenReports(drawHeader);
+// A moderator's count of open reports: asked on sign-in (the role known) and between pages.
+session.onChange(() => void refreshOpenReports());
+onNavigate(() => void refreshOpenReports(true));
+
+// The server ended the session (a ban, a password changed elsewhere, an expired token): the
+// page says so above every page until the next sign-in, in the signed-out state.
+const ended = h('div', { class: 'session-ended', role: 'alert', hidden: true });
+header.after(ended);
+function drawEnded(): void {
+  ended.hidden = !session.ended || session.signedIn;
+  if (ended.hidden) return;
+  ended.replaceChildren(`${t('session.ended')} `,
+    h('a', { href: `/login?next=${encodeURIComponent(location.pathname + location.search)}` }, t('session.logInAgain')));
+}
+session.onChange(drawEnded);
+onNavigate(drawEnded);
+// The moment it ends, the page is drawn again as a visitor sees it: nothing of the account
+// stays on it (a game's chat, the inbox, a moderator's tools).
+// (After the other listeners: the page drawn again adds its own.)
+let wasSignedIn = session.signedIn;
+let routerStarted = false;
+session.onChange(() => {
+  const endedNow = wasSignedIn && !session.signedIn && session.ended;
+  wasSignedIn = session.signedIn;
+  if (endedNow && routerStarted) queueMicrotask(() => navigate(location.pathname + location.search, true));
+});
 void session.restore().finally(() => {
   syncUserTopic();
   startRouter(main);
+  routerStarted = true;
 });

@@ -1,8 +1,9 @@
 // Who is signed in and how they like boards drawn. The server keeps the piece set and the
 // orientation (PUT /api/me/preferences); the coordinate style and the notation are kept in this
 // browser. Signed-out visitors keep everything in this browser.
-import { api, getToken, onUnauthorized, savedUserName, setSession } from './api/client';
-import type { Preferences, User } from './api/types';
+import { api, ApiError, getToken, onUnauthorized, savedUserName, setSession } from './api/client';
+import type { MeResponse, Preferences, Role, User } from './api/types';
+import { roleOf } from './moderation';
 import { push } from './api/ws';
 import type { CoordStyle } from './render/board';
 import { langSettingOf, resolveLang, setLang, type LangSetting } from './i18n';
@@ -75,6 +76,10 @@ type Listener = () => void;
 class Session {
   user: User | null = null;
   name: string | null = savedUserName();
+  role: Role = 'player';
+  /** The server ended the session (a ban, a password change elsewhere, an expired token):
+   * the page says so until the next sign-in. */
+  ended = false;
   prefs: DisplayPrefs = loadLocal();
   private listeners = new Set<Listener>();
 
@@ -99,11 +104,16 @@ class Session {
       const me = await api.me();
       this.user = me.user;
       this.name = me.user.name;
-      this.applyServerPrefs(me.preferences);
+      this.applyMe(me);
     } catch {
       // An expired token: onUnauthorized signs out; a network error keeps the saved name.
     }
     this.changed();
+  }
+
+  private applyMe(me: MeResponse): void {
+    this.role = roleOf(me.role ?? me.user.role);
+    this.applyServerPrefs(me.preferences);
   }
 
   private applyServerPrefs(p: Preferences): void {
@@ -116,10 +126,11 @@ class Session {
     setSession(token, user.name);
     this.user = user;
     this.name = user.name;
+    this.role = roleOf(user.role);
+    this.ended = false;
     push.restart();
     try {
-      const me = await api.me();
-      this.applyServerPrefs(me.preferences);
+      this.applyMe(await api.me());
     } catch {
       /* keep local preferences */
     }
@@ -139,8 +150,16 @@ class Session {
     setSession(null, null);
     this.user = null;
     this.name = null;
+    this.role = 'player';
     push.restart();
     this.changed();
+  }
+
+  /** The server no longer knows the token: signed out, and the page says why. */
+  end(): void {
+    if (!getToken()) return;
+    this.ended = true;
+    this.clear();
   }
 
   /** Changes display preferences; the server's share is saved there when signed in. */
@@ -167,4 +186,14 @@ export const session = new Session();
 export function viewFromWhite(myColor: 'black' | 'white' | null): boolean {
   return myColor === 'white' && session.prefs.flip;
 }
-onUnauthorized(() => session.clear());
+onUnauthorized(() => session.end());
+// The server closed the push of a signed-in page: reconnect only if the session still holds
+// (a 401 from /api/me ends it through onUnauthorized; a network error keeps it).
+push.setSessionCheck(async () => {
+  try {
+    await api.me();
+    return true;
+  } catch (e) {
+    return !(e instanceof ApiError && e.status === 401);
+  }
+});

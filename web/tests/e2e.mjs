@@ -1904,6 +1904,308 @@ async function main() {
         }
       }
     });
+    // ---- moderation (issue 28): blocks, reports, the moderators' queue and actions, a ban that
+    // ends the banned player's open page, the audit log, roles ----
+    {
+      const db = `sqlite:${join(tmp, 'kirin.db')}`;
+      const R = `rita${suffix}`; // reports
+      const D = `dave${suffix}`; // is reported, then banned
+      const M = `mona${suffix}`; // the first admin
+      const O = `otto${suffix}`; // reports too, on a phone
+      const token = (page) => page.evaluate(() => localStorage.getItem('kirin.token'));
+      const call = async (t, method, path, body) => {
+        const r = await fetch(`${base}${path}`, { method, headers: { 'Content-Type': 'application/json', ...(t ? { Authorization: `Bearer ${t}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+        const text = await r.text();
+        return { status: r.status, json: text ? JSON.parse(text) : null };
+      };
+      const ok = async (t, method, path, body) => {
+        const r = await call(t, method, path, body);
+        assert(r.status < 300, `${method} ${path} answered ${r.status}: ${JSON.stringify(r.json)}`);
+        return r.json;
+      };
+      /** Fills and sends the open dialog's form; `reason` goes to its first textarea. */
+      const answerDialog = async (page, name, fill) => {
+        const dialog = page.locator(`dialog[data-dialog="${name}"][open]`);
+        await dialog.waitFor();
+        await fill(dialog);
+        await dialog.locator('button[type=submit]').click();
+        await dialog.waitFor({ state: 'detached' });
+      };
+      const rita = await (await browser.newContext(desktop)).newPage();
+      const dave = await (await browser.newContext(phone)).newPage();
+      const mona = await (await browser.newContext(desktop)).newPage();
+      watchConsole(rita, 'rita');
+      watchConsole(dave, 'dave');
+      watchConsole(mona, 'mona');
+      const otto = await (await browser.newContext(phone)).newPage();
+      watchConsole(otto, 'otto');
+      // Dave's WebSockets, to see the server close the signed-in one and no new one open with his token.
+      const daveSockets = [];
+      dave.on('websocket', (ws) => {
+        const entry = { url: ws.url(), closed: false };
+        ws.on('close', () => (entry.closed = true));
+        daveSockets.push(entry);
+      });
+      let game = 0;
+      let comment = 0;
+      let daveOldToken = '';
+
+      await step('moderation: a player is no moderator: no Moderation link, /mod says so, the API refuses', async () => {
+        await signup(rita, base, R);
+        await signup(dave, base, D);
+        await signup(mona, base, M);
+        assert((await rita.locator('.site-header .mod-link').count()) === 0, 'no Moderation link for a player');
+        await rita.goto(`${base}/mod`);
+        await rita.waitForSelector('.notice.error');
+        assert((await rita.locator('.report-list').count()) === 0, 'no queue for a player');
+        const r = await call(await token(rita), 'GET', '/api/mod/reports?status=open');
+        assert(r.status === 403, `a player reading the reports gets 403, not ${r.status}`);
+      });
+
+      await step('moderation: the first admin is made with `kirin admin role`; their header shows Moderation', async () => {
+        const cli = run(kirin, ['admin', 'role', M, 'admin', '--db', db]);
+        const code = await new Promise((res) => cli.on('exit', res));
+        assert(code === 0, `kirin admin role exited with ${code}: ${cli.output()}`);
+        await mona.reload();
+        await mona.waitForSelector('.site-header .mod-link');
+        assert((await ok(await token(mona), 'GET', '/api/me')).user !== undefined, 'the admin is still signed in');
+      });
+
+      await step('moderation: Rita blocks Dave on his profile; her settings list him; she unblocks him there', async () => {
+        await rita.goto(`${base}/@/${D}`);
+        await rita.click('.profile-actions .block-button[data-blocked="false"]');
+        await rita.waitForSelector('.profile-actions .block-button[data-blocked="true"]');
+        await rita.waitForSelector('.blocked-note:not([hidden])');
+        const blocks = await ok(await token(rita), 'GET', '/api/me/blocks');
+        assert(blocks.blocks.some((b) => b.name === D), `the server has the block (${JSON.stringify(blocks)})`);
+        await rita.goto(`${base}/settings`);
+        await rita.click(`.blocked-list button.unblock[data-user="${D}"]`);
+        await rita.waitForSelector(`.blocked-list li[data-user="${D}"]`, { state: 'detached' });
+        assert((await ok(await token(rita), 'GET', '/api/me/blocks')).blocks.length === 0, 'the server has no block left');
+      });
+
+      await step('moderation: Rita reports Dave’s comment from beside it (the form filled in; a second report of hers refused while it is open); Otto reports Dave from his profile', async () => {
+        const c = await ok(await token(rita), 'POST', '/api/challenges', { opponent: D, game: 'shogi' });
+        game = (await ok(await token(dave), 'POST', `/api/challenges/${c.id}/accept`)).game;
+        comment = (await ok(await token(dave), 'POST', `/api/games/${game}/comments`, { text: 'You play like a potato.' })).id;
+        await rita.goto(`${base}/game/${game}`);
+        await rita.click(`li[data-comment="${comment}"] .report-button`);
+        const dialog = rita.locator('dialog[data-dialog="report"][open]');
+        await dialog.waitFor();
+        assert((await dialog.locator('h2').textContent()).includes(D), 'the form names the player');
+        assert((await dialog.locator('.report-excerpt').textContent()) === 'You play like a potato.', 'and quotes the comment');
+        await dialog.locator('button[type=submit]').click(); // nothing chosen: refused on the page, nothing sent
+        await dialog.locator('.notice.error:not([hidden])').waitFor();
+        await answerDialog(rita, 'report', async (d) => {
+          await d.locator('select[name=reason]').selectOption('abuse');
+          await d.locator('textarea[name=text]').fill('An insult in the comments.');
+        });
+        // A second report of hers about him while the first is open: the server's refusal, shown in the form.
+        await rita.goto(`${base}/@/${D}`);
+        await rita.click('.profile-actions .report-button');
+        const again = rita.locator('dialog[data-dialog="report"][open]');
+        await again.locator('select[name=reason]').selectOption('cheating');
+        await again.locator('textarea[name=text]').fill('Engine-like moves in every game.');
+        expectFailedRequest('rita', '/api/reports', 409);
+        await again.locator('button[type=submit]').click();
+        await again.locator('.notice.error:not([hidden])').waitFor();
+        assert((await again.locator('.notice.error').textContent()).includes('open'), 'the server says her report is still open');
+        await again.locator('button.cancel').click();
+        await again.waitFor({ state: 'detached' });
+        // Otto, on a phone, reports Dave from his profile.
+        await signup(otto, base, O);
+        await otto.goto(`${base}/@/${D}`);
+        await otto.click('.profile-actions .report-button');
+        await answerDialog(otto, 'report', async (d) => {
+          await d.locator('select[name=reason]').selectOption('cheating');
+          await d.locator('textarea[name=text]').fill('Engine-like moves in every game.');
+        });
+        // A player's own comment has no Report button.
+        await dave.goto(`${base}/game/${game}`);
+        await dave.waitForSelector(`li[data-comment="${comment}"]`);
+        assert((await dave.locator(`li[data-comment="${comment}"] .report-button`).count()) === 0, 'no Report beside one’s own comment');
+      });
+
+      await step('moderation: the queue shows both reports (the comment quoted, links to the player); the header counts them', async () => {
+        await mona.goto(`${base}/mod`);
+        await mona.waitForSelector(`.report-card[data-user="${D}"]`);
+        assert((await mona.locator('.report-card[data-status="open"]').count()) === 2, 'two open reports');
+        await mona.waitForFunction(() => /2/.test(document.querySelector('.site-header .mod-link')?.textContent ?? ''), null, { timeout: 10000 });
+        const card = mona.locator('.report-card', { has: mona.locator('.report-excerpt') });
+        assert((await card.locator('.report-excerpt').textContent()) === 'You play like a potato.', 'the excerpt');
+        assert((await card.locator(`a[href="/mod/users/${D}"]`).count()) === 1, 'a link to the player’s moderation page');
+      });
+
+      await step('moderation: the moderator removes the comment (a reason asked); Rita’s open game page loses it', async () => {
+        await rita.goto(`${base}/game/${game}`);
+        await rita.waitForSelector(`li[data-comment="${comment}"]`);
+        const card = mona.locator('.report-card', { has: mona.locator('.report-excerpt') });
+        await card.locator('[data-action="remove-comments"]').click();
+        const dialog = mona.locator('dialog[data-dialog="mod-remove"][open]');
+        await dialog.locator('button[type=submit]').click(); // no reason: refused on the page
+        await dialog.locator('.notice.error:not([hidden])').waitFor();
+        await answerDialog(mona, 'mod-remove', (d) => d.locator('textarea[name=reason]').fill('An insult.'));
+        await rita.waitForSelector(`li[data-comment="${comment}"]`, { state: 'detached', timeout: 10000 });
+        const view = await ok(null, 'GET', `/api/games/${game}`);
+        assert(!view.comments.some((c) => c.id === comment), 'the server no longer shows it');
+      });
+
+      await step('moderation: the moderator bans Dave; his open page ends its session (signed out, the WebSocket closed, no reconnect) and he cannot log in', async () => {
+        daveSockets.length = 0; // this page's sockets only
+        await dave.goto(`${base}/game/${game}`);
+        await dave.waitForSelector('.chat-box #chat-text');
+        daveOldToken = await token(dave);
+        const signedSocket = () => daveSockets.filter((s) => s.url.includes('token='));
+        assert(signedSocket().some((s) => !s.closed), 'Dave’s page has a signed-in WebSocket open');
+        expectFailedRequest('dave', '/api/me', 401);
+        const card = mona.locator(`.report-card[data-user="${D}"]`).first();
+        await card.locator('[data-action="ban"]').click();
+        await answerDialog(mona, 'mod-ban', (d) => d.locator('textarea[name=reason]').fill('Cheating, and insults.'));
+        await dave.waitForSelector('.session-ended:not([hidden])', { timeout: 10000 });
+        assert((await dave.locator('.site-header .user-name').count()) === 0, 'the header no longer names him');
+        assert((await dave.locator('.site-header a[href^="/login"]').count()) === 1, 'it offers to log in');
+        assert((await dave.locator('.chat-box').count()) === 0, 'the page is drawn again signed out: no chat');
+        assert(signedSocket().every((s) => s.closed), 'the signed-in WebSocket is closed');
+        const before = signedSocket().length;
+        await new Promise((r) => setTimeout(r, 3000));
+        assert(signedSocket().length === before, `no new WebSocket with the dead token (${signedSocket().length - before} opened)`);
+        const refused = await call(null, 'POST', '/api/login', { name: D, password: PASSWORD });
+        assert(refused.status >= 400, `a banned player's login is refused, not ${refused.status}`);
+        expectFailedRequest('dave', '/api/login', refused.status);
+        await dave.goto(`${base}/login`);
+        await dave.fill('#auth-name', D);
+        await dave.fill('#auth-password', PASSWORD);
+        await dave.click('form.auth-form button[type=submit]');
+        await dave.waitForSelector('.notice.error:not([hidden])');
+        assert((await dave.locator('.site-header .user-name').count()) === 0, 'still signed out');
+      });
+
+      await step('moderation: both reports closed with a resolution leave the queue for the closed tab; the header count goes', async () => {
+        for (let i = 0; i < 2; i++) {
+          await mona.locator('.report-card[data-status="open"] [data-action="close-report"]').first().click();
+          await answerDialog(mona, 'mod-close', (d) => d.locator('textarea[name=resolution]').fill('Banned for cheating and insults.'));
+        }
+        await mona.waitForSelector('.report-list .empty');
+        await mona.waitForFunction(() => !/\d/.test(document.querySelector('.site-header .mod-link')?.textContent ?? 'x'), null, { timeout: 10000 });
+        await mona.click('.tabs [data-tab="closed"]');
+        await mona.waitForSelector('.report-card[data-status="closed"]');
+        assert((await mona.locator('.report-card[data-status="closed"]').count()) === 2, 'two closed reports');
+        assert((await mona.locator('.report-card .resolution').first().textContent()).includes('Banned for cheating'), 'with the resolution');
+      });
+
+      await step('moderation: Dave’s moderation page: banned, the reports and the history; the admin makes Rita a moderator', async () => {
+        await mona.goto(`${base}/mod/users/${D}`);
+        await mona.waitForSelector('[data-fact="banned"] .banned-mark');
+        assert((await mona.locator('.mod-reports .report-card').count()) === 2, 'the two reports about him');
+        assert((await mona.locator('.mod-history li').count()) >= 2, 'the removal and the ban in his history');
+        assert((await mona.locator('.mod-status [data-action="unban"]').count()) === 1, 'Unban in place of Ban');
+        await mona.goto(`${base}/mod/users/${R}`);
+        await mona.selectOption('#mod-role', 'moderator');
+        await mona.click('.role-form button[type=submit]');
+        await answerDialog(mona, 'mod-role', (d) => d.locator('textarea[name=reason]').fill('Helps with the reports.'));
+        await mona.waitForSelector('[data-fact="role"] dd:has-text("Moderator")');
+        assert((await ok(null, 'GET', `/api/users/${R}`)).role === 'moderator', 'the server has her role');
+        await rita.reload();
+        await rita.waitForSelector('.site-header .mod-link');
+      });
+
+      await step('moderation: the audit log lists the actions, found by player, a page at a time; a moderator who is no admin may not read it', async () => {
+        await mona.goto(`${base}/admin/log?user=${D}`);
+        await mona.waitForSelector('.audit-table tbody tr');
+        const players = await mona.locator('.audit-table tbody tr td:nth-child(4)').allTextContents();
+        assert(players.length >= 2 && players.every((p) => p === D), `only Dave's entries (${players.join(', ')})`);
+        const actions = await mona.locator('.audit-table tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.action));
+        assert(actions.some((a) => /ban/.test(a)) && actions.some((a) => /remove/.test(a)), `the ban and the removal (${actions.join(', ')})`);
+        await mona.goto(`${base}/admin/log?limit=2`);
+        await mona.waitForSelector('.audit-table tbody tr');
+        assert((await mona.locator('.audit-table tbody tr').count()) === 2, 'a page of two');
+        await mona.click('.mod-page .older');
+        await mona.waitForFunction(() => document.querySelectorAll('.audit-table tbody tr').length > 2);
+        const ids = await mona.locator('.audit-table tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.dataset.entry)));
+        assert(ids.every((id, i) => i === 0 || id < ids[i - 1]), `newest first, without repeats (${ids.join(', ')})`);
+        await rita.goto(`${base}/admin/log`);
+        await rita.waitForSelector('.notice.error');
+        assert((await rita.locator('.audit-table').count()) === 0, 'no log for a moderator');
+        const r = await call(await token(rita), 'GET', '/api/admin/log');
+        assert(r.status === 403, `a moderator reading the log gets 403, not ${r.status}`);
+        await rita.goto(`${base}/mod/users/${D}`);
+        await rita.waitForSelector('.mod-status');
+        assert((await rita.locator('.role-form').count()) === 0, 'no role form for a moderator');
+      });
+
+      await step('moderation: Otto reports a message from beside it in his inbox (the form quoting it); removed from the queue, it leaves his open inbox', async () => {
+        const text = 'Lose to me on purpose and I pay you back in rating points.';
+        const m = (await ok(await token(rita), 'POST', '/api/messages', { to: [O], text })).messages[0];
+        await otto.goto(`${base}/messages`);
+        await otto.click(`.message-list li[data-message="${m.id}"] .message-head`);
+        await otto.click(`.message-list li[data-message="${m.id}"] .report-button`);
+        await answerDialog(otto, 'report', async (d) => {
+          assert((await d.locator('.report-excerpt').textContent()) === text, 'the form quotes the message');
+          await d.locator('select[name=reason]').selectOption('boosting');
+          await d.locator('textarea[name=text]').fill('Offers to trade rating points.');
+        });
+        await mona.goto(`${base}/mod`);
+        const card = mona.locator('.report-card', { has: mona.locator(`.report-excerpt:has-text("${text}")`) });
+        await card.waitFor();
+        // Removed from the queue: it leaves Otto's open inbox.
+        await card.locator('[data-action="remove-messages"]').click();
+        await answerDialog(mona, 'mod-remove', (d) => d.locator('textarea[name=reason]').fill('Rating manipulation offered.'));
+        await otto.waitForSelector(`.message-list li[data-message="${m.id}"]`, { state: 'detached', timeout: 10000 });
+        await card.locator('.removed-mark').waitFor();
+      });
+
+      await step('moderation: screenshots of the report form, the queue, a player’s moderation page, the audit log and the banned player’s page (1280x720, 390x844, light and dark)', async () => {
+        // An open report for the queue's picture: Rita reports Mona's game comment.
+        const c2 = (await ok(await token(mona), 'POST', `/api/games/${game}/comments`, { text: 'Spam spam spam: visit my site for free ratings!' })).id;
+        await ok(await token(rita), 'POST', '/api/reports', { user: M, reason: 'spam', text: 'Advertising in the comments of a game.', comment: c2 });
+        for (const [width, height] of [[1280, 720], [390, 844]]) {
+          for (const scheme of ['light', 'dark']) {
+            const phoneSize = width < 500;
+            const size = { viewport: { width, height }, colorScheme: scheme, ...(phoneSize ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) };
+            const snap = async (p, what) => {
+              const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+              assert(wide <= width, `the ${what} page is ${wide} px wide in a ${width} px window`);
+              const file = join(shots, `moderation-${what}-${width}x${height}-${scheme}.png`);
+              await p.screenshot({ path: file });
+              log(`    screenshot ${file}`);
+            };
+            const as = async (who, t) => {
+              const context = await browser.newContext(size);
+              await context.addInitScript(([tk, n]) => { localStorage.setItem('kirin.token', tk); localStorage.setItem('kirin.user', n); }, [t, who]);
+              const p = await context.newPage();
+              watchConsole(p, `moderation-${who}-${width}-${scheme}`);
+              return p;
+            };
+            const r = await as(R, await token(rita));
+            await r.goto(`${base}/game/${game}`);
+            await r.click(`li[data-comment="${c2}"] .report-button`);
+            await r.locator('dialog[data-dialog="report"] select[name=reason]').selectOption('spam');
+            await r.locator('dialog[data-dialog="report"] textarea[name=text]').fill('Advertising in the comments.');
+            await snap(r, 'report-form');
+            await r.context().close();
+            const m = await as(M, await token(mona));
+            await m.goto(`${base}/mod`);
+            await m.waitForSelector('.report-card[data-status="open"]');
+            await snap(m, 'queue');
+            await m.goto(`${base}/mod/users/${D}`);
+            await m.waitForSelector('.mod-history');
+            await snap(m, 'user');
+            await m.goto(`${base}/admin/log`);
+            await m.waitForSelector('.audit-table tbody tr');
+            await snap(m, 'audit-log');
+            await m.context().close();
+            // The banned player's page: his saved token is dead; the page says the session ended.
+            const d = await as(D, daveOldToken);
+            expectFailedRequest(`moderation-${D}-${width}-${scheme}`, '/api/me', 401);
+            await d.goto(`${base}/@/${D}`);
+            await d.waitForSelector('.session-ended:not([hidden])');
+            await d.waitForSelector('.profile-head h1');
+            await snap(d, 'banned');
+            await d.context().close();
+          }
+        }
+      });
+    }
     // An error logged after the last step's own check fails the run too.
     await step('no errors in the browsers’ consoles', async () => {
       await new Promise((r) => setTimeout(r, 300)); // time for late messages to arrive

@@ -5,7 +5,7 @@ import type {
   ClosedAccount, Forecast, GameQuery, GameSummary, GameView, ImportedGame, ImportRequest, Leaderboard,
   LoginResponse, MeResponse, Message, MessagePage, MoveResponse, NewChallenge, PositionMoves, Preferences,
   Profile, User, VariantDetail, VariantSummary, ProblemCollection, ProblemDetail, AttemptAnswer, MateRequest,
-  MateAnswer,
+  MateAnswer, AuditEntry, Block, ModAction, ModUser, NewReport, Removable, Report, Role,
 } from './types';
 import { t } from '../i18n';
 
@@ -157,6 +157,27 @@ export const api = {
   importRecord: (r: ImportRequest) => request<ImportedGame>('POST', '/api/import', r),
   importedGame: (id: number) => request<ImportedGame>('GET', `/api/imports/${id}`),
   myImports: () => request<{ imports: ImportedGame[] }>('GET', '/api/imports'),
+
+  // Moderation: players protect themselves; moderators and admins act (docs/API.md).
+  block: (name: string) => request<unknown>('POST', `/api/users/${enc(name)}/block`),
+  unblock: (name: string) => request<unknown>('DELETE', `/api/users/${enc(name)}/block`),
+  blocks: () => request<{ blocks: Block[] }>('GET', '/api/me/blocks'),
+  report: (r: NewReport) => request<{ id: number }>('POST', '/api/reports', r),
+  modReports: (status: 'open' | 'closed') => request<{ reports: Report[] }>('GET', `/api/mod/reports?status=${status}`),
+  closeReport: (id: number, resolution: string) => request<unknown>('POST', `/api/mod/reports/${id}/close`, { resolution }),
+  modUser: (name: string) => request<ModUser>('GET', `/api/mod/users/${enc(name)}`),
+  modAct: (name: string, action: ModAction, reason: string, hours?: number) =>
+    request<unknown>('POST', `/api/mod/users/${enc(name)}/${action}`, hours === undefined ? { reason } : { reason, hours }),
+  modRemove: (kind: Removable, id: number, reason: string) => request<unknown>('POST', `/api/mod/${kind}/${id}/remove`, { reason }),
+  auditLog: (q: { user?: string; before?: number; limit?: number }) => {
+    const params = new URLSearchParams();
+    if (q.user) params.set('user', q.user);
+    if (q.before) params.set('before', String(q.before));
+    if (q.limit) params.set('limit', String(q.limit));
+    const query = params.toString();
+    return request<{ entries: AuditEntry[] }>('GET', `/api/admin/log${query ? `?${query}` : ''}`);
+  },
+  setRole: (name: string, role: Role, reason: string) => request<unknown>('POST', `/api/admin/users/${enc(name)}/role`, { role, reason }),
 };
 
 /** A message for people from anything thrown. */

@@ -11,6 +11,8 @@ export interface UserRef {
 export interface User extends UserRef {
   email: string;
   created: number;
+  /** Moderation (docs/API.md): absent from older servers, which know players only. */
+  role?: Role;
 }
 
 export interface Preferences {
@@ -35,6 +37,7 @@ export interface MeResponse {
   user: User;
   preferences: Preferences;
   unread_messages: number;
+  role?: Role;
 }
 
 /** A private message between players. */
@@ -46,6 +49,8 @@ export interface Message {
   at: number;
   /** When its recipient read it; null while unread. */
   read: number | null;
+  /** A moderator's warning (sent by the server in their name). */
+  warning?: boolean;
 }
 
 export interface MessagePage {
@@ -350,6 +355,11 @@ export interface Profile {
   name: string;
   created: number;
   last_seen: number | null;
+  /** Only when not a player. */
+  role?: Role;
+  banned?: boolean;
+  /** With a session: whether the viewer blocks this player. */
+  blocked?: boolean;
   ratings: Array<Rating & { history: RatingPoint[] }>;
   results: { wins: number; losses: number; draws: number; games: number };
   results_by_game: Standing[];
@@ -427,7 +437,8 @@ export type GameEventKind =
   | 'adjourn'
   | 'challenge'
   | 'chat'
-  | 'message';
+  | 'message'
+  | 'removed';
 
 export interface PushEvent {
   kind: GameEventKind;
@@ -442,6 +453,8 @@ export interface PushEvent {
   rematch_of?: number;
   /** Message events: the message's id. */
   message?: number;
+  /** Removed events: the id of the comment, chat line or message (which: `text`) a moderator removed. */
+  removed?: number;
 }
 
 export interface AnalysisInfo {
@@ -549,3 +562,75 @@ export interface MateAnswer {
   movetime_ms: number;
   cached: boolean;
 }
+
+// Moderation (docs/API.md, "Moderation"): roles, blocks, reports, moderators' actions, the audit log.
+export type Role = 'player' | 'moderator' | 'admin';
+export type ReportReason = 'cheating' | 'abuse' | 'spam' | 'boosting' | 'other';
+
+export interface Block {
+  name: string;
+  since: number;
+}
+
+export interface NewReport {
+  user: string;
+  reason: ReportReason;
+  text: string;
+  game?: number;
+  comment?: number;
+  message?: number;
+  chat?: number;
+}
+
+export interface Report {
+  id: number;
+  by: UserRef;
+  user: UserRef;
+  reason: ReportReason;
+  text: string;
+  game: number | null;
+  comment: number | null;
+  chat: number | null;
+  message: number | null;
+  /** The reported comment, chat line or message; `removed` once a moderator removed it; a
+   * comment's or chat line's `game` where the server says it. */
+  excerpt: { text: string; removed: boolean; game?: number } | null;
+  created: number;
+  status: 'open' | 'closed';
+  closed_by: UserRef | null;
+  closed_at: number | null;
+  resolution: string | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: number;
+  /** null: the shell (`kirin admin`). */
+  by: UserRef | null;
+  /** "warn", "mute 24h", "ban", "remove", "close-report", "role moderator", ... */
+  action: string;
+  user: UserRef | null;
+  target: { kind: string; id: number } | null;
+  reason: string;
+}
+
+export interface ModUser {
+  id: number;
+  name: string;
+  role: Role;
+  created: number;
+  last_seen: number | null;
+  closed: boolean;
+  games: number;
+  banned: boolean;
+  muted: boolean;
+  /** null while muted: until unmuted. */
+  muted_until: number | null;
+  reports: Report[];
+  log: AuditEntry[];
+}
+
+/** What a moderator does to an account (POST /api/mod/users/{name}/ACTION). */
+export type ModAction = 'warn' | 'mute' | 'unmute' | 'ban' | 'unban' | 'close-challenges' | 'unrate-games';
+/** What a moderator removes (POST /api/mod/KIND/{id}/remove). */
+export type Removable = 'comments' | 'chat' | 'messages';

@@ -1,6 +1,9 @@
 // The WebSocket push (/ws): one connection for the page, reconnecting with backoff, which
 // subscribes again to every topic after a reconnect and tells listeners so that they reload
 // what they show (events missed while disconnected are not replayed).
+// When the server closes the connection of a signed-in page, the session may have ended (a
+// ban, a password change): the page asks (sessionCheck) before reconnecting, so that a dead
+// token is not retried for ever.
 import type { AnalysisMessage, AnalysisRequest, PushEvent, ServerMessage } from './types';
 import { t } from '../i18n';
 import { getToken } from './client';
@@ -23,9 +26,16 @@ export class PushClient {
   private nextId = 1;
   private closedByUs = false;
   private everConnected = false;
+  private sessionCheck: (() => Promise<boolean>) | null = null;
   connected = false;
 
-  constructor(private readonly urlFor: () => string = defaultUrl) {}
+  constructor(private readonly urlFor: () => string = defaultUrl, private readonly signedIn: () => boolean = () => !!getToken()) {}
+
+  /** Asked after the server closed a signed-in connection: true if the session still holds
+   * (then the socket reconnects); false if it ended (the session's owner restarts the push). */
+  setSessionCheck(f: () => Promise<boolean>): void {
+    this.sessionCheck = f;
+  }
 
   /** Subscribes to a topic; returns the function that unsubscribes. */
   subscribe(topic: string, listener: EventListener): () => void {
@@ -83,8 +93,12 @@ export class PushClient {
       this.closedByUs = true;
       this.socket.close();
       this.socket = null;
+      window.clearInterval(this.pingTimer);
+      this.setConnected(false);
     }
     this.closedByUs = false;
+    if (this.timer !== undefined && this.timer !== -1) window.clearTimeout(this.timer);
+    this.timer = undefined;
     if (this.topics.size || this.analysisListeners.size) this.ensureOpen();
   }
 
@@ -116,7 +130,9 @@ export class PushClient {
     };
     ws.onmessage = (ev) => this.receive(ev.data);
     ws.onclose = () => {
-      if (this.socket === ws) this.socket = null;
+      // A socket replaced by restart() closes late: the current one is not its business.
+      if (this.socket !== ws && !this.closedByUs) return;
+      this.socket = null;
       window.clearInterval(this.pingTimer);
       this.setConnected(false);
       // Analyses in progress end with the connection.
@@ -125,11 +141,25 @@ export class PushClient {
         f({ type: 'error', message: t('ui.connectionLost') });
         this.analysisListeners.delete(id);
       }
-      if (!this.closedByUs) this.scheduleReconnect();
+      if (!this.closedByUs) this.afterServerClose();
     };
     ws.onerror = () => {
       /* onclose follows */
     };
+  }
+
+  private afterServerClose(): void {
+    if (!this.sessionCheck || !this.signedIn()) {
+      this.scheduleReconnect();
+      return;
+    }
+    // Waiting for the answer counts as the pending reconnect (ensureOpen does not open another).
+    this.timer = -1;
+    void this.sessionCheck().catch(() => true).then((alive) => {
+      if (this.timer !== -1) return; // restart() has taken over
+      this.timer = undefined;
+      if (alive) this.scheduleReconnect();
+    });
   }
 
   private scheduleReconnect(): void {

@@ -15,6 +15,7 @@ import game from './messages/game';
 import imports from './messages/imports';
 import lobby from './messages/lobby';
 import match from './messages/match';
+import moderation from './messages/moderation';
 import notices from './messages/notices';
 import play from './messages/play';
 import position from './messages/position';
@@ -32,7 +33,7 @@ export type LangSetting = 'auto' | Lang;
 // Add an area's module here (its keys join MessageKey).
 const AREAS = [
   common, ui, auth, lobby, board, position, display, engine, editor, rules, match, notices, archive,
-  game, result, clock, analysis, settings, ratings, imports, play, social, problems,
+  game, result, clock, analysis, settings, ratings, imports, play, social, problems, moderation,
 ] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;

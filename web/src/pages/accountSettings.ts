@@ -2,12 +2,13 @@
 // settings the server keeps, this browser's notifications, and closing the account.
 import { api } from '../api/client';
 import type { Preferences } from '../api/types';
-import { t } from '../i18n';
+import { lang, t } from '../i18n';
 import { h } from '../render/svg';
 import { navigate } from '../router';
 import { session } from '../session';
 import { setNotify, notifyState, type NotifyState } from '../ui/browserNotify';
-import { busy, notice } from '../ui/notice';
+import { busy, loading, notice } from '../ui/notice';
+import { playerLink } from '../ui/rating';
 
 const passwordInput = (id: string, autocomplete: string) =>
   h('input', { id, name: id, type: 'password', autocomplete, required: true, minlength: id === 'account-new-password' ? 8 : undefined });
@@ -111,6 +112,23 @@ export function accountSection(): HTMLElement {
     }, report);
   });
 
+  // The players this one blocks, each with Unblock (GET /api/me/blocks).
+  const blockList = h('ul', { class: 'blocked-list', 'aria-labelledby': 'blocks-title' });
+  const blocks = h('section', { class: 'account-form blocks', 'data-form': 'blocks' }, h('h3', { id: 'blocks-title' }, t('blocks.title')), loading(), blockList);
+  const drawBlocks = () => api.blocks().then((r) => {
+    blocks.querySelector('.loading')?.remove();
+    blockList.replaceChildren(...(r.blocks.length ? r.blocks.map((b) => {
+      const unblock = h('button', { type: 'button', class: 'small unblock', 'data-user': b.name }, t('mod.unblock'));
+      unblock.addEventListener('click', () => void busy(unblock, async () => {
+        await api.unblock(b.name);
+        done(t('mod.unblockDone', { name: b.name }));
+        await drawBlocks();
+      }, report));
+      return h('li', { 'data-user': b.name }, h('span', {}, playerLink(b.name), ' ', h('small', { class: 'muted' }, t('blocks.since', { date: new Date(b.since).toLocaleDateString(lang()) }))), unblock);
+    }) : [h('li', { class: 'muted' }, t('blocks.empty'))]));
+  }, (e: unknown) => report(String((e as Error).message)));
+  void drawBlocks();
+
   return h('section', { class: 'account-settings', 'aria-labelledby': 'account-title' },
     h('h2', { id: 'account-title' }, t('account.title')), who, err.el, ok.el,
     h('div', { class: 'account-grid' },
@@ -118,5 +136,5 @@ export function accountSection(): HTMLElement {
       h('fieldset', { class: 'radio-group' }, h('legend', {}, t('account.mail')),
         ...boxes.map((b) => b.el),
         h('label', { class: 'radio', for: 'pref-notify' }, notifyBox, h('span', {}, t('account.browserNotify'))), notifyNote),
-      closeForm));
+      blocks, closeForm));
 }

@@ -18,6 +18,7 @@ import { parseSfen, styleFor, type Position } from '../shogi/sfen';
 import { premoveCandidates, premoveIsLegal } from '../shogi/premove';
 import { parseSquare, parseUsiList, type UsiMove } from '../shogi/usi';
 import { chatPanel } from '../ui/chatPanel';
+import { reportButton } from '../ui/reportDialog';
 import { busy, loading, notice, timeAgo } from '../ui/notice';
 import { diffEl, playerLink, ratingChangeText, ratingText } from '../ui/rating';
 import { resultText } from '../ui/result';
@@ -540,7 +541,10 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       commentsList.append(h('li', { class: 'muted' }, t('game.latestComments', { n: v.comments.length, total: v.comments_total })));
     }
     for (const c of v.comments) {
-      commentsList.append(h('li', { 'data-comment': c.id }, h('strong', {}, c.user.name), h('span', { class: 'muted' }, ` · ${t('game.commentAtMove', { ply: c.ply })} · ${timeAgo(c.at)}`), h('div', {}, c.text)));
+      // Another's comment may be reported by anyone signed in.
+      const report = session.signedIn && c.user.name.toLowerCase() !== session.name?.toLowerCase()
+        ? [' ', reportButton({ kind: 'comment', user: c.user.name, game: id, id: c.id, excerpt: c.text })] : [];
+      commentsList.append(h('li', { 'data-comment': c.id }, h('strong', {}, c.user.name), h('span', { class: 'muted' }, ` · ${t('game.commentAtMove', { ply: c.ply })} · ${timeAgo(c.at)}`), ...report, h('div', {}, c.text)));
     }
     commentForm.hidden = !session.signedIn;
     commentLogin.hidden = session.signedIn;
@@ -607,6 +611,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       navigate(`/game/${ev.game}`);
       return;
     }
+    // A comment a moderator removed goes at once; the refresh confirms.
+    if (ev.kind === 'removed' && ev.text === 'comment') commentsList.querySelector(`li[data-comment="${ev.removed}"]`)?.remove();
     void refresh();
   }
 

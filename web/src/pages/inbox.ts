@@ -10,6 +10,7 @@ import type { Page } from '../router';
 import { session } from '../session';
 import { busy, loading, notice, timeAgo } from '../ui/notice';
 import { setUnread, unreadCount } from '../ui/unread';
+import { reportButton } from '../ui/reportDialog';
 
 export function inboxPage(root: HTMLElement, _params: Record<string, string>, query: URLSearchParams): Page {
   if (!session.signedIn) {
@@ -65,7 +66,15 @@ export function inboxPage(root: HTMLElement, _params: Record<string, string>, qu
         }, (e: unknown) => err.show(errorMessage(e)));
       }
     });
-    return h('li', { 'data-message': m.id, class: m.read ? '' : 'unread' }, head, body, reply);
+    // A received message may be reported (not a moderator's warning); the button shows with
+    // the opened message.
+    const report = m.warning ? null : reportButton({ kind: 'message', user: m.from, id: m.id, excerpt: m.text });
+    if (report) {
+      report.hidden = true;
+      head.addEventListener('click', () => { report.hidden = body.hidden; });
+    }
+    if (m.warning) head.prepend(h('span', { class: 'badge warning-badge' }, t('inbox.warning')));
+    return h('li', { 'data-message': m.id, class: `${m.read ? '' : 'unread'}${m.warning ? ' warning' : ''}` }, head, body, h('div', { class: 'message-tools' }, reply, report));
   };
   const load = async (before?: number) => {
     const page = await api.messages(before);
@@ -85,9 +94,10 @@ export function inboxPage(root: HTMLElement, _params: Record<string, string>, qu
       h('section', {}, h('h2', {}, t('inbox.received')), spinner, list, more),
       form)));
   void load().catch((e: unknown) => err.show(errorMessage(e))).finally(() => spinner.remove());
-  // A message arriving while the page is open joins the list.
+  // A message arriving while the page is open joins the list; one a moderator removed leaves it.
   const off = push.subscribe(`user:${session.name}`, (ev: PushEvent) => {
     if (ev.kind === 'message') void load().catch(() => undefined);
+    if (ev.kind === 'removed' && ev.text === 'message') list.querySelector(`li[data-message="${ev.removed}"]`)?.remove();
   });
   if (query.get('to')) queueMicrotask(() => text.focus());
   return { dispose: off };

@@ -10,6 +10,11 @@ import { h, svg } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { loading, notice } from '../ui/notice';
 import { playerLink, profileHref, ratingText } from '../ui/rating';
+import { session } from '../session';
+import { canModerate, ROLE_KEYS } from '../moderation';
+import { reportButton } from '../ui/reportDialog';
+import { busy, toast } from '../ui/notice';
+import { modUserHref } from './mod';
 import { resultText } from '../ui/result';
 import { gameName, variantList } from '../variants';
 
@@ -68,9 +73,13 @@ export function profilePage(root: HTMLElement, params: Record<string, string>, s
 
   function draw(p: Profile, nameOf: (id: string, fallback?: string) => string, games: Array<[string, string]>): void {
     document.title = `${p.name} · Kirin`;
-    head.replaceChildren(h('h1', {}, p.name),
+    const actions = profileActions(p);
+    head.replaceChildren(h('h1', {}, p.name,
+      p.role && p.role !== 'player' ? h('span', { class: 'badge role-badge', 'data-role': p.role }, t(ROLE_KEYS[p.role])) : null,
+      p.banned ? h('span', { class: 'badge banned-badge' }, t('mod.isBanned')) : null),
       h('span', { class: 'muted' }, t('ratings.joined', { date: day(p.created) }), ' · ',
-        p.last_seen ? t('ratings.lastSeen', { date: day(p.last_seen) }) : t('ratings.neverSeen')));
+        p.last_seen ? t('ratings.lastSeen', { date: day(p.last_seen) }) : t('ratings.neverSeen')),
+      ...(actions ? [actions] : []));
     const cards = p.ratings.length
       ? h('div', { class: 'rating-cards' }, p.ratings.map((r) => h('section', { class: 'rating-card', 'data-game': r.game },
         h('h3', {}, nameOf(r.game, r.game_name)),
@@ -85,6 +94,30 @@ export function profilePage(root: HTMLElement, params: Record<string, string>, s
       h('div', { class: 'results-row' }, count('ratings.total', p.results.games, 'games'), count('ratings.wins', p.results.wins, 'wins'),
         count('ratings.losses', p.results.losses, 'losses'), count('ratings.draws', p.results.draws, 'draws')),
       h('h2', {}, t('ratings.gamesHeading')), gamesList(p.name, nameOf, games));
+  }
+
+  /** Another player's profile, signed in: block or unblock them, report them; a moderator's link. */
+  function profileActions(p: Profile): HTMLElement | null {
+    if (!session.signedIn || p.name.toLowerCase() === session.name?.toLowerCase()) return null;
+    let blocked = !!p.blocked;
+    const note = h('p', { class: 'muted small blocked-note' }, t('mod.blockedNote'));
+    const block = h('button', { type: 'button', class: 'small block-button' });
+    const drawBlock = () => {
+      block.textContent = t(blocked ? 'mod.unblock' : 'mod.block');
+      block.dataset.blocked = String(blocked);
+      note.hidden = !blocked;
+    };
+    block.addEventListener('click', () => void busy(block, async () => {
+      await (blocked ? api.unblock(p.name) : api.block(p.name));
+      blocked = !blocked;
+      drawBlock();
+      toast(t(blocked ? 'mod.blockDone' : 'mod.unblockDone', { name: p.name }));
+    }, err.show));
+    drawBlock();
+    return h('div', { class: 'profile-actions-box' },
+      h('div', { class: 'profile-actions' }, block, reportButton({ kind: 'user', user: p.name }),
+        canModerate(session.role) ? h('a', { href: modUserHref(p.name), class: 'button small mod-user-link' }, t('mod.moderate')) : null),
+      note);
   }
 
   function gamesList(player: string, nameOf: (id: string) => string, games: Array<[string, string]>): HTMLElement {

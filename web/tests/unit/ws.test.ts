@@ -94,4 +94,51 @@ describe('PushClient', () => {
     FakeSocket.all[0]!.receive({ type: 'error', id, error: { code: 'invalid', message: "unknown game 'nope'" } });
     expect(got).toEqual([{ type: 'error', message: "unknown game 'nope'" }]);
   });
+
+  it('asks whether the session holds when the server closes a signed-in socket, and does not reconnect a dead one', async () => {
+    const { PushClient } = await import('../../src/api/ws');
+    let signedIn = true;
+    const push = new PushClient(() => `ws://example.org/ws${signedIn ? '?token=t' : ''}`, () => signedIn);
+    let alive = true;
+    const asked: number[] = [];
+    push.setSessionCheck(async () => {
+      asked.push(1);
+      return alive;
+    });
+    push.subscribe('user:bob', () => undefined);
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.close(); // a network hiccup: the session holds
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toEqual([1]);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1]!.open();
+
+    alive = false; // banned: the server closes the socket and the token is dead
+    FakeSocket.all[1]!.close();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(asked).toEqual([1, 1]);
+    expect(FakeSocket.all).toHaveLength(2); // no retry with the dead token
+    expect(push.connected).toBe(false);
+
+    signedIn = false; // the session's owner signs out and restarts the push: anonymous now
+    push.restart();
+    expect(FakeSocket.all).toHaveLength(3);
+    expect(FakeSocket.all[2]!.url).toBe('ws://example.org/ws');
+    FakeSocket.all[2]!.open();
+    expect(FakeSocket.all[2]!.sent.map((m) => m.topic)).toEqual(['user:bob']);
+  });
+
+  it('reconnects a visitor’s socket without asking', async () => {
+    const { PushClient } = await import('../../src/api/ws');
+    const push = new PushClient(() => 'ws://example.org/ws', () => false);
+    const asked: number[] = [];
+    push.setSessionCheck(async () => (asked.push(1), false));
+    push.subscribe('game:1', () => undefined);
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.close();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(asked).toEqual([]);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
 });
