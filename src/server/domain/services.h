@@ -16,6 +16,7 @@
 #include "server/domain/messages.h"
 #include "server/domain/problems.h"
 #include "server/domain/storage.h"
+#include "server/domain/usage_counter.h"
 
 namespace kirin::server {
 
@@ -38,6 +39,7 @@ class Services {
   Services& operator=(const Services&) = delete;
 
   Storage& storage() { return *storage_; }
+  UsageCounter& usage() { return usage_; }
   EventHub& events() { return events_; }
   Accounts& accounts() { return accounts_; }
   GameService& games() { return games_; }
@@ -50,6 +52,7 @@ class Services {
 
  private:
   std::unique_ptr<Storage> storage_;
+  UsageCounter usage_;
   EventHub events_;
   Accounts accounts_;
   GameService games_;
