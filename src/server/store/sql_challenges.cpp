@@ -30,7 +30,8 @@ bool SqlChallengeRepo::close_challenge(Id id, ChallengeStatus status) {
 }
 
 std::optional<Id> SqlChallengeRepo::accept_challenge(Id id, const GameState& g) {
-  static const std::string lock_game =
+  // Not static: the dialect is this database's (a process may open both kinds).
+  const std::string lock_game =
       "SELECT g.id FROM challenges c JOIN games g ON g.id = c.rematch_of WHERE c.id = $1" +
       std::string(db_.lock_rows());
   return db_.write([&](Connection& c) -> std::optional<Id> {
