@@ -19,6 +19,7 @@ void register_command(CLI::App& app) {
     std::string db = "sqlite:var/kirin.db";
     server::SqliteSync sqlite_synchronous = server::SqliteSync::Normal;
     server::GameOptions games;
+    server::ChallengeLimits challenges;
     std::string from;
     NoticeArgs notices;
   };
@@ -31,6 +32,7 @@ void register_command(CLI::App& app) {
       ->capture_default_str();
   add_sqlite_synchronous_option(*cmd, args->sqlite_synchronous);
   add_first_move_options(*cmd, args->games);
+  add_rated_options(*cmd, args->challenges);
   cmd->add_option("--from", args->from,
                   "act as a mail from this address: then a challenge must name the account "
                   "with this address (by default you are the operator and may start games "
@@ -66,6 +68,7 @@ void register_command(CLI::App& app) {
     try {
       server::ServiceOptions options;
       options.games = args->games;
+      options.challenges = args->challenges;
       services = std::make_unique<server::Services>(
           server::open_storage(args->db, {.sqlite_sync = args->sqlite_synchronous}), options);
     } catch (const server::StoreError& e) {

@@ -35,6 +35,10 @@ void register_mail(CLI::App& app) {
     std::string db = "sqlite:var/kirin.db";
     server::SqliteSync sqlite_synchronous = server::SqliteSync::Normal;
     server::GameOptions games;
+    server::ChallengeLimits challenges;
+    int solves_per_message = server::mail::MailOptions().solves_per_message;
+    int solves_per_sender_per_hour = server::mail::MailOptions().solves_per_sender_per_hour;
+    int signups_per_hour = server::AccountOptions().signups_per_address_per_hour;
     std::string from = "Kirin game server <kirin@localhost>";
     size_t max_size = 256 * 1024;
     int max_password_checks = server::CommandInterface::kMaxPasswordChecksPerText;
@@ -46,11 +50,27 @@ void register_mail(CLI::App& app) {
   cmd->add_option("--db", args->db, "the store: sqlite:PATH")->capture_default_str();
   add_sqlite_synchronous_option(*cmd, args->sqlite_synchronous);
   add_first_move_options(*cmd, args->games);
+  add_rated_options(*cmd, args->challenges);
   cmd->add_option("--from", args->from, "the reply's From: mailbox")->capture_default_str();
   cmd->add_option("--max-size", args->max_size,
                   "larger messages get an error reply without being read (bytes)")
       ->capture_default_str()
       ->check(CLI::Range(size_t(1024), size_t(64) * 1024 * 1024));
+  cmd->add_option("--solves-per-message", args->solves_per_message,
+                  "mate solves (GAME mate, a problem's attempt off the book's line) run for one "
+                  "message; the further ones are refused; 0: no limit")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000));
+  cmd->add_option("--solves-per-sender-per-hour", args->solves_per_sender_per_hour,
+                  "mate solves run for one sender's messages in a clock hour, counted in the "
+                  "store; 0: no limit")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100000));
+  cmd->add_option("--signups-per-address-per-hour", args->signups_per_hour,
+                  "accounts one sender's address may open in a clock hour, counted in the "
+                  "store; 0: no limit")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100000));
   cmd->add_option("--max-password-checks", args->max_password_checks,
                   "commands carrying a password (move, resign, abort, set, signup, accept, "
                   "decline, challenge -password=) run from one message; the further ones are "
@@ -92,6 +112,8 @@ void register_mail(CLI::App& app) {
       try {
         server::ServiceOptions options;
         options.games = args->games;
+        options.challenges = args->challenges;
+        options.accounts.signups_per_address_per_hour = args->signups_per_hour;
         services = std::make_unique<server::Services>(
             server::open_storage(args->db, {.sqlite_sync = args->sqlite_synchronous}), options);
       } catch (const server::StoreError& e) {
@@ -109,6 +131,9 @@ void register_mail(CLI::App& app) {
       options.from = args->from;
       options.max_bytes = args->max_size;
       options.max_password_checks = args->max_password_checks;
+      options.solves_per_message = args->solves_per_message;
+      options.solves_per_sender_per_hour = args->solves_per_sender_per_hour;
+      options.usage = &services->usage();
       server::mail::MailResult r = server::mail::answer_mail(raw, total, commands, options);
       code = r.exit_code;
       if (code == server::mail::kReplied && !args->notices.sendmail.empty()) {

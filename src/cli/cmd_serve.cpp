@@ -81,6 +81,20 @@ void add_first_move_options(CLI::App& cmd, server::GameOptions& games) {
       ->check(CLI::Range(std::size_t(2), std::size_t(200)));
 }
 
+void add_rated_options(CLI::App& cmd, server::ChallengeLimits& limits) {
+  cmd.add_option_function<int64_t>(
+         "--rated-min-account-age",
+         [&limits](int64_t hours) { limits.rated_min_account_age_ms = hours * 3'600'000; },
+         "hours an account must be old to create or accept a rated challenge, unless it has "
+         "--rated-min-games finished games; 0: any account may [24]")
+      ->check(CLI::Range(int64_t(0), int64_t(24 * 365)));
+  cmd.add_option("--rated-min-games", limits.rated_min_games,
+                 "finished games of two moves each or more that let a younger account play "
+                 "rated; 0: any account may")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 10000));
+}
+
 void register_serve(CLI::App& app) {
   struct Args {
     std::string listen = "127.0.0.1:8080";
@@ -129,6 +143,7 @@ void register_serve(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
   add_first_move_options(*cmd, args->games);
+  add_rated_options(*cmd, args->challenges);
   cmd->add_option("--computer-movetime", args->movetime,
                   "milliseconds the computer opponent thinks per move")
       ->capture_default_str()
@@ -254,6 +269,12 @@ void register_serve(CLI::App& app) {
                   "which the connection is closed")
       ->capture_default_str()
       ->check(CLI::Range(int64_t(100), int64_t(600'000)));
+  cmd->add_option("--signups-per-address-per-hour", args->accounts.signups_per_address_per_hour,
+                  "accounts one client address may open in a clock hour (POST /api/signup, "
+                  "the signup command), counted in the store that every node shares; 0: no "
+                  "limit")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100000));
   cmd->add_option("--hash-threads", args->accounts.hash_threads,
                   "password hashes (Argon2id: 64 MiB and a tenth of a second each) computed at "
                   "once, on threads of their own")

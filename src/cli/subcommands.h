@@ -9,6 +9,7 @@
 
 namespace kirin::server {
 struct GameOptions;
+struct ChallengeLimits;
 }
 namespace kirin::server::sql {
 enum class SqliteSync;
@@ -37,5 +38,8 @@ void add_sqlite_synchronous_option(CLI::App& cmd, server::sql::SqliteSync& value
 // of kirin serve, command and mail: every process that plays moves must judge a late first
 // move and a forecast alike.
 void add_first_move_options(CLI::App& cmd, server::GameOptions& games);
+// --rated-min-account-age HOURS and --rated-min-games N, of kirin serve, command and mail:
+// who may play rated, whichever door the challenge comes through.
+void add_rated_options(CLI::App& cmd, server::ChallengeLimits& limits);
 
 }  // namespace kirin::cli

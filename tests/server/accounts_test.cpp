@@ -187,6 +187,88 @@ TEST_F(AccountsTest, TheCommonestPasswordsAreRefusedInAnyCase) {
   EXPECT_EQ(accounts->sign_up("dave", "d@example.org", "password1 with more").name, "dave");
 }
 
+// Issue 28, the probe's finding 8: the guesses a guesser makes first, at sign-up and at a
+// change, each refused with what is wrong.
+TEST_F(AccountsTest, WeakPasswordsAreRefusedSayingWhy) {
+  struct Case {
+    const char *password, *message;
+  };
+  for (const Case& c : {
+           Case{"aaaaaaaa", "a password has at least 4 different characters: one like 'aaaaaaaa' "
+                            "is guessed at once"},
+           Case{"abababab", "a password has at least 4 different characters: one like 'aaaaaaaa' "
+                            "is guessed at once"},
+           Case{"          ", "a password is not blanks only"},
+           Case{" \t \t \t \t", "a password is not blanks only"},
+           Case{"dave", "a password has at least 8 characters"},
+           Case{"Dave1987!", "a password is more than the account's name: without it, at least "
+                             "6 characters, 4 of them different"},
+           Case{"davedavedave", "a password is more than the account's name: without it, at "
+                                "least 6 characters, 4 of them different"},
+           Case{"DAVE-----", "a password is more than the account's name: without it, at least "
+                             "6 characters, 4 of them different"},
+       }) {
+    ServiceError e = service_error([&] { accounts->sign_up("dave", "d@example.org", c.password); });
+    EXPECT_EQ(e.code(), ErrorCode::Invalid) << c.password;
+    EXPECT_EQ(e.field(), "password");
+    EXPECT_EQ(std::string(e.what()), c.message) << c.password;
+  }
+  EXPECT_EQ(service_error([&] { accounts->user_by_name("dave"); }).code(), ErrorCode::NotFound);
+  // A two-letter name is in too many good passwords to refuse them; a longer one may be in a
+  // password that is strong without it.
+  EXPECT_EQ(accounts->sign_up("Jo", "jo@example.org", "jo-jo-bean-9").name, "Jo");
+  EXPECT_EQ(accounts->sign_up("Eve", "eve@example.org", "eve's-red-kite").name, "Eve");
+  // A change is checked against the account's name too, and changes nothing when refused.
+  accounts->sign_up("dave", "d@example.org", "correct horse");
+  ServiceError e = service_error(
+      [&] { accounts->change_password("dave", "correct horse", "dave-dave-dave", ""); });
+  EXPECT_EQ(e.field(), "new_password");
+  EXPECT_EQ(std::string(e.what()), "the new password: a password is more than the account's "
+                                   "name: without it, at least 6 characters, 4 of them different");
+  EXPECT_EQ(accounts->check_password("dave", "correct horse").name, "dave");
+}
+
+// Issue 28, sign-ups: throwaway accounts are not free. At most a few a client and clock hour,
+// counted in the store, so that a restart or another node does not reset the count.
+TEST_F(AccountsTest, SignUpsAreLimitedPerClientAndHourInTheStore) {
+  UsageCounter usage(store->usage(), clock.fn());
+  accounts->limit_signups(usage, 3);
+  auto sign_up = [&](const std::string& name, const std::string& client) {
+    return accounts->sign_up(name, name + "@example.org", "correct horse", client);
+  };
+  for (const char* name : {"u1", "u2", "u3"}) EXPECT_EQ(sign_up(name, "192.0.2.7").name, name);
+  // A refused sign-up creates nothing and says when to try again.
+  ServiceError e = service_error([&] { sign_up("u4", "192.0.2.7"); });
+  EXPECT_EQ(e.code(), ErrorCode::TooManyRequests);
+  EXPECT_GT(e.retry_after_s(), 0);
+  EXPECT_LE(e.retry_after_s(), 3600);
+  EXPECT_TRUE(std::string(e.what()).starts_with(
+      "accounts opened from your address: at most 3 an hour: try again in "))
+      << e.what();
+  EXPECT_EQ(service_error([&] { accounts->user_by_name("u4"); }).code(), ErrorCode::NotFound);
+  // Mistakes cost no place: a taken name, a bad password are refused before counting.
+  EXPECT_EQ(service_error([&] { sign_up("u1", "192.0.2.8"); }).code(), ErrorCode::Conflict);
+  EXPECT_EQ(service_error([&] { accounts->sign_up("u5", "u5@example.org", "aaaaaaaa", "192.0.2.8"); })
+                .code(),
+            ErrorCode::Invalid);
+  // Another address, and the local operator, still sign up; another process sees the count.
+  EXPECT_EQ(sign_up("u5", "192.0.2.8").name, "u5");
+  EXPECT_EQ(sign_up("u6", "").name, "u6");
+  {
+    auto node2 = open_storage(url());
+    UsageCounter usage2(node2->usage(), clock.fn());
+    Accounts accounts2(node2->accounts(), AccountOptions{.hash_cost = HashCost::Minimal},
+                       clock.fn());
+    accounts2.limit_signups(usage2, 3);
+    EXPECT_EQ(service_error([&] {
+                accounts2.sign_up("u7", "u7@example.org", "correct horse", "192.0.2.7");
+              }).code(),
+              ErrorCode::TooManyRequests);
+  }
+  clock.advance(3'600'000);  // the next hour
+  EXPECT_EQ(sign_up("u7", "192.0.2.7").name, "u7");
+}
+
 TEST_F(AccountsTest, WrongPasswordsMakeTheNextTriesWaitEvenWithTheRightOne) {
   // The default: five wrong passwords are free, the sixth makes the next try wait a second.
   for (int i = 0; i < 6; ++i)

@@ -298,5 +298,47 @@ TEST_F(ChallengesTest, OnlyOneOfTwoOffersOfARematchIsPlayed) {
       << refused.what();
 }
 
+// Issue 28, finding 8: both players accept the other's offer of one rematch at the same
+// moment, on two servers on one store: the domain's check passes for both, and the store
+// refuses the second (one rematch a game). Many rounds, so that the race is run, not hoped for.
+TEST_F(ChallengesTest, RacingAcceptancesOfTwoOffersOfARematchMakeOneGame) {
+  auto store2 = open_storage(url());
+  GameService games2(*store2, log, clock.fn());
+  Challenges challenges2(*store2, games2, log, clock.fn());
+  for (int round = 0; round < 20; ++round) {
+    Id old = challenges->accept(challenges->create(alice.id, request("bob", shogi())).id, bob.id);
+    games->resign(old, bob.id);
+    ChallengeRequest r = request("");
+    r.rematch_of = old;
+    Challenge bobs = challenges->create(bob.id, r);
+    Challenge alices = bobs;  // stored as if both had clicked before either saw the other's
+    alices.challenger = {alice.id, "alice"};
+    alices.challenged = {bob.id, "bob"};
+    alices.id = store->challenges().create_challenge(alices);
+    std::atomic<int> accepted = 0, conflicts = 0;
+    std::barrier sync(2);
+    auto accept = [&](Challenges* cs, Id challenge, Id user) {
+      sync.arrive_and_wait();
+      try {
+        cs->accept(challenge, user);
+        accepted++;
+      } catch (const ServiceError& e) {
+        if (e.code() == ErrorCode::Conflict) conflicts++;
+      }
+    };
+    std::thread a(accept, challenges.get(), bobs.id, alice.id),
+        b(accept, &challenges2, alices.id, bob.id);
+    a.join();
+    b.join();
+    ASSERT_EQ(accepted, 1) << "round " << round;
+    ASSERT_EQ(conflicts, 1) << "round " << round;
+    GameQuery rematches{.player = alice.id, .statuses = {GameStatus::Active}};
+    ASSERT_EQ(store->games().find_games(rematches).size(), 1u) << "round " << round;
+    games->resign(store->games().find_games(rematches)[0].id, alice.id);
+    for (Id offer : {bobs.id, alices.id})  // the refused offer is still open: withdrawn
+      store->challenges().close_challenge(offer, ChallengeStatus::Cancelled);
+  }
+}
+
 }  // namespace
 }  // namespace kirin::server::testing

@@ -14,7 +14,7 @@ class RatingsTest : public ServerTest {
  protected:
   Ratings& ratings() { return games->ratings(); }
 
-  // A rated shogi game between a (Black) and b, with a move each.
+  // A rated shogi game between a (Black) and b, with two moves each (Ratings::kMinRatedPly).
   Id start_rated(const User& a, const User& b, GameSetup setup = shogi()) {
     setup.rated = true;
     ChallengeRequest r;
@@ -22,9 +22,15 @@ class RatingsTest : public ServerTest {
     r.setup = setup;
     Challenge c = challenges->create(a.id, r);
     Id id = challenges->accept(c.id, b.id);
-    games->play_move(id, a.id, "7g7f");
-    games->play_move(id, b.id, "3c3d");
+    two_moves_each(id, a, b);
     return id;
+  }
+
+  void two_moves_each(Id game, const User& black, const User& white) {
+    games->play_move(game, black.id, "7g7f");
+    games->play_move(game, white.id, "3c3d");
+    games->play_move(game, black.id, "2g2f");
+    games->play_move(game, white.id, "8c8d");
   }
 
   // The refusal of a rated challenge from alice to bob with this setup.
@@ -82,13 +88,86 @@ TEST_F(RatingsTest, ADrawAndATimeoutSettleRatingsToo) {
   r.setup = timed;
   r.time_control = parse_time_control("60");
   Id flagged = challenges->accept(challenges->create(alice.id, r).id, bob.id);
-  games->play_move(flagged, alice.id, "7g7f");
-  games->play_move(flagged, bob.id, "3c3d");
+  two_moves_each(flagged, alice, bob);
   clock.advance(120'000);
   EXPECT_EQ(games->expire_clocks(clock.t), 1);
   EXPECT_EQ(store->games().find_game(flagged)->result, Result::WhiteWins);  // alice was to move
   EXPECT_EQ(ratings().changes_of_game(flagged).size(), 2u);
   EXPECT_EQ(rating_of(alice).games, 2);
+}
+
+// Issue 28, finding 5: two throwaway accounts, one resigning to the other game after game as
+// fast as a script can, took one to 2449 in 14 s. Now fresh accounts cannot play rated at all,
+// and a game of fewer than two moves each is not rated, nor counted towards the gate.
+TEST_F(RatingsTest, AThrowawayAccountsFloodOfQuickWinsRaisesNoRating) {
+  Challenges gated(*store, *games, log, clock.fn());  // the default limits: 24 h or 10 games
+  User mallory = accounts->sign_up("mallory", "m@example.org", "correct-horse-1");
+  User stooge = accounts->sign_up("stooge", "s@example.org", "correct-horse-2");
+  GameSetup rated = shogi();
+  rated.rated = true;
+  ChallengeRequest r;
+  r.opponent = "stooge";
+  r.setup = rated;
+  for (int i = 0; i < 20; ++i) {
+    ServiceError e = service_error([&] { gated.create(mallory.id, r); });
+    EXPECT_EQ(e.code(), ErrorCode::Forbidden);
+    EXPECT_EQ(e.field(), "rated");
+    EXPECT_EQ(std::string(e.what()),
+              "rated games are for accounts 24 hours old or with 10 finished games of 4 moves or "
+              "more: mallory's is younger (rated games in 24 hours) and has 0: play casual games "
+              "meanwhile");
+    // The same flood as casual games, one move each: they count for nothing.
+    ChallengeRequest casual = r;
+    casual.setup.rated = false;
+    Id g = gated.accept(gated.create(mallory.id, casual).id, stooge.id);
+    games->play_move(g, mallory.id, "7g7f");
+    games->play_move(g, stooge.id, "3c3d");
+    games->play_move(g, mallory.id, "2g2f");
+    games->resign(g, stooge.id);
+    clock.advance(700);
+  }
+  EXPECT_EQ(store->games().count_played_games(mallory.id, Ratings::kMinRatedPly), 0);
+  EXPECT_EQ(service_error([&] { gated.create(mallory.id, r); }).code(), ErrorCode::Forbidden);
+  // Where the gate is open (an old account), quick wins still rate nothing: no game of fewer
+  // than two moves each is rated, and the recompute agrees.
+  clock.advance(kDay);
+  for (int i = 0; i < 5; ++i) {
+    Id g = gated.accept(gated.create(mallory.id, r).id, stooge.id);
+    games->play_move(g, mallory.id, "7g7f");
+    games->play_move(g, stooge.id, "3c3d");
+    games->play_move(g, mallory.id, "2g2f");
+    games->resign(g, stooge.id);
+    EXPECT_TRUE(ratings().changes_of_game(g).empty());
+  }
+  EXPECT_TRUE(ratings().ratings_of(mallory.id).empty());
+  EXPECT_EQ(ratings().recompute(), 0);
+  EXPECT_TRUE(ratings().ratings_of(mallory.id).empty());
+}
+
+// Either gate suffices: the account's age, or its finished games of four moves or more. The
+// one who accepts is checked as the one who challenges.
+TEST_F(RatingsTest, RatedGamesNeedAnOldAccountOrGamesPlayed) {
+  Challenges gated(*store, *games, log, clock.fn());
+  User carol = accounts->sign_up("carol", "c@example.org", "correct-horse-3");
+  clock.advance(kDay);  // alice, bob and carol are a day old; dave is new
+  User dave = accounts->sign_up("dave", "d@example.org", "correct-horse-4");
+  GameSetup rated = shogi();
+  rated.rated = true;
+  ChallengeRequest to_dave{.opponent = "dave", .setup = rated};
+  Challenge open = gated.create(alice.id, to_dave);  // alice is old enough
+  ServiceError e = service_error([&] { gated.accept(open.id, dave.id); });
+  EXPECT_EQ(e.code(), ErrorCode::Forbidden);
+  EXPECT_NE(std::string(e.what()).find("dave's is younger"), std::string::npos) << e.what();
+  EXPECT_EQ(gated.get(open.id).status, ChallengeStatus::Open);  // nothing changed
+  // Ten casual games of four moves: dave may play rated, a day early.
+  ChallengeRequest casual{.opponent = "carol", .setup = shogi()};
+  for (int i = 0; i < 10; ++i) {
+    Id g = gated.accept(gated.create(dave.id, casual).id, carol.id);
+    two_moves_each(g, dave, carol);
+    games->resign(g, carol.id);
+  }
+  EXPECT_GT(gated.accept(open.id, dave.id), 0);
+  EXPECT_GT(gated.create(carol.id, {.opponent = "bob", .setup = rated}).id, 0);  // a day old
 }
 
 TEST_F(RatingsTest, CasualAndAbortedGamesChangeNoRating) {

@@ -135,7 +135,7 @@ class ServerTest : public ::testing::Test {
     accounts = std::make_unique<Accounts>(store->accounts(), AccountOptions{.hash_cost = HashCost::Minimal},
                                           clock.fn());
     games = std::make_unique<GameService>(*store, log, clock.fn());
-    challenges = std::make_unique<Challenges>(*store, *games, log, clock.fn());
+    challenges = std::make_unique<Challenges>(*store, *games, log, clock.fn(), fresh_may_play_rated());
     imports = std::make_unique<ImportService>(*store, clock.fn());
 
     messages = std::make_unique<Messages>(*store, log, clock.fn());
@@ -148,6 +148,13 @@ class ServerTest : public ::testing::Test {
   }
   // What the text commands take of moderation.
   ModerationServices moderation_services() { return {*blocks, *reports, *moderation}; }
+  // The tests' accounts are minutes old: the rated games' gate on account age or games
+  // played (ChallengeLimits) is open for them, but in the tests of the gate itself.
+  static ChallengeLimits fresh_may_play_rated() {
+    ChallengeLimits limits;
+    limits.rated_min_account_age_ms = 0;
+    return limits;
+  }
   void close() {
     moderation.reset();
     reports.reset();

@@ -281,7 +281,7 @@ async function main() {
   for (const f of readdirSync(shots)) if (/^failure-.*\.png$/.test(f)) rmSync(join(shots, f));
   const tmp = mkdtempSync(join(tmpdir(), 'kirin-web-e2e-'));
   const port = await freePort();
-  const server = run(kirin, ['serve', '--listen', `127.0.0.1:${port}`, '--db', `sqlite:${join(tmp, 'kirin.db')}`, '--computer-movetime', '200', '--web-root', dist]);
+  const server = run(kirin, ['serve', '--listen', `127.0.0.1:${port}`, '--db', `sqlite:${join(tmp, 'kirin.db')}`, '--computer-movetime', '200', '--web-root', dist, '--rated-min-account-age', '0']);
   server.on('exit', (code) => {
     if (code && code !== 0 && code !== 143) log(`kirin serve exited with ${code}:\n${server.output()}`);
   });
@@ -824,10 +824,15 @@ async function main() {
       assert((await alice.textContent('.rating-note')).trim() === 'Rated', 'the game page says it is rated');
     });
     await step('ratings: Bob resigns; both see their new ratings and the change', async () => {
+      // Two moves each: a shorter game is not rated.
       await play(alice, ['7g', '7f'], 1);
       await waitPlies(bob, 1);
       await play(bob, ['3c', '3d'], 2);
       await waitPlies(alice, 2);
+      await play(alice, ['2g', '2f'], 3);
+      await waitPlies(bob, 3);
+      await play(bob, ['8c', '8d'], 4);
+      await waitPlies(alice, 4);
       await bob.click('.game-actions .resign');
       const g = await (await fetch(`${base}/api/games/${rated}`)).json();
       assert(g.ratings?.black?.diff > 0 && g.ratings?.white?.diff < 0, `the API gives the changes (${JSON.stringify(g.ratings)})`);

@@ -2,8 +2,10 @@
 
 #include <sodium.h>
 
+#include <set>
 #include <stdexcept>
 
+#include "notation/notation_error.h"
 #include "server/domain/common_passwords.h"
 #include "server/domain/service_error.h"
 
@@ -42,6 +44,17 @@ const char* const kUnauthorized = "wrong name or password";
 std::unique_ptr<PasswordHasher> pooled_hasher(const AccountOptions& options) {
   return std::make_unique<HashPool>(std::make_unique<Argon2Hasher>(options.hash_cost),
                                     options.hash_threads, options.hash_queue);
+}
+
+std::size_t different_characters(std::string_view s) {
+  return std::set<char>(s.begin(), s.end()).size();
+}
+
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  return out;
 }
 
 // The wait in whole seconds, rounded up (as Retry-After counts).
@@ -84,9 +97,26 @@ void Accounts::validate_email(std::string_view email) {
       invalid("email", "an email address has no spaces or control characters");
 }
 
-void Accounts::validate_password(std::string_view password) {
+void Accounts::validate_password(std::string_view password, std::string_view name) {
   if (password.size() < 8) invalid("password", "a password has at least 8 characters");
   if (password.size() > 1024) invalid("password", "a password has at most 1024 characters");
+  if (password.find_first_not_of(" \t\r\n") == std::string_view::npos)
+    invalid("password", "a password is not blanks only");
+  if (different_characters(password) < 4)
+    invalid("password",
+            "a password has at least 4 different characters: one like 'aaaaaaaa' is guessed at once");
+  // The name is what a guesser tries first, with digits and marks around it: it counts for
+  // nothing (a two-letter name is in too many good passwords to be taken out).
+  if (name.size() >= 3) {
+    std::string rest = ascii_lower(password);
+    const std::string lower_name = ascii_lower(name);
+    for (auto at = rest.find(lower_name); at != std::string::npos; at = rest.find(lower_name, at))
+      rest.erase(at, lower_name.size());
+    if (rest.size() < password.size() && (rest.size() < 6 || different_characters(rest) < 4))
+      invalid("password",
+              "a password is more than the account's name: without it, at least 6 characters, "
+              "4 of them different");
+  }
   if (is_common_password(password))
     invalid("password",
             "that password is one of the commonest, which guessers try first: choose another");
@@ -104,13 +134,17 @@ void Accounts::validate_preferences(const Preferences& p) {
                                "' is not a piece set name");
 }
 
-User Accounts::sign_up(std::string_view name, std::string_view email, std::string_view password) {
+User Accounts::sign_up(std::string_view name, std::string_view email, std::string_view password,
+                       std::string_view client) {
   validate_name(name);
   validate_email(email);
-  validate_password(password);
+  validate_password(password, name);
   if (account_repo_.find_user_by_name(name))
     throw ServiceError(ErrorCode::Conflict, "the name '" + std::string(name) + "' is taken",
                        "name");
+  // Counted once the sign-up would succeed: a typo costs no place, a taken name none either.
+  if (signups_)
+    signups_->take("signup", client, signups_per_hour_, "accounts opened from your address");
   User u;
   u.name = name;
   u.email = email;
@@ -125,8 +159,8 @@ User Accounts::sign_up(std::string_view name, std::string_view email, std::strin
 }
 
 LoginResult Accounts::sign_up_and_log_in(std::string_view name, std::string_view email,
-                                         std::string_view password) {
-  return start_session(sign_up(name, email, password));
+                                         std::string_view password, std::string_view client) {
+  return start_session(sign_up(name, email, password, client));
 }
 
 User Accounts::check_password(std::string_view name, std::string_view password,
@@ -174,7 +208,7 @@ User Accounts::change_password(std::string_view name, std::string_view old_passw
                                std::string_view new_password, std::string_view client,
                                std::string_view keep_token) {
   try {
-    validate_password(new_password);
+    validate_password(new_password, name);
   } catch (const ServiceError& e) {
     invalid("new_password", "the new password: " + std::string(e.what()));
   }
@@ -263,7 +297,8 @@ User Accounts::user(Id id) {
 
 User Accounts::user_by_name(std::string_view name) {
   std::optional<User> u = account_repo_.find_user_by_name(name);
-  if (!u) throw ServiceError(ErrorCode::NotFound, "no user named '" + std::string(name) + "'");
+  // Quoted, its control characters drawn: a NUL from a URL would end what() there.
+  if (!u) throw ServiceError(ErrorCode::NotFound, "no user named " + quoted_input(name));
   return *u;
 }
 

@@ -19,6 +19,7 @@
 #include "server/domain/events.h"
 #include "server/domain/login_throttle.h"
 #include "server/domain/password_hasher.h"
+#include "server/domain/usage_counter.h"
 
 namespace kirin::server {
 
@@ -29,6 +30,9 @@ struct AccountOptions {
   int hash_threads = 1;
   std::size_t hash_queue = 2;
   LoginThrottleOptions throttle;
+  // Accounts one client (an HTTP client's address, a mail's sender) may open in a clock hour,
+  // counted in the store (limit_signups); 0: no limit.
+  int signups_per_address_per_hour = 5;
 };
 
 struct LoginResult {
@@ -51,11 +55,19 @@ class Accounts {
 
   // Throws ServiceError: invalid (naming "name", "email" or "password" and the rule it
   // breaks) or conflict (the name is taken, in any letter case); busy (the hashing threads
-  // and their queue are all taken).
-  User sign_up(std::string_view name, std::string_view email, std::string_view password);
+  // and their queue are all taken); too_many_requests (with retry_after_s) past the sign-ups
+  // of `client` this hour (limit_signups; "": the local operator, not limited).
+  User sign_up(std::string_view name, std::string_view email, std::string_view password,
+               std::string_view client = {});
   // Signs up and starts a session, with one hash and no check of the password just set.
   LoginResult sign_up_and_log_in(std::string_view name, std::string_view email,
-                                 std::string_view password);
+                                 std::string_view password, std::string_view client = {});
+  // Counts sign-ups per client in `usage`, at most per_hour a clock hour (0: no limit).
+  // Services sets it; without it sign-ups are not counted.
+  void limit_signups(UsageCounter& usage, int per_hour) {
+    signups_ = &usage;
+    signups_per_hour_ = per_hour;
+  }
   // The user whose password this is (an open account). `client` is who asks, for the throttle: the
   // HTTP client's address, a mail's sender address; "" for the local operator. Throws ServiceError
   // unauthorized for an unknown name or a wrong password (one message for both, one hash for both),
@@ -103,8 +115,11 @@ class Accounts {
   // The checks sign_up makes; throw ServiceError invalid.
   static void validate_name(std::string_view name);
   static void validate_email(std::string_view email);
-  // Also refuses the commonest passwords (common_passwords.h).
-  static void validate_password(std::string_view password);
+  // Also refuses the commonest passwords (common_passwords.h), blanks only, fewer than four
+  // different characters ("aaaaaaaa"), and the account's `name` (ignoring case, if it has
+  // three characters or more) with little around it ("Alice1987"): without the name, a
+  // password keeps 6 characters, 4 of them different.
+  static void validate_password(std::string_view password, std::string_view name);
   static void validate_preferences(const Preferences& prefs);
 
  private:
@@ -118,6 +133,8 @@ class Accounts {
   NowFn now_;
   NullEventSink no_events_;
   EventSink* events_ = &no_events_;
+  UsageCounter* signups_ = nullptr;
+  int signups_per_hour_ = 0;
 };
 
 }  // namespace kirin::server

@@ -18,7 +18,8 @@ class ChallengeRepo {
   // Moves an open challenge to Declined or Cancelled; false if it was no longer open.
   virtual bool close_challenge(Id id, ChallengeStatus status) = 0;
   // Creates the game and marks the challenge accepted in one transaction; nullopt if the
-  // challenge was no longer open (nothing written).
+  // challenge was no longer open, or is a rematch of a game another accepted rematch plays
+  // again (nothing written: one rematch per game, whatever the race).
   virtual std::optional<Id> accept_challenge(Id id, const GameState& game) = 0;
   // Open challenges addressed to `user` (0: those open to anyone), and those sent by `user`;
   // oldest first.

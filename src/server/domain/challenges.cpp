@@ -163,6 +163,7 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
                        "level");
   check_time_control(r.time_control);
   check_caps(*me, c.challenged);
+  if (r.setup.rated) check_may_play_rated(*me);
   c.setup = std::move(r.setup);
   c.color = r.color;
   c.time_control = r.time_control;
@@ -191,20 +192,23 @@ Id Challenges::accept(Id id, Id user) {
     throw ServiceError(ErrorCode::Forbidden, challenge_name(id) + " is for " + c.challenged.name);
   if (c.challenger.id == user)
     throw ServiceError(ErrorCode::Forbidden, "you cannot accept your own challenge");
-  if (c.rematch_of) {
-    // Two offers made at once (both players clicking Rematch): only one game.
+  // Two offers made at once (both players clicking Rematch): only one game.
+  auto refuse_if_played_again = [&] {
+    if (!c.rematch_of) return;
     std::optional<Challenge> played = challenge_repo_.find_rematch(c.rematch_of);
     if (played && played->status == ChallengeStatus::Accepted)
       throw ServiceError(ErrorCode::Conflict, "game " + std::to_string(c.rematch_of) +
                                                   " was played again already: game " +
                                                   std::to_string(played->game));
-  }
+  };
+  refuse_if_played_again();
   std::optional<User> me = account_repo_.find_user(user);
   if (!me) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(user));
   refuse_if_either_blocks(moderation_repo_, me->id, c.challenger.id,
                           c.rematch_of ? "rematches" : "challenges");
   if (c.setup.rated && games_.is_computer({me->id, me->name}))
     throw ServiceError(ErrorCode::Invalid, "a game against the computer is casual", "rated");
+  if (c.setup.rated) check_may_play_rated(*me);
 
   GameState g;
   g.setup = c.setup;
@@ -219,7 +223,10 @@ Id Challenges::accept(Id id, Id user) {
   g.created = g.updated = now_();
   g.clock = start_clock(g.time_control, g.created);
   std::optional<Id> game = challenge_repo_.accept_challenge(id, g);
-  if (!game) throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is no longer open");
+  if (!game) {
+    refuse_if_played_again();  // the store's answer to the race above
+    throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is no longer open");
+  }
   c.status = ChallengeStatus::Accepted;
   c.game = *game;
   if (!c.challenged.id) c.challenged = accepter;
@@ -255,6 +262,25 @@ void Challenges::cancel(Id id, Id user) {
     throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is no longer open");
   c.status = ChallengeStatus::Cancelled;
   publish(c, "cancelled", c.challenger);
+}
+
+void Challenges::check_may_play_rated(const User& me) {
+  const TimeMs min_age = limits_.rated_min_account_age_ms;
+  const int min_games = limits_.rated_min_games;
+  if (min_age <= 0 || min_games <= 0) return;  // either gate open is enough
+  const TimeMs age = now_() - me.created;
+  if (age >= min_age) return;
+  const int played = game_repo_.count_played_games(me.id, Ratings::kMinRatedPly);
+  if (played >= min_games) return;
+  auto hours = [](TimeMs ms) { return std::to_string((ms + 3'599'999) / 3'600'000); };
+  throw ServiceError(ErrorCode::Forbidden,
+                     "rated games are for accounts " + hours(min_age) + " hours old or with " +
+                         std::to_string(min_games) + " finished games of " +
+                         std::to_string(Ratings::kMinRatedPly) + " moves or more: " + me.name +
+                         "'s is younger (rated games in " + hours(min_age - age) +
+                         " hours) and has " + std::to_string(played) +
+                         ": play casual games meanwhile",
+                     "rated");
 }
 
 Challenge Challenges::get(Id id) {

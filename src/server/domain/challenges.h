@@ -36,6 +36,11 @@ struct ChallengeLimits {
   std::size_t open_per_user = 50;         // open challenges sent
   std::size_t open_to_one_user = 5;       // of those, to one opponent
   std::size_t computer_games_per_user = 3;  // unfinished games against the computer
+  // Who may play rated (creating or accepting a rated challenge): an account this old, or
+  // one with this many finished games of Ratings::kMinRatedPly moves or more; either
+  // suffices, so that throwaway accounts do not farm ratings (issue 28, finding 5). 0: none.
+  TimeMs rated_min_account_age_ms = 24LL * 3600 * 1000;
+  int rated_min_games = 10;
 };
 
 class Challenges {
@@ -76,6 +81,8 @@ class Challenges {
   // Sets a rematch's terms from its game: setup, clock, and the colours swapped.
   void take_rematch_terms(const User& me, ChallengeRequest& r);
   void check_caps(const User& me, const PlayerRef& opponent);
+  // Throws ServiceError forbidden (field "rated") naming what the account lacks.
+  void check_may_play_rated(const User& me);
 
   ChallengeRepo& challenge_repo_;
   AccountRepo& account_repo_;

@@ -46,6 +46,8 @@ class GameRepo {
   virtual std::vector<GameState> find_games(const GameQuery& query) = 0;
   // The finished rated games in the order their ratings were settled: by end time, then id.
   virtual std::vector<GameState> finished_rated_games() = 0;
+  // How many finished games the user played of at least `min_ply` moves (rated or casual).
+  virtual int count_played_games(Id user, int min_ply) = 0;
 
   // Stores the move (its ply must be expected_ply + 1) and the game's new state in one
   // transaction, if the stored game is not over, at expected_ply and at version

@@ -91,6 +91,7 @@ void MateService::take_solve(const Asker& asker) {
   if (asker.user) per_user_.take_or_refuse(asker.user, "asked for", "solves");
   if (!asker.client.empty())
     per_client_.take_or_refuse(asker.client, "asked (from your address) for", "solves");
+  if (asker.charge) asker.charge();
 }
 
 MateAnswer MateService::solve(const Game& game, const std::string& rules,

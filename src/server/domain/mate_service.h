@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -42,6 +43,9 @@ struct MateOptions {
 struct Asker {
   Id user = 0;
   std::string client;  // the HTTP client's address, or a mail's sender
+  // The door's own limit (kirin mail's: per message, per sender and hour), called when a
+  // solve is about to run (not for an answer remembered): throws ServiceError to refuse it.
+  std::function<void()> charge;
 };
 
 struct MateAnswer {

@@ -73,7 +73,7 @@ std::vector<RatingChange> Ratings::settle(const GameState& g) {
 
 std::vector<RatingChange> Ratings::game_over(const GameState& g) {
   if (!g.setup.rated || g.status != GameStatus::Finished || g.result == Result::Ongoing ||
-      g.black.id == g.white.id)
+      g.black.id == g.white.id || g.ply < kMinRatedPly)
     return {};
   for (int attempt = 0; attempt < kSettleAttempts; ++attempt) {
     std::vector<RatingChange> changes = settle(g);

@@ -39,11 +39,16 @@ std::string why_not_rated(const GameSetup& setup, const Variant& variant, bool a
 
 class Ratings {
  public:
+  // A game ends rated only after two moves of each side: shorter ones are lishogi's aborted
+  // games, and a flood of them would be a free rating (issue 28, finding 5).
+  static constexpr int kMinRatedPly = 4;
+
   explicit Ratings(Storage& storage, RatingOptions options = {});
 
   const RatingOptions& options() const { return options_; }
 
-  // A rated game that finished (with a result) settles both players' ratings, once: returns
+  // A rated game that finished (with a result) after kMinRatedPly moves settles both
+  // players' ratings, once: returns
   // the changes (those stored already if it was settled before); nothing for another game.
   // Throws ServiceError conflict if the players' ratings kept changing meanwhile (other
   // processes settling their games), StoreError if the store fails.

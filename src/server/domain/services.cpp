@@ -4,6 +4,7 @@ namespace kirin::server {
 
 Services::Services(std::unique_ptr<Storage> storage, const ServiceOptions& options)
     : storage_(std::move(storage)),
+      usage_(storage_->usage()),
       accounts_(storage_->accounts(), options.accounts),
       games_(*storage_, events_, system_now, options.games),
       challenges_(*storage_, games_, events_, system_now, options.challenges),
@@ -15,6 +16,7 @@ Services::Services(std::unique_ptr<Storage> storage, const ServiceOptions& optio
       reports_(*storage_, system_now, options.reports),
       moderation_(*storage_, accounts_, challenges_, games_, messages_, events_) {
   accounts_.publish_to(events_);
+  accounts_.limit_signups(usage_, options.accounts.signups_per_address_per_hour);
 }
 
 }  // namespace kirin::server

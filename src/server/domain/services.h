@@ -19,6 +19,7 @@
 #include "server/domain/problems.h"
 #include "server/domain/reports.h"
 #include "server/domain/storage.h"
+#include "server/domain/usage_counter.h"
 
 namespace kirin::server {
 
@@ -43,6 +44,7 @@ class Services {
   Services& operator=(const Services&) = delete;
 
   Storage& storage() { return *storage_; }
+  UsageCounter& usage() { return usage_; }
   EventHub& events() { return events_; }
   Accounts& accounts() { return accounts_; }
   GameService& games() { return games_; }
@@ -58,6 +60,7 @@ class Services {
 
  private:
   std::unique_ptr<Storage> storage_;
+  UsageCounter usage_;
   EventHub events_;
   Accounts accounts_;
   GameService games_;

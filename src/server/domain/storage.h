@@ -23,6 +23,7 @@ class SocialRepo;
 class ImportRepo;
 class ForecastRepo;
 class ModerationRepo;
+class UsageRepo;
 class GameChangeFeed;
 
 // Every repository over one database, and its change feed; the repositories live as long as
@@ -38,6 +39,7 @@ class Storage {
   virtual ImportRepo& imports() = 0;
   virtual ForecastRepo& forecasts() = 0;
   virtual ModerationRepo& moderation() = 0;
+  virtual UsageRepo& usage() = 0;  // usage_counter.h
   virtual GameChangeFeed& changes() = 0;
 };
 

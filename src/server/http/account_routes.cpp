@@ -39,7 +39,8 @@ void add_account_routes(Router& router, const ApiServices& s) {
     std::string name = required_string(body, "name");
     std::string password = required_string(body, "password");
     return json_response(
-        login_json(accounts.sign_up_and_log_in(name, required_string(body, "email"), password)),
+        login_json(
+            accounts.sign_up_and_log_in(name, required_string(body, "email"), password, r.client)),
         201);
   });
   router.add("POST", "/api/login", [&accounts = s.accounts](const Request& r) {

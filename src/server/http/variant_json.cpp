@@ -4,6 +4,7 @@
 #include <map>
 #include <mutex>
 
+#include "notation/notation_error.h"
 #include "notation/piece_diagram.h"
 #include "notation/piece_words.h"
 #include "rules/catalog.h"
@@ -224,8 +225,12 @@ void add_variant_routes(Router& router) {
     std::shared_ptr<Variant> v;
     try {
       v = builtin_variant(name);
-    } catch (const VariantError& e) {
-      throw HttpError(404, "not_found", e.what());
+    } catch (const VariantError&) {
+      // The rules' message has the name raw: a NUL in it would end the message there.
+      std::string known;
+      for (const std::string& id : builtin_variant_ids()) known += (known.empty() ? "" : ", ") + id;
+      throw HttpError(404, "not_found",
+                      "unknown game " + quoted_input(name) + " (known games: " + known + ")");
     }
     {
       std::lock_guard lock(mutex);

@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 
+#include "server/domain/service_error.h"
 #include "server/text/command_text.h"
 
 namespace kirin::server::mail {
@@ -404,6 +405,18 @@ MailResult answer_mail(std::string_view raw, size_t total_bytes, CommandInterfac
       CommandInterface::starts_command(in.subject) ? in.subject : std::string();
   CommandContext ctx;
   ctx.sender_email = in.from;
+  int solves = 0;
+  ctx.charge_solve = [&] {
+    if (options.solves_per_message > 0 && solves == options.solves_per_message)
+      throw ServiceError(ErrorCode::TooManyRequests,
+                         "only " + std::to_string(options.solves_per_message) +
+                             " mate solves are run for one message: this one was not run "
+                             "(send it again in another)");
+    if (options.usage)
+      options.usage->take("mail_solve", lower(in.from), options.solves_per_sender_per_hour,
+                          "mate solves by mail from " + in.from);
+    ++solves;
+  };
   auto run = [&](const std::string& commands_text) {
     return commands.run_text(commands_text, ctx, options.max_commands,
                              options.max_password_checks);

@@ -52,6 +52,12 @@ struct MailOptions {
   size_t max_bytes = 256 * 1024;  // larger messages are answered with an error, unread
   int max_commands = CommandInterface::kMaxCommandsPerText;
   int max_password_checks = CommandInterface::kMaxPasswordChecksPerText;
+  // Mate solves (GAME mate, a problem's attempt off the book's line) run for one message,
+  // and for one sender in a clock hour, counted in `usage` (the store's: kirin mail is a
+  // process per message); 0: no limit. Without `usage` only the per-message limit applies.
+  int solves_per_message = 2;
+  int solves_per_sender_per_hour = 10;
+  UsageCounter* usage = nullptr;
   int64_t date = 0;  // the reply's Date: in seconds since the epoch; 0: now
 };
 

@@ -443,6 +443,25 @@ CREATE TABLE audit_log (
   reason TEXT NOT NULL);
 CREATE INDEX audit_log_user ON audit_log(user_id, id);
 )sql"},
+    {"one rematch played per game (the race of two accepts: the store refuses the second); a second one a race left before this is kept as a game, no longer as the rematch",
+     R"sql(
+UPDATE challenges SET rematch_of = NULL
+WHERE status = 'accepted' AND rematch_of IS NOT NULL AND id > (
+  SELECT min(o.id) FROM challenges o WHERE o.rematch_of = challenges.rematch_of AND o.status = 'accepted');
+CREATE UNIQUE INDEX challenges_one_rematch ON challenges(rematch_of) WHERE status = 'accepted';
+)sql",
+     kSame},
+    {"uses of costly things counted per key and clock hour (sign-ups per address, mate solves per mail sender), shared by every process",
+     R"sql(
+CREATE TABLE usage_counts (
+  kind TEXT NOT NULL,
+  key TEXT NOT NULL,
+  hour_ms BIGINT NOT NULL,
+  uses INTEGER NOT NULL,
+  PRIMARY KEY (kind, key, hour_ms));
+CREATE INDEX usage_counts_hour ON usage_counts(hour_ms);
+)sql",
+     kSame},
 };
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "server/domain/moderation_repo.h"
 #include "server/domain/rating_repo.h"
 #include "server/domain/social_repo.h"
+#include "server/domain/usage_counter.h"
 #include "server/store/database.h"
 
 namespace kirin::server::sql {
@@ -62,6 +63,7 @@ class SqlGameRepo : public GameRepo {
   std::vector<GameState> list_unfinished_games() override;
   std::vector<GameState> find_games(const GameQuery& query) override;
   std::vector<GameState> finished_rated_games() override;
+  int count_played_games(Id user, int min_ply) override;
   WriteResult append_move(Id game, int expected_ply, const MoveRecord& move,
                           const GameState& state) override;
   WriteResult update_game(const GameState& state) override;
@@ -160,6 +162,16 @@ class SqlModerationRepo : public ModerationRepo {
 
 // Thrown inside a write to roll it back and return what the repository decided (a lost race
 // found halfway through several conditional writes).
+class SqlUsageRepo : public UsageRepo {
+ public:
+  explicit SqlUsageRepo(Database& db) : db_(db) {}
+  bool count_use(const std::string& kind, const std::string& key, TimeMs hour, int limit,
+                 TimeMs forget_before) override;
+
+ private:
+  Database& db_;
+};
+
 struct Rollback {};
 
 }  // namespace kirin::server::sql

@@ -28,6 +28,9 @@ std::optional<User> SqlAccountRepo::find_user(Id id) {
 }
 
 std::optional<User> SqlAccountRepo::find_user_by_name(std::string_view name) {
+  // No name has a NUL (sign-up allows letters, digits, '_' and '-'), and PostgreSQL refuses
+  // one in a parameter: the answer needs no query.
+  if (name.find('\0') != std::string_view::npos) return std::nullopt;
   return db_.read([&](Connection& c) { return c.first(find_by_name_, {name}, read<User>); });
 }
 

@@ -30,9 +30,19 @@ bool SqlChallengeRepo::close_challenge(Id id, ChallengeStatus status) {
 }
 
 std::optional<Id> SqlChallengeRepo::accept_challenge(Id id, const GameState& g) {
+  // Not static: the dialect is this database's (a process may open both kinds).
+  const std::string lock_game =
+      "SELECT g.id FROM challenges c JOIN games g ON g.id = c.rematch_of WHERE c.id = $1" +
+      std::string(db_.lock_rows());
   return db_.write([&](Connection& c) -> std::optional<Id> {
+    // Two offers of one rematch accepted at once (each player accepting the other's): the
+    // game played again is locked first, so that the second sees the first's acceptance and
+    // writes nothing. (The unique index challenges_one_rematch is the guarantee under it.)
+    c.integer(lock_game, {id});
     // A second acceptance waits for the first one's commit, then finds the challenge closed.
-    if (c.execute("UPDATE challenges SET status = 'accepted' WHERE id = $1 AND status = 'open'",
+    if (c.execute("UPDATE challenges SET status = 'accepted' WHERE id = $1 AND status = 'open' "
+                  "AND NOT EXISTS (SELECT 1 FROM challenges o WHERE o.rematch_of = "
+                  "challenges.rematch_of AND o.status = 'accepted')",
                   {id}) == 0)
       return std::nullopt;  // nothing written
     Id game = SqlGameRepo::insert_game(c, g);

@@ -115,6 +115,13 @@ std::vector<GameState> SqlGameRepo::finished_rated_games() {
   return db_.read([&](Connection& c) { return c.all(sql, {true}, read<GameState>); });
 }
 
+int SqlGameRepo::count_played_games(Id user, int min_ply) {
+  static const std::string sql =
+      "SELECT count(*) FROM games WHERE (black = $1 OR white = $1) AND status = 'finished' "
+      "AND ply >= $2";
+  return int(db_.read([&](Connection& c) { return c.integer(sql, {user, min_ply}); }).value_or(0));
+}
+
 Id SqlGameRepo::insert_game(Connection& c, const GameState& g) {
   static const std::string sql = insert_sql<GameState>() + " RETURNING id";
   Values v;

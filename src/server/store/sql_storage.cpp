@@ -19,6 +19,7 @@ SqlStorage::SqlStorage(std::unique_ptr<Database> db,
       imports_(*db_),
       forecasts_(*db_),
       moderation_(*db_),
+      usage_(*db_),
       changes_(feed(*db_)) {}
 
 SqlStorage::~SqlStorage() { changes_->stop_listening(); }

@@ -35,6 +35,7 @@ class SqlStorage : public Storage {
   ImportRepo& imports() override { return imports_; }
   ForecastRepo& forecasts() override { return forecasts_; }
   ModerationRepo& moderation() override { return moderation_; }
+  UsageRepo& usage() override { return usage_; }
   GameChangeFeed& changes() override { return *changes_; }
 
  private:
@@ -47,6 +48,7 @@ class SqlStorage : public Storage {
   SqlImportRepo imports_;
   SqlForecastRepo forecasts_;
   SqlModerationRepo moderation_;
+  SqlUsageRepo usage_;
   std::unique_ptr<GameChangeFeed> changes_;  // stops listening before the database goes
 };
 

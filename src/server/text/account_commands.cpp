@@ -9,8 +9,7 @@ namespace kirin::server {
 
 User CommandInterface::check_password(const std::string& name, const std::string& password,
                                       const CommandContext& ctx) {
-  return accounts_.check_password(name, password,
-                                  ctx.client.empty() ? ctx.sender_email : ctx.client);
+  return accounts_.check_password(name, password, ctx.counted_client());
 }
 
 namespace {
@@ -54,7 +53,7 @@ std::string CommandInterface::signup(const Parsed& p, size_t first, const Comman
   std::string email = sender_address(w[first + 2], verb, ctx);
   User u;
   try {
-    u = accounts_.sign_up(w[first], email, w[first + 1]);
+    u = accounts_.sign_up(w[first], email, w[first + 1], ctx.counted_client());
   } catch (const ServiceError& e) {
     std::string hint;
     if (verb == "add" && e.code() == ErrorCode::Conflict)

@@ -77,6 +77,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -98,6 +99,12 @@ struct CommandContext {
   // Who sends the commands, as the login throttle counts clients: the HTTP client's address;
   // if empty, sender_email is (a mail's sender).
   std::string client;
+  // A door's own limit on mate solves, called before each solve that runs (kirin mail's per
+  // message and per sender and hour): throws ServiceError too_many_requests. None: no limit.
+  std::function<void()> charge_solve;
+
+  // The client the limits count: `client`, else the mail's sender ("": the operator).
+  const std::string& counted_client() const { return client.empty() ? sender_email : client; }
 };
 
 // How one line of a command text is treated by run_text.

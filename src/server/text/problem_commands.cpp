@@ -46,7 +46,7 @@ const char* side_name(Color c) { return c == kBlack ? "Black" : "White"; }
 
 // Who asks, as the solver's limits count them.
 Asker asker_of(const CommandContext& ctx) {
-  return Asker{ctx.sender_user, ctx.client.empty() ? ctx.sender_email : ctx.client};
+  return Asker{ctx.sender_user, ctx.counted_client(), ctx.charge_solve};
 }
 
 bool all_digits(const std::string& word) {

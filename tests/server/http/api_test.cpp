@@ -39,6 +39,7 @@ class Api : public ::testing::Test {
     options.services.accounts.hash_cost = HashCost::Minimal;
     options.computer_name = computer == "none" ? "" : computer;
     options.computer_movetime_ms = 50;
+    options.services.challenges.rated_min_account_age_ms = 0;  // fresh accounts play rated
     app_ = std::make_unique<App>(options);
     app_->start();
   }
@@ -102,6 +103,30 @@ TEST_F(Api, SignUpLogInLogOut) {
   EXPECT_EQ(call("POST", "/api/logout", nullptr, token).status, 200u);
   EXPECT_EQ(call("GET", "/api/me", nullptr, token).status, 401u);
   EXPECT_EQ(call("GET", "/api/me").json()["error"]["code"], "unauthorized");
+}
+
+// Issue 28: at most 5 sign-ups an hour from one address (the default), by every door that
+// takes the client's address: POST /api/signup and the signup text command over HTTP.
+TEST_F(Api, SignUpsFromOneAddressAreLimitedWithRetryAfter) {
+  for (const char* name : {"carol", "dave", "erin"}) sign_up(name);  // with alice and bob: 5
+  Reply refused = call("POST", "/api/signup",
+                       {{"name", "frank"}, {"email", "f@example.org"}, {"password", "pw-f-12345"}});
+  EXPECT_EQ(refused.status, 429u) << refused.body;
+  EXPECT_EQ(refused.json()["error"]["code"], "too_many_requests");
+  const std::string after = refused.headers["retry-after"];
+  ASSERT_FALSE(after.empty());
+  EXPECT_GT(std::stol(after), 0);
+  EXPECT_LE(std::stol(after), 3600);
+  EXPECT_TRUE(refused.json()["error"]["message"].get<std::string>().starts_with(
+      "accounts opened from your address: at most 5 an hour: try again in "))
+      << refused.body;
+  Reply text = HttpClient(app_->port())
+                   .request("POST", "/api/command", "signup frank pw-f-12345 f@example.org",
+                            {{"Content-Type", "text/plain"}});
+  EXPECT_NE(text.body.find("accounts opened from your address: at most 5 an hour"),
+            std::string::npos)
+      << text.body;
+  EXPECT_EQ(call("GET", "/api/users/frank").status, 404u);
 }
 
 TEST_F(Api, WrongPasswordsAreSlowedDownWithRetryAfter) {
@@ -520,6 +545,26 @@ TEST_F(Api, NulByteInAMoveIsShownNotCutShort) {
   EXPECT_EQ(call("GET", "/api/games/" + std::to_string(game)).json()["ply"], 0);
 }
 
+// Issue 28, finding 8: a NUL in a URL's name was the end of the error message (what() is a C
+// string): "no user named 'a". The whole name shows, the NUL drawn.
+TEST_F(Api, NulByteInAUrlNameIsShownNotCutShort) {
+  struct Case {
+    const char* target;
+    std::string message;
+  };
+  for (const Case& c : {
+           Case{"/api/users/a%00b", "no user named 'a\u2400b'"},
+           Case{"/api/games/1%00", "no such game: '1\u2400'"},
+           Case{"/api/variants/sho%00gi", "unknown game 'sho\u2400gi'"},
+       }) {
+    Reply r = call("GET", c.target);
+    EXPECT_EQ(r.status, 404u) << c.target;
+    const std::string why = r.json()["error"]["message"];
+    EXPECT_TRUE(why.starts_with(c.message)) << c.target << ": " << why;
+    EXPECT_EQ(why.find('\0'), std::string::npos) << c.target;
+  }
+}
+
 TEST_F(Api, UserTopicNeedsItsOwnersToken) {
   WsClient anonymous(app_->port());
   EXPECT_EQ(anonymous.call({{"op", "subscribe"}, {"topic", "user:bob"}})["error"]["code"],
@@ -842,6 +887,8 @@ TEST_F(Api, ARatedGameShowsItsRatingChangesAndTheProfilesShowThem) {
   EXPECT_EQ(call("GET", path).json()["ratings"], nullptr);
   ASSERT_EQ(move(game, "7g7f", 0, alice_).status, 200u);
   ASSERT_EQ(move(game, "3c3d", 1, bob_).status, 200u);
+  ASSERT_EQ(move(game, "2g2f", 2, alice_).status, 200u);  // two moves each: rated
+  ASSERT_EQ(move(game, "8c8d", 3, bob_).status, 200u);
   ASSERT_EQ(call("POST", path + "/resign", nullptr, bob_).status, 200u);
   json view = call("GET", path).json();
   EXPECT_EQ(view["rated"], true);

@@ -41,7 +41,7 @@ class MoveDetails : public ::testing::Test {
   std::string sign_up(const std::string& name) {
     Reply r =
         call("POST", "/api/signup",
-             {{"name", name}, {"email", name + "@example.org"}, {"password", "pw-" + name + "-1"}});
+             {{"name", name}, {"email", name + "@example.org"}, {"password", "pw-" + name + "-123"}});
     EXPECT_EQ(r.status, 201u) << r.body;
     return r.json()["token"];
   }

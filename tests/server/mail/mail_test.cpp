@@ -6,6 +6,7 @@
 #include <random>
 
 #include "../server_fixture.h"
+#include "server/domain/usage_counter.h"
 #include "server/text/command_text.h"
 
 namespace kirin::server::testing {
@@ -172,6 +173,52 @@ TEST_F(MailTest, PasswordsAreCheckedAFewAMessageThrottledPerSenderAndNeverSentBa
   EXPECT_TRUE(contains(body, "error: set: too many wrong passwords from your address")) << body;
   body = reply_body(answer("From: bob@example.org\n\nshogi set bob password-bob\n"));
   EXPECT_TRUE(contains(body, "Settings of bob")) << body;
+}
+
+// Issue 28, finding 7: mate solves are costly, and `kirin mail` is a process per message, so a
+// sender could ask for any number of them a message after another. At most a few a message,
+// and a few a sender and hour, counted in the store (here a second Services' worth: the same
+// store, as the next process would see it).
+TEST_F(MailTest, MateSolvesAreLimitedPerMessageAndPerSenderAndHourInTheStore) {
+  clock.advance(3'600'000 - clock.t % 3'600'000);  // at the start of a clock hour
+  UsageCounter usage(store->usage(), clock.fn());
+  options.solves_per_message = 2;
+  options.solves_per_sender_per_hour = 3;
+  options.usage = &usage;
+  // Mates in one (G*5b), each a position of its own: a remembered answer costs nothing.
+  auto mate_in_1 = [](int king_file) {
+    std::string rank = std::to_string(king_file - 1) + "K" + std::to_string(9 - king_file);
+    if (king_file == 1) rank = "K8";
+    return "shogi mate 4k4/9/4P4/9/9/9/9/9/" + rank + " b G 1\n";
+  };
+  auto count = [](const std::string& body, const std::string& what) {
+    size_t n = 0;
+    for (size_t at = 0; (at = body.find(what, at)) != std::string::npos; ++at) ++n;
+    return n;
+  };
+  std::string body =
+      reply_body(answer("From: carol@example.net\n\n" + mate_in_1(1) + mate_in_1(2) + mate_in_1(3)));
+  EXPECT_EQ(count(body, "Mate in 1:"), 2u) << body;
+  EXPECT_EQ(count(body, "error: mate: only 2 mate solves are run for one message: this one was "
+                        "not run (send it again in another)"),
+            1u)
+      << body;
+  // The next message: one more this hour, then none, saying when.
+  clock.advance(10 * 60'000);
+  body = reply_body(answer("From: Carol@Example.NET\n\n" + mate_in_1(3) + mate_in_1(4)));
+  EXPECT_EQ(count(body, "Mate in 1:"), 1u) << body;
+  EXPECT_EQ(count(body, "error: mate: mate solves by mail from Carol@Example.NET: at most 3 an "
+                        "hour: try again in 50 minutes"),
+            1u)
+      << body;
+  // A remembered answer is no solve; another sender has places of its own.
+  body = reply_body(answer("From: carol@example.net\n\n" + mate_in_1(1)));
+  EXPECT_TRUE(contains(body, "Mate in 1 (remembered):")) << body;
+  body = reply_body(answer("From: dave@example.net\n\n" + mate_in_1(4)));
+  EXPECT_TRUE(contains(body, "Mate in 1:")) << body;
+  clock.advance(50 * 60'000);  // the next hour
+  body = reply_body(answer("From: carol@example.net\n\n" + mate_in_1(5)));
+  EXPECT_TRUE(contains(body, "Mate in 1:")) << body;
 }
 
 // pbmserv reads a mail's command from its Subject line: so does Kirin, before the body, when

@@ -164,13 +164,21 @@ check "command --mail-from must be a mailbox" 2 "--mail-from" \
   "$kirin" command --db "$db" --sendmail "$tmp/sendmail.sh" --mail-from "not a mailbox"
 
 # kirin ratings recompute: settles the finished rated games again, to the same numbers.
+# The accounts are minutes old: refused, unless the operator lets them play rated.
+input='shogi challenge alice bob -rated
+'
+check "a fresh account's rated challenge" 0 "rated games are for accounts 24 hours old" \
+  "$kirin" command --db "$db"
 input='shogi challenge alice bob -rated
 shogi move 4 alice password-alice 7g7f
+shogi move 4 bob password-bob 3c3d
+shogi move 4 alice password-alice 2g2f
+shogi move 4 bob password-bob 8c8d
 shogi resign 4 bob password-bob
 shogi ratings
 '
 check "a rated game by text command" 0 "alice's shogi rating: 1500? -> 1662? (+162)" \
-  "$kirin" command --db "$db"
+  "$kirin" command --db "$db" --rated-min-account-age 0
 input=''
 check "ratings recompute" 0 "Settled 1 rated game." "$kirin" ratings recompute --db "$db"
 input='shogi ratings

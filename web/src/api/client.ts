@@ -51,6 +51,10 @@ const unauthorizedListeners: Array<() => void> = [];
 export function onUnauthorized(f: () => void): void {
   unauthorizedListeners.push(f);
 }
+/** The server refused the token (a 401, or the WebSocket closed with 1008 "logged out"). */
+export function tokenRefused(): void {
+  if (token) unauthorizedListeners.forEach((f) => f());
+}
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -74,7 +78,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   }
   if (!res.ok) {
     const err = (json as ApiErrorBody | undefined)?.error;
-    if (res.status === 401 && token && path !== '/api/login') unauthorizedListeners.forEach((f) => f());
+    if (res.status === 401 && path !== '/api/login') tokenRefused();
     throw new ApiError(res.status, err?.code ?? 'http', err?.message ?? `${res.status} ${res.statusText}`, err?.field, err?.offset);
   }
   return json as T;

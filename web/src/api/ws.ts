@@ -6,7 +6,7 @@
 // token is not retried for ever.
 import type { AnalysisMessage, AnalysisRequest, PushEvent, ServerMessage } from './types';
 import { t } from '../i18n';
-import { getToken } from './client';
+import { getToken, tokenRefused } from './client';
 
 type EventListener = (event: PushEvent, topic: string) => void;
 type StatusListener = (connected: boolean) => void;
@@ -129,10 +129,13 @@ export class PushClient {
       if (reconnect) this.reconnectListeners.forEach((f) => f());
     };
     ws.onmessage = (ev) => this.receive(ev.data);
-    ws.onclose = () => {
+    ws.onclose = (ev?: CloseEvent) => {
       // A socket replaced by restart() closes late: the current one is not its business.
       if (this.socket !== ws && !this.closedByUs) return;
       this.socket = null;
+      // 1008: the session behind the token ended (a logout, a password change, a closure or
+      // a ban, on any device): the page signs out, as on a 401, and reconnects without it.
+      if (ev?.code === 1008 && !this.closedByUs) tokenRefused();
       window.clearInterval(this.pingTimer);
       this.setConnected(false);
       // Analyses in progress end with the connection.

@@ -7,7 +7,7 @@ class FakeSocket {
   readyState = 0;
   sent: Array<Record<string, unknown>> = [];
   onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((e?: { code: number }) => void) | null = null;
   onmessage: ((e: { data: string }) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(readonly url: string) {
@@ -44,6 +44,34 @@ afterEach(() => {
 });
 
 describe('PushClient', () => {
+  it('a close with 1008 (the session ended elsewhere) signs the page out, as a 401 does', async () => {
+    const client = await import('../../src/api/client');
+    const { PushClient } = await import('../../src/api/ws');
+    client.setSession('tok', 'alice');
+    let refused = 0;
+    client.onUnauthorized(() => {
+      refused++;
+      client.setSession(null, null);
+    });
+    const push = new PushClient(() => 'ws://example.org/ws');
+    push.subscribe('user:alice', () => {});
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    socket.readyState = 3;
+    socket.onclose?.({ code: 1008 });
+    expect(refused).toBe(1);
+    expect(client.getToken()).toBeNull();
+    // A plain drop (1006) keeps the session: the next socket just reconnects.
+    client.setSession('tok2', 'alice');
+    vi.advanceTimersByTime(20_000);
+    const again = FakeSocket.all[1]!;
+    again.open();
+    again.readyState = 3;
+    again.onclose?.({ code: 1006 });
+    expect(refused).toBe(1);
+    expect(client.getToken()).toBe('tok2');
+  });
+
   it('subscribes on open, delivers events, and subscribes again after a reconnect', async () => {
     const { PushClient } = await import('../../src/api/ws');
     const push = new PushClient(() => 'ws://example.org/ws');
