@@ -92,6 +92,9 @@ class Accounts {
 
   // The checks sign_up makes; throw ServiceError invalid.
   static void validate_name(std::string_view name);
+  // Password checks waiting for a hashing thread (the metrics); 0 without a HashPool.
+  std::size_t hashes_waiting() const;
+
   static void validate_email(std::string_view email);
   // Also refuses the commonest passwords (common_passwords.h).
   static void validate_password(std::string_view password);

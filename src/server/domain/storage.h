@@ -37,6 +37,8 @@ class Storage {
   virtual ImportRepo& imports() = 0;
   virtual ForecastRepo& forecasts() = 0;
   virtual GameChangeFeed& changes() = 0;
+  // Asks the database a trivial question (GET /healthz); throws StoreError if it cannot answer.
+  virtual void ping() = 0;
 };
 
 }  // namespace kirin::server

@@ -6,6 +6,7 @@
 // with AppOptions::sendmail the players' mail notices.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -15,7 +16,10 @@
 
 #include "server/domain/computer.h"
 #include "server/domain/services.h"
+#include "server/http/analysis.h"
 #include "server/http/event_forwarder.h"
+#include "server/http/health_routes.h"
+#include "server/http/metrics.h"
 #include "server/http/server.h"
 #include "server/mail/outbox.h"
 #include "server/store/sql_storage.h"
@@ -61,6 +65,7 @@ class App {
  private:
   void tick_loop();
   void attach_computer();
+  void register_metrics(AnalysisService& analysis);
 
   EventHub& events() { return services_->events(); }
 
@@ -71,9 +76,15 @@ class App {
   std::unique_ptr<Notices> notices_;
   std::unique_ptr<mail::Outbox> outbox_;  // with AppOptions::sendmail
   int outbox_handle_ = 0;
+  std::unique_ptr<StoreProbe> store_probe_;  // GET /healthz
   std::unique_ptr<Server> server_;
   std::unique_ptr<EventForwarder> forwarder_;
   int forwarder_handle_ = 0;
+  // The metrics' own counts: moves played through this node, store failures seen.
+  std::atomic<std::uint64_t> moves_played_{0}, store_errors_{0};
+  int metrics_handle_ = 0;
+  std::shared_ptr<Histogram> computer_answers_ =
+      std::make_shared<Histogram>(std::vector<double>{0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30, 60, 300});
 
   std::mutex tick_mutex_;
   std::condition_variable tick_wake_;

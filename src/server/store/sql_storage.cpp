@@ -22,6 +22,11 @@ SqlStorage::SqlStorage(std::unique_ptr<Database> db,
 
 SqlStorage::~SqlStorage() { changes_->stop_listening(); }
 
+void SqlStorage::ping() {
+  // Reads a table, so that a SQLite file gone unreadable fails it too, not only a lost server.
+  db_->read([](Connection& c) { c.integer("SELECT COUNT(*) FROM schema_version"); });
+}
+
 }  // namespace kirin::server::sql
 
 namespace kirin::server {

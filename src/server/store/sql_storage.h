@@ -35,6 +35,7 @@ class SqlStorage : public Storage {
   ImportRepo& imports() override { return imports_; }
   ForecastRepo& forecasts() override { return forecasts_; }
   GameChangeFeed& changes() override { return *changes_; }
+  void ping() override;
 
  private:
   std::unique_ptr<Database> db_;
