@@ -99,9 +99,17 @@ void App::register_metrics(AnalysisService& analysis) {
   value("kirin_mate_running", "mate solves running", Type::Gauge,
         [this] { return double(services_->mate().running()); });
   value("kirin_computer_waiting", "games waiting for the computer opponent to think",
-        Type::Gauge, [this] { return computer_ ? double(computer_->waiting()) : 0.0; });
+        Type::Gauge, [this] {
+          std::lock_guard lock(computer_mutex_);
+          return computer_ ? double(computer_->waiting()) : 0.0;
+        });
   value("kirin_computer_running", "games the computer opponent is thinking about",
-        Type::Gauge, [this] { return computer_ ? double(computer_->running()) : 0.0; });
+        Type::Gauge, [this] {
+          std::lock_guard lock(computer_mutex_);
+          return computer_ ? double(computer_->running()) : 0.0;
+        });
+  value("kirin_leader", "1 if this server does the background work of its store (the "
+        "computer opponent, run-out clocks)", Type::Gauge, [this] { return leading_ ? 1.0 : 0.0; });
   m.add_histogram("kirin_computer_answer_seconds",
                   "seconds from the opponent's move to the computer's answer", computer_answers_);
   value("kirin_password_hashes_waiting", "password checks waiting for a hashing thread",
@@ -137,8 +145,32 @@ void App::attach_computer() {
       user = accounts().user_by_name(name).id;
     }
   }
-  computer_ = std::make_unique<EngineComputer>(games(), user, options_.computer_movetime_ms);
-  computer_->on_answer([answers = computer_answers_](double seconds) { answers->observe(seconds); });
+  computer_user_ = user;
+  games().set_computer_account(user);  // known to every node; the leader's engine answers
+}
+
+bool App::lead() {
+  bool leading = services_->storage().leadership().lead();
+  if (!computer_user_) return leading;
+  std::unique_ptr<EngineComputer> gone;  // destroyed outside the lock: it joins its thread
+  {
+    std::lock_guard lock(computer_mutex_);
+    if (leading && !computer_) {
+      computer_ = std::make_unique<EngineComputer>(games(), computer_user_,
+                                                   options_.computer_movetime_ms);
+      computer_->on_answer(
+          [answers = computer_answers_](double seconds) { answers->observe(seconds); });
+    } else if (!leading && computer_) {
+      gone = std::move(computer_);
+    }
+  }
+  if (gone) {
+    log("no longer the leader: the computer opponent is another node's now");
+  } else if (leading && !leading_) {
+    games().wake_computer();  // games where it was to move while another node (or none) led
+  }
+  leading_ = leading;
+  return leading;
 }
 
 void App::start() {
@@ -147,12 +179,12 @@ void App::start() {
     std::lock_guard lock(tick_mutex_);
     ticking_ = true;
   }
-  ticker_ = std::thread([this] { tick_loop(); });
   // Moves and comments other processes store (another node, `kirin command`, `kirin mail`)
   // reach this server's clients and its computer player.
   services_->storage().changes().listen_for_game_changes(
       [this](const GameChange& change) { games().changed_elsewhere(change); });
-  games().wake_computer();  // games where it was to move when the server last stopped
+  lead();  // at once, so that a lone server's computer answers from the start
+  ticker_ = std::thread([this] { tick_loop(); });
 }
 
 void App::stop() {
@@ -176,8 +208,11 @@ void App::tick_loop() {
   while (!tick_wake_.wait_for(lock, options_.tick, [this] { return !ticking_; })) {
     lock.unlock();
     try {
-      games().expire_clocks(system_now());
-      if (++ticks % 3600 == 0) services_->accounts().purge_expired_sessions();
+      // Once per cluster: the leader's (storage.h). A lost lead shows within a tick.
+      if (lead()) {
+        games().expire_clocks(system_now());
+        if (++ticks % 3600 == 0) services_->accounts().purge_expired_sessions();
+      }
     } catch (const std::exception& e) {
       if (dynamic_cast<const StoreError*>(&e)) ++store_errors_;
       log("error: clock ticker: {}", e.what());

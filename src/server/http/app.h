@@ -61,17 +61,30 @@ class App {
   Accounts& accounts() { return services_->accounts(); }
   Challenges& challenges() { return services_->challenges(); }
   GameService& games() { return services_->games(); }
-
+  bool leading() const { return leading_; }  // as of the last tick
+  // The computer opponent's answers here, since this node last became the leader: accepted,
+  // and refused because the game had moved on (0, 0 on a node that does not lead).
+  std::pair<int, int> computer_answers() {
+    std::lock_guard lock(computer_mutex_);
+    if (!computer_) return {0, 0};
+    return {computer_->moves_played(), computer_->moves_refused()};
+  }
  private:
   void tick_loop();
-  void attach_computer();
+  void attach_computer();  // the computer's account, made if missing
+  // Asks the store who leads (storage.h): the leader runs the computer opponent, a node that
+  // stops leading drops it. Returns whether this node leads.
+  bool lead();
   void register_metrics(AnalysisService& analysis);
 
   EventHub& events() { return services_->events(); }
 
   AppOptions options_;
   std::unique_ptr<Services> services_;
+  Id computer_user_ = 0;
+  std::mutex computer_mutex_;  // computer_ comes and goes with the lead
   std::unique_ptr<EngineComputer> computer_;
+  std::atomic<bool> leading_{false};
   std::unique_ptr<CommandInterface> commands_;  // POST /api/command
   std::unique_ptr<Notices> notices_;
   std::unique_ptr<mail::Outbox> outbox_;  // with AppOptions::sendmail

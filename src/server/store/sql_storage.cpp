@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "server/store/leadership.h"
 #include "server/store/postgres_database.h"
 #include "server/store/postgres_notifications.h"
 #include "server/store/sqlite_change_log.h"
@@ -18,7 +19,12 @@ SqlStorage::SqlStorage(std::unique_ptr<Database> db,
       social_(*db_),
       imports_(*db_),
       forecasts_(*db_),
-      changes_(feed(*db_)) {}
+      changes_(feed(*db_)) {
+  if (db_->dialect() == Dialect::Postgres)
+    leadership_ = std::make_unique<PostgresLeadership>(static_cast<PostgresDatabase&>(*db_));
+  else
+    leadership_ = std::make_unique<SoleLeadership>();
+}
 
 SqlStorage::~SqlStorage() { changes_->stop_listening(); }
 

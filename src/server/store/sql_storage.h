@@ -36,6 +36,7 @@ class SqlStorage : public Storage {
   ForecastRepo& forecasts() override { return forecasts_; }
   GameChangeFeed& changes() override { return *changes_; }
   void ping() override;
+  Leadership& leadership() override { return *leadership_; }
 
  private:
   std::unique_ptr<Database> db_;
@@ -47,6 +48,7 @@ class SqlStorage : public Storage {
   SqlImportRepo imports_;
   SqlForecastRepo forecasts_;
   std::unique_ptr<GameChangeFeed> changes_;  // stops listening before the database goes
+  std::unique_ptr<Leadership> leadership_;   // gives the lead up before the database goes
 };
 
 }  // namespace kirin::server::sql
