@@ -151,7 +151,7 @@ void App::attach_computer() {
 
 bool App::lead() {
   bool leading = services_->storage().leadership().lead();
-  if (!computer_user_) return leading;
+  if (!computer_user_) return leading_ = leading;
   std::unique_ptr<EngineComputer> gone;  // destroyed outside the lock: it joins its thread
   {
     std::lock_guard lock(computer_mutex_);

@@ -14,8 +14,9 @@ namespace {
 
 using nlohmann::json;
 
-std::unique_ptr<App> start_node(const std::string& url) {
+std::unique_ptr<App> start_node(const std::string& url, const std::string& computer = "kirin") {
   AppOptions options;
+  options.computer_name = computer;
   options.http.port = 0;
   options.http.shutdown_grace = std::chrono::milliseconds(500);
   options.store_url = url;
@@ -43,6 +44,10 @@ TEST(Leadership, OnSqliteTheOneServerLeads) {
   auto app = start_node(db.url());
   EXPECT_TRUE(app->leading());
   app->stop();
+  app.reset();
+  auto without_computer = start_node(db.url(), "");  // it still ends games on time
+  EXPECT_TRUE(without_computer->leading());
+  without_computer->stop();
 }
 
 TEST(Leadership, TwoNodesAnswerEachMoveOnceAndTheOtherTakesOver) {
