@@ -45,6 +45,16 @@ void prepare_store(const std::string& url) {
                      "' for the store: " + ec.message());
 }
 
+// --trusted-proxy and --metrics-from: "127.0.0.1", "10.0.0.0/8", "fd00::/8".
+std::string address_or_network(const std::string& text) {
+  try {
+    server::http::TrustedProxies().add(text);
+    return {};
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+}
+
 }  // namespace
 
 void add_sqlite_synchronous_option(CLI::App& cmd, server::SqliteSync& value) {
@@ -122,6 +132,7 @@ void register_serve(CLI::App& app) {
     int64_t login_max_wait_s = 300;
     int max_password_checks = server::CommandInterface::kMaxPasswordChecksPerText;
     std::vector<std::string> trusted_proxies;
+    std::vector<std::string> metrics_from;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -248,14 +259,12 @@ void register_serve(CLI::App& app) {
                   "Their own connections are not limited per address, only in all: limit "
                   "connections per client in the proxy (nginx: limit_conn). Without this "
                   "option X-Forwarded-For is ignored")
-      ->check([](const std::string& text) {
-        try {
-          server::http::TrustedProxies().add(text);
-          return std::string();
-        } catch (const std::invalid_argument& e) {
-          return std::string(e.what());
-        }
-      });
+      ->check(address_or_network);
+  cmd->add_option("--metrics-from", args->metrics_from,
+                  "addresses or networks that may read GET /metrics (Prometheus' format: load, "
+                  "queues, requests), besides loopback and the --trusted-proxy ones; others get "
+                  "403. Behind a proxy the forwarded client's address is judged")
+      ->check(address_or_network);
   cmd->add_option("--max-connections", args->max_connections,
                   "connections at once in all; more are answered 503. Default: the open-file "
                   "limit less 64")
@@ -330,6 +339,7 @@ void register_serve(CLI::App& app) {
     options.http.connections_per_address = args->connections_per_address;
     options.http.max_connections = args->max_connections;
     for (const std::string& proxy : args->trusted_proxies) options.http.trusted_proxies.add(proxy);
+    for (const std::string& from : args->metrics_from) options.http.metrics_from.add(from);
     options.http.first_byte_timeout = std::chrono::milliseconds(args->first_byte_timeout_ms);
     options.http.header_timeout = std::chrono::milliseconds(args->header_timeout_ms);
     options.services.accounts = args->accounts;

@@ -235,5 +235,18 @@ check2 bad-variant-promotion 2 "unknown-promotion.toml:24:12" "unknown piece 'to
 check2 bad-variant-names 2 "unknown-name-key.toml:11:18" "[names]: unknown key 'fairystockfish'" "$kirin" perft --variant-file "$bad/unknown-name-key.toml" -d 1
 check2 bad-variant-duplicate 2 "duplicate-sfen.toml:29:8" "share the SFEN 'g'" "$kirin" show-variant --variant-file "$bad/duplicate-sfen.toml"
 check2 bad-variant-missing-file 2 "cannot read variant file" "no-such-file.toml" "$kirin" perft --variant-file "$bad/no-such-file.toml" -d 1
+# ---- kirin backup: a store's copy, never over an existing file without --force
+backup_dir=$(mktemp -d)
+printf 'signup ann secret-ann-1 ann@example.org\n' | "$kirin" command --db "sqlite:$backup_dir/k.db" >/dev/null 2>&1
+check backup-sqlite 0 "integrity ok" "$kirin" backup --db "sqlite:$backup_dir/k.db" "$backup_dir/copy.db"
+check backup-exists 2 "exists; --force replaces it" "$kirin" backup --db "sqlite:$backup_dir/k.db" "$backup_dir/copy.db"
+check backup-force 0 "Backed up to" "$kirin" backup --db "sqlite:$backup_dir/k.db" "$backup_dir/copy.db" --force
+check backup-no-store 2 "no SQLite database" "$kirin" backup --db "sqlite:$backup_dir/none.db" "$backup_dir/x.db"
+check backup-copy-opens 0 "the name 'ann' is taken" "$kirin" command --db "sqlite:$backup_dir/copy.db" \
+  <<<"signup ann secret-ann-2 ann2@example.org"
+check help-serve-proxy 0 "--trusted-proxy" "$kirin" serve --help
+check serve-bad-proxy 2 "not an IP address" "$kirin" serve --trusted-proxy nonsense
+rm -rf "$backup_dir"
+
 echo "$passes passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -310,4 +310,9 @@ void Accounts::set_preferences(Id id, const Preferences& prefs) {
   account_repo_.set_preferences(id, prefs);
 }
 
+std::size_t Accounts::hashes_waiting() const {
+  auto* pool = dynamic_cast<HashPool*>(hasher_.get());
+  return pool ? pool->waiting() : 0;
+}
+
 }  // namespace kirin::server

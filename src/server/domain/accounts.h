@@ -114,6 +114,9 @@ class Accounts {
 
   // The checks sign_up makes; throw ServiceError invalid.
   static void validate_name(std::string_view name);
+  // Password checks waiting for a hashing thread (the metrics); 0 without a HashPool.
+  std::size_t hashes_waiting() const;
+
   static void validate_email(std::string_view email);
   // Also refuses the commonest passwords (common_passwords.h), blanks only, fewer than four
   // different characters ("aaaaaaaa"), and the account's `name` (ignoring case, if it has

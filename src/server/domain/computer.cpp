@@ -46,8 +46,9 @@ void EngineComputer::your_turn(Id game, int ply, const Game& game_now, int level
       .limits = limits_for(level, movetime_ms_),
       .on_start = {},
       .on_info = {},
-      .on_done = [this, game, ply, root = game_now.position()](const SearchDone& done) {
-        answer(game, ply, root, done);
+      .on_done = [this, game, ply, root = game_now.position(),
+                  asked = std::chrono::steady_clock::now()](const SearchDone& done) {
+        answer(game, ply, root, done, asked);
       }});
   if (admission) searches_[game] = admission.ticket;
 }
@@ -72,13 +73,16 @@ int EngineComputer::moves_refused() const {
   return refused_;
 }
 
-void EngineComputer::answer(Id game, int ply, const Position& root, const SearchDone& done) {
+void EngineComputer::answer(Id game, int ply, const Position& root, const SearchDone& done,
+                            std::chrono::steady_clock::time_point asked) {
   bool accepted = false;
   // A search cut short by shutdown is not a considered move.
   if (done.result.has_move && done.end != SearchEnd::shut_down) {
     try {
       games_.play_move(game, user_, to_usi(root, done.result.best), ply);
       accepted = true;
+      if (on_answer_)
+        on_answer_(std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count());
     } catch (const ServiceError&) {
       // The game moved on (or ended) while it thought: nothing to answer any more.
     } catch (const std::exception&) {

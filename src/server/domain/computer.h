@@ -9,6 +9,8 @@
 // It does not answer draw offers (they lapse when it moves).
 #pragma once
 
+#include <chrono>
+#include <functional>
 #include <map>
 #include <mutex>
 
@@ -39,15 +41,23 @@ class EngineComputer : public ComputerPlayer {
   void wait_idle();
   int moves_played() const;  // moves the service accepted from it
   int moves_refused() const;  // answers the service refused (the game had moved on)
+  // For the metrics: games waiting for the engine, and being thought about (0 or 1).
+  std::size_t waiting() const { return runner_.waiting(); }
+  std::size_t running() const { return runner_.running(); }
+  // Called with the seconds from being asked (the opponent's move) to each accepted answer;
+  // set before the first your_turn.
+  void on_answer(std::function<void(double)> observe) { on_answer_ = std::move(observe); }
 
  private:
-  void answer(Id game, int ply, const Position& root, const SearchDone& done);
+  void answer(Id game, int ply, const Position& root, const SearchDone& done,
+              std::chrono::steady_clock::time_point asked);
 
   GameService& games_;
   Id user_;
   int64_t movetime_ms_;
   mutable std::mutex mutex_;
   std::map<Id, SearchRunner::Ticket> searches_;  // by game: the one waiting or running
+  std::function<void(double)> on_answer_;
   int played_ = 0, refused_ = 0;
   SearchRunner runner_;  // last: its thread starts once everything above exists
 };

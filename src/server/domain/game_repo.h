@@ -42,6 +42,7 @@ class GameRepo {
   virtual std::optional<StoredGame> load_game(Id id) = 0;  // with moves and comments, at once
   virtual std::vector<GameState> list_games_of(Id user) = 0;  // newest first
   virtual std::vector<GameState> list_unfinished_games() = 0;  // active and adjourned
+  virtual int64_t count_active_games() = 0;  // being played (not adjourned): for the metrics
   // The games `query` selects, newest (highest id) first, at most query.limit.
   virtual std::vector<GameState> find_games(const GameQuery& query) = 0;
   // The finished rated games in the order their ratings were settled: by end time, then id.

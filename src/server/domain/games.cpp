@@ -51,9 +51,14 @@ void GameService::clear_computer(ComputerPlayer* c) {
   if (computer_ == c) computer_ = nullptr;
 }
 
+void GameService::set_computer_account(Id user) {
+  std::lock_guard lock(computer_mutex_);
+  computer_account_ = user;
+}
+
 Id GameService::computer_user() {
   std::lock_guard lock(computer_mutex_);
-  return computer_ ? computer_->user() : 0;
+  return computer_ ? computer_->user() : computer_account_;
 }
 
 bool GameService::is_computer(const PlayerRef& p) {

@@ -119,6 +119,9 @@ class GameService {
   // The computer opponent, or nullptr; clear_computer forgets `c` if it is the one set.
   void set_computer(ComputerPlayer* c);
   void clear_computer(ComputerPlayer* c);
+  // The computer's account while no computer is set: on a node that does not lead
+  // (leadership in storage.h), games against it are made here and answered by the leader.
+  void set_computer_account(Id user);
   Id computer_user();  // 0 if none
   // The computer's account: the one set, or the one named GameOptions::computer_name.
   bool is_computer(const PlayerRef& player);
@@ -306,6 +309,7 @@ class GameService {
   std::deque<std::pair<Id, Id>> finished_comments_;  // game, comment
   std::mutex computer_mutex_;  // held while calling the computer
   ComputerPlayer* computer_ = nullptr;
+  Id computer_account_ = 0;
 };
 
 }  // namespace kirin::server

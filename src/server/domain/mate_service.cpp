@@ -50,6 +50,11 @@ MateService::MateService(MateOptions options, NowFn now)
 
 MateService::~MateService() { stop(); }
 
+std::size_t MateService::running() {
+  std::lock_guard lock(mutex_);
+  return running_.size();
+}
+
 void MateService::stop() {
   {
     std::lock_guard lock(mutex_);

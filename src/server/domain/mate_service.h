@@ -94,6 +94,10 @@ class MateService {
   // Ends the running solves (they answer unknown) and refuses new ones. Idempotent.
   void stop();
 
+  // For the metrics: solves waiting for a thread, and running.
+  std::size_t waiting() const { return pool_.waiting(); }
+  std::size_t running();
+
  private:
   std::optional<MateAnswer> remembered(const std::string& key);
   void remember(const std::string& key, const MateAnswer& answer);

@@ -26,6 +26,18 @@ class ModerationRepo;
 class UsageRepo;
 class GameChangeFeed;
 
+// The background work done once for all the servers on one store (the computer opponent,
+// run-out clocks, the session purge) is done by the leader. On PostgreSQL the leader holds an
+// advisory lock on a connection of its own: when it dies, its connection closes, the lock goes
+// with it, and the next node to ask takes over. On SQLite one process serves, and leads.
+class Leadership {
+ public:
+  virtual ~Leadership() = default;
+  // Whether this process leads now, becoming the leader if nobody is; called every tick. A
+  // leader whose connection broke learns here that it no longer leads. Never throws.
+  virtual bool lead() = 0;
+};
+
 // Every repository over one database, and its change feed; the repositories live as long as
 // the Storage.
 class Storage {
@@ -41,6 +53,9 @@ class Storage {
   virtual ModerationRepo& moderation() = 0;
   virtual UsageRepo& usage() = 0;  // usage_counter.h
   virtual GameChangeFeed& changes() = 0;
+  // Asks the database a trivial question (GET /healthz); throws StoreError if it cannot answer.
+  virtual void ping() = 0;
+  virtual Leadership& leadership() = 0;
 };
 
 }  // namespace kirin::server

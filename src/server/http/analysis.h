@@ -88,6 +88,10 @@ class AnalysisService : public WsExtension {
   void closed(const WsPeer* peer) override;
   void stop() override;
 
+  // For the metrics: analyses waiting for a thread, and running.
+  std::size_t waiting() const { return runner_.waiting(); }
+  std::size_t running() const { return runner_.running(); }
+
  private:
   struct Job {
     std::weak_ptr<WsPeer> peer;

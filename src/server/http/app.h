@@ -6,6 +6,7 @@
 // with AppOptions::sendmail the players' mail notices.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -15,7 +16,10 @@
 
 #include "server/domain/computer.h"
 #include "server/domain/services.h"
+#include "server/http/analysis.h"
 #include "server/http/event_forwarder.h"
+#include "server/http/health_routes.h"
+#include "server/http/metrics.h"
 #include "server/http/server.h"
 #include "server/mail/outbox.h"
 #include "server/store/sql_storage.h"
@@ -57,10 +61,21 @@ class App {
   Accounts& accounts() { return services_->accounts(); }
   Challenges& challenges() { return services_->challenges(); }
   GameService& games() { return services_->games(); }
-
+  bool leading() const { return leading_; }  // as of the last tick
+  // The computer opponent's answers here, since this node last became the leader: accepted,
+  // and refused because the game had moved on (0, 0 on a node that does not lead).
+  std::pair<int, int> computer_answers() {
+    std::lock_guard lock(computer_mutex_);
+    if (!computer_) return {0, 0};
+    return {computer_->moves_played(), computer_->moves_refused()};
+  }
  private:
   void tick_loop();
-  void attach_computer();
+  void attach_computer();  // the computer's account, made if missing
+  // Asks the store who leads (storage.h): the leader runs the computer opponent, a node that
+  // stops leading drops it. Returns whether this node leads.
+  bool lead();
+  void register_metrics(AnalysisService& analysis);
   void close_websockets_of_user(const Event& ended);  // their sessions ended
   std::optional<Id> session_user(const std::string& token);  // nullopt: no live session
 
@@ -68,14 +83,23 @@ class App {
 
   AppOptions options_;
   std::unique_ptr<Services> services_;
+  Id computer_user_ = 0;
+  std::mutex computer_mutex_;  // computer_ comes and goes with the lead
   std::unique_ptr<EngineComputer> computer_;
+  std::atomic<bool> leading_{false};
   std::unique_ptr<CommandInterface> commands_;  // POST /api/command
   std::unique_ptr<Notices> notices_;
   std::unique_ptr<mail::Outbox> outbox_;  // with AppOptions::sendmail
   int outbox_handle_ = 0;
+  std::unique_ptr<StoreProbe> store_probe_;  // GET /healthz
   std::unique_ptr<Server> server_;
   std::unique_ptr<EventForwarder> forwarder_;
   int forwarder_handle_ = 0;
+  // The metrics' own counts: moves played through this node, store failures seen.
+  std::atomic<std::uint64_t> moves_played_{0}, store_errors_{0};
+  int metrics_handle_ = 0;
+  std::shared_ptr<Histogram> computer_answers_ =
+      std::make_shared<Histogram>(std::vector<double>{0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30, 60, 300});
 
   std::mutex tick_mutex_;
   std::condition_variable tick_wake_;

@@ -12,6 +12,7 @@
 #include "server/http/admission.h"
 #include "server/http/connections.h"
 #include "server/http/hub.h"
+#include "server/http/metrics.h"
 #include "server/http/options.h"
 #include "server/http/router.h"
 #include "server/http/ws_extension.h"
@@ -42,6 +43,8 @@ struct Context {
   // Runs a route handler off the I/O threads (the server's worker pool).
   std::function<void(std::function<void()>)> run_handler = [](std::function<void()> f) { f(); };
   std::atomic<bool> stopping{false};
+  Metrics metrics;  // GET /metrics: the requests counted here, values registered by the app
+  std::atomic<std::size_t> websockets_open{0};
   // Requests whose trusted proxy sent an X-Forwarded-For we could not read (client_address.h).
   std::atomic<std::uint64_t> forwarded_for_malformed{0};  // set by Server::stop: no new requests from here on
 };

@@ -160,7 +160,7 @@ void HttpSession::handle() {
   std::size_t question = target.find('?');
   request.path = std::string(target.substr(0, question));
   request.body = std::move(raw.body());
-  request.client = client_of(raw);
+  request.client = client_of(raw, &request.origin);
   for (const auto& field : raw) {
     std::string name(field.name_string());
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -171,7 +171,9 @@ void HttpSession::handle() {
   bool head = raw.method() == bhttp::verb::head;
   // The handler runs on a worker; its response comes back to this connection's strand.
   auto self = shared_from_this();
-  context_.run_handler([self, request = std::move(request), query, keep_alive, head]() mutable {
+  auto arrived = std::chrono::steady_clock::now();
+  context_.run_handler([self, request = std::move(request), query, keep_alive, head,
+                        arrived]() mutable {
     Response response;
     try {
       request.query = parse_query(query);
@@ -179,6 +181,7 @@ void HttpSession::handle() {
     } catch (const HttpError& e) {
       response = error_response(e.status(), e.code(), e.what());
     }
+    self->count(request, response.status, arrived);
     net::post(self->stream_.get_executor(),
               [self, response = std::move(response), keep_alive, head]() mutable {
                 self->send(std::move(response), keep_alive, head);
@@ -186,7 +189,8 @@ void HttpSession::handle() {
   });
 }
 
-std::string HttpSession::client_of(const bhttp::request<bhttp::string_body>& raw) {
+std::string HttpSession::client_of(const bhttp::request<bhttp::string_body>& raw,
+                                   std::string* origin) {
   beast::error_code ec;
   auto peer = stream_.socket().remote_endpoint(ec);
   if (ec) return {};
@@ -195,10 +199,23 @@ std::string HttpSession::client_of(const bhttp::request<bhttp::string_body>& raw
     if (!forwarded_for.empty()) forwarded_for += ',';
     forwarded_for.append(it->value().data(), it->value().size());
   }
-  RequestOrigin origin =
+  RequestOrigin found =
       request_origin(peer.address(), forwarded_for, context_.options.trusted_proxies);
-  if (origin.malformed) ++context_.forwarded_for_malformed;
-  return client_address(origin.address);
+  if (found.malformed) ++context_.forwarded_for_malformed;
+  if (origin) *origin = found.address.to_string();
+  return client_address(found.address);
+}
+
+void HttpSession::count(const Request& request, unsigned status,
+                        std::chrono::steady_clock::time_point arrived) {
+  // A method no route has is labelled "other": clients choose it, the labels must stay few.
+  static const char* const kMethods[] = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"};
+  std::string_view method = "other";
+  for (const char* m : kMethods)
+    if (request.method == m) method = m;
+  std::chrono::duration<double> took = std::chrono::steady_clock::now() - arrived;
+  context_.metrics.count_request(method, request.route.empty() ? "unmatched" : request.route,
+                                 status, took.count());
 }
 
 void HttpSession::upgrade() {

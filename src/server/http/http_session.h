@@ -6,6 +6,7 @@
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <chrono>
 #include <memory>
 #include <optional>
 
@@ -43,7 +44,12 @@ class HttpSession : public Connection, public std::enable_shared_from_this<HttpS
   void upgrade();
   // The request's client (client_address.h): the peer, or behind a trusted proxy the
   // X-Forwarded-For address; "" if the peer is gone.
-  std::string client_of(const boost::beast::http::request<boost::beast::http::string_body>& raw);
+  // origin: if given, set to the client's full address.
+  std::string client_of(const boost::beast::http::request<boost::beast::http::string_body>& raw,
+                        std::string* origin = nullptr);
+  // Counts the answered request in the metrics.
+  void count(const Request& request, unsigned status,
+             std::chrono::steady_clock::time_point arrived);
   // A HEAD request gets the headers of the response, with its Content-Length, and no body.
   void send(Response response, bool keep_alive, bool head = false);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);

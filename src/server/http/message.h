@@ -22,6 +22,11 @@ struct Request {
   std::string body;
   // Who sent it, as the login throttle counts clients (client_address.h); "" if unknown.
   std::string client;
+  // The client's own IP address ("::1", not its /64), for GET /metrics' allow list.
+  std::string origin;
+  // The pattern of the route that took it ("/api/games/{id}"), "static" or "unmatched": set
+  // by the router, for the metrics.
+  std::string route;
 
   // The header's value, or "" when absent.
   const std::string& header(const std::string& lower_name) const;

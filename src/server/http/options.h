@@ -30,6 +30,10 @@ struct ServerOptions {
   // are admitted before any header is read, so a trusted proxy's own connections are not
   // limited per address (the proxy limits its clients: nginx's limit_conn), only in all.
   TrustedProxies trusted_proxies;
+  // Who may read GET /metrics besides loopback and the trusted proxies (health_routes.h).
+  TrustedProxies metrics_from;
+  // How long GET /healthz waits for the store's answer before calling it unhealthy.
+  std::chrono::milliseconds health_store_limit{std::chrono::seconds(2)};
   // A new connection must send its first byte within first_byte_timeout; a keep-alive
   // connection may wait idle_timeout for its next request. From a request's first byte its
   // headers must all arrive within header_timeout, so that a client trickling them holds a

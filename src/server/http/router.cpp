@@ -17,7 +17,7 @@ bool is_param(const std::string& segment) {
 }  // namespace
 
 void Router::add(std::string method, const std::string& pattern, Handler handler) {
-  Route route{std::move(method), {}, std::move(handler)};
+  Route route{std::move(method), pattern, {}, std::move(handler)};
   for (std::string_view s : path_segments(pattern)) route.segments.emplace_back(s);
   routes_.push_back(std::move(route));
 }
@@ -61,12 +61,17 @@ Response Router::handle(Request& request) const {
     }
     if (get_for_head) return run(*get_for_head, request);
   } catch (const HttpError& e) {
+    request.route = "unmatched";
     return error_response(e.status(), e.code(), e.what());
   }
+  request.route = "unmatched";
   if (allowed.empty()) {
     if (fallback_) {
       try {
-        if (std::optional<Response> answer = fallback_(request)) return *answer;
+        if (std::optional<Response> answer = fallback_(request)) {
+          request.route = "static";
+          return *answer;
+        }
       } catch (const HttpError& e) {
         return error_response(e.status(), e.code(), e.what());
       } catch (const std::exception& e) {
@@ -86,6 +91,7 @@ Response Router::handle(Request& request) const {
 }
 
 Response Router::run(const Route& route, Request& request) const {
+  request.route = route.pattern;
   try {
     return route.handler(request);
   } catch (const HttpError& e) {

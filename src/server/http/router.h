@@ -33,6 +33,7 @@ class Router {
  private:
   struct Route {
     std::string method;
+    std::string pattern;
     std::vector<std::string> segments;  // literal, or "{name}" for a parameter
     Handler handler;
   };

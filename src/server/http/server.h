@@ -59,6 +59,7 @@ class Server {
   const std::string& host() const { return context_.options.host; }
   Hub& hub() { return context_.hub; }
   const Context& context() const { return context_; }  // its counters, for /metrics and tests
+  Metrics& metrics() { return context_.metrics; }  // to register the app's values
   std::size_t connection_count() const { return context_.connections.size(); }
   // The limit on connections at once in force (options.max_connections, derived at start).
   std::size_t max_connections() const { return context_.options.max_connections; }

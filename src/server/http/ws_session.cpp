@@ -16,9 +16,12 @@ WsSession::WsSession(beast::tcp_stream stream, Context& context, std::string cli
       ws_(std::move(stream)),
       context_(context),
       token_(std::move(token)),
-      ticket_(std::move(ticket)) {}
+      ticket_(std::move(ticket)) {
+  ++context_.websockets_open;
+}
 
 WsSession::~WsSession() {
+  --context_.websockets_open;
   for (const auto& extension : context_.ws_extensions) extension->closed(this);
   for (const std::string& topic : topics_) context_.hub.unsubscribe(topic, this);
   context_.connections.remove(this);

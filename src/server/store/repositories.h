@@ -61,6 +61,7 @@ class SqlGameRepo : public GameRepo {
   std::optional<StoredGame> load_game(Id id) override;
   std::vector<GameState> list_games_of(Id user) override;
   std::vector<GameState> list_unfinished_games() override;
+  int64_t count_active_games() override;
   std::vector<GameState> find_games(const GameQuery& query) override;
   std::vector<GameState> finished_rated_games() override;
   int count_played_games(Id user, int min_ply) override;

@@ -103,6 +103,11 @@ std::vector<GameState> SqlGameRepo::list_unfinished_games() {
   return db_.read([&](Connection& c) { return c.all(sql, {}, read<GameState>); });
 }
 
+int64_t SqlGameRepo::count_active_games() {
+  return db_.read(
+      [](Connection& c) { return *c.integer("SELECT COUNT(*) FROM games WHERE status = 'active'"); });
+}
+
 std::vector<GameState> SqlGameRepo::find_games(const GameQuery& query) {
   Values v;
   std::string sql = select_game() + "WHERE " + game_query_sql(query, v);

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "server/store/leadership.h"
 #include "server/store/postgres_database.h"
 #include "server/store/postgres_notifications.h"
 #include "server/store/sqlite_change_log.h"
@@ -20,9 +21,19 @@ SqlStorage::SqlStorage(std::unique_ptr<Database> db,
       forecasts_(*db_),
       moderation_(*db_),
       usage_(*db_),
-      changes_(feed(*db_)) {}
+      changes_(feed(*db_)) {
+  if (db_->dialect() == Dialect::Postgres)
+    leadership_ = std::make_unique<PostgresLeadership>(static_cast<PostgresDatabase&>(*db_));
+  else
+    leadership_ = std::make_unique<SoleLeadership>();
+}
 
 SqlStorage::~SqlStorage() { changes_->stop_listening(); }
+
+void SqlStorage::ping() {
+  // Reads a table, so that a SQLite file gone unreadable fails it too, not only a lost server.
+  db_->read([](Connection& c) { c.integer("SELECT COUNT(*) FROM schema_version"); });
+}
 
 }  // namespace kirin::server::sql
 

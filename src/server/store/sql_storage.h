@@ -37,6 +37,8 @@ class SqlStorage : public Storage {
   ModerationRepo& moderation() override { return moderation_; }
   UsageRepo& usage() override { return usage_; }
   GameChangeFeed& changes() override { return *changes_; }
+  void ping() override;
+  Leadership& leadership() override { return *leadership_; }
 
  private:
   std::unique_ptr<Database> db_;
@@ -50,6 +52,7 @@ class SqlStorage : public Storage {
   SqlModerationRepo moderation_;
   SqlUsageRepo usage_;
   std::unique_ptr<GameChangeFeed> changes_;  // stops listening before the database goes
+  std::unique_ptr<Leadership> leadership_;   // gives the lead up before the database goes
 };
 
 }  // namespace kirin::server::sql
