@@ -41,7 +41,8 @@ const char* const kUnauthorized = "wrong name or password";
 
 std::unique_ptr<PasswordHasher> pooled_hasher(const AccountOptions& options) {
   return std::make_unique<HashPool>(std::make_unique<Argon2Hasher>(options.hash_cost),
-                                    options.hash_threads, options.hash_queue);
+                                    options.hash_threads, options.hash_queue,
+                                    options.hash_queue_per_client);
 }
 
 // The wait in whole seconds, rounded up (as Retry-After counts).

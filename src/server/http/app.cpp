@@ -77,7 +77,8 @@ void App::attach_computer() {
       user = accounts().user_by_name(name).id;
     }
   }
-  computer_ = std::make_unique<EngineComputer>(games(), user, options_.computer_movetime_ms);
+  computer_ = std::make_unique<EngineComputer>(games(), user, options_.computer_movetime_ms, 16,
+                                               options_.computer_max_wait_ms);
 }
 
 void App::start() {
@@ -103,6 +104,8 @@ void App::stop() {
   tick_wake_.notify_all();
   ticker_.join();
   services_->mate().stop();  // a running solve answers at once, not after its budget
+  // The requests answered from the hashing threads finish before the server they answer on.
+  services_->accounts().stop_hashing();
   services_->storage().changes().stop_listening();
   server_->stop();
 }
