@@ -113,6 +113,7 @@ void register_serve(CLI::App& app) {
     int threads = 2;
     int workers = 4;
     int64_t movetime = 2000;
+    int64_t computer_max_wait_ms = 10000;  // the computer thinks less as games wait for it
     std::string web_root;  // empty: server::http::default_web_root()
     int analysis_threads = 1;
     std::string sendmail;
@@ -150,7 +151,8 @@ void register_serve(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
   cmd->add_option("--workers", args->workers,
-                  "threads running requests (they wait on the store and on password hashing)")
+                  "threads running requests (they wait on the store; password checks and mate "
+                  "solves run on threads of their own, holding none of these)")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
   add_first_move_options(*cmd, args->games);
@@ -159,6 +161,12 @@ void register_serve(CLI::App& app) {
                   "milliseconds the computer opponent thinks per move")
       ->capture_default_str()
       ->check(CLI::Range(int64_t(10), int64_t(600000)));
+  cmd->add_option("--computer-max-wait", args->computer_max_wait_ms,
+                  "milliseconds a user should wait at most for the computer's move: with more "
+                  "games waiting for it, it thinks less per move (this divided by the games "
+                  "waiting, plus one)")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t(100), int64_t(600000)));
   cmd->add_option("--web-root", args->web_root,
                   "directory of the built web UI (web/dist, made by `make build`), served at / "
                   "next to the API; default: web/dist in the current directory if it exists, "
@@ -176,14 +184,19 @@ void register_serve(CLI::App& app) {
       ->check(CLI::Range(1, 1000));
   cmd->add_option("--mate-threads", args->mate.threads,
                   "mate solves run at once (the problems room, the analysis board's \"find a "
-                  "mate\"); each holds a request worker while it runs or waits; 0 switches "
-                  "the solver off")
+                  "mate\"), in turns fair between client addresses; a request waiting for "
+                  "one holds no request worker; 0 switches the solver off")
       ->capture_default_str()
       ->check(CLI::Range(0, 64));
   cmd->add_option("--mate-queue", args->mate.queue_limit,
                   "mate solves waiting for a thread; more are answered 503")
       ->capture_default_str()
       ->check(CLI::Range(0, 64));
+  cmd->add_option("--mate-queue-per-client", args->mate.queue_per_client,
+                  "mate solves one client address (or user) may have waiting or running; "
+                  "more of its are answered 429")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t(1), std::size_t(64)));
   cmd->add_option("--mate-movetime", args->mate.default_movetime_ms,
                   "milliseconds a solve gets when the request names no time")
       ->capture_default_str()
@@ -291,9 +304,15 @@ void register_serve(CLI::App& app) {
       ->check(CLI::Range(1, 64));
   cmd->add_option("--hash-queue", args->accounts.hash_queue,
                   "password checks that may wait for a hashing thread; more are refused at once "
-                  "(503 busy). Keep --hash-threads plus this below --workers")
+                  "(503 busy); they wait in turns fair between client addresses, holding no "
+                  "request worker")
       ->capture_default_str()
       ->check(CLI::Range(size_t(0), size_t(1024)));
+  cmd->add_option("--hash-queue-per-client", args->accounts.hash_queue_per_client,
+                  "password checks one client address may have waiting or running; more of "
+                  "its are refused at once (429)")
+      ->capture_default_str()
+      ->check(CLI::Range(size_t(1), size_t(1024)));
   cmd->add_option("--login-free-failures", args->accounts.throttle.account_free_failures,
                   "wrong passwords for one name before its logins must wait (1 s, doubling "
                   "with each further one)")
@@ -325,6 +344,7 @@ void register_serve(CLI::App& app) {
     options.storage.sqlite_sync = args->sqlite_synchronous;
     options.computer_name = args->games.computer_name;
     options.computer_movetime_ms = args->movetime;
+    options.computer_max_wait_ms = args->computer_max_wait_ms;
     options.sendmail = args->sendmail;
     options.mail_from = args->mail_from;
     options.http.web_root = args->web_root.empty() ? http::default_web_root() : args->web_root;

@@ -170,6 +170,7 @@ void SearchRunner::run(Worker& worker) {
     lock.unlock();
 
     SearchJob& job = next->job;
+    if (job.before_start) job.before_start(job.limits);
     if (job.on_start) job.on_start();
     SearchDone done;
     done.ticket = next->ticket;

@@ -52,6 +52,9 @@ struct SearchJob {
   std::string owner;  // whom it is charged to: the queue is fair between owners
   Game game;          // the position to search, with its history (for repetitions)
   SearchLimits limits;
+  // Runs as the job leaves the queue, before on_start, and may change its limits (the
+  // computer opponent thinks less while many wait for it).
+  std::function<void(SearchLimits&)> before_start;
   std::function<void()> on_start;
   std::function<void(const SearchInfo&)> on_info;
   std::function<void(const SearchDone&)> on_done;

@@ -184,5 +184,38 @@ TEST_F(ComputerTest, AGameThatEndsDropsItsSearch) {
   EXPECT_EQ(computer.moves_played(), 0);
 }
 
+// Issue 28: many users flooding it with games made an innocent user wait for one search of
+// each of them (27 s measured). It thinks less as games wait, so the wait stays about
+// max_wait: here six users' eighteen games of 1 s each, uncapped, would make the last comer
+// wait six seconds (one turn of each user before it).
+TEST_F(ComputerTest, AFloodOfOtherUsersGamesKeepsTheWaitBounded) {
+  User kirin = sign_up("kirin");
+  EngineComputer computer(*games, kirin.id, 1000, 16, 1500);
+  for (int u = 0; u < 6; ++u) {
+    User flooder = sign_up("flooder" + std::to_string(u));
+    for (int g = 0; g < 3; ++g) computer_game(*challenges, flooder.id);
+  }
+  EXPECT_GT(computer.queue_length(), 10u);
+  auto asked = std::chrono::steady_clock::now();
+  Id mine = computer_game(*challenges, bob.id);
+  auto deadline = asked + std::chrono::seconds(60);
+  while (games->view(mine).moves.empty() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - asked);
+  ASSERT_FALSE(games->view(mine).moves.empty());
+  // The bound is 1.5 s; 4 s leaves room for a loaded machine, and is below the 6 s of before.
+  EXPECT_LT(waited.count(), 4000);
+  EXPECT_GT(computer.queue_length(), 0u);  // the flood's games still wait
+  EXPECT_GT(computer.last_wait_ms(), 0);
+  computer.wait_idle();
+}
+
+TEST(ComputerThinkCap, ShrinksWithTheGamesWaiting) {
+  EXPECT_EQ(EngineComputer::think_cap_ms(10'000, 0), 10'000);
+  EXPECT_EQ(EngineComputer::think_cap_ms(10'000, 4), 2'000);
+  EXPECT_EQ(EngineComputer::think_cap_ms(10'000, 100'000), EngineComputer::kLeastThinkMs);
+}
+
 }  // namespace
 }  // namespace kirin::server::testing

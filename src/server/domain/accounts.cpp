@@ -43,7 +43,8 @@ const char* const kUnauthorized = "wrong name or password";
 
 std::unique_ptr<PasswordHasher> pooled_hasher(const AccountOptions& options) {
   return std::make_unique<HashPool>(std::make_unique<Argon2Hasher>(options.hash_cost),
-                                    options.hash_threads, options.hash_queue);
+                                    options.hash_threads, options.hash_queue,
+                                    options.hash_queue_per_client);
 }
 
 std::size_t different_characters(std::string_view s) {

@@ -10,6 +10,7 @@
 // BLAKE2b hash, so a leaked database gives no usable sessions.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -26,9 +27,11 @@ namespace kirin::server {
 struct AccountOptions {
   HashCost hash_cost = HashCost::Interactive;
   // Password hashes computed at once, and how many more may wait for one (any more are
-  // refused at once: ServiceError busy).
+  // refused at once: ServiceError busy); one client's at once, waiting or running (any more
+  // of its are refused: too_many_requests), so that a flood from one address leaves room.
   int hash_threads = 1;
-  std::size_t hash_queue = 2;
+  std::size_t hash_queue = 8;
+  std::size_t hash_queue_per_client = 2;
   LoginThrottleOptions throttle;
   // Accounts one client (an HTTP client's address, a mail's sender) may open in a clock hour,
   // counted in the store (limit_signups); 0: no limit.
@@ -124,6 +127,18 @@ class Accounts {
   // password keeps 6 characters, 4 of them different.
   static void validate_password(std::string_view password, std::string_view name);
   static void validate_preferences(const Preferences& prefs);
+
+  // Runs `task`, a request that checks or sets a password (sign-in, sign-up, a password
+  // change, a text command), on the password hashing threads in `client`'s turn, then `then`
+  // (its answer) once its place is free, and returns at once: none of the front door's own
+  // threads waits for a hash (PasswordHasher::post). Throws ServiceError busy or
+  // too_many_requests when refused.
+  void post_password_work(const std::string& client, std::function<void()> task,
+                          std::function<void()> then) {
+    hasher_->post(client, std::move(task), std::move(then));
+  }
+  // Stops the hashing threads: the work under way and waiting finishes, new work is refused.
+  void stop_hashing() { hasher_->stop(); }
 
  private:
   LoginResult start_session(User user);

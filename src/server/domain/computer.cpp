@@ -1,6 +1,7 @@
 #include "server/domain/computer.h"
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 #include <string>
 
@@ -11,10 +12,12 @@ namespace kirin::server {
 
 // The queue needs no cap of its own: a game asks only on the computer's turn, and
 // Challenges caps the games a user plays against the computer.
-EngineComputer::EngineComputer(GameService& games, Id user, int64_t movetime_ms, size_t hash_mb)
+EngineComputer::EngineComputer(GameService& games, Id user, int64_t movetime_ms, size_t hash_mb,
+                               int64_t max_wait_ms)
     : games_(games),
       user_(user),
       movetime_ms_(movetime_ms),
+      max_wait_ms_(max_wait_ms),
       runner_(SearchRunner::Limits{.threads = 1,
                                    .hash_mb = hash_mb,
                                    .queue_limit = std::numeric_limits<std::size_t>::max(),
@@ -37,13 +40,34 @@ SearchLimits EngineComputer::limits_for(int level, int64_t movetime_ms) {
   return limits;
 }
 
+int64_t EngineComputer::think_cap_ms(int64_t max_wait_ms, std::size_t waiting) {
+  return std::max<int64_t>(kLeastThinkMs, max_wait_ms / int64_t(waiting + 1));
+}
+
+int64_t EngineComputer::last_wait_ms() const {
+  std::lock_guard lock(mutex_);
+  return last_wait_ms_;
+}
+
 void EngineComputer::your_turn(Id game, int ply, const Game& game_now, int level, Id opponent) {
   std::lock_guard lock(mutex_);  // so that on_done finds the ticket stored
   if (auto old = searches_.find(game); old != searches_.end()) runner_.cancel(old->second);
+  const auto asked = std::chrono::steady_clock::now();
   SearchRunner::Admission admission = runner_.submit(SearchJob{
       .owner = "user " + std::to_string(opponent),
       .game = game_now,
       .limits = limits_for(level, movetime_ms_),
+      // The games still waiting share the wait: each search that starts gets its part of it.
+      // A depth-limited level keeps its depth, within that time.
+      .before_start =
+          [this, asked](SearchLimits& limits) {
+            int64_t cap = think_cap_ms(max_wait_ms_, runner_.waiting());
+            limits.movetime_ms = limits.movetime_ms > 0 ? std::min(limits.movetime_ms, cap) : cap;
+            auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
+                std::chrono::steady_clock::now() - asked);
+            std::lock_guard wait_lock(mutex_);
+            last_wait_ms_ = waited.count();
+          },
       .on_start = {},
       .on_info = {},
       .on_done = [this, game, ply, root = game_now.position(),

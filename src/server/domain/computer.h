@@ -2,7 +2,11 @@
 // "kirin"). Its level (GameSetup::computer_level, limits_for) is how deep or how long it
 // thinks per move. It thinks on a SearchRunner of its own (one thread: one game at a time),
 // where the users it plays take turns, so that one user's many games never hold back
-// another's; a game that ends has its search dropped. It answers through
+// another's; a game that ends has its search dropped. Many users' games at once (other users
+// flooding it, each one's turn coming in every round) would make everyone wait the sum of
+// their think times, so it thinks less as games wait: a search that starts with N games
+// waiting gets at most max_wait / (N + 1) (and its level's time), and a user's wait stays
+// about max_wait however many games wait. It answers through
 // GameService::play_move like any player, with
 // the ply it was asked about as the expected ply: if the game moved on meanwhile
 // (resignation, timeout, a second request), the stale answer is refused and dropped.
@@ -10,6 +14,8 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -23,7 +29,11 @@ namespace kirin::server {
 class EngineComputer : public ComputerPlayer {
  public:
   // Registers itself with `games`; the destructor unregisters it and stops its searches.
-  EngineComputer(GameService& games, Id user, int64_t movetime_ms, size_t hash_mb = 16);
+  static constexpr int64_t kDefaultMaxWaitMs = 10'000;
+  static constexpr int64_t kLeastThinkMs = 20;  // however many games wait
+
+  EngineComputer(GameService& games, Id user, int64_t movetime_ms, size_t hash_mb = 16,
+                 int64_t max_wait_ms = kDefaultMaxWaitMs);
   ~EngineComputer() override;
   EngineComputer(const EngineComputer&) = delete;
   EngineComputer& operator=(const EngineComputer&) = delete;
@@ -48,14 +58,22 @@ class EngineComputer : public ComputerPlayer {
   // set before the first your_turn.
   void on_answer(std::function<void(double)> observe) { on_answer_ = std::move(observe); }
 
+  // For monitoring: the games waiting for it to start thinking, and how long the last search
+  // to start waited (from the opponent's move), in milliseconds.
+  std::size_t queue_length() const { return runner_.waiting(); }
+  int64_t last_wait_ms() const;
+  // The most time a search may take that starts with `waiting` games behind it.
+  static int64_t think_cap_ms(int64_t max_wait_ms, std::size_t waiting);
+
  private:
   void answer(Id game, int ply, const Position& root, const SearchDone& done,
               std::chrono::steady_clock::time_point asked);
 
   GameService& games_;
   Id user_;
-  int64_t movetime_ms_;
+  int64_t movetime_ms_, max_wait_ms_;
   mutable std::mutex mutex_;
+  int64_t last_wait_ms_ = 0;
   std::map<Id, SearchRunner::Ticket> searches_;  // by game: the one waiting or running
   std::function<void(double)> on_answer_;
   int played_ = 0, refused_ = 0;

@@ -46,7 +46,42 @@ MateService::MateService(MateOptions options, NowFn now)
     : options_(options),
       per_user_(options.per_minute, now),
       per_client_(options.per_minute, std::move(now)),
-      pool_(options.threads, options.queue_limit) {}
+      pool_(options.threads, options.queue_limit, options.queue_per_client) {}
+
+namespace {
+// Whose turn a solve takes: the client address, else the user; "" for the local operator.
+std::string turn_of(const Asker& asker) {
+  if (!asker.client.empty()) return asker.client;
+  return asker.user ? "user:" + std::to_string(asker.user) : std::string();
+}
+}  // namespace
+
+void MateService::refuse(WorkPool::Refusal refusal) const {
+  const long retry = long((budget(0) + 999) / 1000);
+  if (refusal == WorkPool::Refusal::owner_busy)
+    throw ServiceError(ErrorCode::TooManyRequests,
+                       fmt::format("you have {} solve{} waiting or running already: ask again "
+                                   "when {} answered",
+                                   options_.queue_per_client,
+                                   options_.queue_per_client == 1 ? "" : "s",
+                                   options_.queue_per_client == 1 ? "it has" : "they have"))
+        .retry_after(retry);
+  if (refusal != WorkPool::Refusal::none)
+    throw ServiceError(ErrorCode::Busy,
+                       fmt::format("the server is solving for others ({} at once, {} waiting at "
+                                   "most); try again in a few seconds",
+                                   options_.threads, options_.queue_limit))
+        .retry_after(retry);
+}
+
+void MateService::post(const Asker& asker, std::function<void()> task,
+                       std::function<void()> then) {
+  if (options_.threads <= 0) {
+    task();
+    return then();
+  }
+  refuse(pool_.try_post(turn_of(asker), std::move(task), std::move(then)));
+}
 
 MateService::~MateService() { stop(); }
 
@@ -61,7 +96,7 @@ void MateService::stop() {
     stopping_ = true;
     for (MateSolver* solver : running_) solver->stop();
   }
-  pool_.stop();
+  pool_.stop(true);  // the requests waiting answer at once: their solves find it stopping
 }
 
 int64_t MateService::budget(int64_t movetime_ms) const {
@@ -123,13 +158,7 @@ MateAnswer MateService::solve(const Game& game, const std::string& rules,
   take_solve(asker);
 
   MateAnswer answer;
-  bool ran = pool_.try_run([&] { answer = run(game, attacker, time); });
-  if (!ran)
-    throw ServiceError(ErrorCode::Busy,
-                       fmt::format("the server is solving for others ({} at once, {} waiting at "
-                                   "most); try again in a few seconds",
-                                   options_.threads, options_.queue_limit))
-        .retry_after(long((time + 999) / 1000));
+  refuse(pool_.try_run(turn_of(asker), [&] { answer = run(game, attacker, time); }));
   remember(key, answer);
   return answer;
 }

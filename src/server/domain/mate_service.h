@@ -1,10 +1,14 @@
 // The mate solver (engine/mate_search) as the server offers it: the problems room's answers
 // (problems.h) and the analysis board's "find a mate". A solve is costly, so it is bounded:
 // a time budget per request (a default, and a maximum any request is clamped to), a few solves
-// at once server-wide on a WorkPool of their own (a request holds its caller while it waits
-// or runs; past the threads and a short queue it is refused as busy), a number of solves per
-// minute for each user and each client address, and a table per thread allocated once and
-// reused. Proved answers are remembered by position, so the same question is not solved twice.
+// at once server-wide on a WorkPool of their own, its queue fair between askers (one client
+// address, or one user without an address, takes one turn in each round, and has at most
+// queue_per_client solves waiting or running; past the threads and a short queue a solve is
+// refused as busy), a number of solves per minute for each user and each client address, and
+// a table per thread allocated once and reused. Proved answers are remembered by position, so
+// the same question is not solved twice. solve() holds its caller while it waits and runs;
+// post() runs a whole request on the solver's threads instead, so that the HTTP workers never
+// wait for a solve (the solve inside it then runs at once, on the thread it holds).
 #pragma once
 
 #include <cstddef>
@@ -29,7 +33,8 @@ namespace kirin::server {
 
 struct MateOptions {
   int threads = 1;               // solves at once, server-wide; 0 switches the solver off
-  std::size_t queue_limit = 1;   // solves waiting for a thread; more are refused (busy)
+  std::size_t queue_limit = 4;   // solves waiting for a thread; more are refused (busy)
+  std::size_t queue_per_client = 1;  // one asker's solves waiting or running (too_many_requests)
   int64_t default_movetime_ms = 3000;  // a request that names no time
   int64_t max_movetime_ms = 10000;     // the most any request gets: longer asks are clamped
   std::size_t hash_mb = 32;            // the table of each solver thread
@@ -91,7 +96,18 @@ class MateService {
   MateAnswer solve(GameSetup setup, const std::vector<std::string>& moves, int64_t movetime_ms,
                    const Asker& asker);
 
-  // Ends the running solves (they answer unknown) and refuses new ones. Idempotent.
+  // Runs `task` (a request that may solve: a problem attempt, a find-a-mate question) on a
+  // solver thread in `asker`'s turn, then `then` (its answer) once its place is free, and
+  // returns at once; its solve runs there without queueing again. Throws ServiceError busy (every thread and place taken) or
+  // too_many_requests (the asker has queue_per_client waiting or running). With the solver
+  // switched off, runs `task` on the caller's thread (its solves are refused, the book still
+  // answers). Neither may throw.
+  void post(const Asker& asker, std::function<void()> task, std::function<void()> then);
+
+  std::size_t queue_length() const { return pool_.waiting(); }  // solves waiting for a thread
+
+  // Ends the running solves and those waiting (they answer unknown) and refuses new ones.
+  // Idempotent.
   void stop();
 
   // For the metrics: solves waiting for a thread, and running.
@@ -102,6 +118,8 @@ class MateService {
   std::optional<MateAnswer> remembered(const std::string& key);
   void remember(const std::string& key, const MateAnswer& answer);
   void take_solve(const Asker& asker);
+  // Throws the refusal's ServiceError, if any.
+  void refuse(WorkPool::Refusal refusal) const;
   MateAnswer run(const Game& game, std::optional<Color> attacker, int64_t movetime_ms);
 
   MateOptions options_;

@@ -40,16 +40,30 @@ bool Argon2Hasher::verify(const std::string& hash, std::string_view password) {
   return crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
 }
 
-HashPool::HashPool(std::unique_ptr<PasswordHasher> inner, int threads, std::size_t queue_limit)
-    : inner_(std::move(inner)), pool_(threads, queue_limit) {
+HashPool::HashPool(std::unique_ptr<PasswordHasher> inner, int threads, std::size_t queue_limit,
+                   std::size_t client_limit)
+    : inner_(std::move(inner)), pool_(threads, queue_limit, client_limit) {
   if (threads < 1) throw std::invalid_argument("a hash pool needs at least one thread");
 }
 
-void HashPool::run(const std::function<void()>& job) {
-  if (!pool_.try_run(job))
+void HashPool::refuse(WorkPool::Refusal refusal) const {
+  if (refusal == WorkPool::Refusal::owner_busy)
+    throw ServiceError(ErrorCode::TooManyRequests,
+                       "too many password checks from your address at once: try again in a "
+                       "second")
+        .retry_after(1);
+  if (refusal != WorkPool::Refusal::none)
     throw ServiceError(ErrorCode::Busy,
                        "the server is busy checking other passwords: try again in a second")
         .retry_after(1);
+}
+
+// Work of no client in particular (`kirin command`, mail, tests) is charged to "".
+void HashPool::run(const std::function<void()>& job) { refuse(pool_.try_run("", job)); }
+
+void HashPool::post(const std::string& client, std::function<void()> task,
+                    std::function<void()> then) {
+  refuse(pool_.try_post(client, std::move(task), std::move(then)));
 }
 
 std::string HashPool::hash(std::string_view password) {

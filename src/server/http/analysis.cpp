@@ -235,12 +235,14 @@ bool AnalysisService::analyze(const std::shared_ptr<WsPeer>& peer, const json& m
     client.reading = Client::Reading{ticket, id};
   }
   // Reading replays the moves: on the readers' pool, and the connection waits meanwhile.
-  bool queued = readers_.try_post([this, weak = std::weak_ptr<WsPeer>(peer), key = peer.get(),
+  // In the client address's turn: one address's requests do not hold back another's.
+  bool queued = readers_.try_post(peer->client_address(),
+                                  [this, weak = std::weak_ptr<WsPeer>(peer), key = peer.get(),
                                    peer_address = peer->client_address(), ticket, message, id,
                                    resume] {
-    read(Job{weak, key, peer_address, id, ticket, {}}, message);
-    resume();
-  });
+                                    read(Job{weak, key, peer_address, id, ticket, {}}, message);
+                                    resume();
+                                  }) == WorkPool::Refusal::none;
   if (queued) return false;
   std::lock_guard lock(mutex_);
   auto it = clients_.find(peer.get());
@@ -399,6 +401,7 @@ SearchJob AnalysisService::search_job(Job job, const std::shared_ptr<Search>& se
   return SearchJob{.owner = std::move(owner),
                    .game = std::move(*job.request.game),
                    .limits = limits,
+                   .before_start = {},
                    .on_start = std::move(on_start),
                    .on_info = std::move(on_info),
                    .on_done = std::move(on_done)};

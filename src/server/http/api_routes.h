@@ -56,6 +56,9 @@ TopicPolicy api_topic_policy(Accounts& accounts, GameService& games);
 // Shared by the handlers.
 User signed_in(Accounts& accounts, const Request& request);  // 401 without a live session
 std::optional<User> maybe_signed_in(Accounts& accounts, const Request& request);
+// Hands a request that checks or sets passwords to the hashing threads, in its client's turn
+// (Accounts::post_password_work): for on_pool.
+Poster on_hashing_threads(Accounts& accounts);
 Id id_param(const Request& request, const char* name);  // 404 unless a positive integer
 // Query parameters; each throws a 400 naming the parameter.
 int query_limit(const Request& r);  // ?limit=N, 1 to 200; 50 if absent

@@ -181,7 +181,8 @@ bool App::lead() {
     std::lock_guard lock(computer_mutex_);
     if (leading && !computer_) {
       computer_ = std::make_unique<EngineComputer>(games(), computer_user_,
-                                                   options_.computer_movetime_ms);
+                                                   options_.computer_movetime_ms, 16,
+                                                   options_.computer_max_wait_ms);
       computer_->on_answer(
           [answers = computer_answers_](double seconds) { answers->observe(seconds); });
     } else if (!leading && computer_) {
@@ -222,6 +223,8 @@ void App::stop() {
   tick_wake_.notify_all();
   ticker_.join();
   services_->mate().stop();  // a running solve answers at once, not after its budget
+  // The requests answered from the hashing threads finish before the server they answer on.
+  services_->accounts().stop_hashing();
   services_->storage().changes().stop_listening();
   server_->stop();
 }

@@ -37,6 +37,8 @@ struct AppOptions {
   int max_password_checks = CommandInterface::kMaxPasswordChecksPerText;
   std::string computer_name = "kirin";  // the engine's account; empty: no computer opponent
   int64_t computer_movetime_ms = 2000;
+  // The computer thinks less as games wait for it, so that a user waits about this at most.
+  int64_t computer_max_wait_ms = EngineComputer::kDefaultMaxWaitMs;
   std::chrono::milliseconds tick{1000};  // how often run-out clocks are looked for
   // Mail notices to the players (server/text/notices.h) through this command, e.g.
   // "/usr/sbin/sendmail -t -oi"; empty: none are sent.

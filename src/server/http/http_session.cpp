@@ -169,23 +169,30 @@ void HttpSession::handle() {
   std::string query(question == std::string_view::npos ? "" : target.substr(question + 1));
   bool keep_alive = raw.keep_alive();
   bool head = raw.method() == bhttp::verb::head;
-  // The handler runs on a worker; its response comes back to this connection's strand.
+  // The handler runs on a worker; its response comes back to this connection's strand, from
+  // the worker or, for a handler that answers later (router.h), from the pool that did the
+  // work: meanwhile the connection holds no thread, and reads nothing (the next request of a
+  // kept-alive connection waits in the socket). A client gone meanwhile finds its answer
+  // written to a closed socket, which ends the session.
   auto self = shared_from_this();
   auto arrived = std::chrono::steady_clock::now();
-  context_.run_handler([self, request = std::move(request), query, keep_alive, head,
-                        arrived]() mutable {
-    Response response;
+  // The request lives until its answer is counted (the route it took, for the metrics): a
+  // handler may answer later, from a pool's thread.
+  auto shared = std::make_shared<Request>(std::move(request));
+  context_.run_handler([self, request = shared, query, keep_alive, head, arrived]() mutable {
+    auto send = [self, request, keep_alive, head, arrived](Response response) {
+      self->count(*request, response.status, arrived);
+      net::post(self->stream_.get_executor(),
+                [self, response = std::move(response), keep_alive, head]() mutable {
+                  self->send(std::move(response), keep_alive, head);
+                });
+    };
     try {
-      request.query = parse_query(query);
-      response = self->context_.router.handle(request);
+      request->query = parse_query(query);
     } catch (const HttpError& e) {
-      response = error_response(e.status(), e.code(), e.what());
+      return send(error_response(e.status(), e.code(), e.what()));
     }
-    self->count(request, response.status, arrived);
-    net::post(self->stream_.get_executor(),
-              [self, response = std::move(response), keep_alive, head]() mutable {
-                self->send(std::move(response), keep_alive, head);
-              });
+    self->context_.router.dispatch(*request, std::move(send));
   });
 }
 

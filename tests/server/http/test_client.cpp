@@ -10,6 +10,13 @@ HttpClient::HttpClient(std::uint16_t port) : stream_(io_) {
       boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
 }
 
+HttpClient::HttpClient(std::uint16_t port, const std::string& from) : stream_(io_) {
+  namespace ip = boost::asio::ip;
+  stream_.socket().open(ip::tcp::v4());
+  stream_.socket().bind(ip::tcp::endpoint(ip::make_address(from), 0));
+  stream_.connect(ip::tcp::endpoint(ip::make_address("127.0.0.1"), port));
+}
+
 HttpClient::~HttpClient() = default;
 
 void HttpClient::send(const std::string& method, const std::string& target,

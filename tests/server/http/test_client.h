@@ -29,6 +29,8 @@ struct Reply {
 class HttpClient {
  public:
   explicit HttpClient(std::uint16_t port);
+  // From another loopback address ("127.0.0.2"): another client, as the server counts them.
+  HttpClient(std::uint16_t port, const std::string& from);
   ~HttpClient();
 
   void send(const std::string& method, const std::string& target, const std::string& body = {},
