@@ -150,6 +150,8 @@ int Moderation::unrate_games(Id actor, std::string_view name, std::string_view r
 
 void Moderation::remove(Id actor, WrittenLine kind, Id id, std::string_view reason) {
   std::string why = checked_reason(reason, "reason");
+  // The role first: a player learns nothing of which lines exist.
+  if (actor != kShell) require_role(account_repo_, actor, Role::Moderator);
   const char* what = kind == WrittenLine::Comment ? "comment" : kind == WrittenLine::Chat ? "chat" : "message";
   PlayerRef author;
   Comment line;
