@@ -188,8 +188,9 @@ TEST_F(PgStoreTest, SchemaIsVersioned) {
   EXPECT_EQ(pg_value(url(),
                      "SELECT string_agg(table_name, ',' ORDER BY table_name) FROM "
                      "information_schema.tables WHERE table_schema = 'public'"),
-            "challenges,chat,comments,forecasts,games,imported_games,messages,moves,"
-            "rating_changes,ratings,schema_version,session_endings,sessions,usage_counts,users");
+            "audit_log,blocks,challenges,chat,comments,forecasts,games,imported_games,messages,"
+            "moves,rating_changes,ratings,reports,schema_version,session_endings,sessions,"
+            "usage_counts,users");
   // Opening again changes nothing.
   sql::PostgresDatabase again(url());
   EXPECT_EQ(again.schema_version(), kPgSchema);
@@ -213,7 +214,7 @@ TEST_F(PgStoreTest, AnOlderSchemaIsMigratedAndNotifiesByTriggers) {
   std::string db = pg.create_database();
   std::string db_url = with_database(pg.url(), db);
   std::vector<std::string_view> steps = sql::migrations(sql::Dialect::Postgres);
-  ASSERT_GE(steps.size(), 8u);  // the first 7, then the steps since
+  ASSERT_GE(steps.size(), 8u);  // the eighth adds the triggers; later steps follow it
   std::string old_schema = "CREATE TABLE schema_version (version INTEGER NOT NULL);"
                            "INSERT INTO schema_version VALUES (7);";
   for (size_t i = 0; i < 7; ++i) old_schema += std::string(steps[i]);

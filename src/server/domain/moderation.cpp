@@ -20,7 +20,19 @@ Moderation::Moderation(Storage& storage, Accounts& accounts, Challenges& challen
       events_(events),
       now_(std::move(now)) {}
 
-Moderation::Acting Moderation::acting(Id actor, std::string_view name) {
+namespace {
+
+// A reason that may be left out: "" if blank, else checked.
+std::string optional_reason(std::string_view reason) {
+  return reason.find_first_not_of(" \t\r\n") == std::string_view::npos
+             ? std::string()
+             : checked_reason(reason, "reason");
+}
+
+}  // namespace
+
+Moderation::Acting Moderation::acting(Id actor, std::string_view name, std::string_view reason,
+                                      bool reason_required) {
   Acting a;
   Role role = Role::Admin;  // the shell
   if (actor != kShell) {
@@ -28,6 +40,7 @@ Moderation::Acting Moderation::acting(Id actor, std::string_view name) {
     a.by = {me.id, me.name};
     role = me.role;
   }
+  a.why = reason_required ? checked_reason(reason, "reason") : optional_reason(reason);
   a.target = accounts_.user_by_name(name);
   if (a.target.id == actor)
     throw ServiceError(ErrorCode::Conflict, "a moderator does not act on their own account",
@@ -39,13 +52,13 @@ Moderation::Acting Moderation::acting(Id actor, std::string_view name) {
   return a;
 }
 
-AuditEntry Moderation::entry(const Acting& a, const char* action, const std::string& reason) const {
+AuditEntry Moderation::entry(const Acting& a, const char* action) const {
   AuditEntry e;
   e.at = now_();
   e.by = a.by;
   e.action = action;
   e.user = {a.target.id, a.target.name};
-  e.reason = reason;
+  e.reason = a.why;
   return e;
 }
 
@@ -55,8 +68,7 @@ User Moderation::set_role(Id actor, std::string_view name, Role role, std::strin
     User me = require_role(account_repo_, actor, Role::Admin);
     by = {me.id, me.name};
   }
-  std::string why =
-      reason.find_first_not_of(" \t\r\n") == std::string_view::npos ? "" : checked_reason(reason, "reason");
+  std::string why = optional_reason(reason);
   User u = accounts_.user_by_name(name);
   if (u.id == actor && role != Role::Admin)
     throw ServiceError(ErrorCode::Conflict,
@@ -70,12 +82,11 @@ User Moderation::set_role(Id actor, std::string_view name, Role role, std::strin
 }
 
 Message Moderation::warn(Id actor, std::string_view name, std::string_view reason) {
-  std::string why = checked_reason(reason, "reason");
-  Acting a = acting(actor, name);
   if (actor == kShell)
     throw ServiceError(ErrorCode::Invalid, "a warning comes from a moderator's account");
-  Message m = messages_.send_warning(accounts_.user(actor), a.target, why);
-  AuditEntry e = entry(a, "warn", why);
+  Acting a = acting(actor, name, reason);
+  Message m = messages_.send_warning(accounts_.user(actor), a.target, a.why);
+  AuditEntry e = entry(a, "warn");
   e.target_kind = "message";
   e.target = m.id;
   moderation_repo_.add_audit_entry(e);
@@ -83,16 +94,15 @@ Message Moderation::warn(Id actor, std::string_view name, std::string_view reaso
 }
 
 User Moderation::mute(Id actor, std::string_view name, std::string_view reason, int hours) {
-  std::string why = checked_reason(reason, "reason");
+  Acting a = acting(actor, name, reason);
   if (hours < 0 || hours > kMaxMuteHours)
     throw ServiceError(ErrorCode::Invalid,
                        "a mute lasts 1 to " + std::to_string(kMaxMuteHours) +
                            " hours, or 0: until unmuted",
                        "hours");
-  Acting a = acting(actor, name);
   TimeMs now = now_();
   TimeMs until = hours ? now + TimeMs(hours) * 3600'000 : kMutedForever;
-  AuditEntry e = entry(a, "mute", why);
+  AuditEntry e = entry(a, "mute");
   if (hours) e.action = "mute " + std::to_string(hours) + "h";
   moderation_repo_.set_muted_until(a.target.id, until, e);
   a.target.muted_until = until;
@@ -100,18 +110,16 @@ User Moderation::mute(Id actor, std::string_view name, std::string_view reason, 
 }
 
 User Moderation::unmute(Id actor, std::string_view name, std::string_view reason) {
-  std::string why = reason.empty() ? "" : checked_reason(reason, "reason");
-  Acting a = acting(actor, name);
-  moderation_repo_.set_muted_until(a.target.id, 0, entry(a, "unmute", why));
+  Acting a = acting(actor, name, reason, false);
+  moderation_repo_.set_muted_until(a.target.id, 0, entry(a, "unmute"));
   a.target.muted_until = 0;
   return a.target;
 }
 
 User Moderation::ban(Id actor, std::string_view name, std::string_view reason) {
-  std::string why = checked_reason(reason, "reason");
-  Acting a = acting(actor, name);
+  Acting a = acting(actor, name, reason);
   TimeMs now = now_();
-  moderation_repo_.set_banned(a.target.id, now, entry(a, "ban", why));
+  moderation_repo_.set_banned(a.target.id, now, entry(a, "ban"));
   // The store deleted the sessions with the ban; this also ends what they hold open.
   accounts_.end_sessions(a.target.id);
   challenges_.close_all_of(a.target.id);
@@ -120,27 +128,24 @@ User Moderation::ban(Id actor, std::string_view name, std::string_view reason) {
 }
 
 User Moderation::unban(Id actor, std::string_view name, std::string_view reason) {
-  std::string why = reason.empty() ? "" : checked_reason(reason, "reason");
-  Acting a = acting(actor, name);
-  moderation_repo_.set_banned(a.target.id, 0, entry(a, "unban", why));
+  Acting a = acting(actor, name, reason, false);
+  moderation_repo_.set_banned(a.target.id, 0, entry(a, "unban"));
   a.target.banned = 0;
   return a.target;
 }
 
 int Moderation::close_challenges(Id actor, std::string_view name, std::string_view reason) {
-  std::string why = checked_reason(reason, "reason");
-  Acting a = acting(actor, name);
+  Acting a = acting(actor, name, reason);
   int closed = challenges_.close_all_of(a.target.id);
-  AuditEntry e = entry(a, "close-challenges", why);
+  AuditEntry e = entry(a, "close-challenges");
   e.action += " (" + std::to_string(closed) + ")";
   moderation_repo_.add_audit_entry(e);
   return closed;
 }
 
 int Moderation::unrate_games(Id actor, std::string_view name, std::string_view reason) {
-  std::string why = checked_reason(reason, "reason");
-  Acting a = acting(actor, name);
-  AuditEntry e = entry(a, "unrate-games", why);
+  Acting a = acting(actor, name, reason);
+  AuditEntry e = entry(a, "unrate-games");
   std::vector<Id> changed = moderation_repo_.unrate_games_of(a.target.id, e);
   // Every rating again from the rated games left: the cheater's gains and their opponents'
   // losses are undone, and every later game counts from the ratings it should have met.
@@ -149,7 +154,8 @@ int Moderation::unrate_games(Id actor, std::string_view name, std::string_view r
 }
 
 void Moderation::remove(Id actor, WrittenLine kind, Id id, std::string_view reason) {
-  std::string why = checked_reason(reason, "reason");
+  // The role first: a player learns nothing of which lines exist.
+  if (actor != kShell) require_role(account_repo_, actor, Role::Moderator);
   const char* what = kind == WrittenLine::Comment ? "comment" : kind == WrittenLine::Chat ? "chat" : "message";
   PlayerRef author;
   Comment line;
@@ -168,8 +174,8 @@ void Moderation::remove(Id actor, WrittenLine kind, Id id, std::string_view reas
     line = *c;
     author = c->user;
   }
-  Acting a = acting(actor, author.name);
-  AuditEntry e = entry(a, "remove", why);
+  Acting a = acting(actor, author.name, reason);
+  AuditEntry e = entry(a, "remove");
   e.target_kind = what;
   e.target = id;
   if (!moderation_repo_.remove_line(kind, id, e.at, e))

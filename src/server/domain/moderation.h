@@ -68,10 +68,13 @@ class Moderation {
   struct Acting {
     PlayerRef by;  // id 0: the shell
     User target;
+    std::string why;  // the reason, checked
   };
-  // The actor (checked to be a moderator) and the target, whom they may act on.
-  Acting acting(Id actor, std::string_view name);
-  AuditEntry entry(const Acting& a, const char* action, const std::string& reason) const;
+  // The actor (checked to be a moderator first), the reason (checked; "" allowed unless
+  // required) and the target, whom they may act on.
+  Acting acting(Id actor, std::string_view name, std::string_view reason,
+                bool reason_required = true);
+  AuditEntry entry(const Acting& a, const char* action) const;
 
   ModerationRepo& moderation_repo_;
   AccountRepo& account_repo_;

@@ -71,6 +71,8 @@ class App {
     if (!computer_) return {0, 0};
     return {computer_->moves_played(), computer_->moves_refused()};
   }
+  Moderation& moderation() { return services_->moderation(); }
+
  private:
   void tick_loop();
   void attach_computer();  // the computer's account, made if missing

@@ -1,8 +1,6 @@
 // Moderation: players block and report; moderators read the reports and act (warn, mute, ban,
 // close challenges, unrate games, remove lines); admins set roles and read the audit log. The
 // roles are checked in the domain (moderation.h), so these handlers only read and write JSON.
-#include <limits>
-
 #include "server/domain/roles.h"
 #include "server/domain/service_error.h"
 #include "server/http/api_json.h"
