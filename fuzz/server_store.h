@@ -63,7 +63,9 @@ class ServerStore {
         server::open_storage("sqlite:" + (dir_ / "run.db").string()), options());
     commands_ = std::make_unique<server::CommandInterface>(
         services_->accounts(), services_->challenges(), services_->games(),
-        services_->messages(), services_->problems());
+        services_->messages(), services_->problems(),
+        server::ModerationServices{services_->blocks(), services_->reports(),
+                                   services_->moderation()});
     return *services_;
   }
   server::CommandInterface& commands() { return *commands_; }

@@ -73,7 +73,9 @@ void register_command(CLI::App& app) {
     }
     server::CommandInterface commands(services->accounts(), services->challenges(),
                                       services->games(), services->messages(),
-                                      services->problems());
+                                      services->problems(),
+                                      {services->blocks(), services->reports(),
+                                       services->moderation()});
     NoticeMailer mailer(args->notices, *services, commands);
     server::CommandContext ctx;
     ctx.sender_email = args->from;

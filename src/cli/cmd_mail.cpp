@@ -100,7 +100,9 @@ void register_mail(CLI::App& app) {
       }
       server::CommandInterface commands(services->accounts(), services->challenges(),
                                         services->games(), services->messages(),
-                                        services->problems());
+                                        services->problems(),
+                                        {services->blocks(), services->reports(),
+                                         services->moderation()});
       args->notices.mail_from = args->from;
       NoticeMailer mailer(args->notices, *services, commands);
       server::mail::MailOptions options;

@@ -96,6 +96,7 @@ void register_serve(CLI::App& app) {
     server::ChallengeLimits challenges;
     server::GameOptions games;
     server::ImportOptions imports;
+    server::ReportOptions reports;
     server::MessageOptions messages;
     server::MateOptions mate;
     std::size_t analysis_queue_per_client = 2;
@@ -183,6 +184,10 @@ void register_serve(CLI::App& app) {
       ->check(CLI::Range(1, 10000));
   cmd->add_option("--comments-per-minute", args->games.comments_per_minute,
                   "comments one user may write in any minute")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
+  cmd->add_option("--reports-per-hour", args->reports.per_hour,
+                  "reports one user may file in any hour (counted in the store)")
       ->capture_default_str()
       ->check(CLI::Range(1, 10000));
   cmd->add_option("--import-max-bytes", args->imports.max_bytes,
@@ -283,6 +288,7 @@ void register_serve(CLI::App& app) {
     options.services.challenges = args->challenges;
     options.services.games = args->games;
     options.services.imports = args->imports;
+    options.services.reports = args->reports;
     options.services.messages = args->messages;
     options.services.mate = args->mate;
     options.http.connections_per_address = args->connections_per_address;

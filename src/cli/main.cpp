@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   kirin::cli::register_command(app);
   kirin::cli::register_mail(app);
   kirin::cli::register_ratings(app);
+  kirin::cli::register_admin(app);
 
   auto named = [&](const CLI::App* sub) { return sub->check_name(argv[1]); };
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands(named).empty()) {

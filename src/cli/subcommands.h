@@ -29,6 +29,7 @@ void register_serve(CLI::App& app);       // serve (the game server)
 void register_command(CLI::App& app);     // command (text commands on stdin)
 void register_mail(CLI::App& app);        // mail (the play-by-email gateway)
 void register_ratings(CLI::App& app);     // ratings recompute
+void register_admin(CLI::App& app);       // admin role (moderation from the shell)
 
 // --sqlite-synchronous normal|full, of kirin serve, command, mail and bench server.
 void add_sqlite_synchronous_option(CLI::App& cmd, server::sql::SqliteSync& value);

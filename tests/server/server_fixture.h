@@ -24,6 +24,7 @@
 #include "server/domain/imports.h"
 #include "server/domain/mate_service.h"
 #include "server/domain/messages.h"
+#include "server/domain/moderation.h"
 #include "server/domain/problems.h"
 #include "server/domain/service_error.h"
 #include "server/store/sql_storage.h"
@@ -140,8 +141,17 @@ class ServerTest : public ::testing::Test {
     messages = std::make_unique<Messages>(*store, log, clock.fn());
     mate = std::make_unique<MateService>(MateOptions{}, clock.fn());
     problems = std::make_unique<ProblemService>(*mate);
+    blocks = std::make_unique<Blocks>(*store, clock.fn());
+    reports = std::make_unique<Reports>(*store, clock.fn());
+    moderation =
+        std::make_unique<Moderation>(*store, *accounts, *challenges, *games, *messages, log, clock.fn());
   }
+  // What the text commands take of moderation.
+  ModerationServices moderation_services() { return {*blocks, *reports, *moderation}; }
   void close() {
+    moderation.reset();
+    reports.reset();
+    blocks.reset();
     problems.reset();
     mate.reset();
     messages.reset();
@@ -191,6 +201,9 @@ class ServerTest : public ::testing::Test {
   std::unique_ptr<Messages> messages;
   std::unique_ptr<MateService> mate;
   std::unique_ptr<ProblemService> problems;
+  std::unique_ptr<Blocks> blocks;
+  std::unique_ptr<Reports> reports;
+  std::unique_ptr<Moderation> moderation;
   bool opened = (open(), true);
   User alice = sign_up("alice");
   User bob = sign_up("bob");

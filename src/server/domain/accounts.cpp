@@ -155,6 +155,9 @@ User Accounts::check_password(std::string_view name, std::string_view password,
   if (u->closed)
     throw ServiceError(ErrorCode::Unauthorized,
                        "the account '" + u->name + "' is closed: nobody can sign in as it");
+  if (u->banned)
+    throw ServiceError(ErrorCode::Unauthorized,
+                       "the account '" + u->name + "' is banned: nobody can sign in as it");
   seen(*u);
   return std::move(*u);
 }
@@ -198,6 +201,8 @@ void Accounts::close(Id id) {
   account_repo_.close_user(id, now_());
 }
 
+void Accounts::end_sessions(Id user) { account_repo_.delete_sessions_of(user, std::string()); }
+
 LoginResult Accounts::log_in(std::string_view name, std::string_view password,
                              std::string_view client) {
   return start_session(check_password(name, password, client));
@@ -224,6 +229,7 @@ User Accounts::authenticate(std::string_view token) {
   // Closing deletes the sessions; this also covers a session created meanwhile elsewhere.
   if (u->closed)
     throw ServiceError(ErrorCode::Unauthorized, "not signed in (the account is closed)");
+  if (u->banned) throw ServiceError(ErrorCode::Unauthorized, "not signed in (the account is banned)");
   seen(*u);
   return *u;
 }

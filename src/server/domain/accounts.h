@@ -83,6 +83,9 @@ class Accounts {
   // door, and its name stays taken. What else closing does (challenges, games) is
   // close_account's (account_closing.h), which calls this last.
   void close(Id user);
+  // Ends every session of the user at once (a ban): they must sign in again, which a ban
+  // refuses.
+  void end_sessions(Id user);
 
   User user(Id id);  // throws ServiceError not_found
   User user_by_name(std::string_view name);  // throws ServiceError not_found

@@ -7,6 +7,7 @@
 
 #include "notation/sfen.h"
 #include "server/domain/game_setup.h"
+#include "server/domain/restrictions.h"
 #include "server/domain/service_error.h"
 
 namespace kirin::server {
@@ -31,6 +32,7 @@ Challenges::Challenges(Storage& storage, GameService& games, EventSink& events, 
     : challenge_repo_(storage.challenges()),
       account_repo_(storage.accounts()),
       game_repo_(storage.games()),
+      moderation_repo_(storage.moderation()),
       games_(games), events_(events), now_(std::move(now)), limits_(limits) {}
 
 // The caps of ChallengeLimits, checked before anything is stored. They hold in every front
@@ -139,6 +141,8 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
     if (them->closed)
       throw ServiceError(ErrorCode::Conflict, "the account '" + them->name + "' is closed",
                          "opponent");
+    refuse_if_either_blocks(moderation_repo_, me->id, them->id,
+                            r.rematch_of ? "rematches" : "challenges");
     c.challenged = {them->id, them->name};
   }
   BuiltSetup built = build_setup(r.setup);  // throws, naming the bad field
@@ -197,6 +201,8 @@ Id Challenges::accept(Id id, Id user) {
   }
   std::optional<User> me = account_repo_.find_user(user);
   if (!me) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(user));
+  refuse_if_either_blocks(moderation_repo_, me->id, c.challenger.id,
+                          c.rematch_of ? "rematches" : "challenges");
   if (c.setup.rated && games_.is_computer({me->id, me->name}))
     throw ServiceError(ErrorCode::Invalid, "a game against the computer is casual", "rated");
 
@@ -255,6 +261,23 @@ Challenge Challenges::get(Id id) {
   std::optional<Challenge> c = challenge_repo_.find_challenge(id);
   if (!c) throw ServiceError(ErrorCode::NotFound, "no challenge with id " + std::to_string(id));
   return *c;
+}
+
+int Challenges::close_all_of(Id user) {
+  int closed = 0;
+  for (Challenge c : challenge_repo_.open_challenges_to(user)) {
+    if (!challenge_repo_.close_challenge(c.id, ChallengeStatus::Declined)) continue;  // raced
+    c.status = ChallengeStatus::Declined;
+    publish(c, "declined", c.challenged);
+    ++closed;
+  }
+  for (Challenge c : challenge_repo_.open_challenges_from(user)) {
+    if (!challenge_repo_.close_challenge(c.id, ChallengeStatus::Cancelled)) continue;
+    c.status = ChallengeStatus::Cancelled;
+    publish(c, "cancelled", c.challenger);
+    ++closed;
+  }
+  return closed;
 }
 
 std::optional<Challenge> Challenges::rematch_of(Id game) { return challenge_repo_.find_rematch(game); }

@@ -14,6 +14,7 @@
 #include "server/domain/events.h"
 #include "server/domain/game_repo.h"
 #include "server/domain/games.h"
+#include "server/domain/moderation_repo.h"
 
 namespace kirin::server {
 
@@ -63,6 +64,9 @@ class Challenges {
   std::vector<Challenge> open();            // open to anyone
   std::vector<Challenge> incoming(Id user);  // addressed to the user, still open
   std::vector<Challenge> outgoing(Id user);  // sent by the user, still open
+  // Declines every open challenge to `user` and cancels every one from them (a moderator's
+  // action, a ban), each announced as its own answer would be: how many it closed.
+  int close_all_of(Id user);
 
  private:
   void publish(const Challenge& c, const char* what, const PlayerRef& by);
@@ -76,6 +80,7 @@ class Challenges {
   ChallengeRepo& challenge_repo_;
   AccountRepo& account_repo_;
   GameRepo& game_repo_;
+  ModerationRepo& moderation_repo_;
   GameService& games_;
   EventSink& events_;
   NowFn now_;

@@ -15,6 +15,7 @@ const char* event_kind_name(EventKind k) {
     case EventKind::Challenge: return "challenge";
     case EventKind::Chat: return "chat";
     case EventKind::Message: return "message";
+    case EventKind::Removed: return "removed";
   }
   return "move";
 }

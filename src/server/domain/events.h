@@ -25,6 +25,9 @@ enum class EventKind {
               // goes to the game it is a rematch of (rematch_of)
   Chat,       // a game's chat line (text), for its two players only (users), never its watchers
   Message,    // a private message (message, text) from `by` to users[0]
+  Removed,    // a moderator removed a line (removed: its id; text: "comment", "chat" or
+              // "message"): open pages drop it. A chat line's goes to its game's players, a
+              // message's to its recipient (users), a comment's to the game's watchers
 };
 const char* event_kind_name(EventKind k);  // "move", "comment", ...
 
@@ -33,6 +36,7 @@ struct Event {
   Id game = 0;
   Id challenge = 0;
   Id message = 0;  // Message: its id
+  Id removed = 0;  // Removed: the line's id
   int ply = 0;  // the game's ply after the change
   std::string text;
   std::vector<PlayerRef> users;  // the players concerned

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "server/domain/games_internal.h"
+#include "server/domain/restrictions.h"
 #include "server/domain/user_text.h"
 
 namespace kirin::server {
@@ -25,6 +26,7 @@ Comment GameService::add_comment(Id id, Id user, std::string_view written) {
   std::string text = checked_user_text(written, "comment");
   std::optional<User> u = account_repo_.find_user(user);
   if (!u) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(user));
+  refuse_if_muted(*u, now_());
   // After the text and the writer are checked: only a well-formed comment counts.
   comment_rate_.take_or_refuse(user, "written", "comments");
   return with_game(id, [&](Live& g, Pending& p) {
@@ -51,6 +53,10 @@ ChatLine GameService::add_chat_line(Id id, Id user, std::string_view written) {
   std::string text = checked_user_text(written, "chat line");
   GameState g = game_of_player(id, user);
   const PlayerRef& me = g.black.id == user ? g.black : g.white;
+  const PlayerRef& other = g.black.id == user ? g.white : g.black;
+  std::optional<User> writer = account_repo_.find_user(user);
+  if (writer) refuse_if_muted(*writer, now_());
+  refuse_if_blocked(moderation_repo_, user, other.id, "chat");
   chat_rate_.take_or_refuse(user, "written", "chat lines");
   ChatLine line{0, id, g.ply, me, text, now_()};
   line.id = social_repo_.add_chat_line(line);
@@ -64,6 +70,32 @@ ChatLine GameService::add_chat_line(Id id, Id user, std::string_view written) {
 std::vector<ChatLine> GameService::chat(Id id, Id user) {
   game_of_player(id, user);
   return social_repo_.chat_of(id);
+}
+
+void GameService::line_removed(const Comment& line, bool chat) {
+  Event e;
+  e.kind = EventKind::Removed;
+  e.text = chat ? "chat" : "comment";
+  e.removed = line.id;
+  if (std::optional<GameState> g = game_repo_.find_game(line.game)) {
+    e.game = g->id;
+    e.ply = g->ply;
+    e.status = g->status;
+    if (chat) {
+      e.users = {g->black, g->white};
+      if (g->black.id == g->white.id) e.users.pop_back();
+    }
+  }
+  std::shared_ptr<Live> live;
+  if (!chat) {
+    std::lock_guard lock(mutex_);
+    if (auto it = cache_.find(line.game); it != cache_.end()) live = it->second;
+  }
+  if (live) {
+    std::lock_guard lock(live->mutex);
+    std::erase_if(live->comments, [&](const Comment& c) { return c.id == line.id; });
+  }
+  events_.publish(e);
 }
 
 }  // namespace kirin::server

@@ -25,6 +25,7 @@ GameService::GameService(Storage& storage, EventSink& events, NowFn now, GameOpt
       account_repo_(storage.accounts()),
       forecast_repo_(storage.forecasts()),
       social_repo_(storage.social()),
+      moderation_repo_(storage.moderation()),
       events_(events),
       now_(std::move(now)),
       options_(options),

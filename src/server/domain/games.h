@@ -32,6 +32,7 @@
 #include "server/domain/game_change_feed.h"
 #include "server/domain/game_export.h"
 #include "server/domain/game_repo.h"
+#include "server/domain/moderation_repo.h"
 #include "server/domain/move_lines.h"
 #include "server/domain/rate_limit.h"
 #include "server/domain/ratings.h"
@@ -192,6 +193,9 @@ class GameService {
   // checked and limited as comments are (chat_per_minute). Its events go to the players only.
   ChatLine add_chat_line(Id game, Id user, std::string_view text);
   std::vector<ChatLine> chat(Id game, Id user);  // oldest first
+  // A moderator removed a comment or chat line (stored already, moderation.h): it leaves the
+  // cached game's comments and the removal is published, so that open pages drop it.
+  void line_removed(const Comment& line, bool chat);
   // A game's view carries its latest comments; earlier ones are read a page at a time.
   static constexpr std::size_t kViewComments = 100;
   struct CommentPage {
@@ -285,6 +289,7 @@ class GameService {
   AccountRepo& account_repo_;
   ForecastRepo& forecast_repo_;
   SocialRepo& social_repo_;
+  ModerationRepo& moderation_repo_;
   EventSink& events_;
   NowFn now_;
   GameOptions options_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "server/domain/restrictions.h"
 #include "server/domain/service_error.h"
 #include "server/domain/user_text.h"
 
@@ -13,6 +14,7 @@ constexpr std::size_t kMaxPage = 100;
 Messages::Messages(Storage& storage, EventSink& events, NowFn now, MessageOptions options)
     : social_repo_(storage.social()),
       account_repo_(storage.accounts()),
+      moderation_repo_(storage.moderation()),
       events_(events),
       now_(std::move(now)),
       options_(options),
@@ -34,6 +36,7 @@ std::vector<Message> Messages::send(Id from, const std::vector<std::string>& to,
   std::string text = checked_user_text(written, "message");
   std::optional<User> sender = account_repo_.find_user(from);
   if (!sender) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(from));
+  refuse_if_muted(*sender, now_());
   std::vector<User> recipients;
   for (const std::string& name : to) {
     std::optional<User> u = account_repo_.find_user_by_name(name);
@@ -43,6 +46,7 @@ std::vector<Message> Messages::send(Id from, const std::vector<std::string>& to,
       throw ServiceError(ErrorCode::Conflict, "the account '" + u->name + "' is closed", "to");
     if (!u->preferences.accept_messages)
       throw ServiceError(ErrorCode::Conflict, u->name + " does not accept messages", "to");
+    refuse_if_blocked(moderation_repo_, from, u->id, "messages");
     for (const User& r : recipients)
       if (r.id == u->id)
         throw ServiceError(ErrorCode::Invalid, "'" + name + "' is named twice", "to");
@@ -52,19 +56,26 @@ std::vector<Message> Messages::send(Id from, const std::vector<std::string>& to,
   // or none are sent.
   rate_.take_or_refuse(from, "sent", "messages", recipients.size());
   std::vector<Message> sent;
-  for (const User& r : recipients) {
-    Message m{0, {sender->id, sender->name}, {r.id, r.name}, text, now_(), 0};
-    m.id = social_repo_.add_message(m);
-    Event e;
-    e.kind = EventKind::Message;
-    e.message = m.id;
-    e.text = m.text;
-    e.by = m.from;
-    e.users.push_back(m.to);
-    events_.publish(e);
-    sent.push_back(std::move(m));
-  }
+  for (const User& r : recipients) sent.push_back(deliver(*sender, r, text, false));
   return sent;
+}
+
+Message Messages::send_warning(const User& from, const User& to, const std::string& text) {
+  return deliver(from, to, text, true);
+}
+
+Message Messages::deliver(const User& from, const User& to, const std::string& text,
+                          bool warning) {
+  Message m{0, {from.id, from.name}, {to.id, to.name}, text, now_(), 0, warning, 0};
+  m.id = social_repo_.add_message(m);
+  Event e;
+  e.kind = EventKind::Message;
+  e.message = m.id;
+  e.text = m.text;
+  e.by = m.from;
+  e.users.push_back(m.to);
+  events_.publish(e);
+  return m;
 }
 
 Messages::Page Messages::inbox(Id user, Id before, std::size_t limit) {
@@ -78,7 +89,7 @@ Messages::Page Messages::inbox(Id user, Id before, std::size_t limit) {
 
 Message Messages::read(Id user, Id id) {
   std::optional<Message> m = social_repo_.find_message(id);
-  if (!m || m->to.id != user)
+  if (!m || m->to.id != user || m->removed)
     throw ServiceError(ErrorCode::NotFound, "no message " + std::to_string(id) + " to you");
   if (!m->read) {
     TimeMs now = now_();

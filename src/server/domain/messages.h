@@ -1,7 +1,8 @@
 // Private messages between players (pbmserv's `message`): an inbox per user, read and
 // unread. The text is checked as a comment's is (user_text.h) and a sender is held to
 // MessageOptions::per_minute, as comments are. A message goes to open accounts that accept
-// messages (Preferences::accept_messages), never to oneself; each one sent publishes an
+// messages (Preferences::accept_messages) and do not block the sender, never to oneself, from
+// a sender not muted; each one sent publishes an
 // EventKind::Message event to its recipient (the WebSocket push, the mail notice).
 #pragma once
 
@@ -13,6 +14,7 @@
 #include "server/domain/clocks.h"
 #include "server/domain/events.h"
 #include "server/domain/rate_limit.h"
+#include "server/domain/moderation_repo.h"
 #include "server/domain/social_repo.h"
 
 namespace kirin::server {
@@ -42,10 +44,15 @@ class Messages {
   // it is not theirs to know it exists).
   Message read(Id user, Id message);
   int unread(Id user);
+  // A moderator's warning to `to`: a message marked as one, sent whatever the recipient's
+  // settings and blocks, and never limited (the moderator is checked by the caller).
+  Message send_warning(const User& from, const User& to, const std::string& text);
 
  private:
+  Message deliver(const User& from, const User& to, const std::string& text, bool warning);
   SocialRepo& social_repo_;
   AccountRepo& account_repo_;
+  ModerationRepo& moderation_repo_;
   EventSink& events_;
   NowFn now_;
   MessageOptions options_;

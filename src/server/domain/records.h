@@ -35,6 +35,14 @@ struct Preferences {
   friend bool operator==(const Preferences&, const Preferences&) = default;
 };
 
+// What a user may do on the server: a moderator keeps it clean (moderation.h), an admin also
+// names moderators and reads the audit log. An admin can do everything a moderator can.
+enum class Role { Player, Moderator, Admin };
+inline bool is_staff(Role r) { return r != Role::Player; }
+
+// User::muted_until of a mute without an end (until a moderator lifts it).
+constexpr TimeMs kMutedForever = INT64_MAX;
+
 struct User {
   Id id = 0;
   std::string name;
@@ -48,6 +56,12 @@ struct User {
   // When the account was closed (0: open). A closed account keeps its name and its games;
   // nobody signs in as it any more.
   TimeMs closed = 0;
+  Role role = Role::Player;
+  // When a moderator banned the account (0: not banned): nobody signs in as it, by any door.
+  TimeMs banned = 0;
+  // Until when the user may not write comments, chat or messages (0: not muted;
+  // kMutedForever: until unmuted).
+  TimeMs muted_until = 0;
   friend bool operator==(const User&, const User&) = default;
 };
 
@@ -155,6 +169,7 @@ struct Comment {
   PlayerRef user;
   std::string text;
   TimeMs at = 0;
+  TimeMs removed = 0;  // when a moderator removed it (0: shown); kept for the audit
   friend bool operator==(const Comment&, const Comment&) = default;
 };
 
@@ -228,6 +243,8 @@ struct Message {
   std::string text;
   TimeMs at = 0;
   TimeMs read = 0;  // when the recipient read it (0: unread)
+  bool warning = false;  // a moderator's warning (moderation.h)
+  TimeMs removed = 0;    // when a moderator removed it (0: shown); kept for the audit
   friend bool operator==(const Message&, const Message&) = default;
 };
 

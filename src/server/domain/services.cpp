@@ -10,6 +10,9 @@ Services::Services(std::unique_ptr<Storage> storage, const ServiceOptions& optio
       imports_(*storage_, system_now, options.imports),
       messages_(*storage_, events_, system_now, options.messages),
       mate_(options.mate),
-      problems_(mate_) {}
+      problems_(mate_),
+      blocks_(*storage_, system_now, options.blocks),
+      reports_(*storage_, system_now, options.reports),
+      moderation_(*storage_, accounts_, challenges_, games_, messages_, events_) {}
 
 }  // namespace kirin::server

@@ -8,13 +8,16 @@
 #include <string>
 
 #include "server/domain/accounts.h"
+#include "server/domain/blocks.h"
 #include "server/domain/challenges.h"
 #include "server/domain/events.h"
 #include "server/domain/games.h"
 #include "server/domain/imports.h"
 #include "server/domain/mate_service.h"
 #include "server/domain/messages.h"
+#include "server/domain/moderation.h"
 #include "server/domain/problems.h"
+#include "server/domain/reports.h"
 #include "server/domain/storage.h"
 
 namespace kirin::server {
@@ -29,6 +32,8 @@ struct ServiceOptions {
   ImportOptions imports;
   MessageOptions messages;
   MateOptions mate;  // the mate solver: the problems room, "find a mate"
+  BlockOptions blocks;
+  ReportOptions reports;
 };
 
 class Services {
@@ -47,6 +52,9 @@ class Services {
   Messages& messages() { return messages_; }
   MateService& mate() { return mate_; }
   ProblemService& problems() { return problems_; }
+  Blocks& blocks() { return blocks_; }
+  Reports& reports() { return reports_; }
+  Moderation& moderation() { return moderation_; }
 
  private:
   std::unique_ptr<Storage> storage_;
@@ -58,6 +66,9 @@ class Services {
   Messages messages_;
   MateService mate_;
   ProblemService problems_;
+  Blocks blocks_;
+  Reports reports_;
+  Moderation moderation_;
 };
 
 }  // namespace kirin::server

@@ -22,6 +22,7 @@ class RatingRepo;
 class SocialRepo;
 class ImportRepo;
 class ForecastRepo;
+class ModerationRepo;
 class GameChangeFeed;
 
 // Every repository over one database, and its change feed; the repositories live as long as
@@ -36,6 +37,7 @@ class Storage {
   virtual SocialRepo& social() = 0;
   virtual ImportRepo& imports() = 0;
   virtual ForecastRepo& forecasts() = 0;
+  virtual ModerationRepo& moderation() = 0;
   virtual GameChangeFeed& changes() = 0;
 };
 

@@ -3,6 +3,7 @@
 // travels in the Authorization header, never in a cookie, so no other site's page can make a
 // browser send these requests signed in (no CSRF token is needed).
 #include "server/domain/account_closing.h"
+#include "server/domain/roles.h"
 #include "server/domain/service_error.h"
 #include "server/http/api_json.h"
 #include "server/http/api_routes.h"
@@ -55,7 +56,9 @@ void add_account_routes(Router& router, const ApiServices& s) {
   });
   router.add("GET", "/api/me", [s](const Request& r) {
     User user = signed_in(s.accounts, r);
-    return json_response({{"user", to_json(user, true)},
+    json me = to_json(user, true);
+    me["role"] = role_name(user.role);
+    return json_response({{"user", me},
                           {"preferences", to_json(user.preferences)},
                           {"unread_messages", s.messages.unread(user.id)}});
   });

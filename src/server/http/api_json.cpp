@@ -88,7 +88,8 @@ json to_json(const Preferences& prefs) {
 
 json to_json(const Message& m) {
   return {{"id", m.id},     {"from", m.from.name}, {"to", m.to.name},
-          {"text", m.text}, {"at", m.at},          {"read", m.read ? json(m.read) : json(nullptr)}};
+          {"text", m.text}, {"at", m.at},          {"read", m.read ? json(m.read) : json(nullptr)},
+          {"warning", m.warning}};
 }
 
 json to_json(const PlayerRef& player) {
@@ -264,6 +265,7 @@ json to_json(const Event& e) {
   }
   if (e.challenge) j["challenge"] = e.challenge;
   if (e.message) j["message"] = e.message;
+  if (e.removed) j["removed"] = e.removed;
   if (!e.by.name.empty()) j["by"] = e.by.name;
   if (e.rematch_of) j["rematch_of"] = e.rematch_of;
   return j;

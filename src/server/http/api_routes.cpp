@@ -20,6 +20,7 @@ void add_api_routes(Router& router, const ApiServices& services) {
   add_import_routes(router, services);
   add_social_routes(router, services);
   add_problem_routes(router, services);
+  add_moderation_routes(router, services);
   router.set_error_mapper(map_service_error);
 }
 

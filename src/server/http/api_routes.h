@@ -8,12 +8,15 @@
 #include <string>
 
 #include "server/domain/accounts.h"
+#include "server/domain/blocks.h"
 #include "server/domain/challenges.h"
 #include "server/domain/games.h"
 #include "server/domain/imports.h"
 #include "server/domain/mate_service.h"
 #include "server/domain/messages.h"
+#include "server/domain/moderation.h"
 #include "server/domain/problems.h"
+#include "server/domain/reports.h"
 #include "server/http/context.h"
 #include "server/http/router.h"
 
@@ -27,6 +30,9 @@ struct ApiServices {
   Messages& messages;
   ProblemService& problems;
   MateService& mate;
+  Blocks& blocks;
+  Reports& reports;
+  Moderation& moderation;
   // Told of each logout, after the session is deleted: the transport ends what the token
   // still holds open (its WebSockets).
   std::function<void(const std::string& token)> logged_out = [](const std::string&) {};
@@ -41,6 +47,8 @@ void add_rating_routes(Router& router, const ApiServices& services);
 void add_import_routes(Router& router, const ApiServices& services);
 void add_social_routes(Router& router, const ApiServices& services);  // messages, game chat
 void add_problem_routes(Router& router, const ApiServices& services);  // problems, mate
+// blocks, reports, moderators' actions, roles, the audit log
+void add_moderation_routes(Router& router, const ApiServices& services);
 
 // WebSocket topics: "lobby" and "game:ID" are public; "user:NAME" needs NAME's session token.
 TopicPolicy api_topic_policy(Accounts& accounts, GameService& games);

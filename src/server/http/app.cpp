@@ -19,7 +19,9 @@ App::App(AppOptions options)
 
   commands_ =
       std::make_unique<CommandInterface>(accounts(), challenges(), games(), services_->messages(),
-                                         services_->problems());
+                                         services_->problems(),
+                                         ModerationServices{services_->blocks(), services_->reports(),
+                                                            services_->moderation()});
   if (!options_.sendmail.empty()) {
     notices_ = std::make_unique<Notices>(accounts(), challenges(), games(), *commands_);
     mail::MailOptions mail_options;
@@ -33,7 +35,8 @@ App::App(AppOptions options)
   Router router;
   ApiServices api{accounts(),           challenges(),           games(),
                   services_->imports(), services_->messages(), services_->problems(),
-                  services_->mate()};
+                  services_->mate(),    services_->blocks(),   services_->reports(),
+                  services_->moderation()};
   api.logged_out = [this](const std::string& token) { server_->close_websockets_of(token); };
   add_api_routes(router, api);
   add_command_route(router, *commands_, accounts(), options_.max_password_checks);

@@ -57,6 +57,7 @@ class App {
   Accounts& accounts() { return services_->accounts(); }
   Challenges& challenges() { return services_->challenges(); }
   GameService& games() { return services_->games(); }
+  Moderation& moderation() { return services_->moderation(); }
 
  private:
   void tick_loop();

@@ -16,8 +16,10 @@ void EventForwarder::publish(const Event& event) {
     }
     // A rematch is news on the old game's page too: offered, declined, accepted (new game).
     if (event.rematch_of) hub_.publish("game:" + std::to_string(event.rematch_of), message);
-  } else if (event.game && event.kind != EventKind::Chat) {
-    // A game's chat is its players' own: never on the game's topic, which anyone may watch.
+  } else if (event.game && event.kind != EventKind::Chat &&
+             !(event.kind == EventKind::Removed && event.text != "comment")) {
+    // A game's chat is its players' own: never on the game's topic, which anyone may watch
+    // (nor is a chat line's removal).
     hub_.publish("game:" + std::to_string(event.game), message);
   }
   for (const PlayerRef& user : event.users)

@@ -5,6 +5,7 @@
 
 #include "rules/catalog.h"
 #include "server/domain/game_setup.h"
+#include "server/domain/roles.h"
 #include "server/http/api_json.h"
 #include "server/http/api_routes.h"
 
@@ -101,7 +102,13 @@ void add_rating_routes(Router& router, const ApiServices& s) {
   // A player's profile; anyone may look.
   router.add("GET", "/api/users/{name}", [s](const Request& r) {
     User u = s.accounts.user_by_name(r.params.at("name"));
-    return json_response(profile_json(u, s.games.ratings()));
+    json profile = profile_json(u, s.games.ratings());
+    // Players see who the moderators are, and who is banned.
+    if (u.role != Role::Player) profile["role"] = role_name(u.role);
+    if (u.banned) profile["banned"] = true;
+    if (std::optional<User> me = maybe_signed_in(s.accounts, r))
+      profile["blocked"] = s.blocks.blocks(me->id, u.id);
+    return json_response(profile);
   });
 }
 

@@ -13,7 +13,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "server/domain/moderation_repo.h"
 #include "server/domain/records.h"
+#include "server/domain/roles.h"
 #include "server/store/database.h"
 #include "server/store/record_text.h"
 
@@ -131,6 +133,9 @@ struct Table<User> {
     v(Col::Fixed, "u", "created_ms", u.created);
     v(Col::State, "u", "seen_ms", u.last_seen);
     v(Col::State, "u", "closed_ms", u.closed);
+    v(Col::State, "u", "role", u.role);
+    v(Col::State, "u", "banned_ms", u.banned);
+    v(Col::State, "u", "muted_until_ms", u.muted_until);
   }
 };
 
@@ -170,6 +175,7 @@ void comment_columns(V& v, C& c) {
   v(Col::Joined, "u", "name", c.user.name);
   v(Col::Fixed, "c", "text", c.text);
   v(Col::Fixed, "c", "at_ms", c.at);
+  v(Col::State, "c", "removed_ms", c.removed);
 }
 template <>
 struct Table<Comment> {
@@ -204,6 +210,8 @@ struct Table<Message> {
     v(Col::Fixed, "m", "text", m.text);
     v(Col::Fixed, "m", "at_ms", m.at);
     v(Col::State, "m", "read_ms", m.read);
+    v(Col::Fixed, "m", "warning", m.warning);
+    v(Col::State, "m", "removed_ms", m.removed);
   }
 };
 
@@ -279,6 +287,66 @@ struct Table<Forecast> {  // keyed by (game_id, user_id), which the statements g
   }
 };
 
+template <>
+struct Table<Block> {  // keyed by (blocker, blocked): the blocker the statements give
+  static constexpr const char* name = "blocks";
+  static constexpr const char* from = "blocks k JOIN users u ON u.id = k.blocked";
+  template <class V, class B>
+  static void columns(V& v, B& b) {
+    v(Col::Fixed, "k", "blocked", b.user.id);
+    v(Col::Joined, "u", "name", b.user.name);
+    v(Col::Fixed, "k", "created_ms", b.since);
+  }
+};
+
+template <>
+struct Table<Report> {
+  static constexpr const char* name = "reports";
+  static constexpr const char* from =
+      "reports r JOIN users a ON a.id = r.reporter JOIN users u ON u.id = r.user_id "
+      "LEFT JOIN users m ON m.id = r.closed_by";
+  template <class V, class R>
+  static void columns(V& v, R& r) {
+    v(Col::Key, "r", "id", r.id);
+    v(Col::Fixed, "r", "reporter", r.by.id);
+    v(Col::Joined, "a", "name", r.by.name);
+    v(Col::Fixed, "r", "user_id", r.user.id);
+    v(Col::Joined, "u", "name", r.user.name);
+    v(Col::Fixed, "r", "reason", r.reason);
+    v(Col::Fixed, "r", "text", r.text);
+    v(Col::Fixed, "r", "game_id", zero_is_null(r.game));
+    v(Col::Fixed, "r", "comment_id", zero_is_null(r.comment));
+    v(Col::Fixed, "r", "chat_id", zero_is_null(r.chat));
+    v(Col::Fixed, "r", "message_id", zero_is_null(r.message));
+    v(Col::Fixed, "r", "created_ms", r.created);
+    v(Col::State, "r", "open", r.open);
+    v(Col::State, "r", "closed_by", zero_is_null(r.closed_by.id));
+    v(Col::Joined, "m", "name", r.closed_by.name);  // NULL (read as "") while open
+    v(Col::State, "r", "closed_ms", r.closed_at);
+    v(Col::State, "r", "resolution", r.resolution);
+  }
+};
+
+template <>
+struct Table<AuditEntry> {
+  static constexpr const char* name = "audit_log";
+  static constexpr const char* from =
+      "audit_log l LEFT JOIN users b ON b.id = l.by_user LEFT JOIN users u ON u.id = l.user_id";
+  template <class V, class E>
+  static void columns(V& v, E& e) {
+    v(Col::Key, "l", "id", e.id);
+    v(Col::Fixed, "l", "at_ms", e.at);
+    v(Col::Fixed, "l", "by_user", zero_is_null(e.by.id));  // NULL: the shell
+    v(Col::Joined, "b", "name", e.by.name);
+    v(Col::Fixed, "l", "action", e.action);
+    v(Col::Fixed, "l", "user_id", zero_is_null(e.user.id));
+    v(Col::Joined, "u", "name", e.user.name);
+    v(Col::Fixed, "l", "target_kind", e.target_kind);
+    v(Col::Fixed, "l", "target_id", zero_is_null(e.target));
+    v(Col::Fixed, "l", "reason", e.reason);
+  }
+};
+
 // --- Visitors: names, parameters, rows ---
 
 // Whether a statement of kind `what` writes a column: an update its state, an insert its
@@ -349,6 +417,7 @@ class Binder {
   void add(ChallengeStatus s) { out_.add(record_text::challenge_status_text(s)); }
   void add(ColorChoice c) { out_.add(record_text::color_choice_text(c)); }
   void add(TimeControl::Kind k) { out_.add(record_text::tc_kind_text(k)); }
+  void add(Role r) { out_.add(role_name(r)); }
   void add(const std::optional<Color>& c) {
     out_.add(c ? Value(record_text::color_text(*c)) : Value());
   }
@@ -412,6 +481,7 @@ class Reader {
   void read(ChallengeStatus& s) { s = record_text::challenge_status_of(r_.str()); }
   void read(ColorChoice& c) { c = record_text::color_choice_of(r_.str()); }
   void read(TimeControl::Kind& k) { k = record_text::tc_kind_of(r_.str()); }
+  void read(Role& role) { role = role_of(r_.str()).value_or(Role::Player); }
   template <class T>
   void read(std::optional<T>& o) {
     if (r_.null_next()) {

@@ -339,6 +339,85 @@ END $$;
 CREATE TRIGGER comment_added AFTER INSERT ON comments
   FOR EACH ROW EXECUTE FUNCTION kirin_comment_added();
 )sql"},
+    {"moderation: roles, bans and mutes, blocks, reports, the audit log, removed lines",
+     R"sql(
+ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'player';
+ALTER TABLE users ADD COLUMN banned_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE users ADD COLUMN muted_until_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE comments ADD COLUMN removed_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE chat ADD COLUMN removed_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE messages ADD COLUMN warning INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE messages ADD COLUMN removed_ms INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE blocks (
+  blocker INTEGER NOT NULL REFERENCES users(id),
+  blocked INTEGER NOT NULL REFERENCES users(id),
+  created_ms INTEGER NOT NULL,
+  PRIMARY KEY (blocker, blocked)) WITHOUT ROWID;
+CREATE TABLE reports (
+  id INTEGER PRIMARY KEY,
+  reporter INTEGER NOT NULL REFERENCES users(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  reason TEXT NOT NULL,
+  text TEXT NOT NULL,
+  game_id INTEGER, comment_id INTEGER, chat_id INTEGER, message_id INTEGER,
+  created_ms INTEGER NOT NULL,
+  open INTEGER NOT NULL,
+  closed_by INTEGER REFERENCES users(id),
+  closed_ms INTEGER NOT NULL,
+  resolution TEXT NOT NULL);
+CREATE INDEX reports_open ON reports(open, id);
+CREATE INDEX reports_user ON reports(user_id, id);
+CREATE INDEX reports_reporter ON reports(reporter, created_ms);
+CREATE TABLE audit_log (
+  id INTEGER PRIMARY KEY,
+  at_ms INTEGER NOT NULL,
+  by_user INTEGER REFERENCES users(id),
+  action TEXT NOT NULL,
+  user_id INTEGER REFERENCES users(id),
+  target_kind TEXT NOT NULL,
+  target_id INTEGER,
+  reason TEXT NOT NULL);
+CREATE INDEX audit_log_user ON audit_log(user_id, id);
+)sql",
+     R"sql(
+ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'player';
+ALTER TABLE users ADD COLUMN banned_ms BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE users ADD COLUMN muted_until_ms BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE comments ADD COLUMN removed_ms BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE chat ADD COLUMN removed_ms BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE messages ADD COLUMN warning BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE messages ADD COLUMN removed_ms BIGINT NOT NULL DEFAULT 0;
+CREATE TABLE blocks (
+  blocker BIGINT NOT NULL REFERENCES users(id),
+  blocked BIGINT NOT NULL REFERENCES users(id),
+  created_ms BIGINT NOT NULL,
+  PRIMARY KEY (blocker, blocked));
+CREATE TABLE reports (
+  id BIGSERIAL PRIMARY KEY,
+  reporter BIGINT NOT NULL REFERENCES users(id),
+  user_id BIGINT NOT NULL REFERENCES users(id),
+  reason TEXT NOT NULL,
+  text TEXT NOT NULL,
+  game_id BIGINT, comment_id BIGINT, chat_id BIGINT, message_id BIGINT,
+  created_ms BIGINT NOT NULL,
+  open BOOLEAN NOT NULL,
+  closed_by BIGINT REFERENCES users(id),
+  closed_ms BIGINT NOT NULL,
+  resolution TEXT NOT NULL);
+CREATE INDEX reports_open ON reports(open, id);
+CREATE INDEX reports_user ON reports(user_id, id);
+CREATE INDEX reports_reporter ON reports(reporter, created_ms);
+CREATE TABLE audit_log (
+  id BIGSERIAL PRIMARY KEY,
+  at_ms BIGINT NOT NULL,
+  by_user BIGINT REFERENCES users(id),
+  action TEXT NOT NULL,
+  user_id BIGINT REFERENCES users(id),
+  target_kind TEXT NOT NULL,
+  target_id BIGINT,
+  reason TEXT NOT NULL);
+CREATE INDEX audit_log_user ON audit_log(user_id, id);
+)sql"},
 };
 
 }  // namespace

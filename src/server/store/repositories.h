@@ -9,6 +9,7 @@
 #include "server/domain/forecast_repo.h"
 #include "server/domain/game_repo.h"
 #include "server/domain/import_repo.h"
+#include "server/domain/moderation_repo.h"
 #include "server/domain/rating_repo.h"
 #include "server/domain/social_repo.h"
 #include "server/store/database.h"
@@ -124,6 +125,34 @@ class SqlForecastRepo : public ForecastRepo {
   explicit SqlForecastRepo(Database& db) : db_(db) {}
   std::optional<Forecast> find_forecast(Id game, Id user) override;
   void set_forecast(Id game, Id user, const Forecast& forecast) override;
+
+ private:
+  Database& db_;
+};
+
+class SqlModerationRepo : public ModerationRepo {
+ public:
+  explicit SqlModerationRepo(Database& db) : db_(db) {}
+  bool add_block(Id blocker, Id blocked, TimeMs at) override;
+  bool remove_block(Id blocker, Id blocked) override;
+  bool blocks(Id blocker, Id blocked) override;
+  std::vector<Block> blocks_of(Id blocker) override;
+  int count_blocks(Id blocker) override;
+  Id add_report(const Report& report) override;
+  std::optional<Report> find_report(Id id) override;
+  std::optional<Report> open_report(Id by, Id user) override;
+  int count_reports_since(Id by, TimeMs since) override;
+  std::vector<Report> find_reports(const ReportQuery& query) override;
+  bool close_report(Id id, Id by, TimeMs at, const std::string& resolution,
+                    const AuditEntry& entry) override;
+  void set_role(Id user, Role role, const AuditEntry& entry) override;
+  void set_muted_until(Id user, TimeMs until, const AuditEntry& entry) override;
+  void set_banned(Id user, TimeMs banned, const AuditEntry& entry) override;
+  std::vector<Id> unrate_games_of(Id user, const AuditEntry& entry) override;
+  bool remove_line(WrittenLine kind, Id id, TimeMs at, const AuditEntry& entry) override;
+  std::optional<Comment> find_line(WrittenLine kind, Id id) override;
+  Id add_audit_entry(const AuditEntry& entry) override;
+  std::vector<AuditEntry> audit_log(Id user, Id before, int limit) override;
 
  private:
   Database& db_;

@@ -78,7 +78,7 @@ std::optional<GameState> SqlGameRepo::find_game(Id id) {
 std::optional<StoredGame> SqlGameRepo::load_game(Id id) {
   static const std::string game = select_game() + "WHERE g.id = $1";
   static const std::string moves = select_sql<MoveRecord>() + "WHERE m.game_id = $1 ORDER BY m.ply";
-  static const std::string comments = select_sql<Comment>() + "WHERE c.game_id = $1 ORDER BY c.id";
+  static const std::string comments = select_sql<Comment>() + "WHERE c.game_id = $1 AND c.removed_ms = 0 ORDER BY c.id";
   // One snapshot: the state, moves and comments of one moment.
   return db_.snapshot([&](Connection& c) -> std::optional<StoredGame> {
     std::optional<GameState> state = c.first(game, {id}, read<GameState>);

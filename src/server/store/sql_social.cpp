@@ -21,7 +21,7 @@ Id SqlSocialRepo::add_chat_line(const ChatLine& line) {
 
 std::vector<ChatLine> SqlSocialRepo::chat_of(Id game) {
   static const std::string sql =
-      select_sql<ChatLine, ChatTable>() + "WHERE c.game_id = $1 ORDER BY c.id";
+      select_sql<ChatLine, ChatTable>() + "WHERE c.game_id = $1 AND c.removed_ms = 0 ORDER BY c.id";
   return db_.read([&](Connection& c) { return c.all(sql, {game}, read<ChatLine, ChatTable>); });
 }
 
@@ -40,7 +40,7 @@ std::optional<Message> SqlSocialRepo::find_message(Id id) {
 std::vector<Message> SqlSocialRepo::find_messages(Id user, Id before, int limit) {
   static const std::string sql =
       select_message() +
-      "WHERE m.recipient = $1 AND (CAST($2 AS BIGINT) = 0 OR m.id < CAST($2 AS BIGINT)) "
+      "WHERE m.recipient = $1 AND m.removed_ms = 0 AND (CAST($2 AS BIGINT) = 0 OR m.id < CAST($2 AS BIGINT)) "
       "ORDER BY m.id DESC LIMIT $3";
   return db_.read([&](Connection& c) { return c.all(sql, {user, before, limit}, read<Message>); });
 }
@@ -53,7 +53,8 @@ bool SqlSocialRepo::mark_message_read(Id message, Id user, TimeMs at) {
 
 int SqlSocialRepo::count_unread_messages(Id user) {
   return db_.read([&](Connection& c) {
-    return int(*c.integer("SELECT count(*) FROM messages WHERE recipient = $1 AND read_ms = 0",
+    return int(*c.integer("SELECT count(*) FROM messages WHERE recipient = $1 AND read_ms = 0 "
+                          "AND removed_ms = 0",
                           {user}));
   });
 }

@@ -18,6 +18,7 @@ SqlStorage::SqlStorage(std::unique_ptr<Database> db,
       social_(*db_),
       imports_(*db_),
       forecasts_(*db_),
+      moderation_(*db_),
       changes_(feed(*db_)) {}
 
 SqlStorage::~SqlStorage() { changes_->stop_listening(); }

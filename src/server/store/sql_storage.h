@@ -34,6 +34,7 @@ class SqlStorage : public Storage {
   SocialRepo& social() override { return social_; }
   ImportRepo& imports() override { return imports_; }
   ForecastRepo& forecasts() override { return forecasts_; }
+  ModerationRepo& moderation() override { return moderation_; }
   GameChangeFeed& changes() override { return *changes_; }
 
  private:
@@ -45,6 +46,7 @@ class SqlStorage : public Storage {
   SqlSocialRepo social_;
   SqlImportRepo imports_;
   SqlForecastRepo forecasts_;
+  SqlModerationRepo moderation_;
   std::unique_ptr<GameChangeFeed> changes_;  // stops listening before the database goes
 };
 

@@ -26,6 +26,11 @@ std::string usage(const std::string& game, const std::string& verb) {
   if (verb == "signoff" || verb == "delete") return verb + " USER PASSWORD";
   if (verb == "message") return "message USER PASSWORD TO-USER...";  // the text: the next lines
   if (verb == "chat") return game + " chat BOARD USER PASSWORD";
+  if (verb == "block" || verb == "unblock") return verb + " USER PASSWORD OTHER-USER";
+  if (verb == "report") return "report USER PASSWORD OTHER-USER REASON [board=N] [TEXT...]";
+  if (verb == "mod")
+    return "mod USER PASSWORD reports' or 'mod USER PASSWORD warn|mute|unmute|ban|unban|"
+           "close-challenges|unrate-games OTHER-USER [hours=N] REASON...";
   if (verb == "problems") return "problems [COLLECTION]";
   if (verb == "problem") return "problem COLLECTION NAME [MOVE...|solution]";
   if (verb == "mate") return game + " mate SFEN [MOVE...]";

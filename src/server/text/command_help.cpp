@@ -203,6 +203,29 @@ TEXT...
     Say something in the game's chat, which only its two players see (the
     web's public comments are for everyone). The text is the lines after the
     command, up to a blank line. At most 10 lines a minute, 2000 characters.)"},
+      {{"block", "unblock"},
+       R"(block USER PASSWORD OTHER-USER    unblock USER PASSWORD OTHER-USER
+    Block a player: their challenges (and their acceptance of your open ones),
+    rematches, messages and chat lines no longer reach you, and you do not
+    play them. At most 500 players. unblock lifts it.)"},
+      {{"report"},
+       R"(report USER PASSWORD OTHER-USER REASON [board=N] [TEXT...]
+    Report a player to the moderators. REASON is cheating, abuse, spam,
+    boosting (sandbagging, rating manipulation) or other; board=N names the
+    game it is about; the rest of the line says what happened. At most 10
+    reports an hour, and one open report about a player at a time.
+    Example:  report alice correct-horse bob abuse board=12 insults in chat)"},
+      {{"mod"},
+       R"(mod USER PASSWORD reports
+mod USER PASSWORD ACTION OTHER-USER [hours=N] REASON...
+    For moderators. 'reports' lists the open reports, oldest first. ACTION:
+    warn (a private message marked as a warning), mute (no comments, chat or
+    messages; hours=N, 24 by default, 0 until unmuted), unmute, ban (no
+    sign-in by any door; sessions end, open challenges close), unban,
+    close-challenges, unrate-games (the player's rated games become casual and
+    every rating is recomputed). REASON is required (but for unmute and
+    unban) and goes to the audit log.
+    Example:  mod carol secret-pw mute bob hours=48 insults in game 12's chat)"},
       {{"broadcast"},
        R"(broadcast USER PASSWORD
     Not here: a mail to every player is what spammers want from a public

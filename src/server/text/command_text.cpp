@@ -71,6 +71,9 @@ PasswordPlace password_place(const Words& w) {
   if (first == "change") return {2, 2, 1, 0};  // neither form: never fits, all arguments hidden
   if (first == "signoff" || first == "delete" || first == "broadcast") return {1, 2, 3, 3};
   if (first == "message") return {1, 2, 4, kAny, 0, 0};  // message USER PASSWORD TO...
+  if (first == "block" || first == "unblock") return {1, 2, 4, 4};  // block USER PASSWORD OTHER
+  if (first == "report") return {1, 2, 5, kAny};  // report USER PASSWORD OTHER REASON [TEXT...]
+  if (first == "mod") return {1, 2, 4, kAny};     // mod USER PASSWORD ACTION [OTHER REASON...]
   std::string verb = lower(w[1]);
   if (verb == "signup") return {2, 3, 4, 5, 0, 4};
   if (verb == "move") return {2, 4, 6, kAny, 2, 0};  // GAME move BOARD USER PASSWORD MOVE...

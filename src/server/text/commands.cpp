@@ -10,12 +10,14 @@
 namespace kirin::server {
 
 CommandInterface::CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games,
-                                   Messages& messages, ProblemService& problems)
+                                   Messages& messages, ProblemService& problems,
+                                   ModerationServices moderation)
     : accounts_(accounts),
       challenges_(challenges),
       games_(games),
       messages_(messages),
-      problems_(problems) {}
+      problems_(problems),
+      moderation_(moderation) {}
 
 std::string CommandInterface::run(std::string_view line, const CommandContext& ctx,
                                   std::string_view text) {
@@ -44,7 +46,8 @@ bool CommandInterface::starts_command(std::string_view line) {
   // start with a game.
   static const std::vector<std::string> words = {
       "help",    "signup",    "add",      "change", "signoff", "delete",
-      "list",    "message",   "broadcast", "multiple", "all", "problems", "problem"};
+      "list",    "message",   "broadcast", "multiple", "all", "problems", "problem",
+      "block",   "unblock",   "report",    "mod"};
   Words w;
   try {
     w = split_words(normalize_line(line.substr(0, kMaxLineBytes), kMaxLineBytes), kMaxWords);
@@ -76,6 +79,9 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (first == "change") return change(p, ctx);
   if (first == "signoff" || first == "delete") return close_account(p, ctx);
   if (first == "message") return message(p, ctx);
+  if (first == "block" || first == "unblock") return block(p, ctx, first == "block");
+  if (first == "report") return report(p, ctx);
+  if (first == "mod") return mod(p, ctx);
   if (first == "broadcast")
     throw CommandError(
         "broadcast does not exist here: a mail to every player is what spammers want from a "
@@ -94,7 +100,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   } catch (const VariantError&) {
     throw CommandError("unknown game or command " + quoted(w[0]) +
                            ": a command starts with signup, help, list, all, change, message, "
-                           "problems, problem or a game",
+                           "block, unblock, report, mod, problems, problem or a game",
                        "The games: " + game_list() + ".\nSend 'help' for the commands.");
   }
   p.game_word = first;

@@ -31,6 +31,9 @@
 //   problems [COLLECTION]                the mating problems, by series
 //   problem COLLECTION NAME [MOVE...|solution]  one problem; an attempt at it; its solution
 //   <game> mate SFEN [MOVE...]           the mate solver on a position (SFEN: its fields as words)
+//   block USER PASSWORD OTHER            unblock USER PASSWORD OTHER
+//   report USER PASSWORD OTHER REASON [board=N] [TEXT...]
+//   mod USER PASSWORD reports | ACTION OTHER [hours=N] REASON...   (moderators)
 //
 // <game> is a game's id or alias in any letter case ("chushogi", "chu", "dai", "shogi").
 // Board numbers are the server's game ids, the same as the web's.
@@ -83,6 +86,7 @@
 #include "server/domain/challenges.h"
 #include "server/domain/games.h"
 #include "server/domain/messages.h"
+#include "server/domain/moderation.h"
 #include "server/domain/problems.h"
 
 namespace kirin::server {
@@ -120,7 +124,7 @@ class CommandInterface {
   static constexpr const char* kSeparator = "----------------------------------------";
 
   CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games,
-                   Messages& messages, ProblemService& problems);
+                   Messages& messages, ProblemService& problems, ModerationServices moderation);
 
   // Runs one command and returns its reply (ending in a newline). Never throws: every failure
   // is a reply whose first line starts with "error: ". `text` is what a command that carries
@@ -185,6 +189,10 @@ class CommandInterface {
   std::string close_account(const Parsed& p, const CommandContext& ctx);  // signoff, delete
   std::string message(const Parsed& p, const CommandContext& ctx);
   std::string chat(const Parsed& p, const CommandContext& ctx);
+  // moderation_commands.cpp
+  std::string block(const Parsed& p, const CommandContext& ctx, bool on);  // block, unblock
+  std::string report(const Parsed& p, const CommandContext& ctx);
+  std::string mod(const Parsed& p, const CommandContext& ctx);
   // problem_commands.cpp
   std::string problems(const Words& w);
   std::string problem(const Words& w, const CommandContext& ctx);
@@ -215,6 +223,7 @@ class CommandInterface {
   GameService& games_;
   Messages& messages_;
   ProblemService& problems_;
+  ModerationServices moderation_;
 };
 
 }  // namespace kirin::server

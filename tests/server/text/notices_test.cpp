@@ -43,7 +43,7 @@ class NoticesTest : public ServerTest {
     return challenges->accept(challenge(time_control).id, bob.id);
   }
 
-  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems};
+  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems, moderation_services()};
   Notices notices_{*accounts, *challenges, *games, commands};
   std::vector<std::string> bodies;
 };

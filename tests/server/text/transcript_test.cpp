@@ -71,7 +71,7 @@ int64_t duration_ms(const std::string& text) {
 
 class TranscriptTest : public ServerTest, public ::testing::WithParamInterface<std::string> {
  protected:
-  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems};
+  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems, moderation_services()};
 };
 
 TEST_P(TranscriptTest, Run) {
