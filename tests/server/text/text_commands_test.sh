@@ -180,5 +180,32 @@ check "ratings recompute --help" 0 "in the order the games" "$kirin" ratings rec
 check "ratings needs a subcommand" 2 "A subcommand is required" "$kirin" ratings
 check "ratings recompute: a bad store" 2 "unknown scheme" "$kirin" ratings recompute --db mysql://x
 
+# ---- kirin admin role: the first admin, from the shell; then moderation by text command
+input=''
+check "admin role --help" 0 "first admin" "$kirin" admin role --help
+check "admin needs a subcommand" 2 "A subcommand is required" "$kirin" admin
+check "admin role: a bad role" 2 "ROLE: boss not in" "$kirin" admin role alice boss --db "$db"
+check "admin role: no such user" 2 "no user named 'nobody'" "$kirin" admin role nobody admin --db "$db"
+check "admin role: a bad store" 2 "unknown scheme" "$kirin" admin role alice admin --db mysql://x
+input='mod bob password-bob ban alice spam
+'
+check "mod: a player is refused" 0 "error: mod ban: this is for moderators" "$kirin" command --db "$db"
+input=''
+check "admin role: the first admin" 0 "bob is an admin." "$kirin" admin role bob admin --db "$db" \
+  --reason "the club's organiser"
+input='mod bob password-bob ban alice spamming the lobby
+shogi ratings
+'
+check "mod: an admin bans" 0 "alice is banned." "$kirin" command --db "$db"
+input='shogi set alice password-alice
+'
+check "a banned player's command is refused" 0 "is banned: nobody can sign in as it" \
+  "$kirin" command --db "$db"
+input='mod bob password-bob unban alice
+'
+check "mod: unban" 0 "alice is no longer banned." "$kirin" command --db "$db"
+input=''
+check "admin role: back to player" 0 "bob is a player." "$kirin" admin role bob player --db "$db"
+
 echo "text commands: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]
