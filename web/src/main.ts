@@ -17,7 +17,7 @@ import { inboxPage } from './pages/inbox';
 import { modQueuePage, modUserPage } from './pages/mod';
 import { auditLogPage } from './pages/auditLog';
 import { modNavLink } from './moderation';
-import { onOpenReports, openReportCount, refreshOpenReports } from './ui/modCount';
+import { COUNT_UP_TO, onOpenReports, openReportCount, refreshOpenReports } from './ui/modCount';
 import { rulesPage } from './pages/rules';
 import { settingsPage } from './pages/settings';
 import { t, type MessageKey } from './i18n';
@@ -56,7 +56,7 @@ function drawHeader(): void {
   const linkAttrs = (href: string) => ({ href, 'aria-current': path === href.split('?')[0] ? 'page' : undefined });
   const link = (href: string, text: string) => h('a', { ...linkAttrs(href), class: path === href.split('?')[0] ? 'active' : '' }, text);
   const unread = unreadCount();
-  const mod = session.signedIn ? modNavLink(session.role, openReportCount()) : null;
+  const mod = session.signedIn ? modNavLink(session.role, openReportCount(), COUNT_UP_TO) : null;
   const account = session.signedIn
     ? [...(mod ? [h('a', { ...linkAttrs(mod.href), class: `mod-link${path.startsWith('/mod') ? ' active' : ''}` }, t(mod.key, { n: mod.n }))] : []),
        link('/messages', unread ? t('inbox.navUnread', { n: unread }) : t('inbox.nav')),

@@ -64,9 +64,10 @@ export function modActionRequest(action: ModAction, reason: string, hours: strin
 }
 
 /** The header's link to the moderation page: moderators and admins only, with the open reports. */
-export function modNavLink(role: Role | undefined, openReports: number): { href: string; key: MessageKey; n: number } | null {
+export function modNavLink(role: Role | undefined, openReports: number, countedUpTo = Infinity): { href: string; key: MessageKey; n: string } | null {
   if (!canModerate(role)) return null;
-  return openReports > 0 ? { href: '/mod', key: 'mod.navCount', n: openReports } : { href: '/mod', key: 'mod.nav', n: 0 };
+  if (openReports <= 0) return { href: '/mod', key: 'mod.nav', n: '' };
+  return { href: '/mod', key: 'mod.navCount', n: openReports >= countedUpTo ? `${countedUpTo}+` : String(openReports) };
 }
 
 // The audit log's actions in words ("mute 24h": Muted 24h; "role admin": Role set: Administrator;

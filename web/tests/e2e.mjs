@@ -2167,11 +2167,11 @@ async function main() {
           for (const scheme of ['light', 'dark']) {
             const phoneSize = width < 500;
             const size = { viewport: { width, height }, colorScheme: scheme, ...(phoneSize ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) };
-            const snap = async (p, what) => {
+            const snap = async (p, what, fullPage = false) => {
               const wide = await p.evaluate(() => document.documentElement.scrollWidth);
               assert(wide <= width, `the ${what} page is ${wide} px wide in a ${width} px window`);
               const file = join(shots, `moderation-${what}-${width}x${height}-${scheme}.png`);
-              await p.screenshot({ path: file });
+              await p.screenshot({ path: file, fullPage });
               log(`    screenshot ${file}`);
             };
             const as = async (who, t) => {
@@ -2194,7 +2194,7 @@ async function main() {
             await snap(m, 'queue');
             await m.goto(`${base}/mod/users/${D}`);
             await m.waitForSelector('.mod-history');
-            await snap(m, 'user');
+            await snap(m, 'user', true); // the whole page: status, reports and history
             await m.goto(`${base}/admin/log`);
             await m.waitForSelector('.audit-table tbody tr');
             await snap(m, 'audit-log');

@@ -167,7 +167,9 @@ export const api = {
   unblock: (name: string) => request<unknown>('DELETE', `/api/users/${enc(name)}/block`),
   blocks: () => request<{ blocks: Block[] }>('GET', '/api/me/blocks'),
   report: (r: NewReport) => request<{ id: number }>('POST', '/api/reports', r),
-  modReports: (status: 'open' | 'closed') => request<{ reports: Report[] }>('GET', `/api/mod/reports?status=${status}`),
+  /** Open reports oldest first (`from`: after that id), closed ones newest first (before it). */
+  modReports: (status: 'open' | 'closed', from?: number, limit?: number) =>
+    request<{ reports: Report[] }>('GET', `/api/mod/reports?status=${status}${from ? `&${status === 'open' ? 'after' : 'before'}=${from}` : ''}${limit ? `&limit=${limit}` : ''}`),
   closeReport: (id: number, resolution: string) => request<unknown>('POST', `/api/mod/reports/${id}/close`, { resolution }),
   modUser: (name: string) => request<ModUser>('GET', `/api/mod/users/${enc(name)}`),
   modAct: (name: string, action: ModAction, reason: string, hours?: number) =>

@@ -12,13 +12,15 @@ import { navigate, type Page } from '../router';
 import { session } from '../session';
 import { askReason, closeReportButton, removableOf, removeButton, userActions } from '../ui/modActions';
 import { refreshOpenReports } from '../ui/modCount';
-import { loading, notice, toast } from '../ui/notice';
+import { busy, loading, notice, toast } from '../ui/notice';
 import { playerLink, profileHref } from '../ui/rating';
 import { REASON_KEYS } from '../ui/reportDialog';
 
 const when = (ms: number) => new Date(ms).toLocaleString(lang());
 export const nameOf = (u: { name: string } | null | undefined): string => u?.name ?? '';
 export const modUserHref = (name: string) => `/mod/users/${encodeURIComponent(name)}`;
+/** Reports a page. */
+const PAGE = 50;
 
 /** Moderators only: anyone else sees why, and a way to sign in. */
 export function modOnly(root: HTMLElement, title: MessageKey, allowed: boolean): boolean {
@@ -79,12 +81,18 @@ export function modQueuePage(root: HTMLElement, _params: Record<string, string>,
       isAdmin(session.role) ? h('a', { href: '/admin/log', class: 'audit-link' }, t('audit.title')) : null, lookupForm()),
     h('nav', { class: 'tabs', role: 'tablist', 'aria-label': t('mod.queue') }, tab('open', 'mod.openTab'), tab('closed', 'mod.closedTab')),
     err.el, list));
-  const load = async () => {
-    const r = await api.modReports(status);
-    list.replaceChildren(...(r.reports.length ? r.reports.map((x) => reportCard(x, reload)) : [h('p', { class: 'muted empty' }, t(status === 'open' ? 'mod.noOpen' : 'mod.noClosed'))]));
+  // A page at a time: open reports oldest first, closed ones newest first (the server's order).
+  const more = h('button', { type: 'button', class: 'older', hidden: true }, t('mod.moreReports'));
+  const load = async (from?: number) => {
+    const r = await api.modReports(status, from, PAGE);
+    if (!from) list.replaceChildren(...(r.reports.length ? [] : [h('p', { class: 'muted empty' }, t(status === 'open' ? 'mod.noOpen' : 'mod.noClosed'))]));
+    list.append(...r.reports.map((x) => reportCard(x, reload)));
+    more.hidden = r.reports.length < PAGE;
+    more.onclick = () => void busy(more, () => load(r.reports.at(-1)!.id), err.show);
     if (status === 'open') void refreshOpenReports();
   };
   const reload = () => void load().catch((e: unknown) => err.show(errorMessage(e)));
+  root.querySelector('.mod-page')!.append(more);
   reload();
   return {};
 }

@@ -8,12 +8,11 @@ import type { GameQuery, GameSummary, Profile, RatingPoint } from '../api/types'
 import { lang, t, type MessageKey } from '../i18n';
 import { h, svg } from '../render/svg';
 import { navigate, type Page } from '../router';
-import { loading, notice } from '../ui/notice';
+import { busy, loading, notice, toast } from '../ui/notice';
 import { playerLink, profileHref, ratingText } from '../ui/rating';
 import { session } from '../session';
 import { canModerate, ROLE_KEYS } from '../moderation';
 import { reportButton } from '../ui/reportDialog';
-import { busy, toast } from '../ui/notice';
 import { modUserHref } from './mod';
 import { resultText } from '../ui/result';
 import { gameName, variantList } from '../variants';

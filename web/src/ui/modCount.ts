@@ -5,6 +5,8 @@ import { api } from '../api/client';
 import { canModerate } from '../moderation';
 import { session } from '../session';
 
+/** Counted up to here; more show as "200+". */
+export const COUNT_UP_TO = 200;
 let count = 0;
 let askedAt = 0;
 const listeners = new Set<(n: number) => void>();
@@ -33,7 +35,7 @@ export async function refreshOpenReports(soon = false): Promise<void> {
   if (soon && Date.now() - askedAt < 30_000) return;
   askedAt = Date.now();
   try {
-    set((await api.modReports('open')).reports.length);
+    set((await api.modReports('open', undefined, COUNT_UP_TO)).reports.length);
   } catch {
     /* signed out meanwhile, or offline: the count stays */
   }

@@ -19,8 +19,9 @@ describe('roles', () => {
   it('shows the header’s moderation link to moderators only, with the open reports', () => {
     expect(modNavLink('player', 3)).toBeNull();
     expect(modNavLink(undefined, 3)).toBeNull();
-    expect(modNavLink('moderator', 0)).toEqual({ href: '/mod', key: 'mod.nav', n: 0 });
-    expect(modNavLink('admin', 4)).toEqual({ href: '/mod', key: 'mod.navCount', n: 4 });
+    expect(modNavLink('moderator', 0)).toEqual({ href: '/mod', key: 'mod.nav', n: '' });
+    expect(modNavLink('admin', 4)).toEqual({ href: '/mod', key: 'mod.navCount', n: '4' });
+    expect(modNavLink('admin', 200, 200)).toEqual({ href: '/mod', key: 'mod.navCount', n: '200+' });
   });
 });
 
