@@ -29,7 +29,8 @@ void register_backup(CLI::App& app) {
       "PostgreSQL: runs pg_dump --format=custom (postgresql-client), the URL's password passed\n"
       "in PGPASSWORD, not on its command line; restore with pg_restore --clean --dbname=URL\n"
       "FILE into a database of the same name. See docs/OPERATIONS.md.");
-  cmd->add_option("--db", args->db, "the store: sqlite:PATH or postgresql://... (as kirin serve --db)")
+  cmd->add_option("--db", args->db,
+                  "the store: sqlite:PATH or postgresql://... (as kirin serve --db)")
       ->capture_default_str();
   cmd->add_option("FILE", args->file, "the backup file to write")->required();
   cmd->add_flag("--force", args->force, "replace FILE if it exists");
@@ -53,10 +54,10 @@ void register_backup(CLI::App& app) {
     } catch (const server::StoreError& e) {
       throw UsageError(e.what());
     }
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
     std::cout << "Backed up to " << args->file << " (" << result.bytes << " bytes";
     if (result.pages) std::cout << ", " << result.pages << " pages, integrity ok";
-    std::cout << ") in " << static_cast<int>(seconds * 1000) << " ms.\n";
+    std::cout << ") in " << static_cast<int>(took.count() * 1000) << " ms.\n";
   });
 }
 

@@ -42,11 +42,11 @@ struct Context {
   std::vector<std::shared_ptr<WsExtension>> ws_extensions;  // ops beyond subscribe (analysis)
   // Runs a route handler off the I/O threads (the server's worker pool).
   std::function<void(std::function<void()>)> run_handler = [](std::function<void()> f) { f(); };
-  std::atomic<bool> stopping{false};
+  std::atomic<bool> stopping{false};  // set by Server::stop: no new requests from here on
   Metrics metrics;  // GET /metrics: the requests counted here, values registered by the app
   std::atomic<std::size_t> websockets_open{0};
   // Requests whose trusted proxy sent an X-Forwarded-For we could not read (client_address.h).
-  std::atomic<std::uint64_t> forwarded_for_malformed{0};  // set by Server::stop: no new requests from here on
+  std::atomic<std::uint64_t> forwarded_for_malformed{0};
 };
 
 }  // namespace kirin::server::http

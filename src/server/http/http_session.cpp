@@ -216,7 +216,8 @@ std::string HttpSession::client_of(const bhttp::request<bhttp::string_body>& raw
 void HttpSession::count(const Request& request, unsigned status,
                         std::chrono::steady_clock::time_point arrived) {
   // A method no route has is labelled "other": clients choose it, the labels must stay few.
-  static const char* const kMethods[] = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"};
+  static const char* const kMethods[] = {"GET",   "HEAD",   "POST",   "PUT",
+                                         "PATCH", "DELETE", "OPTIONS"};
   std::string_view method = "other";
   for (const char* m : kMethods)
     if (request.method == m) method = m;

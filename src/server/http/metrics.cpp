@@ -101,9 +101,9 @@ std::string Metrics::render() const {
          "counter");
   for (const auto& [key, stats] : routes_)
     for (const auto& [status, count] : stats->by_status)
-      out += fmt::format("kirin_http_requests_total{{method=\"{}\",route=\"{}\",status=\"{}\"}} {}\n",
-                         escape_label(std::get<0>(key)), escape_label(std::get<1>(key)), status,
-                         count);
+      out += fmt::format(
+          "kirin_http_requests_total{{method=\"{}\",route=\"{}\",status=\"{}\"}} {}\n",
+          escape_label(std::get<0>(key)), escape_label(std::get<1>(key)), status, count);
   header(out, "kirin_http_request_duration_seconds",
          "seconds from a request's arrival to its response, by route pattern", "histogram");
   for (const auto& [key, stats] : routes_)

@@ -125,7 +125,8 @@ BackupResult backup_sqlite(const std::string& source, const std::string& target,
   {
     SqliteHandle to = open_sqlite(temp.path(), SQLITE_OPEN_READWRITE, "the backup");
     sqlite3_backup* backup = sqlite3_backup_init(to.get(), "main", from.get(), "main");
-    if (!backup) throw StoreError("cannot start the backup: " + std::string(sqlite3_errmsg(to.get())));
+    if (!backup)
+      throw StoreError("cannot start the backup: " + std::string(sqlite3_errmsg(to.get())));
     int rc;
     while (true) {
       rc = sqlite3_backup_step(backup, o.pages_per_step);
@@ -141,7 +142,8 @@ BackupResult backup_sqlite(const std::string& source, const std::string& target,
     result.pages = sqlite3_backup_pagecount(backup);
     int finished = sqlite3_backup_finish(backup);
     if (rc != SQLITE_DONE || finished != SQLITE_OK)
-      throw StoreError("the backup failed: " + std::string(sqlite3_errstr(rc != SQLITE_DONE ? rc : finished)));
+      throw StoreError("the backup failed: " +
+                       std::string(sqlite3_errstr(rc != SQLITE_DONE ? rc : finished)));
     std::string problems = integrity_problems(to.get());
     if (!problems.empty()) throw StoreError("the copy fails its integrity check: " + problems);
     // One file, nothing in a log beside it: the backup is the database.

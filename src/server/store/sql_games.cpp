@@ -104,8 +104,8 @@ std::vector<GameState> SqlGameRepo::list_unfinished_games() {
 }
 
 int64_t SqlGameRepo::count_active_games() {
-  return db_.read(
-      [](Connection& c) { return *c.integer("SELECT COUNT(*) FROM games WHERE status = 'active'"); });
+  static const std::string sql = "SELECT COUNT(*) FROM games WHERE status = 'active'";
+  return db_.read([](Connection& c) { return *c.integer(sql); });
 }
 
 std::vector<GameState> SqlGameRepo::find_games(const GameQuery& query) {
