@@ -34,7 +34,7 @@ namespace kirin::server {
 struct MateOptions {
   int threads = 1;               // solves at once, server-wide; 0 switches the solver off
   std::size_t queue_limit = 4;   // solves waiting for a thread; more are refused (busy)
-  std::size_t queue_per_client = 1;  // one asker's solves waiting or running (too_many_requests)
+  std::size_t queue_per_client = 1;    // one asker's solves waiting or running (too_many_requests)
   int64_t default_movetime_ms = 3000;  // a request that names no time
   int64_t max_movetime_ms = 10000;     // the most any request gets: longer asks are clamped
   std::size_t hash_mb = 32;            // the table of each solver thread
@@ -98,10 +98,10 @@ class MateService {
 
   // Runs `task` (a request that may solve: a problem attempt, a find-a-mate question) on a
   // solver thread in `asker`'s turn, then `then` (its answer) once its place is free, and
-  // returns at once; its solve runs there without queueing again. Throws ServiceError busy (every thread and place taken) or
-  // too_many_requests (the asker has queue_per_client waiting or running). With the solver
-  // switched off, runs `task` on the caller's thread (its solves are refused, the book still
-  // answers). Neither may throw.
+  // returns at once; its solve runs there without queueing again. Throws ServiceError busy (every
+  // thread and place taken) or too_many_requests (the asker has queue_per_client waiting or
+  // running). With the solver switched off, runs `task` on the caller's thread (its solves are
+  // refused, the book still answers). Neither may throw.
   void post(const Asker& asker, std::function<void()> task, std::function<void()> then);
 
   std::size_t queue_length() const { return pool_.waiting(); }  // solves waiting for a thread

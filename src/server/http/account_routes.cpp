@@ -39,11 +39,8 @@ Poster on_hashing_threads(Accounts& accounts) {
 }
 
 void add_account_routes(Router& router, const ApiServices& s) {
-  // The routes that check or set a password run on the hashing threads, in the client's turn,
-  // and answer from there: no HTTP worker waits for a hash.
-  Poster hashing = on_hashing_threads(s.accounts);
   // Signing up also logs in, so a new user needs one request, not two.
-  router.add_async("POST", "/api/signup", on_pool(hashing, [&accounts = s.accounts](const Request& r) {
+  router.add("POST", "/api/signup", [&accounts = s.accounts](const Request& r) {
     json body = require_object(r.json());
     std::string name = required_string(body, "name");
     std::string password = required_string(body, "password");
@@ -51,12 +48,12 @@ void add_account_routes(Router& router, const ApiServices& s) {
         login_json(
             accounts.sign_up_and_log_in(name, required_string(body, "email"), password, r.client)),
         201);
-  }));
-  router.add_async("POST", "/api/login", on_pool(hashing, [&accounts = s.accounts](const Request& r) {
+  });
+  router.add("POST", "/api/login", [&accounts = s.accounts](const Request& r) {
     json body = require_object(r.json());
     return json_response(login_json(accounts.log_in(
         required_string(body, "name"), required_string(body, "password"), r.client)));
-  }));
+  });
   auto logged_out = s.logged_out;
   router.add("POST", "/api/logout", [&accounts = s.accounts, logged_out](const Request& r) {
     signed_in(accounts, r);
@@ -73,7 +70,7 @@ void add_account_routes(Router& router, const ApiServices& s) {
                           {"unread_messages", s.messages.unread(user.id)}});
   });
   // The other sessions end; the one asking stays signed in.
-  router.add_async("POST", "/api/account/password", on_pool(hashing, [&accounts = s.accounts](const Request& r) {
+  router.add("POST", "/api/account/password", [&accounts = s.accounts](const Request& r) {
     User user = signed_in(accounts, r);
     json body = require_object(r.json());
     with_current_password("old_password", [&] {
@@ -82,8 +79,8 @@ void add_account_routes(Router& router, const ApiServices& s) {
                                *r.bearer_token());
     });
     return json_response({{"ok", true}});
-  }));
-  router.add_async("POST", "/api/account/email", on_pool(hashing, [&accounts = s.accounts](const Request& r) {
+  });
+  router.add("POST", "/api/account/email", [&accounts = s.accounts](const Request& r) {
     User user = signed_in(accounts, r);
     json body = require_object(r.json());
     User changed = with_current_password("password", [&] {
@@ -91,8 +88,8 @@ void add_account_routes(Router& router, const ApiServices& s) {
                                    required_string(body, "email"), r.client);
     });
     return json_response({{"user", to_json(changed, true)}});
-  }));
-  router.add_async("POST", "/api/account/close", on_pool(hashing, [s, logged_out](const Request& r) {
+  });
+  router.add("POST", "/api/account/close", [s, logged_out](const Request& r) {
     User user = signed_in(s.accounts, r);
     json body = require_object(r.json());
     ClosedAccount closed = with_current_password("password", [&] {
@@ -104,7 +101,12 @@ void add_account_routes(Router& router, const ApiServices& s) {
                           {"challenges_withdrawn", closed.challenges_withdrawn},
                           {"games_aborted", closed.games_aborted},
                           {"games_resigned", closed.games_resigned}});
-  }));
+  });
+  // The routes that check or set a password run on the hashing threads, in the client's turn,
+  // and answer from there: no HTTP worker waits for a hash.
+  for (const char* path : {"/api/signup", "/api/login", "/api/account/password",
+                           "/api/account/email", "/api/account/close"})
+    router.run_on_pool("POST", path, on_hashing_threads(s.accounts));
   router.add("GET", "/api/me/preferences", [&accounts = s.accounts](const Request& r) {
     return json_response(to_json(accounts.preferences(signed_in(accounts, r).id)));
   });

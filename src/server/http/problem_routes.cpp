@@ -90,12 +90,6 @@ ServiceError with_board_field(const ServiceError& e) {
 
 void add_problem_routes(Router& router, const ApiServices& services) {
   ProblemService& problems = services.problems;
-  // The routes that may solve run on the solver's threads, in the asker's turn, and answer
-  // from there: no HTTP worker waits for a solve (MateService::post).
-  Poster solving = [&mate = services.mate, &accounts = services.accounts](
-                       const Request& r, std::function<void()> work, std::function<void()> then) {
-    mate.post(asker_of(accounts, r), std::move(work), std::move(then));
-  };
   router.add("GET", "/api/problems", [&problems](const Request&) {
     json collections = json::array();
     for (const ProblemCollection& c : problems.collections())
@@ -113,8 +107,7 @@ void add_problem_routes(Router& router, const ApiServices& services) {
     j["solution"] = p.solution;
     return json_response(j);
   });
-  router.add_async("POST", "/api/problems/{collection}/{name}/attempt",
-             on_pool(solving,
+  router.add("POST", "/api/problems/{collection}/{name}/attempt",
              [&problems, &accounts = services.accounts](const Request& r) {
                json body = require_object(r.json());
                std::vector<std::string> moves = read_moves(body, true);
@@ -132,8 +125,8 @@ void add_problem_routes(Router& router, const ApiServices& services) {
                     {"cached", a.cached},
                     {"nodes", a.nodes},
                     {"time_ms", a.time_ms}});
-             }));
-  router.add_async("POST", "/api/mate", on_pool(solving, [&mate = services.mate, &accounts = services.accounts](
+             });
+  router.add("POST", "/api/mate", [&mate = services.mate, &accounts = services.accounts](
                                       const Request& r) {
     json body = require_object(r.json());
     if (!body.contains("variant") || !body["variant"].is_string())
@@ -159,7 +152,15 @@ void add_problem_routes(Router& router, const ApiServices& services) {
                           {"time_ms", a.time_ms},
                           {"movetime_ms", a.movetime_ms},
                           {"cached", a.cached}});
-  }));
+  });
+  // The routes that may solve run on the solver's threads, in the asker's turn, and answer
+  // from there: no HTTP worker waits for a solve (MateService::post).
+  Poster solving = [&mate = services.mate, &accounts = services.accounts](
+                       const Request& r, std::function<void()> work, std::function<void()> then) {
+    mate.post(asker_of(accounts, r), std::move(work), std::move(then));
+  };
+  router.run_on_pool("POST", "/api/problems/{collection}/{name}/attempt", solving);
+  router.run_on_pool("POST", "/api/mate", solving);
 }
 
 }  // namespace kirin::server::http

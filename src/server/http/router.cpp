@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <future>
 #include <memory>
+#include <stdexcept>
 
 #include "server/http/log.h"
 #include "server/http/url.h"
@@ -41,10 +42,21 @@ AsyncHandler on_pool(Poster post, Handler handler) {
 }
 
 void Router::add(std::string method, const std::string& pattern, Handler handler) {
-  add_async(std::move(method), pattern,
-            [handler = std::move(handler)](const Request& r, Responder respond) {
-              respond([&] { return handler(r); });
-            });
+  add_async(std::move(method), pattern, [handler](const Request& r, Responder respond) {
+    respond([&] { return handler(r); });
+  });
+  routes_.back().answers_at_once = std::move(handler);
+}
+
+void Router::run_on_pool(const std::string& method, const std::string& pattern, Poster post) {
+  std::vector<std::string> segments;
+  for (std::string_view s : path_segments(pattern)) segments.emplace_back(s);
+  for (Route& route : routes_)
+    if (route.method == method && route.segments == segments && route.answers_at_once) {
+      route.handler = on_pool(std::move(post), route.answers_at_once);
+      return;
+    }
+  throw std::logic_error("run_on_pool: no route " + method + " " + pattern);
 }
 
 void Router::add_async(std::string method, const std::string& pattern, AsyncHandler handler) {

@@ -64,6 +64,9 @@ class Router {
  public:
   void add(std::string method, const std::string& pattern, Handler handler);
   void add_async(std::string method, const std::string& pattern, AsyncHandler handler);
+  // The route added with add(method, pattern, ...) runs on the pool `post` hands it to, and
+  // answers from there (on_pool); throws std::logic_error for no such route.
+  void run_on_pool(const std::string& method, const std::string& pattern, Poster post);
   void set_error_mapper(ErrorMapper mapper) { mapper_ = std::move(mapper); }
   void set_fallback(Fallback fallback) { fallback_ = std::move(fallback); }
 
@@ -82,6 +85,7 @@ class Router {
     std::string pattern;
     std::vector<std::string> segments;  // literal, or "{name}" for a parameter
     AsyncHandler handler;
+    Handler answers_at_once;  // add()'s handler, for run_on_pool
   };
   // Fills params when the path matches the route's pattern.
   static bool match(const Route& route, const std::vector<std::string>& path,

@@ -140,6 +140,11 @@ bool carries_password(const Words& w) {
   return password_place(w).password != 0 || !password_options(w).empty();
 }
 
+bool asks_solver(const Words& w) {
+  bool attempt = w.size() > 3 && lower(w[0]) == "problem" && lower(w[3]) != "solution";
+  return attempt || (w.size() > 1 && lower(w[1]) == "mate");
+}
+
 bool takes_text(const Words& w) {
   // broadcast too, so that its (refused) text is not run as commands.
   std::string first = lower(w[0]);
@@ -300,6 +305,24 @@ std::string_view text_after(std::string_view text, size_t& at) {
 }
 
 }  // namespace
+
+bool CommandInterface::text_asks_solver(std::string_view text) {
+  for (size_t at = 0; at < text.size();) {
+    size_t end = std::min(text.find('\n', at), text.size());
+    std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    LineKind kind = classify_line(line);
+    if (kind == LineKind::Stop) break;
+    try {
+      if (kind == LineKind::Command &&
+          asks_solver(split_words(normalize_line(line, kMaxLineBytes), 1000)))
+        return true;
+    } catch (const CommandError&) {
+      // run() says what is wrong with the line
+    }
+  }
+  return false;
+}
 
 std::string CommandInterface::run_text(std::string_view text, const CommandContext& ctx,
                                        int max_commands, int max_password_checks) {

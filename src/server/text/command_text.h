@@ -56,6 +56,8 @@ struct Secret {
 std::vector<Secret> secrets_of(const Words& w);
 // Whether the command is one that checks a password (or, signup, hashes one).
 bool carries_password(const Words& w);
+// Whether the command may ask the mate solver: GAME mate ..., or an attempt at a problem.
+bool asks_solver(const Words& w);
 // Whether the command carries a text on the lines after it (message, GAME chat, broadcast,
 // which is refused): they are its text up to a blank line, a Stop line (commands.h) or the end.
 bool takes_text(const Words& w);

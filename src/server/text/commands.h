@@ -148,6 +148,11 @@ class CommandInterface {
                        int max_commands = kMaxCommandsPerText,
                        int max_password_checks = kMaxPasswordChecksPerText);
 
+  // Whether a command of the text may ask the mate solver (asks_solver): the HTTP route runs
+  // such a text on the solver's threads, any other on the password hashing threads.
+  static bool text_asks_solver(std::string_view text);
+  MateService& mate_solver() { return problems_.mate(); }
+
   // Whether the line starts as a command does: with a command word ("help", "signup", "list",
   // "all"...) or a game's name. For mail: pbmserv reads the command from the Subject line,
   // and a subject that is not one ("Re: ...", "my move") is not taken for one.

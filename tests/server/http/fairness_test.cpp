@@ -11,6 +11,8 @@
 
 #include "../server_fixture.h"
 #include "server/http/app.h"
+#include "server/http/router.h"
+#include "server/text/commands.h"
 #include "test_client.h"
 
 namespace kirin::server::http {
@@ -53,10 +55,10 @@ class Fairness : public ::testing::Test {
 TEST_F(Fairness, SolvesAndPasswordChecksHoldNoRequestWorker) {
   // Two workers; every solve and password check is one client's, at the Argon2 cost of a real
   // server, so that the hashes take a while.
-  start(MateOptions{.threads = 1, .queue_limit = 1, .queue_per_client = 2,
-                    .max_movetime_ms = 20'000},
-        AccountOptions{.hash_cost = HashCost::Interactive, .hash_queue = 8,
-                       .hash_queue_per_client = 8});
+  start(
+      MateOptions{.threads = 1, .queue_limit = 1, .queue_per_client = 2, .max_movetime_ms = 20'000},
+      AccountOptions{
+          .hash_cost = HashCost::Interactive, .hash_queue = 8, .hash_queue_per_client = 8});
   app_->accounts().sign_up("alice", "alice@example.org", "alice's password");
   std::string solve = long_solve();
   std::vector<std::unique_ptr<HttpClient>> solves, logins;
@@ -88,11 +90,16 @@ TEST_F(Fairness, SolvesAndPasswordChecksHoldNoRequestWorker) {
 TEST_F(Fairness, OneAddressFloodingSolvesIsBusyForItselfOnly) {
   start(MateOptions{.threads = 1, .queue_limit = 1, .max_movetime_ms = 20'000});
   std::string solve = long_solve();
-  HttpClient first(app_->port());
-  first.send("POST", "/api/mate", solve);
-  // The same address's next solve is refused as its own, at once, while the first goes on.
-  HttpClient flood(app_->port());
-  Reply refused = flood.request("POST", "/api/mate", solve);
+  // Two solves from one address: one runs, the other is refused as its own, at once.
+  HttpClient one(app_->port()), two(app_->port());
+  one.send("POST", "/api/mate", solve);
+  two.send("POST", "/api/mate", solve);
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!answered(one) && !answered(two) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_NE(answered(one), answered(two));
+  HttpClient& first = answered(one) ? two : one;  // the one still running
+  Reply refused = (answered(one) ? one : two).receive();
   EXPECT_EQ(refused.status, 429u) << refused.body;
   EXPECT_NE(refused.headers["retry-after"], "");
   // Another address's solve waits its turn, and is answered.
@@ -129,12 +136,12 @@ TEST_F(Fairness, AnotherAddressSolvesInItsTurnWhileOneFloods) {
     });
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   HttpClient other(app_->port(), "127.0.0.2");
-  Reply answer = other.request("POST", "/api/mate",
-                               json{{"variant", "chu"}, {"sfen", sfen}, {"movetime_ms", 500}}.dump());
+  Reply answer = other.request(
+      "POST", "/api/mate", json{{"variant", "chu"}, {"sfen", sfen}, {"movetime_ms", 500}}.dump());
   flooding = false;
   for (std::thread& t : flood) t.join();
   EXPECT_EQ(answer.status, 200u) << answer.body;  // today: 503 busy, the flood took the queue
-  EXPECT_GT(refused.load(), 0);                    // the flooder is refused, itself
+  EXPECT_GT(refused.load(), 0);                   // the flooder is refused, itself
 }
 
 TEST_F(Fairness, AFloodOfCorrectLoginsFromOneAddressLeavesOthersSigningIn) {
@@ -159,12 +166,61 @@ TEST_F(Fairness, AFloodOfCorrectLoginsFromOneAddressLeavesOthersSigningIn) {
   while (signed_in < 2 && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));  // the flood is under way
   HttpClient other(app_->port(), "127.0.0.2");
-  Reply bob =
-      other.request("POST", "/api/login", json{{"name", "bob"}, {"password", "bob's password"}}.dump());
+  Reply bob = other.request("POST", "/api/login",
+                            json{{"name", "bob"}, {"password", "bob's password"}}.dump());
   flooding = false;
   for (std::thread& t : flood) t.join();
   EXPECT_EQ(bob.status, 200u) << bob.body;  // today: 503 busy, the flood took the queue
   EXPECT_GT(refused.load(), 0);
+}
+
+// The router's side, without a network: a route run on a pool answers when the pool has done
+// its work, a refused hand-over is the answer at once, and only added routes can be moved.
+TEST(RouterOnPool, AnswersWhenThePoolHasDoneTheWork) {
+  Router router;
+  router.add("POST", "/api/slow/{n}", [](const Request& r) {
+    if (r.params.at("n") == "bad") throw HttpError(422, "invalid", "bad n");
+    return json_response({{"n", r.params.at("n")}});
+  });
+  std::vector<std::pair<std::function<void()>, std::function<void()>>> handed;
+  bool refuse = false;
+  router.run_on_pool("POST", "/api/slow/{n}",
+                     [&](const Request&, std::function<void()> work, std::function<void()> then) {
+                       if (refuse) throw HttpError(503, "busy", "the pool is full");
+                       handed.emplace_back(std::move(work), std::move(then));
+                     });
+  std::vector<Response> sent;
+  auto send = [&](Response response) { sent.push_back(std::move(response)); };
+  Request ok{.method = "POST", .path = "/api/slow/7"};
+  router.dispatch(ok, send);
+  Request bad{.method = "POST", .path = "/api/slow/bad"};
+  router.dispatch(bad, send);
+  EXPECT_TRUE(sent.empty());  // nothing answered before the pool works
+  ASSERT_EQ(handed.size(), 2u);
+  for (auto& [work, then] : handed) {
+    work();
+    then();
+  }
+  ASSERT_EQ(sent.size(), 2u);
+  EXPECT_EQ(sent[0].status, 200u);
+  EXPECT_EQ(json::parse(sent[0].body)["n"], "7");
+  EXPECT_EQ(sent[1].status, 422u);  // the handler's error, mapped as for any handler
+  refuse = true;
+  router.dispatch(ok, send);
+  ASSERT_EQ(sent.size(), 3u);  // refused: answered at once
+  EXPECT_EQ(sent[2].status, 503u);
+  EXPECT_THROW(router.run_on_pool("GET", "/api/slow/{n}", {}), std::logic_error);
+}
+
+// POST /api/command runs a text that may solve on the solver's threads, any other on the
+// hashing threads: a text solve must not hold the thread every login waits for.
+TEST(CommandRoutePool, ATextThatMaySolveIsTold) {
+  EXPECT_TRUE(CommandInterface::text_asks_solver("chu mate 12/12 b"));
+  EXPECT_TRUE(CommandInterface::text_asks_solver("# a comment\nproblem chu-tsume-ab A22 5e5d"));
+  EXPECT_FALSE(CommandInterface::text_asks_solver("problem chu-tsume-ab A22"));
+  EXPECT_FALSE(CommandInterface::text_asks_solver("problem chu-tsume-ab A22 solution"));
+  EXPECT_FALSE(CommandInterface::text_asks_solver("chu move 1 alice secret 7g7f"));
+  EXPECT_FALSE(CommandInterface::text_asks_solver("chu board 1\n--\nchu mate 12/12 b"));
 }
 
 }  // namespace
