@@ -124,9 +124,9 @@ betza = [b for g in games for key in ('betza', 'sting', 'skip_first') for b in t
 write('betza', betza + [b'fW\nfW\nvR', b'K\nK', b'BvR\n\nsR3'])
 
 # Text commands: the shell test's command blocks and the unit tests' command lines.
-command_words = rb'^(?:[a-z-]+ )?(?:signup|challenge|move|board|show|resign|games|set|help)\b'
-commands = [t for t in literals(src / 'tests/server/text/commands_test.cpp')
-            if re.match(command_words, t)]
+command_words = rb'^(?:[a-z-]+ )?(?:signup|challenge|move|board|show|resign|games|set|help|block|unblock|report|mod)\b'
+commands = [t for test in ('commands_test.cpp', 'moderation_commands_test.cpp')
+            for t in literals(src / 'tests/server/text' / test) if re.match(command_words, t)]
 shell = (src / 'tests/server/text/text_commands_test.sh').read_bytes()
 commands += re.findall(rb"^input='([^']+)'", shell, re.M)
 # Most commands need the fuzz store's accounts first (fuzz/server_store.h: alice, bob, carol).
@@ -146,12 +146,20 @@ for section in re.split(rb'\n### ', api)[1:]:
         re.findall(rb'```json\n(.*?)```', section, re.S)
     for method, path in re.findall(rb'`(GET|POST|PUT|DELETE) (/[^` ]*)`', heading):
         path = re.sub(rb'\{[a-z]+\}', b'1', path.split(b'[')[0])
-        for auth in [b'', b'Bearer @alice']:
+        for auth in [b'', b'Bearer @alice'] + ([b'Bearer @carol'] if b'/mod' in path or b'/admin' in path else []):
             requests += [method + b' ' + path + b'\n' + auth + b'\n' + b for b in bodies]
 write('http', requests)
 ws = [e for e in examples if b'"op"' in e]
 write('websocket', [token + b'\n' + m for token in [b'', b'@alice'] for m in ws] +
       [b'@alice\n' + b'\n'.join(ws)])
+
+# Behind a reverse proxy: the trusted proxies, the peer and X-Forwarded-For (the client address
+# tests' cases and a few of each kind).
+write('forwarded_for', [b'127.0.0.1\n127.0.0.1\n203.0.113.7',
+                        b'127.0.0.1 10.0.0.0/8\n127.0.0.1\n198.51.100.1, 10.1.2.3',
+                        b'::1 fd00::/8\n::1\n2001:db8::1, fd00::2',
+                        b'127.0.0.1\n::ffff:127.0.0.1\n203.0.113.7, unknown',
+                        b'\n203.0.113.9\n1.2.3.4', b'10.0.0.0/33\n10.0.0.1\n1.1.1.1'])
 
 # Dictionaries (libFuzzer's -dict): each grammar's words, OUT/<target>.dict.
 
@@ -180,12 +188,17 @@ toml_keys = {k for t in tomls for k in re.findall(rb'^\s*([a-z_]+)\s*=', t.read_
 toml_tables = {k for t in tomls for k in re.findall(rb'^\s*(\[\[?[a-z_.]+\]\]?)', t.read_bytes(),
                                                     re.M)}
 write_dict('variant_toml', list(toml_keys) + list(toml_tables) + [b' = "', b'true', b'false'])
+write_dict('forwarded_for', [b'127.0.0.1', b'::1', b'::ffff:', b'10.0.0.0/8', b'/', b', ', b',',
+                             b'\n', b' ', b'[', b']', b'%', b'unknown', b'fd00::/8'])
 write_dict('betza', [bytes([c]) for c in b'WFDANCZGHKQRBfblrsvhimcpgnjoaxyz'] + [b'\n'])
 write_dict('commands', ids + [b'signup', b'challenge', b'move', b'board', b'show', b'resign',
                               b'games', b'set', b'help', b'alice', b'bob', b'carol',
                               b'password-alice', b'password-bob', b'-drops', b'-handicap=',
                               b'-option=', b'-profile=', b'-level=', b'-dai', b'-lion', b'flip',
-                              b'noflip', b'standard', b'alternate', b'small', b'\n--\n', b'> '])
+                              b'noflip', b'standard', b'alternate', b'small', b'\n--\n', b'> ',
+                              b'block', b'unblock', b'report', b'mod', b'reports', b'warn', b'mute',
+                              b'unmute', b'ban', b'unban', b'close-challenges', b'unrate-games',
+                              b'password-carol', b'hours=', b'board='])
 write_dict('mail', [b'From: ', b'To: ', b'Subject: ', b'Reply-To: ', b'Message-ID: ',
                     b'References: ', b'Content-Type: ', b'Content-Transfer-Encoding: ',
                     b'MIME-Version: 1.0', b'multipart/mixed; boundary=', b'text/plain',
@@ -196,7 +209,7 @@ write_dict('mail', [b'From: ', b'To: ', b'Subject: ', b'Reply-To: ', b'Message-I
 json_keys = set(re.findall(rb'"([a-z_]+)":', api))
 paths = {p for _, p in re.findall(rb'`(GET|POST|PUT|DELETE) (/[^` ]*)`', api)}
 write_dict('http', [b'GET ', b'POST ', b'PUT ', b'DELETE ', b'HEAD ', b'Bearer @alice',
-                    b'Bearer @bob', b'%2e', b'%00', b'?'] +
+                    b'Bearer @bob', b'Bearer @carol', b'%2e', b'%00', b'?'] +
            [b'"' + k + b'":' for k in json_keys] + [re.sub(rb'\{[a-z]+\}', b'1', p)
                                                      for p in paths] + ids)
 write_dict('websocket', [b'@alice', b'@bob', b'"op":', b'"topic":', b'"id":', b'"subscribe"',

@@ -1,6 +1,7 @@
 // The store of the server targets: a SQLite file made once per run (alice, bob and carol, a
-// session each for alice and bob, a shogi game and a Chu game between alice and bob, carol's
-// open challenge), copied afresh before each input. Nothing one input changes is seen by the
+// session each for alice, bob and carol, a shogi game and a Chu game between alice and bob,
+// carol's open challenge; carol is an admin, so that the moderation routes and commands are
+// reached), copied afresh before each input. Nothing one input changes is seen by the
 // next, so a crash repeats from its input alone.
 #pragma once
 
@@ -33,6 +34,8 @@ class ServerStore {
                              std::string("password-") + name);
       alice_token_ = s.accounts().log_in("alice", "password-alice").token;
       bob_token_ = s.accounts().log_in("bob", "password-bob").token;
+      s.moderation().set_role(server::Moderation::kShell, "carol", server::Role::Admin, "fuzz");
+      carol_token_ = s.accounts().log_in("carol", "password-carol").token;
       for (const char* game : {"shogi", "chu"}) {
         server::ChallengeRequest r;
         r.opponent = "bob";
@@ -78,9 +81,10 @@ class ServerStore {
     return o;
   }
 
-  // "@alice" and "@bob" in `text` replaced by their session tokens.
+  // "@alice", "@bob" and "@carol" in `text` replaced by their session tokens.
   std::string with_tokens(std::string text) const {
-    for (auto [name, token] : {std::pair{"@alice", &alice_token_}, {"@bob", &bob_token_}}) {
+    for (auto [name, token] : {std::pair{"@alice", &alice_token_}, {"@bob", &bob_token_},
+                               {"@carol", &carol_token_}}) {
       size_t at = 0;
       while ((at = text.find(name, at)) != std::string::npos) {
         text.replace(at, std::string_view(name).size(), *token);
@@ -97,7 +101,7 @@ class ServerStore {
   }
 
   std::filesystem::path dir_;
-  std::string alice_token_, bob_token_;
+  std::string alice_token_, bob_token_, carol_token_;
   std::unique_ptr<server::Services> services_;
   std::unique_ptr<server::CommandInterface> commands_;
 };

@@ -281,7 +281,7 @@ async function main() {
   for (const f of readdirSync(shots)) if (/^failure-.*\.png$/.test(f)) rmSync(join(shots, f));
   const tmp = mkdtempSync(join(tmpdir(), 'kirin-web-e2e-'));
   const port = await freePort();
-  const server = run(kirin, ['serve', '--listen', `127.0.0.1:${port}`, '--db', `sqlite:${join(tmp, 'kirin.db')}`, '--computer-movetime', '200', '--web-root', dist, '--rated-min-account-age', '0']);
+  const server = run(kirin, ['serve', '--listen', `127.0.0.1:${port}`, '--db', `sqlite:${join(tmp, 'kirin.db')}`, '--computer-movetime', '200', '--web-root', dist, '--rated-min-account-age', '0', '--signups-per-address-per-hour', '0']);
   server.on('exit', (code) => {
     if (code && code !== 0 && code !== 143) log(`kirin serve exited with ${code}:\n${server.output()}`);
   });
