@@ -277,8 +277,10 @@ TEST_F(ModerationTest, UnratingACheatersGamesUndoesTheirRatings) {
   ChallengeRequest r = to(bob);
   r.setup = rated;
   Id game = challenges->accept(challenges->create(alice.id, r).id, bob.id);
-  games->play_move(game, alice.id, "7g7f");
-  games->play_move(game, bob.id, "3c3d");
+  // Two moves each: a shorter game is not rated (ratings.h).
+  for (auto [by, move] : {std::pair{alice.id, "7g7f"}, {bob.id, "3c3d"}, {alice.id, "2g2f"},
+                          {bob.id, "8c8d"}})
+    games->play_move(game, by, move);
   games->resign(game, bob.id);
   Rating before = games->ratings().rating({bob.id, "bob"}, "shogi");
   EXPECT_EQ(before.games, 1);

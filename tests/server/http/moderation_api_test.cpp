@@ -26,6 +26,7 @@ class ModerationApi : public ::testing::Test {
     options.store_url = db_.url();
     options.services.accounts.hash_cost = HashCost::Minimal;
     options.services.reports.per_hour = 3;
+    options.services.challenges.rated_min_account_age_ms = 0;  // fresh accounts play rated
     options.computer_name = "";
     app_ = std::make_unique<App>(options);
     app_->start();
@@ -317,8 +318,10 @@ TEST_F(ModerationApi, WarningsClosedChallengesAndUnratedGames) {
                  nullptr, bob_)
                 .json()["game"];
   std::string path = "/api/games/" + std::to_string(game);
-  call("POST", path + "/moves", {{"move", "7g7f"}}, alice_);
-  call("POST", path + "/moves", {{"move", "3c3d"}}, bob_);
+  // Two moves each: a shorter game is not rated.
+  for (auto [move, token] : {std::pair{"7g7f", alice_}, {"3c3d", bob_}, {"2g2f", alice_},
+                             {"8c8d", bob_}})
+    call("POST", path + "/moves", {{"move", move}}, token);
   call("POST", path + "/resign", nullptr, bob_);
   EXPECT_EQ(call("GET", "/api/users/alice").json()["ratings"].size(), 1u);
   Reply unrated = call("POST", "/api/mod/users/alice/unrate-games", {{"reason", "engine"}}, carol_);
