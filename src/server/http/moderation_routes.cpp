@@ -146,10 +146,13 @@ void add_moderation_routes(Router& router, const ApiServices& s) {
     return json_response(j);
   });
   using Action = User (Moderation::*)(Id, std::string_view, std::string_view);
-  for (auto [verb, action] : {std::pair<const char*, Action>{"unmute", &Moderation::unmute},
-                              {"ban", &Moderation::ban},
-                              {"unban", &Moderation::unban}}) {
-    router.add("POST", std::string("/api/mod/users/{name}/") + verb, [s, action](const Request& r) {
+  // (No structured bindings: clang 14 cannot capture them.)
+  for (const auto& verb_action : {std::pair<const char*, Action>{"unmute", &Moderation::unmute},
+                                  {"ban", &Moderation::ban},
+                                  {"unban", &Moderation::unban}}) {
+    Action action = verb_action.second;
+    router.add("POST", std::string("/api/mod/users/{name}/") + verb_action.first,
+               [s, action](const Request& r) {
       User me = signed_in(s.accounts, r);
       return json_response(
           {{"user", sanctions_json((s.moderation.*action)(me.id, r.params.at("name"), reason_of(r)))}});
@@ -178,10 +181,13 @@ void add_moderation_routes(Router& router, const ApiServices& s) {
     return json_response(
         {{"games", s.moderation.unrate_games(me.id, r.params.at("name"), reason_of(r))}});
   });
-  for (auto [path, kind] : {std::pair<const char*, WrittenLine>{"comments", WrittenLine::Comment},
-                            {"chat", WrittenLine::Chat},
-                            {"messages", WrittenLine::Message}}) {
-    router.add("POST", std::string("/api/mod/") + path + "/{id}/remove", [s, kind](const Request& r) {
+  for (const auto& path_kind :
+       {std::pair<const char*, WrittenLine>{"comments", WrittenLine::Comment},
+        {"chat", WrittenLine::Chat},
+        {"messages", WrittenLine::Message}}) {
+    WrittenLine kind = path_kind.second;
+    router.add("POST", std::string("/api/mod/") + path_kind.first + "/{id}/remove",
+               [s, kind](const Request& r) {
       User me = signed_in(s.accounts, r);
       s.moderation.remove(me.id, kind, id_param(r, "id"), reason_of(r));
       return json_response({{"removed", true}});
