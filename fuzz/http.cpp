@@ -2,8 +2,8 @@
 // them (no sockets), on a fresh copy of the fuzz store (fuzz/server_store.h). The input:
 //
 //   METHOD TARGET          "POST /api/games/1/moves?x=1"
-//   AUTHORIZATION          the header's value ("Bearer @alice": "@alice" and "@bob" become
-//                          their session tokens), empty for none
+//   AUTHORIZATION          the header's value ("Bearer @alice": "@alice", "@bob" and "@carol",
+//                          an admin, become their session tokens), empty for none
 //   BODY...                the rest
 //
 // The router never throws, and no request may be a 500: a 500 is a bug (docs/API.md).
@@ -37,7 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Router router;
   add_api_routes(router, {services.accounts(), services.challenges(), services.games(),
                           services.imports(), services.messages(), services.problems(),
-                          services.mate()});
+                          services.mate(), services.blocks(), services.reports(),
+                          services.moderation()});
   add_command_route(router, store.commands(), services.accounts());
   // The web UI's files as add_static_files serves them, without its log line per input.
   static const StaticFiles files(built_in_web_root());
