@@ -20,14 +20,22 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// One X-Forwarded-For entry: an address, an IPv6 one possibly in brackets.
-std::optional<net::ip::address> parse_entry(std::string_view text) {
-  if (text.size() > 2 && text.front() == '[' && text.back() == ']')
-    text = text.substr(1, text.size() - 2);
+// An IP address written alone, or nullopt. The parser reads a C string, so a NUL (or any
+// other control character) would end the text early and "10.0.0.1<NUL>junk" would pass.
+std::optional<net::ip::address> parse_address(std::string_view text) {
+  for (char c : text)
+    if (static_cast<unsigned char>(c) <= ' ' || c == 0x7f) return std::nullopt;
   boost::system::error_code ec;
   net::ip::address a = net::ip::make_address(std::string(text), ec);
   if (ec) return std::nullopt;
   return a;
+}
+
+// One X-Forwarded-For entry: an address, an IPv6 one possibly in brackets.
+std::optional<net::ip::address> parse_entry(std::string_view text) {
+  if (text.size() > 2 && text.front() == '[' && text.back() == ']')
+    text = text.substr(1, text.size() - 2);
+  return parse_address(text);
 }
 
 }  // namespace
@@ -47,11 +55,11 @@ void TrustedProxies::add(std::string_view text) {
     address = text.substr(0, slash);
     bits = text.substr(slash + 1);
   }
-  boost::system::error_code ec;
-  net::ip::address a = net::ip::make_address(std::string(address), ec);
-  if (ec)
+  std::optional<net::ip::address> parsed = parse_address(address);
+  if (!parsed)
     throw std::invalid_argument("'" + std::string(text) +
                                 "' is not an IP address or a network ADDRESS/BITS");
+  net::ip::address a = *parsed;
   int width = a.is_v4() ? 32 : 128, prefix = width;
   if (!bits.empty() || address.size() != text.size()) {
     auto [end, error] = std::from_chars(bits.data(), bits.data() + bits.size(), prefix);

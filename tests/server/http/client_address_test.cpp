@@ -47,6 +47,21 @@ TEST(TrustedProxies, RefusesWhatIsNotAnAddressOrNetwork) {
   }
 }
 
+// The address parser reads a C string: a NUL must not end the text early (found by
+// fuzz_forwarded_for: "f::d0<NUL>...b8::/8" trusted f::d0/8, that is every ::x address).
+TEST(TrustedProxies, RefusesAControlCharacterInsideAnAddress) {
+  using namespace std::string_literals;
+  for (std::string bad : {"10.0.0.1\0junk"s, "f::d0\0\0b8::/8"s, "10.0.0.0\t/8"s, " 10.0.0.1"s}) {
+    TrustedProxies trusted;
+    EXPECT_THROW(trusted.add(bad), std::invalid_argument) << bad;
+    EXPECT_TRUE(trusted.empty()) << bad;
+  }
+  bool malformed = false;
+  EXPECT_EQ(origin("127.0.0.1", "203.0.113.5\0junk"s, trusting({"127.0.0.1"}), &malformed),
+            "127.0.0.1");
+  EXPECT_TRUE(malformed);
+}
+
 TEST(RequestOrigin, TheHeaderCountsOnlyFromATrustedPeer) {
   TrustedProxies none;
   EXPECT_EQ(origin("127.0.0.1", "203.0.113.5", none), "127.0.0.1");
