@@ -49,24 +49,10 @@ class Api : public ::testing::Test {
     return test::api_call(app_->port(), method, target, body, token);
   }
 
-  std::string sign_up(const std::string& name) {
-    Reply r = call(
-        "POST", "/api/signup",
-        {{"name", name}, {"email", name + "@example.org"}, {"password", "pw-" + name + "-123"}});
-    EXPECT_EQ(r.status, 201u) << r.body;
-    return r.json()["token"];
-  }
+  std::string sign_up(const std::string& name) { return test::api_sign_up(app_->port(), name); }
 
   // alice (Black) challenges bob to shogi, bob accepts: the game's id.
-  Id start_game() {
-    Reply c = call("POST", "/api/challenges", {{"opponent", "bob"}, {"game", "shogi"}}, alice_);
-    EXPECT_EQ(c.status, 201u) << c.body;
-    Reply a =
-        call("POST", "/api/challenges/" + std::to_string(c.json()["id"].get<Id>()) + "/accept",
-             nullptr, bob_);
-    EXPECT_EQ(a.status, 200u) << a.body;
-    return a.json()["game"];
-  }
+  Id start_game() { return test::api_start_game(app_->port(), alice_, "bob", bob_); }
 
   Reply move(Id game, const std::string& usi, std::optional<int> expected,
              const std::string& token) {

@@ -38,13 +38,7 @@ class MoveDetails : public ::testing::Test {
              const std::string& token = {}) {
     return test::api_call(app_->port(), method, target, body, token);
   }
-  std::string sign_up(const std::string& name) {
-    Reply r =
-        call("POST", "/api/signup",
-             {{"name", name}, {"email", name + "@example.org"}, {"password", "pw-" + name + "-123"}});
-    EXPECT_EQ(r.status, 201u) << r.body;
-    return r.json()["token"];
-  }
+  std::string sign_up(const std::string& name) { return test::api_sign_up(app_->port(), name); }
   // alice (Black) against bob: the game view.
   json game(const json& setup) {
     json challenge = setup;

@@ -1,6 +1,8 @@
 // The test clients' bodies (test_client.h), compiled once for every HTTP test.
 #include "test_client.h"
 
+#include <gtest/gtest.h>
+
 #include <cctype>
 
 namespace kirin::server::http::test {
@@ -122,6 +124,28 @@ Reply api_call(std::uint16_t port, const std::string& method, const std::string&
   std::map<std::string, std::string> headers;
   if (!token.empty()) headers["Authorization"] = "Bearer " + token;
   return client.request(method, target, body.is_null() ? "" : body.dump(), headers);
+}
+
+std::string api_sign_up(std::uint16_t port, const std::string& name) {
+  Reply r = api_call(
+      port, "POST", "/api/signup",
+      {{"name", name}, {"email", name + "@example.org"}, {"password", "pw-" + name + "-123"}});
+  EXPECT_EQ(r.status, 201u) << r.body;
+  return r.status == 201 ? r.json()["token"].get<std::string>() : std::string();
+}
+
+std::int64_t api_start_game(std::uint16_t port, const std::string& challenger_token,
+                            const std::string& opponent, const std::string& opponent_token) {
+  Reply c = api_call(port, "POST", "/api/challenges", {{"opponent", opponent}, {"game", "shogi"}},
+                     challenger_token);
+  EXPECT_EQ(c.status, 201u) << c.body;
+  if (c.status != 201) return 0;
+  Reply a = api_call(port, "POST",
+                     "/api/challenges/" + std::to_string(c.json()["id"].get<std::int64_t>()) +
+                         "/accept",
+                     nullptr, opponent_token);
+  EXPECT_EQ(a.status, 200u) << a.body;
+  return a.status == 200 ? a.json()["game"].get<std::int64_t>() : 0;
 }
 
 }  // namespace kirin::server::http::test

@@ -81,4 +81,12 @@ class WsClient {
 Reply api_call(std::uint16_t port, const std::string& method, const std::string& target,
                const nlohmann::json& body = nullptr, const std::string& token = {});
 
+// Signs `name` up (email NAME@example.org, password "pw-NAME-123"): the session's token. A
+// refusal fails the test.
+std::string api_sign_up(std::uint16_t port, const std::string& name);
+// The player of `challenger_token` challenges `opponent` to shogi (Black), who accepts with
+// `opponent_token`: the game's id. A refusal fails the test.
+std::int64_t api_start_game(std::uint16_t port, const std::string& challenger_token,
+                            const std::string& opponent, const std::string& opponent_token);
+
 }  // namespace kirin::server::http::test
