@@ -450,6 +450,9 @@ async function main() {
       await waitPlies(alice, 7);
       assert((await pieceAt(alice, '7d')) === null, '7d emptied');
       assert((await pieceAt(alice, '7e')) === 'b:n', 'the Lion stayed');
+      // Bob's page first shows Alice's move: clicked while it arrives, the board is drawn anew
+      // between his two clicks and the move is lost (seen once under a loaded make test).
+      await waitPlies(bob, 7);
       await play(bob, ['12e', '12f'], 8);
     });
     await step('double capture: the Lion takes 8d and then the Dragon King on 8c', async () => {
