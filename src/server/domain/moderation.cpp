@@ -120,7 +120,8 @@ User Moderation::ban(Id actor, std::string_view name, std::string_view reason) {
   Acting a = acting(actor, name, reason);
   TimeMs now = now_();
   moderation_repo_.set_banned(a.target.id, now, entry(a, "ban"));
-  // The store deleted the sessions with the ban; this also ends what they hold open.
+  // Banned first: authenticate refuses a banned account's sessions while they are deleted, here
+  // and on every node (end_sessions also closes what they hold open).
   accounts_.end_sessions(a.target.id);
   challenges_.close_all_of(a.target.id);
   a.target.banned = now;

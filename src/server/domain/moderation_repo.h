@@ -84,7 +84,8 @@ class ModerationRepo {
   // The actions on a user, each with its entry.
   virtual void set_role(Id user, Role role, const AuditEntry& entry) = 0;
   virtual void set_muted_until(Id user, TimeMs until, const AuditEntry& entry) = 0;
-  // banned 0 lifts a ban; a ban also deletes every session of the user.
+  // banned 0 lifts a ban. The sessions are ended apart (Accounts::end_sessions); a banned
+  // account's sessions are refused meanwhile.
   virtual void set_banned(Id user, TimeMs banned, const AuditEntry& entry) = 0;
   // Marks every finished rated game of `user` unrated: their ids.
   virtual std::vector<Id> unrate_games_of(Id user, const AuditEntry& entry) = 0;

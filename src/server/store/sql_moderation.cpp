@@ -120,7 +120,6 @@ void SqlModerationRepo::set_muted_until(Id user, TimeMs until, const AuditEntry&
 void SqlModerationRepo::set_banned(Id user, TimeMs banned, const AuditEntry& entry) {
   db_.write([&](Connection& c) {
     c.execute("UPDATE users SET banned_ms = $1 WHERE id = $2", {banned, user});
-    if (banned) c.execute("DELETE FROM sessions WHERE user_id = $1", {user});
     insert_entry(c, entry);
   });
 }
