@@ -6,6 +6,7 @@
 // own, so that they change in the same write as the ply and the clocks.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -151,6 +152,11 @@ struct GameState {
   std::optional<Color> takeback_offer;  // the colour that asked to take back, still open
   std::optional<SealedMove> sealed;
   TimeMs created = 0, updated = 0;
+  Id tournament = 0;  // the tournament it was paired in (tournament_records.h); 0: none
+  // An arena's game: each player may berserk before their first move (half their main time,
+  // no byoyomi or increment), for a point more if they win (tournament_pairing.h).
+  bool berserk_allowed = false;
+  std::array<bool, 2> berserk{false, false};  // by Color: who berserked
   friend bool operator==(const GameState&, const GameState&) = default;
 };
 

@@ -94,6 +94,10 @@ struct Table<GameState> {
     v.sealed(Col::State, "g", g.sealed);
     v(Col::Fixed, "g", "created_ms", g.created);
     v(Col::State, "g", "updated_ms", g.updated);
+    v(Col::Fixed, "g", "tournament_id", zero_is_null(g.tournament));
+    v(Col::Fixed, "g", "berserk_allowed", g.berserk_allowed);
+    v(Col::State, "g", "berserk_black", g.berserk[kBlack]);
+    v(Col::State, "g", "berserk_white", g.berserk[kWhite]);
   }
 };
 

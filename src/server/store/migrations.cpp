@@ -462,6 +462,15 @@ CREATE TABLE usage_counts (
 CREATE INDEX usage_counts_hour ON usage_counts(hour_ms);
 )sql",
      kSame},
+    {"a game remembers the tournament that paired it, and an arena game its players' berserks",
+     R"sql(
+ALTER TABLE games ADD COLUMN tournament_id BIGINT;
+ALTER TABLE games ADD COLUMN berserk_allowed BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE games ADD COLUMN berserk_black BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE games ADD COLUMN berserk_white BOOLEAN NOT NULL DEFAULT FALSE;
+CREATE INDEX games_tournament ON games(tournament_id, id) WHERE tournament_id IS NOT NULL;
+)sql",
+     kSame},
 };
 
 }  // namespace

@@ -1,0 +1,124 @@
+// Tournaments (issue 29): arenas, Swiss events and round robins of any Kirin game, live or by
+// correspondence, the one implementation behind the web UI, the HTTP API and the text and
+// mail commands. Creating, joining and following are done by any node; the director's work
+// (starting events, recording results, pairing, finishing) is `tick`, which the leader runs
+// (storage.h's Leadership), every write of it conditional on the event's version, so that two
+// nodes that both believe they lead still pair a round once.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/domain/clocks.h"
+#include "server/domain/events.h"
+#include "server/domain/tournament_pairing.h"
+#include "server/domain/tournament_records.h"
+
+namespace kirin::server {
+
+class Accounts;
+class Blocks;
+class GameService;
+class Storage;
+
+struct TournamentOptions {
+  int max_players = 500;              // per event, and the cap of max_players
+  int max_computer_entries = 8;       // per event
+  int max_created_per_day = 5;        // events one user creates per day (moderators: no cap)
+  int max_minutes = 24 * 60;          // arena
+  int max_rounds = 30;                // Swiss
+  int max_robin_players = 30;         // robin: (n-1) rounds of n/2 games
+  int arena_last_pairing_s = 60;      // arena: no new pairing when less is left (scaled down
+                                      // for short arenas: at most a tenth of its length)
+  int standings_page = 20;            // standings rows per page
+};
+
+// The standings row of one entry.
+struct TournamentStanding {
+  int rank = 0;  // 1 = first
+  TournamentEntry entry;
+  std::string name;  // the user's name; the computer's entries "kirin#2"
+  int points2 = 0;   // Swiss and robin: half points; arena: points (x2, so that one field fits all)
+  int buchholz2 = 0, sonneborn4 = 0;   // Swiss (both), robin (Sonneborn-Berger)
+  int wins = 0, draws = 0, losses = 0, byes = 0;
+  std::string sheet;  // arena: "2 4 4 0 1"
+  bool fire = false;  // arena: on a streak
+  Id playing = 0;     // the game the entry plays now, if any
+};
+
+// A whole tournament as a page shows it.
+struct TournamentView {
+  Tournament tournament;
+  int entries = 0;
+  std::vector<TournamentStanding> standings;  // the page asked for
+  int page = 1, pages = 1;
+  // Swiss and robin: every counted pairing (crosstable, rounds); arena: the games being played.
+  std::vector<TournamentPairing> pairings;
+  std::optional<TournamentEntry> mine;  // the viewer's entry
+  Id my_game = 0;                       // the viewer's game in progress ("to my game")
+  std::string rules;                    // the event's rules in words (English)
+  // At the end: the podium (standings' first three) and statistics.
+  struct Stats {
+    int games = 0, black_wins = 0, white_wins = 0, draws = 0, berserks = 0;
+    double average_rating = 0;
+  } stats;
+};
+
+class Tournaments {
+ public:
+  Tournaments(Storage& storage, Accounts& accounts, GameService& games, Blocks& blocks,
+              EventSink& events, NowFn now = system_now, TournamentOptions options = {});
+
+  // Any user with a rated game played, or a moderator. `password` (plain) makes it private.
+  // Throws ServiceError invalid (field named: "kind", "game", "time_control", "minutes",
+  // "rounds", "starts_at", "max_players", "computer_entries", ...), forbidden, too_many_requests.
+  Tournament create(Id user, TournamentSettings settings, std::string_view password = {});
+  // The creator or a moderator: starts now (Created only).
+  void start(Id id, Id user);
+  // The creator or a moderator: cancels (Created or Running).
+  void cancel(Id id, Id user);
+
+  // Throws forbidden (conditions: rating, rated games; a block with an entered player in a
+  // robin; banned), unauthorized (wrong password, field "password"), conflict (full, finished,
+  // a Swiss past half its rounds, a robin that started).
+  TournamentEntry join(Id id, Id user, std::string_view password = {});
+  // Arena: pauses (rejoin with join); Swiss, robin: withdraws for good. Games in progress are
+  // played out.
+  void withdraw(Id id, Id user);
+
+  Tournament get(Id id);  // not_found
+  // Upcoming (Created), running and finished, newest first, `limit` each.
+  struct Lists {
+    std::vector<Tournament> upcoming, running, finished;
+  };
+  Lists list(int limit = 20);
+  // `page` of the standings (1-based; clamped). A private event is visible to anyone with its
+  // id (as lishogi's).
+  TournamentView view(Id id, Id viewer = 0, int page = 1);
+  // The event's games, newest first (as GameService::find_games gives them).
+  std::vector<GameState> games(Id id, Id viewer = 0, int limit = 100);
+  // The tournament a game belongs to, 0 if none.
+  Id of_game(Id game);
+
+  // The director, on the leader: starts what is due, records ended games, pairs, finishes.
+  // Never throws for one event's trouble (it is logged on the next tick).
+  void tick();
+  // A game ended on this node: its tournament is looked at on the next tick, at once.
+  void game_ended(Id game);
+
+ private:
+  Storage& storage_;
+  Accounts& accounts_;
+  GameService& games_;
+  Blocks& blocks_;
+  EventSink& events_;
+  NowFn now_;
+  TournamentOptions options_;
+};
+
+const char* kind_name(TournamentKind k);      // "arena", "swiss", "robin"
+const char* status_name(TournamentStatus s);  // "created", "running", "finished", "cancelled"
+
+}  // namespace kirin::server
