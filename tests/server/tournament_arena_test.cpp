@@ -126,6 +126,10 @@ TEST(ArenaPairing, NoImmediateRematchAndNoForbiddenPairEvenIfSomeoneWaits) {
   // Two players who just met wait rather than meet again (lila gives their pair no edge).
   std::vector<ArenaPlayer> two = {player(1, 1, 1500, 2), player(2, 2, 1500, 1)};
   EXPECT_TRUE(pair_arena(two, 2, false, {}).empty());
+  // An entry listed twice is paired once.
+  std::vector<ArenaPlayer> twice = {player(1, 1), player(1, 1), player(2, 2)};
+  EXPECT_EQ(pair_arena(twice, 2, false, {}).size(), 1u);
+  EXPECT_EQ(pair_arena(twice, 2, true, {}).size(), 1u);
   Forbidden all = [](Id, Id) { return true; };
   EXPECT_TRUE(pair_arena(waiting, 4, false, all).empty());
   EXPECT_TRUE(pair_arena(waiting, 4, true, all).empty());

@@ -2,6 +2,7 @@
 // and lichess's rules (their ArenaSheet, PairingSystem and AntmaPairing; docs/TOURNAMENTS.md).
 #include <algorithm>
 #include <cstdlib>
+#include <unordered_set>
 
 #include "server/domain/tournament_matching.h"
 #include "server/domain/tournament_pairing.h"
@@ -147,7 +148,9 @@ std::vector<const ArenaPlayer*> match_group(const std::vector<const ArenaPlayer*
 std::vector<std::pair<Id, Id>> pair_arena(const std::vector<ArenaPlayer>& waiting, int ranked,
                                           bool first_pairing, const Forbidden& forbidden) {
   std::vector<const ArenaPlayer*> order;
-  for (const ArenaPlayer& p : waiting) order.push_back(&p);
+  std::unordered_set<Id> seen;  // an entry listed twice is paired once
+  for (const ArenaPlayer& p : waiting)
+    if (seen.insert(p.entry).second) order.push_back(&p);
   std::stable_sort(order.begin(), order.end(),
                    [](const ArenaPlayer* a, const ArenaPlayer* b) { return a->rank < b->rank; });
   std::vector<std::pair<Id, Id>> pairs;
