@@ -68,23 +68,24 @@ TEST(TournamentStandings, DrawsHalfPointsAndByesInTheTieBreaks) {
   // The ongoing bye is not counted; a bye's result is a point whatever it says.
   auto lines = standings(TournamentKind::Swiss, {A, B, C, D, E}, results);
   // Points: A 1.5, B 1.5 (draw, bye), C 1, D 0.5, E 1.5 (bye, draw).
-  EXPECT_EQ(of(lines, A).points2, 3);
-  EXPECT_EQ(of(lines, B).points2, 3);
-  EXPECT_EQ(of(lines, C).points2, 2);
-  EXPECT_EQ(of(lines, D).points2, 1);
-  EXPECT_EQ(of(lines, E).points2, 3);
-  EXPECT_EQ(of(lines, B).byes, 1);
-  EXPECT_EQ(of(lines, A).draws, 1);
   // Buchholz: A met B (1.5) and C (1): 2.5. B met A (1.5) plus its bye as itself (1.5): 3.
-  // E: its bye (1.5) and D (0.5): 2.
-  EXPECT_EQ(of(lines, A).buchholz2, 5);
-  EXPECT_EQ(of(lines, B).buchholz2, 6);
-  EXPECT_EQ(of(lines, E).buchholz2, 4);
+  // E: its bye (1.5) and D (0.5): 2. C: D (0.5) and A (1.5): 2. D: C (1) and E (1.5): 2.5.
   // Sonneborn-Berger: A: half of B's 1.5 + C's 1 = 1.75. B: half of A's 1.5 + half its own
   // 1.5 = 1.5. E: half its own 1.5 + half of D's 0.5 = 1.
-  EXPECT_EQ(of(lines, A).sonneborn4, 7);
-  EXPECT_EQ(of(lines, B).sonneborn4, 6);
-  EXPECT_EQ(of(lines, E).sonneborn4, 4);
+  // C: D beaten, 0.5. D: half of E's 1.5 = 0.75.
+  struct Row {
+    Id entry;
+    int points2, buchholz2, sonneborn4;
+  };
+  for (Row row : {Row{A, 3, 5, 7}, Row{B, 3, 6, 6}, Row{C, 2, 4, 2}, Row{D, 1, 5, 3},
+                  Row{E, 3, 4, 4}}) {
+    const ScoreLine& l = of(lines, row.entry);
+    EXPECT_EQ(l.points2, row.points2) << row.entry;
+    EXPECT_EQ(l.buchholz2, row.buchholz2) << row.entry;
+    EXPECT_EQ(l.sonneborn4, row.sonneborn4) << row.entry;
+  }
+  EXPECT_EQ(of(lines, B).byes, 1);
+  EXPECT_EQ(of(lines, A).draws, 1);
   // Swiss order: points, then Buchholz (B 3 > A 2.5 > E 2), then SB.
   EXPECT_EQ(lines[0].entry, B);
   EXPECT_EQ(lines[1].entry, A);
