@@ -89,7 +89,8 @@ ArenaSheet arena_sheet(const std::vector<ArenaGame>& games) {
 namespace {
 
 // Players are split in groups of this many by rank before the matching (lichess's
-// maxGroupSize): the matching of 100 takes about a millisecond, of 1,000 about a second.
+// maxGroupSize): the matching of 100 takes under a millisecond, of 1,000 hundreds of times
+// that (docs/BENCHMARKS.md, issue 29).
 constexpr size_t kArenaGroup = 100;
 
 // Who takes Black: fewer Blacks so far; then who had White last; then a coin thrown from the
@@ -128,9 +129,10 @@ std::vector<const ArenaPlayer*> match_group(const std::vector<const ArenaPlayer*
       const ArenaPlayer& a = *group[i];
       const ArenaPlayer& b = *group[j];
       if (!may_meet(a, b, forbidden)) continue;
-      int64_t top = std::min(a.rank, b.rank);
-      int64_t factor = 300 + 1700 * std::max<int64_t>(0, max_rank - top) / max_rank;
-      int64_t cost = std::abs(a.rank - b.rank) * factor + std::abs(a.rating - b.rating);
+      int64_t top = std::clamp<int64_t>(std::min(a.rank, b.rank), 0, max_rank);
+      int64_t factor = 300 + 1700 * (max_rank - top) / max_rank;
+      int64_t cost = std::abs(int64_t(a.rank) - b.rank) * factor +
+                     std::abs(int64_t(a.rating) - b.rating);
       edges.push_back({i, j, cost});
     }
   }

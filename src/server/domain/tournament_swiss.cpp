@@ -3,7 +3,6 @@
 // cannot make up for it, because each rule's cost outweighs the most all later ones can add.
 #include <algorithm>
 #include <cstdlib>
-#include <stdexcept>
 #include <unordered_set>
 
 #include "server/domain/tournament_matching.h"
@@ -19,7 +18,7 @@ constexpr int kOrderCap = 15;  // places away from the Dutch partner
 // What a player's colours ask for.
 struct ColourNeeds {
   char last = 0;       // the last colour played ('b' or 'w'; 0: none yet)
-  char forbidden = 0;  // the colour played the last two games: a third in a row is the rule
+  char forbidden = 0;  // the colour of the last two games: a third in a row breaks rule 4
   int balance = 0;     // Blacks minus Whites
 };
 
@@ -36,8 +35,8 @@ ColourNeeds colour_needs(const std::string& colours) {
   return needs;
 }
 
-// The cost of a player's getting colour c: [0] the same colour three times in a row, [1] an
-// imbalance of two (2) or a colour not alternated (1).
+// What a player's getting colour c costs: `streak` 1 for a third in a row (rule 4);
+// `preference` 2 for an imbalance of two, else 1 for a colour not alternated (rule 5).
 struct ColourCost {
   int streak = 0, preference = 0;
   bool operator<(const ColourCost& o) const {
