@@ -244,6 +244,14 @@ TEST(SwissPairing, TwoHundredRandomEventsKeepEveryRule) {
         ours_streaks += streak_colour(sims[w].p.colours) == 'w';
       }
       streaks += ours_streaks;
+      // Every event, whatever its size: a third colour in a row only when both players of the
+      // pair needed the same colour (else the other way round would have avoided it).
+      for (auto [b, w] : round.games) {
+        char sb = streak_colour(sims[b].p.colours), sw = streak_colour(sims[w].p.colours);
+        if (sb == 'b' || sw == 'w') {
+          EXPECT_EQ(sb, sw) << "event " << event << " round " << r;
+        }
+      }
       if (rest.size() <= 12) {
         ++brute_forced;
         int best_pairs = 0;
