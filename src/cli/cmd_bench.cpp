@@ -1,4 +1,5 @@
-// kirin bench perft, search, mate, server and tournament: the options of the benchmark module (src/bench).
+// kirin bench perft, search, mate, server and tournament: the options of the benchmark module
+// (src/bench).
 #include <iostream>
 
 #include "bench/mate_bench.h"
