@@ -3,6 +3,8 @@
 // players who just finished, colours so far, a few blocks.
 #include "bench/tournament_bench.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -10,8 +12,6 @@
 #include <random>
 #include <set>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 #include "server/domain/tournament_pairing.h"
 
@@ -36,7 +36,9 @@ std::pair<double, double> time_ms(int repeat, F&& work) {
 }
 
 // About one pair in 5,000 blocked.
-bool blocked(Id a, Id b) { return (uint64_t(std::min(a, b)) * 7919 + uint64_t(std::max(a, b))) % 5000 == 0; }
+bool blocked(Id a, Id b) {
+  return (uint64_t(std::min(a, b)) * 7919 + uint64_t(std::max(a, b))) % 5000 == 0;
+}
 
 std::vector<t::ArenaPlayer> arena_waiting(int waiting, std::mt19937_64& rng) {
   // The standings hold a fifth more entries than wait (the rest are playing or paused).
@@ -141,20 +143,22 @@ TournamentBenchResult run_tournament_bench(const TournamentBenchOptions& o, std:
                      waiting.size(), pairs.size(), first_median, first_best);
   auto [arena_best, arena_median] =
       time_ms(o.repeat, [&] { pairs = t::pair_arena(waiting, ranked, false, forbidden); });
-  out << fmt::format("arena: {} waiting of {} ranked, {} pairs: {:.2f} ms (best {:.2f}, median of {})\n",
-                     waiting.size(), ranked, pairs.size(), arena_median, arena_best, o.repeat);
+  out << fmt::format(
+      "arena: {} waiting of {} ranked, {} pairs: {:.2f} ms (best {:.2f}, median of {})\n",
+      waiting.size(), ranked, pairs.size(), arena_median, arena_best, o.repeat);
   result.arena_ms = arena_median;
   result.arena_pairs = pairs.size();
 
   out << fmt::format("swiss: {} players, {} random rounds first\n", o.swiss_players,
                      o.swiss_rounds);
-  std::vector<t::SwissPlayer> players = swiss_after(o.swiss_players, o.swiss_rounds, rng, forbidden, out);
+  std::vector<t::SwissPlayer> players =
+      swiss_after(o.swiss_players, o.swiss_rounds, rng, forbidden, out);
   t::SwissRound round;
   auto [swiss_best, swiss_median] =
       time_ms(o.repeat, [&] { round = t::pair_swiss(players, forbidden); });
-  out << fmt::format("swiss: round {} of {} players, {} games: {:.1f} ms (best {:.1f}, median of {})\n",
-                     o.swiss_rounds + 1, o.swiss_players, round.games.size(), swiss_median,
-                     swiss_best, o.repeat);
+  out << fmt::format(
+      "swiss: round {} of {} players, {} games: {:.1f} ms (best {:.1f}, median of {})\n",
+      o.swiss_rounds + 1, o.swiss_players, round.games.size(), swiss_median, swiss_best, o.repeat);
   result.swiss_ms = swiss_median;
   result.swiss_games = round.games.size();
   return result;

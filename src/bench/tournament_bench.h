@@ -11,8 +11,8 @@ namespace kirin::bench {
 struct TournamentBenchOptions {
   int arena_players = 1000;  // waiting to be paired
   int swiss_players = 500;
-  int swiss_rounds = 4;      // random rounds played before the one measured
-  int repeat = 5;            // each pairing timed this many times: the best and the median
+  int swiss_rounds = 4;  // random rounds played before the one measured
+  int repeat = 5;        // each pairing timed this many times: the best and the median
   uint64_t seed = 29;
 };
 

@@ -1,11 +1,11 @@
 // kirin bench tournament, small: every waiting arena player and every Swiss player paired, the
 // lines it writes, and the options it refuses.
+#include "bench/tournament_bench.h"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
 #include <stdexcept>
-
-#include "bench/tournament_bench.h"
 
 namespace kirin::bench {
 namespace {

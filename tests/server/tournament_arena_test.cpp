@@ -119,8 +119,8 @@ TEST(ArenaPairing, TheFirstPairingPairsNeighboursInTheRanking) {
 
 TEST(ArenaPairing, NoImmediateRematchAndNoForbiddenPairEvenIfSomeoneWaits) {
   // 1 and 2 just played: 1-3 and 2-4 rather than 1-2 and 3-4.
-  std::vector<ArenaPlayer> waiting = {player(1, 1, 1500, 2), player(2, 2, 1500, 1),
-                                      player(3, 3), player(4, 4)};
+  std::vector<ArenaPlayer> waiting = {player(1, 1, 1500, 2), player(2, 2, 1500, 1), player(3, 3),
+                                      player(4, 4)};
   EXPECT_EQ(unordered(pair_arena(waiting, 4, false, {})),
             (std::set<std::pair<Id, Id>>{{1, 3}, {2, 4}}));
   // Two players who just met wait rather than meet again (lila gives their pair no edge).
@@ -181,8 +181,7 @@ TEST(ArenaPairing, AThousandWaitingPlayersAreAllPairedByTheRules) {
   std::mt19937 rng(29);
   std::vector<ArenaPlayer> waiting;
   const int n = 1000;
-  for (int i = 0; i < n; ++i)
-    waiting.push_back(player(1000 + i, i + 1, 1200 + int(rng() % 1200)));
+  for (int i = 0; i < n; ++i) waiting.push_back(player(1000 + i, i + 1, 1200 + int(rng() % 1200)));
   // Last opponents: neighbours mostly (as an arena leaves them), some far away.
   for (int i = 0; i + 1 < n; i += 2) {
     int j = rng() % 4 == 0 ? int(rng() % n) : i + 1;

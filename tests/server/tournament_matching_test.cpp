@@ -14,7 +14,8 @@ namespace {
 // (pairs, cost) of the best matching, by enumeration.
 std::pair<int, int64_t> brute_force(int n, const std::vector<MatchingEdge>& edges) {
   std::vector<std::vector<int64_t>> cost(size_t(n), std::vector<int64_t>(size_t(n), -1));
-  for (const MatchingEdge& e : edges) cost[size_t(e.a)][size_t(e.b)] = cost[size_t(e.b)][size_t(e.a)] = e.cost;
+  for (const MatchingEdge& e : edges)
+    cost[size_t(e.a)][size_t(e.b)] = cost[size_t(e.b)][size_t(e.a)] = e.cost;
   std::pair<int, int64_t> best{-1, 0};
   std::vector<bool> used(size_t(n), false);
   std::function<void(int, int, int64_t)> go = [&](int i, int pairs, int64_t total) {

@@ -21,9 +21,8 @@ const ScoreLine& of(const std::vector<ScoreLine>& lines, Id e) {
 TEST(TournamentStandings, SenseisDoubleRoundRobin) {
   // First cycle: A beats B, C, D; B beats C, D; C beats D. Second: B beats A, A beats C, D
   // beats A, C beats B, B beats D, C beats D.
-  std::vector<Played> results = {win(A, B), win(A, C), win(A, D), win(B, C), win(B, D),
-                                 win(C, D), win(B, A), win(A, C), win(D, A), win(C, B),
-                                 win(B, D), win(C, D)};
+  std::vector<Played> results = {win(A, B), win(A, C), win(A, D), win(B, C), win(B, D), win(C, D),
+                                 win(B, A), win(A, C), win(D, A), win(C, B), win(B, D), win(C, D)};
   auto lines = standings(TournamentKind::Robin, {D, C, B, A}, results);
   ASSERT_EQ(lines.size(), 4u);
   EXPECT_EQ(lines[0].entry, A);  // A and B both score 4: A's SB 11 against B's 9
@@ -62,8 +61,9 @@ TEST(TournamentStandings, DrawsHalfPointsAndByesInTheTieBreaks) {
   // Round 1: A-B drawn, C beats D (as White), E has the bye. Round 2: A beats C, D-E drawn,
   // B has the bye.
   constexpr Id E = 5;
-  std::vector<Played> results = {{A, B, Result::Draw},  {D, C, Result::WhiteWins}, {E, 0, Result::Draw},
-                                 {A, C, Result::BlackWins}, {D, E, Result::Draw}, {B, 0, Result::Ongoing},
+  std::vector<Played> results = {{A, B, Result::Draw},     {D, C, Result::WhiteWins},
+                                 {E, 0, Result::Draw},     {A, C, Result::BlackWins},
+                                 {D, E, Result::Draw},     {B, 0, Result::Ongoing},
                                  {B, 0, Result::BlackWins}};
   // The ongoing bye is not counted; a bye's result is a point whatever it says.
   auto lines = standings(TournamentKind::Swiss, {A, B, C, D, E}, results);
@@ -77,8 +77,8 @@ TEST(TournamentStandings, DrawsHalfPointsAndByesInTheTieBreaks) {
     Id entry;
     int points2, buchholz2, sonneborn4;
   };
-  for (Row row : {Row{A, 3, 5, 7}, Row{B, 3, 6, 6}, Row{C, 2, 4, 2}, Row{D, 1, 5, 3},
-                  Row{E, 3, 4, 4}}) {
+  for (Row row :
+       {Row{A, 3, 5, 7}, Row{B, 3, 6, 6}, Row{C, 2, 4, 2}, Row{D, 1, 5, 3}, Row{E, 3, 4, 4}}) {
     const ScoreLine& l = of(lines, row.entry);
     EXPECT_EQ(l.points2, row.points2) << row.entry;
     EXPECT_EQ(l.buchholz2, row.buchholz2) << row.entry;

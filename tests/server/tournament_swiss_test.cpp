@@ -101,15 +101,15 @@ TEST(SwissPairing, ColoursAlternateAndNeverThreeInARowWhenTheScoresAllowIt) {
   EXPECT_EQ(round.games, (std::vector<std::pair<Id, Id>>{{2, 1}}));
   // Four players on one score, 1 and 2 both "bb", 3 and 4 both "ww": the Dutch order (1-3,
   // 2-4) also suits the colours.
-  round = pair_swiss({sp(1, 2000, 4, {}, "bb"), sp(2, 1990, 4, {}, "bb"),
-                      sp(3, 1980, 4, {}, "ww"), sp(4, 1970, 4, {}, "ww")},
+  round = pair_swiss({sp(1, 2000, 4, {}, "bb"), sp(2, 1990, 4, {}, "bb"), sp(3, 1980, 4, {}, "ww"),
+                      sp(4, 1970, 4, {}, "ww")},
                      {});
   EXPECT_EQ(unordered(round.games), (std::set<std::pair<Id, Id>>{{1, 3}, {2, 4}}));
   for (auto [b, w] : round.games) EXPECT_GE(b, 3);
   // 1 and 2 ("bb") against 3 and 4 ("bb" too): two of them must break the rule whatever the
   // pairing; but with 3 and 4 on "ww" one pairing breaks it for no one.
-  round = pair_swiss({sp(1, 2000, 4, {}, "bb"), sp(2, 1990, 4, {}, "ww"),
-                      sp(3, 1980, 4, {}, "bb"), sp(4, 1970, 4, {}, "ww")},
+  round = pair_swiss({sp(1, 2000, 4, {}, "bb"), sp(2, 1990, 4, {}, "ww"), sp(3, 1980, 4, {}, "bb"),
+                      sp(4, 1970, 4, {}, "ww")},
                      {});
   EXPECT_EQ(unordered(round.games), (std::set<std::pair<Id, Id>>{{1, 2}, {3, 4}}));
 }

@@ -131,16 +131,18 @@ std::vector<const ArenaPlayer*> match_group(const std::vector<const ArenaPlayer*
       if (!may_meet(a, b, forbidden)) continue;
       int64_t top = std::clamp<int64_t>(std::min(a.rank, b.rank), 0, max_rank);
       int64_t factor = 300 + 1700 * (max_rank - top) / max_rank;
-      int64_t cost = std::abs(int64_t(a.rank) - b.rank) * factor +
-                     std::abs(int64_t(a.rating) - b.rating);
+      int64_t cost =
+          std::abs(int64_t(a.rank) - b.rank) * factor + std::abs(int64_t(a.rating) - b.rating);
       edges.push_back({i, j, cost});
     }
   }
   std::vector<int> mate = min_cost_max_matching(n, edges);
   std::vector<const ArenaPlayer*> left;
   for (int i = 0; i < n; ++i) {
-    if (mate[i] < 0) left.push_back(group[i]);
-    else if (mate[i] > i) out.push_back(arena_colours(*group[i], *group[mate[i]]));
+    if (mate[i] < 0)
+      left.push_back(group[i]);
+    else if (mate[i] > i)
+      out.push_back(arena_colours(*group[i], *group[mate[i]]));
   }
   return left;
 }

@@ -49,7 +49,9 @@ struct ArenaPlayer {
   int rating = 0;
   Id last_opponent = 0;  // no immediate rematch
   int blacks = 0, whites = 0;  // colours so far: who has had fewer Blacks gets Black
-  char last_colour = '-';       // of the entry's last game: 'b', 'w', '-' none (ties: White last gets Black)
+  // The colour of the entry's last game, 'b', 'w' or '-' (none): on equal Blacks, who had
+  // White last gets Black.
+  char last_colour = '-';
 };
 // Pairs the waiting players: neighbours in the ranking when `first_pairing` (the arena has just
 // started), else a minimum-weight matching (rank distance scaled toward the top, plus rating

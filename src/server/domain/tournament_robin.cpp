@@ -18,13 +18,17 @@ std::vector<std::vector<std::pair<int, int>>> berger_rounds(int n, bool double_r
     while (mod(2 * p - (r + 1)) != 0) ++p;
     std::vector<std::pair<int, int>> games;
     if (m == n) {  // else p sits out this round
-      if (r % 2 == 0) games.emplace_back(m - 1, p - 1);
-      else games.emplace_back(p - 1, m - 1);
+      if (r % 2 == 0)
+        games.emplace_back(m - 1, p - 1);
+      else
+        games.emplace_back(p - 1, m - 1);
     }
     for (int b = 1; b < m / 2; ++b) {
       int x = mod(p - 1 + b) + 1, y = mod(p - 1 - b) + 1;
-      if (mod(y - x) % 2 == 1) games.emplace_back(x - 1, y - 1);
-      else games.emplace_back(y - 1, x - 1);
+      if (mod(y - x) % 2 == 1)
+        games.emplace_back(x - 1, y - 1);
+      else
+        games.emplace_back(y - 1, x - 1);
     }
     rounds.push_back(std::move(games));
   }

@@ -48,8 +48,10 @@ ColourCost colour_cost(const ColourNeeds& n, char c) {
   ColourCost cost;
   if (c == n.forbidden) cost.streak = 1;
   int balance = n.balance + (c == 'b' ? 1 : -1);
-  if (std::abs(balance) >= 2) cost.preference = 2;
-  else if (c == n.last) cost.preference = 1;
+  if (std::abs(balance) >= 2)
+    cost.preference = 2;
+  else if (c == n.last)
+    cost.preference = 1;
   return cost;
 }
 
@@ -61,8 +63,8 @@ ColourCost pair_cost(const ColourNeeds& black, const ColourNeeds& white) {
 struct Ranked {
   const SwissPlayer* player;
   ColourNeeds needs;
-  int group = 0;     // score group, 0 the highest
-  int place = 0;     // place inside it, 0 its top
+  int group = 0;  // score group, 0 the highest
+  int place = 0;  // place inside it, 0 its top
   int group_size = 0;
 };
 
@@ -70,8 +72,10 @@ struct Ranked {
 // half, in order; a player floating down meets the top of the group below).
 int order_cost(const Ranked& hi, const Ranked& lo) {
   int cost;
-  if (hi.group == lo.group) cost = std::abs(lo.place - hi.place - hi.group_size / 2);
-  else cost = (hi.group_size - 1 - hi.place) + lo.place;
+  if (hi.group == lo.group)
+    cost = std::abs(lo.place - hi.place - hi.group_size / 2);
+  else
+    cost = (hi.group_size - 1 - hi.place) + lo.place;
   return std::min(cost, kOrderCap);
 }
 
@@ -115,8 +119,7 @@ SwissRound pair_swiss(const std::vector<SwissPlayer>& players, const Forbidden& 
     if (i == 0 || ranked[i].player->points2 != ranked[i - 1].player->points2) {
       ++group;
       int size = 1;
-      while (i + size < n && ranked[i + size].player->points2 == ranked[i].player->points2)
-        ++size;
+      while (i + size < n && ranked[i + size].player->points2 == ranked[i].player->points2) ++size;
       for (int k = 0; k < size; ++k) {
         ranked[i + k].group = group;
         ranked[i + k].place = k;
@@ -171,8 +174,7 @@ SwissRound pair_swiss(const std::vector<SwissPlayer>& players, const Forbidden& 
     const Ranked& hi = ranked[e.a];
     const Ranked& lo = ranked[e.b];
     int score = std::min(std::abs(hi.player->points2 - lo.player->points2), kScoreCap);
-    ColourCost colours =
-        std::min(pair_cost(hi.needs, lo.needs), pair_cost(lo.needs, hi.needs));
+    ColourCost colours = std::min(pair_cost(hi.needs, lo.needs), pair_cost(lo.needs, hi.needs));
     e.cost = score * score * w.score + colours.streak * w.streak +
              colours.preference * w.preference + order_cost(hi, lo) * w.order;
   }
@@ -193,10 +195,14 @@ SwissRound pair_swiss(const std::vector<SwissPlayer>& players, const Forbidden& 
     const Ranked& lo = ranked[mate[i]];
     ColourCost hi_black = pair_cost(hi.needs, lo.needs), lo_black = pair_cost(lo.needs, hi.needs);
     bool hi_takes_black;
-    if (hi_black < lo_black || lo_black < hi_black) hi_takes_black = hi_black < lo_black;
-    else if (hi.needs.last) hi_takes_black = hi.needs.last == 'w';
-    else if (lo.needs.last) hi_takes_black = lo.needs.last == 'b';
-    else hi_takes_black = board % 2 == 0;
+    if (hi_black < lo_black || lo_black < hi_black)
+      hi_takes_black = hi_black < lo_black;
+    else if (hi.needs.last)
+      hi_takes_black = hi.needs.last == 'w';
+    else if (lo.needs.last)
+      hi_takes_black = lo.needs.last == 'b';
+    else
+      hi_takes_black = board % 2 == 0;
     ++board;
     round.games.push_back(hi_takes_black ? std::pair{hi.player->entry, lo.player->entry}
                                          : std::pair{lo.player->entry, hi.player->entry});
