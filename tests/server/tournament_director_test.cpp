@@ -126,6 +126,42 @@ TEST_F(TournamentDirectorTest, AnArenaPlayerWhoDoesNotMoveLosesAndIsPaused) {
   EXPECT_TRUE(playing(t.id).empty());  // not the same opponent at once
 }
 
+TEST_F(TournamentDirectorTest, AGameEndedAfterTheArenaDoesNotCountHoweverLateTheDirector) {
+  Tournament t = make(settings(TournamentKind::Arena), {alice, bob});
+  tournaments->start(t.id, mod.id);
+  Id game = playing(t.id)[0].game;
+  clock.advance(30 * 60'000);  // the end, and the director has not looked yet
+  end(game, Result::BlackWins);
+  tournaments->tick();
+  EXPECT_EQ(tournaments->get(t.id).status, TournamentStatus::Finished);
+  EXPECT_FALSE(pairings(t.id)[0].counted);
+  EXPECT_EQ(tournaments->view(t.id).standings[0].points2, 0);
+}
+
+TEST_F(TournamentDirectorTest, ATournamentGameIsNotAbortedButForfeitedEvenAgainstTheComputer) {
+  TournamentSettings s = settings(TournamentKind::Swiss);
+  s.rounds = 1;
+  s.computer_entries = 1;
+  s.computer_level = 1;
+  Tournament t = make(s, {alice});
+  tournaments->start(t.id, mod.id);
+  std::vector<TournamentPairing> ps = playing(t.id);
+  ASSERT_EQ(ps.size(), 1u);
+  GameState g = games->view(ps[0].game).state;
+  EXPECT_EQ(service_error([&] { games->abort(g.id, alice.id); }).code(), ErrorCode::Forbidden);
+  if (g.black.id == kirin.id) {
+    EXPECT_EQ(computer->pump(), 1);  // the computer moves first; then alice does not
+  }
+  clock.advance(61'000);
+  EXPECT_EQ(games->expire_clocks(clock.t), 1);
+  tournaments->tick();
+  TournamentPairing p = pairings(t.id)[0];
+  EXPECT_EQ(p.reason, "forfeit");
+  EXPECT_EQ(p.result, g.black.id == alice.id ? Result::WhiteWins : Result::BlackWins);
+  EXPECT_EQ(tournaments->get(t.id).status, TournamentStatus::Finished);
+  EXPECT_EQ(tournaments->view(t.id).standings[0].name, "kirin#1");
+}
+
 TEST_F(TournamentDirectorTest, AnArenaWithFewerThanTwoPlayersAtItsStartIsCancelled) {
   TournamentSettings s = settings(TournamentKind::Arena);
   s.starts_at = clock.t + 60'000;

@@ -97,6 +97,11 @@ void Tournaments::record_results() {
   for (TournamentPairing p : repo.unrecorded_ended_pairings()) {
     std::optional<GameState> g = storage_.games().find_game(p.game);
     if (!g || !is_over(g->status)) continue;
+    std::optional<Tournament> t = repo.find_tournament(p.tournament);
+    if (!t) continue;
+    // An arena's game that ended after the arena did never counts (lishogi's rule), even
+    // when the director comes late to it; the event finishes on this tick.
+    if (t->settings.kind == TournamentKind::Arena && g->updated >= t->deadline) continue;
     p.ply = g->ply;
     p.berserk_black = g->berserk[kBlack];
     p.berserk_white = g->berserk[kWhite];
@@ -113,8 +118,8 @@ void Tournaments::record_results() {
       p.reason = g->reason;
     }
     if (!repo.record_result(p, "result")) continue;  // another director was first
-    std::optional<Tournament> t = repo.find_tournament(p.tournament);
-    if (!t) continue;
+    ++t->version;
+    t->change = "result";
     publish(*t, "result", {g->black, g->white}, g->id);
     if (g->status == GameStatus::Aborted && t->settings.kind == TournamentKind::Arena) {
       const PlayerRef& absent = no_show == kBlack ? g->black : g->white;
