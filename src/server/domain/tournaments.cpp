@@ -116,6 +116,11 @@ const TournamentEntry* Tournaments::Sheet::entry(Id id) const {
   return nullptr;
 }
 
+int Tournaments::Sheet::players() const {
+  return int(std::count_if(entries.begin(), entries.end(),
+                           [](const TournamentEntry& e) { return !e.withdrawn; }));
+}
+
 Tournaments::Sheet Tournaments::sheet(Id id) {
   TournamentRepo& repo = storage_.tournaments();
   return {repo.entries_of(id), repo.pairings_of(id)};
@@ -268,19 +273,23 @@ Tournament Tournaments::create(Id user_id, TournamentSettings settings,
   return t;
 }
 
+Tournament Tournaments::managed(Id id, const User& user, const char* doing,
+                                std::initializer_list<TournamentStatus> statuses) {
+  Tournament t = load(id);
+  if (t.creator.id != user.id && !is_staff(user.role))
+    throw ServiceError(ErrorCode::Forbidden, std::string("only its creator or a moderator may ") +
+                                                 doing + " " + event_name(id));
+  if (std::find(statuses.begin(), statuses.end(), t.status) == statuses.end())
+    throw ServiceError(ErrorCode::Conflict,
+                       event_name(id) + " is " + status_name(t.status) + " already");
+  return t;
+}
+
 void Tournaments::start(Id id, Id user_id) {
   User user = accounts_.user(user_id);
   for (int i = 0; i < kTries; ++i) {
-    Tournament t = load(id);
-    if (t.creator.id != user.id && !is_staff(user.role))
-      throw ServiceError(ErrorCode::Forbidden,
-                         "only its creator or a moderator may start " + event_name(id));
-    if (t.status != TournamentStatus::Created)
-      throw ServiceError(ErrorCode::Conflict,
-                         event_name(id) + " is " + status_name(t.status) + " already");
-    Sheet s = sheet(id);
-    if (std::count_if(s.entries.begin(), s.entries.end(),
-                      [](const TournamentEntry& e) { return !e.withdrawn; }) < 2)
+    Tournament t = managed(id, user, "start", {TournamentStatus::Created});
+    if (sheet(id).players() < 2)
       throw ServiceError(ErrorCode::Conflict, event_name(id) + " needs two players to start");
     if (begin(t)) {
       direct(t);  // the first pairings at once, here: every write of them is conditional
@@ -293,13 +302,8 @@ void Tournaments::start(Id id, Id user_id) {
 void Tournaments::cancel(Id id, Id user_id) {
   User user = accounts_.user(user_id);
   for (int i = 0; i < kTries; ++i) {
-    Tournament t = load(id);
-    if (t.creator.id != user.id && !is_staff(user.role))
-      throw ServiceError(ErrorCode::Forbidden,
-                         "only its creator or a moderator may cancel " + event_name(id));
-    if (t.status != TournamentStatus::Created && t.status != TournamentStatus::Running)
-      throw ServiceError(ErrorCode::Conflict,
-                         event_name(id) + " is " + status_name(t.status) + " already");
+    Tournament t =
+        managed(id, user, "cancel", {TournamentStatus::Created, TournamentStatus::Running});
     t.status = TournamentStatus::Cancelled;
     t.finished = now_();
     if (write(t, "cancelled")) {

@@ -6,6 +6,8 @@
 // nodes that both believe they lead still pair a round once.
 #pragma once
 
+#include <functional>
+#include <initializer_list>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -131,6 +133,7 @@ class Tournaments {
     std::vector<TournamentEntry> entries;
     std::vector<TournamentPairing> pairings;
     const TournamentEntry* entry(Id id) const;
+    int players() const;  // the entries not withdrawn
   };
   Sheet sheet(Id id);
   Tournament load(Id id);
@@ -149,6 +152,13 @@ class Tournaments {
   void direct_arena(Tournament t);
   void direct_swiss(Tournament t);
   void direct_robin(Tournament t);
+  // Whether the next round waits for the event's interval after `last_end` (the last game of
+  // the round ended then); writes when it comes as the event's deadline.
+  bool waiting_for_interval(Tournament& t, TimeMs last_end);
+  // The event, if `user` is its creator or a moderator and it is in one of `statuses`; throws
+  // forbidden, conflict.
+  Tournament managed(Id id, const User& user, const char* doing,
+                     std::initializer_list<TournamentStatus> statuses);
   // Whether every pairing of round `round` has its result; `last_end`: when the last ended.
   static bool round_over(const Sheet& sheet, int round, TimeMs* last_end);
   // Stores the pairings `with_games` (round, black, white) with their new games, and the
