@@ -108,7 +108,8 @@ Tournaments::Tournaments(Storage& storage, Accounts& accounts, GameService& game
       blocks_(blocks),
       events_(events),
       now_(std::move(now)),
-      options_(options) {}
+      options_(options),
+      usage_(storage.usage(), now_) {}
 
 const TournamentEntry* Tournaments::Sheet::entry(Id id) const {
   for (const TournamentEntry& e : entries)
@@ -231,7 +232,7 @@ TournamentSettings Tournaments::checked_settings(const User& creator, Tournament
 }
 
 Tournament Tournaments::create(Id user_id, TournamentSettings settings,
-                               std::string_view password) {
+                               std::string_view password, std::string_view client) {
   User user = accounts_.user(user_id);
   if (user.banned || user.closed)
     throw ServiceError(ErrorCode::Forbidden, "this account may not create tournaments");
@@ -256,6 +257,9 @@ Tournament Tournaments::create(Id user_id, TournamentSettings settings,
                        "at most " + std::to_string(options_.max_created_per_day) +
                            " tournaments a day: try again tomorrow")
         .retry_after(3600);
+  // Last, so that a refused event costs no place.
+  usage_.take("tournament", client, options_.max_created_per_address_per_hour,
+              "tournaments created from your address");
   Tournament t;
   t.settings = std::move(settings);
   t.creator = {user.id, user.name};
