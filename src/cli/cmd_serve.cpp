@@ -105,6 +105,21 @@ void add_rated_options(CLI::App& cmd, server::ChallengeLimits& limits) {
       ->check(CLI::Range(0, 10000));
 }
 
+void add_tournament_options(CLI::App& cmd, server::TournamentOptions& options) {
+  cmd.add_option("--tournament-max-players", options.max_players,
+                 "players one tournament takes at most (a round robin: at most 30)")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 10000));
+  cmd.add_option("--tournament-computer-entries", options.max_computer_entries,
+                 "entries of the computer one tournament may ask for")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100));
+  cmd.add_option("--tournaments-per-day", options.max_created_per_day,
+                 "tournaments one player creates in 24 hours (moderators: any); 0: any")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000));
+}
+
 void register_serve(CLI::App& app) {
   struct Args {
     std::string listen = "127.0.0.1:8080";
@@ -119,6 +134,7 @@ void register_serve(CLI::App& app) {
     std::string sendmail;
     std::string mail_from = "Kirin game server <kirin@localhost>";
     server::ChallengeLimits challenges;
+    server::TournamentOptions tournaments;
     server::GameOptions games;
     server::ImportOptions imports;
     server::ReportOptions reports;
@@ -157,6 +173,7 @@ void register_serve(CLI::App& app) {
       ->check(CLI::Range(1, 256));
   add_first_move_options(*cmd, args->games);
   add_rated_options(*cmd, args->challenges);
+  add_tournament_options(*cmd, args->tournaments);
   cmd->add_option("--computer-movetime", args->movetime,
                   "milliseconds the computer opponent thinks per move")
       ->capture_default_str()
@@ -351,6 +368,7 @@ void register_serve(CLI::App& app) {
     options.http.analysis_threads = args->analysis_threads;
     options.http.analysis_queue_per_client = args->analysis_queue_per_client;
     options.services.challenges = args->challenges;
+    options.services.tournaments = args->tournaments;
     options.services.games = args->games;
     options.services.imports = args->imports;
     options.services.reports = args->reports;

@@ -206,8 +206,16 @@ void App::start() {
   }
   // Moves and comments other processes store (another node, `kirin command`, `kirin mail`)
   // reach this server's clients and its computer player.
+  services_->tournaments().on_wake([this] {
+    {
+      std::lock_guard lock(tick_mutex_);
+      tick_now_ = true;
+    }
+    tick_wake_.notify_all();
+  });
   services_->storage().changes().listen_for_game_changes([this](const GameChange& change) {
     if (change.sessions_of) return accounts().sessions_ended_elsewhere(change.sessions_of);
+    if (change.tournament) return services_->tournaments().changed_elsewhere(change.tournament);
     games().changed_elsewhere(change);
   });
   lead();  // at once, so that a lone server's computer answers from the start
@@ -234,13 +242,16 @@ void App::tick_loop() {
   // would wait for the next request on that game to learn of the win.
   std::unique_lock lock(tick_mutex_);
   int ticks = 0;
-  while (!tick_wake_.wait_for(lock, options_.tick, [this] { return !ticking_; })) {
+  while (!tick_wake_.wait_for(lock, options_.tick, [this] { return !ticking_ || tick_now_; }) ||
+         ticking_) {
+    tick_now_ = false;
     lock.unlock();
     try {
       // Once per cluster: the leader's (storage.h). A lost lead shows within a tick.
       if (lead()) {
         games().expire_clocks(system_now());
         if (++ticks % 3600 == 0) services_->accounts().purge_expired_sessions();
+        services_->tournaments().tick();  // after the clocks: the games they ended count
       }
     } catch (const std::exception& e) {
       if (dynamic_cast<const StoreError*>(&e)) ++store_errors_;

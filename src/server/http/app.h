@@ -108,6 +108,7 @@ class App {
   std::mutex tick_mutex_;
   std::condition_variable tick_wake_;
   bool ticking_ = false;
+  bool tick_now_ = false;  // a tournament game ended: tick without waiting
   std::thread ticker_;
 };
 
