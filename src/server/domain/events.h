@@ -32,6 +32,7 @@ enum class EventKind {
   Removed,    // a moderator removed a line (removed: its id; text: "comment", "chat" or
               // "message"): open pages drop it. A chat line's goes to its game's players, a
               // message's to its recipient (users), a comment's to the game's watchers
+  Berserk,    // a player of an arena game went berserk: text = "black" or "white"
 };
 const char* event_kind_name(EventKind k);  // "move", "comment", ...
 
