@@ -18,6 +18,7 @@ const char* event_kind_name(EventKind k) {
     case EventKind::SessionsEnded: return "sessions_ended";
     case EventKind::Removed: return "removed";
     case EventKind::Tournament: return "tournament";
+    case EventKind::Berserk: return "berserk";
   }
   return "move";
 }

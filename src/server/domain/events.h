@@ -36,6 +36,7 @@ enum class EventKind {
   // "result", "round", "finished" or "cancelled"; users: the players concerned; game: a
   // "paired" event's new game (one event per game).
   Tournament,
+  Berserk,    // a player of an arena game went berserk: text = "black" or "white"
 };
 const char* event_kind_name(EventKind k);  // "move", "comment", ...
 

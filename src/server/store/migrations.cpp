@@ -570,6 +570,18 @@ END $$;
 CREATE TRIGGER tournament_changed AFTER INSERT OR UPDATE ON tournaments
   FOR EACH ROW EXECUTE FUNCTION kirin_tournament_changed();
 )sql"},
+    {"byoyomi periods: how many a time control gives (1 for every byoyomi stored before), and how many each player of a game has used up",
+     R"sql(
+ALTER TABLE games ADD COLUMN tc_periods INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE challenges ADD COLUMN tc_periods INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tournaments ADD COLUMN tc_periods INTEGER NOT NULL DEFAULT 0;
+UPDATE tournaments SET tc_periods = 1 WHERE tc_byoyomi_ms > 0;
+UPDATE games SET tc_periods = 1 WHERE tc_byoyomi_ms > 0;
+UPDATE challenges SET tc_periods = 1 WHERE tc_byoyomi_ms > 0;
+ALTER TABLE games ADD COLUMN periods_used_black INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN periods_used_white INTEGER NOT NULL DEFAULT 0;
+)sql",
+     kSame},
 };
 
 }  // namespace
