@@ -183,7 +183,7 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
   }
 
   function nameCell(s: Standing): HTMLElement {
-    return h('td', { class: 'player' },
+    return h('td', { class: 'player-cell' },
       s.computer ? h('span', { class: 'computer-entry' }, t('tour.computerEntry', { n: s.computer })) : playerLink(s.user.name),
       s.fire ? h('span', { class: 'fire', title: t('tour.onFire'), 'aria-label': t('tour.onFire') }, ' 🔥') : '',
       s.withdrawn ? h('span', { class: 'muted withdrawn' }, ` (${d()?.kind === 'arena' && d()?.status === 'running' ? t('tour.paused') : t('tour.withdrawn')})`) : '',
@@ -240,9 +240,9 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
     if (dt.kind === 'robin') {
       const table = robinCrosstable(order, dt.pairings, dt.double);
       crosstable.replaceChildren(h('h2', {}, t('tour.crosstable')), h('div', { class: 'table-scroll' }, h('table', { class: 'games-table crosstable-table' },
-        h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, t('ratings.player')), order.map((_, i) => h('th', { class: 'num' }, String(i + 1))), h('th', { class: 'num' }, t('tour.score')))),
+        h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', { class: 'player-cell' }, t('ratings.player')), order.map((_, i) => h('th', { class: 'num' }, String(i + 1))), h('th', { class: 'num' }, t('tour.score')))),
         h('tbody', {}, order.map((e, i) => h('tr', { 'data-entry': e },
-          h('td', { class: 'num' }, String(i + 1)), h('td', { class: 'player' }, entryName(e)),
+          h('td', { class: 'num' }, String(i + 1)), h('td', { class: 'player-cell' }, entryName(e)),
           table[i]!.map((cells) => h('td', { class: `num${cells[0]!.kind === 'self' ? ' self' : ''}` }, cells.map((c) => cellEl(c)))),
           h('td', { class: 'num score' }, scoreText(entries.get(e)?.score ?? 0))))))));
       return;
@@ -250,10 +250,10 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
     const rounds = Math.max(dt.round, 1);
     const rank = (e: number | null) => (e === null ? '' : String(entries.get(e)?.rank ?? '?'));
     crosstable.replaceChildren(h('h2', {}, t('tour.rounds')), h('div', { class: 'table-scroll' }, h('table', { class: 'games-table crosstable-table swiss' },
-      h('thead', {}, h('tr', {}, h('th', { class: 'num' }, '#'), h('th', {}, t('ratings.player')),
+      h('thead', {}, h('tr', {}, h('th', { class: 'num' }, '#'), h('th', { class: 'player-cell' }, t('ratings.player')),
         Array.from({ length: rounds }, (_, i) => h('th', { class: 'num' }, t('tour.roundShort', { n: i + 1 }))), h('th', { class: 'num' }, t('tour.score')))),
       h('tbody', {}, order.map((e) => h('tr', { 'data-entry': e },
-        h('td', { class: 'num' }, rank(e)), h('td', { class: 'player' }, entryName(e)),
+        h('td', { class: 'num' }, rank(e)), h('td', { class: 'player-cell' }, entryName(e)),
         swissRounds(e, dt.pairings, rounds).map((c) => h('td', { class: 'num', title: c?.opponent ? t('tour.against', { name: entryName(c.opponent) }) : '' },
           !c ? '' : c.kind === 'bye' ? h('span', { class: 'xt bye' }, t('tour.bye')) : cellEl(c, h('small', { class: 'muted' }, ` ${c.color === 'black' ? '☗' : '☖'}${rank(c.opponent)}`)))),
         h('td', { class: 'num score' }, scoreText(entries.get(e)?.score ?? 0))))))));
@@ -278,7 +278,7 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
       h('li', { class: `place place-${i + 1}`, 'data-entry': s.entry },
         h('span', { class: 'medal', 'aria-hidden': 'true' }, MEDALS[i] ?? ''),
         h('span', { class: 'podium-name' }, s.computer ? t('tour.computerEntry', { n: s.computer }) : playerLink(s.user.name)),
-        h('span', { class: 'podium-score' }, t('tour.points', { n: dt.kind === 'arena' ? String(s.score) : scoreText(s.score) })),
+        h('span', { class: 'podium-score' }, t('tour.scoreValue', { n: dt.kind === 'arena' ? String(s.score) : scoreText(s.score) })),
         h('small', { class: 'muted' }, dt.kind === 'arena' ? `${s.wins}-${s.draws}-${s.losses}` : t('tour.sbValue', { n: scoreText(s.sonneborn_berger) }))))));
   }
 

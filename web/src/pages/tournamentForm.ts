@@ -126,7 +126,7 @@ export function tournamentFormPage(root: HTMLElement): Page {
   const form = h('form', { class: 'tournament-form', novalidate: true, 'aria-label': t('tour.createTitle') },
     group('tour.group.event', field('kind', t('tour.kind'), kind), field('name', t('tour.name'), name), minutesField, roundsField, doubleField, intervalField),
     group('tour.group.game', field('game', t('lobby.game'), game), field('profile', t('lobby.profile'), profile), tcKindField, liveBox, corrBox, tcErrorField,
-      check('rated', rated, t('ratings.rated'), t('ratings.ratedHelp')), berserkField),
+      check('rated', rated, t('ratings.rated'), t('tour.ratedHelp')), berserkField),
     group('tour.group.entry', field(null, t('tour.start'), whenKind), startsField, h('div', { class: 'row' }, field('max_players', t('tour.maxPlayers'), maxPlayers, t('tour.zeroNoLimit')),
       field('min_rating', t('tour.minRating'), minRating, t('tour.zeroNone')), field('min_rated_games', t('tour.minGames'), minGames, t('tour.zeroNone'))),
       field('password', t('tour.password'), password, t('tour.passwordHelp'))),
