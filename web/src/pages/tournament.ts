@@ -17,7 +17,7 @@ import { openFormDialog, dialogField } from '../ui/formDialog';
 import { busy, loading, notice } from '../ui/notice';
 import { playerLink } from '../ui/rating';
 import { arenaSheet, countdownTarget, isTournamentEvent, durationText, robinCrosstable, scoreText, swissRounds, throttle, type Cell } from '../tournamentView';
-import { dateTimeText, tournamentLine } from './tournaments';
+import { dateTimeText, loadGameNames, tournamentLine } from './tournaments';
 
 const MEDALS = ['🥇', '🥈', '🥉'];
 /** Reloads on pushes at most this often: a busy arena pushes every few seconds. */
@@ -48,7 +48,7 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
 
   async function load(): Promise<void> {
     try {
-      const d = await tournamentApi.get(id, page);
+      const [d] = await Promise.all([tournamentApi.get(id, page), loadGameNames()]);
       if (disposed) return;
       detail = d;
       for (const s of d.standings) entries.set(s.entry, s);
@@ -232,6 +232,7 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
     const s = e === null ? null : entries.get(e);
     return !s ? '?' : s.computer ? t('tour.computerEntry', { n: s.computer }) : s.user.name;
   };
+  const entryLink = (e: number) => (entries.get(e)?.computer === 0 ? playerLink(entryName(e)) : entryName(e));
 
   function drawCrosstable(dt: TournamentDetail): void {
     crosstable.hidden = dt.kind === 'arena' || dt.status === 'created';
@@ -242,7 +243,7 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
       crosstable.replaceChildren(h('h2', {}, t('tour.crosstable')), h('div', { class: 'table-scroll' }, h('table', { class: 'games-table crosstable-table' },
         h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', { class: 'player-cell' }, t('ratings.player')), order.map((_, i) => h('th', { class: 'num' }, String(i + 1))), h('th', { class: 'num' }, t('tour.score')))),
         h('tbody', {}, order.map((e, i) => h('tr', { 'data-entry': e },
-          h('td', { class: 'num' }, String(i + 1)), h('td', { class: 'player-cell' }, entryName(e)),
+          h('td', { class: 'num' }, String(i + 1)), h('td', { class: 'player-cell' }, entryLink(e)),
           table[i]!.map((cells) => h('td', { class: `num${cells[0]!.kind === 'self' ? ' self' : ''}` }, cells.map((c) => cellEl(c)))),
           h('td', { class: 'num score' }, scoreText(entries.get(e)?.score ?? 0))))))));
       return;
@@ -253,7 +254,7 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
       h('thead', {}, h('tr', {}, h('th', { class: 'num' }, '#'), h('th', { class: 'player-cell' }, t('ratings.player')),
         Array.from({ length: rounds }, (_, i) => h('th', { class: 'num' }, t('tour.roundShort', { n: i + 1 }))), h('th', { class: 'num' }, t('tour.score')))),
       h('tbody', {}, order.map((e) => h('tr', { 'data-entry': e },
-        h('td', { class: 'num' }, rank(e)), h('td', { class: 'player-cell' }, entryName(e)),
+        h('td', { class: 'num' }, rank(e)), h('td', { class: 'player-cell' }, entryLink(e)),
         swissRounds(e, dt.pairings, rounds).map((c) => h('td', { class: 'num', title: c?.opponent ? t('tour.against', { name: entryName(c.opponent) }) : '' },
           !c ? '' : c.kind === 'bye' ? h('span', { class: 'xt bye' }, t('tour.bye')) : cellEl(c, h('small', { class: 'muted' }, ` ${c.color === 'black' ? '☗' : '☖'}${rank(c.opponent)}`)))),
         h('td', { class: 'num score' }, scoreText(entries.get(e)?.score ?? 0))))))));

@@ -11,15 +11,23 @@ import type { Page } from '../router';
 import { session } from '../session';
 import { loading, notice } from '../ui/notice';
 import { countdownTarget, durationText } from '../tournamentView';
+import { gameName, variantList } from '../variants';
 
 export function kindText(tour: Pick<Tournament, 'kind' | 'double'>): string {
   return tour.kind === 'arena' ? t('tour.kind.arena') : tour.kind === 'swiss' ? t('tour.kind.swiss') : tour.double ? t('tour.kind.double') : t('tour.kind.robin');
 }
 
-/** "Chu Shogi · 10 min + 30 s byoyomi · rated" */
+/** The games' names in the page's language, once the list of games has come. */
+const gameNames = new Map<string, string>();
+export async function loadGameNames(): Promise<void> {
+  const list = await variantList().catch(() => []);
+  for (const v of list) gameNames.set(v.id, gameName(v));
+}
+
+/** "Arena · Chu Shogi · 10 min + 30 s byoyomi · rated" */
 export function tournamentLine(tour: Tournament): string {
   const tc = tour.time_control.kind === 'correspondence' ? t('lobby.correspondence', { time: describeTimeControl(tour.time_control) }) : describeTimeControl(tour.time_control);
-  return [kindText(tour), tour.game_name || tour.game, tc, tour.rated ? t('ratings.rated') : t('tour.casual')].join(' · ');
+  return [kindText(tour), gameNames.get(tour.game) ?? (tour.game_name || tour.game), tc, tour.rated ? t('ratings.rated') : t('tour.casual')].join(' · ');
 }
 
 export function dateTimeText(ms: number): string {
@@ -64,7 +72,7 @@ export function tournamentsPage(root: HTMLElement): Page {
 
   async function refresh(): Promise<void> {
     try {
-      const list = await tournamentApi.list();
+      const [list] = await Promise.all([tournamentApi.list(), loadGameNames()]);
       if (disposed) return;
       shown = [];
       // Each finished event's winner: its podium's first (one request each, the few shown).
