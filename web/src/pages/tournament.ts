@@ -215,7 +215,7 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
         h('td', { class: 'opt2 num' }, String(s.rating)),
         h('td', { class: 'num score' }, arena ? String(s.score) : scoreText(s.score)));
     });
-    standings.append(h('div', { class: 'table-scroll' }, h('table', { class: 'games-table standings-table' }, h('thead', {}, head), h('tbody', {}, rows))));
+    standings.append(h('div', { class: 'table-scroll' }, h('table', { class: 'tour-table standings-table' }, h('thead', {}, head), h('tbody', {}, rows))));
     if (dt.pages > 1) {
       const go = (p: number) => () => { page = p; void load(); };
       standings.append(h('nav', { class: 'pager', 'aria-label': t('tour.pages') },
@@ -240,7 +240,7 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
     const order = [...entries.values()].sort((a, b) => a.rank - b.rank).map((s) => s.entry);
     if (dt.kind === 'robin') {
       const table = robinCrosstable(order, dt.pairings, dt.double);
-      crosstable.replaceChildren(h('h2', {}, t('tour.crosstable')), h('div', { class: 'table-scroll' }, h('table', { class: 'games-table crosstable-table' },
+      crosstable.replaceChildren(h('h2', {}, t('tour.crosstable')), h('div', { class: 'table-scroll' }, h('table', { class: 'tour-table crosstable-table' },
         h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', { class: 'player-cell' }, t('ratings.player')), order.map((_, i) => h('th', { class: 'num' }, String(i + 1))), h('th', { class: 'num' }, t('tour.score')))),
         h('tbody', {}, order.map((e, i) => h('tr', { 'data-entry': e },
           h('td', { class: 'num' }, String(i + 1)), h('td', { class: 'player-cell' }, entryLink(e)),
@@ -250,7 +250,7 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
     }
     const rounds = Math.max(dt.round, 1);
     const rank = (e: number | null) => (e === null ? '' : String(entries.get(e)?.rank ?? '?'));
-    crosstable.replaceChildren(h('h2', {}, t('tour.rounds')), h('div', { class: 'table-scroll' }, h('table', { class: 'games-table crosstable-table swiss' },
+    crosstable.replaceChildren(h('h2', {}, t('tour.rounds')), h('div', { class: 'table-scroll' }, h('table', { class: 'tour-table crosstable-table swiss' },
       h('thead', {}, h('tr', {}, h('th', { class: 'num' }, '#'), h('th', { class: 'player-cell' }, t('ratings.player')),
         Array.from({ length: rounds }, (_, i) => h('th', { class: 'num' }, t('tour.roundShort', { n: i + 1 }))), h('th', { class: 'num' }, t('tour.score')))),
       h('tbody', {}, order.map((e) => h('tr', { 'data-entry': e },
