@@ -54,6 +54,7 @@ export function tournamentsPage(root: HTMLElement): Page {
     h('p', { class: 'muted' }, t('tour.intro')), err.el, body));
   let disposed = false;
   let shown: Array<{ tour: Tournament; when: HTMLElement }> = [];
+  const winners = new Map<number, string>();
 
   const row = (tour: Tournament, winner?: string) => {
     const when = h('span', { class: 'when' }, whenText(tour));
@@ -75,10 +76,14 @@ export function tournamentsPage(root: HTMLElement): Page {
       const [list] = await Promise.all([tournamentApi.list(), loadGameNames()]);
       if (disposed) return;
       shown = [];
-      // Each finished event's winner: its podium's first (one request each, the few shown).
+      // Each finished event's winner: its podium's first, asked once per event and page load.
       const finished = await Promise.all(list.finished.slice(0, 10).map(async (x) => {
-        const d = x.status === 'finished' ? await tournamentApi.get(x.id).catch(() => null) : null;
-        return { x, winner: d?.podium?.[0]?.user.name };
+        if (x.status === 'finished' && !winners.has(x.id)) {
+          const d = await tournamentApi.get(x.id).catch(() => null);
+          const first = d?.podium?.[0];
+          if (d) winners.set(x.id, !first ? '' : first.computer ? t('tour.computerEntry', { n: first.computer }) : first.user.name);
+        }
+        return { x, winner: winners.get(x.id) || undefined };
       }));
       if (disposed) return;
       body.replaceChildren(
