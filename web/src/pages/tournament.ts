@@ -208,7 +208,7 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
       const sheet = arena ? arenaSheet(s.sheet, s.entry, dt.pairings) : [];
       return h('tr', { 'data-entry': s.entry, 'data-user': s.computer ? '' : s.user.name, class: mine ? 'me' : '' },
         h('td', { class: 'num rank' }, String(s.rank)), nameCell(s),
-        arena ? h('td', { class: 'opt sheet' }, sheet.map((g) => h('span', { class: `sheet-game${g.streak ? ' streak' : ''}${g.berserk ? ' berserked' : ''}`, title: g.berserk ? t('tour.berserked') : '' }, String(g.points), g.berserk ? '⚔' : '')))
+        arena ? h('td', { class: 'opt sheet' }, sheet.map((g) => h('span', { class: `sheet-game${g.streak ? ' streak' : ''}${g.berserk ? ' berserked' : ''}`, title: g.berserk ? t('tour.berserked') : '' }, String(g.points), g.berserk ? '⚡' : '')))
           : h('td', { class: 'opt num' }, `${s.wins}-${s.draws}-${s.losses}${s.byes ? ` +${s.byes}` : ''}`),
         dt.kind === 'swiss' ? h('td', { class: 'opt num' }, scoreText(s.buchholz)) : '',
         arena ? '' : h('td', { class: 'opt num' }, scoreText(s.sonneborn_berger)),
