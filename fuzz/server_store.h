@@ -68,7 +68,8 @@ class ServerStore {
         services_->accounts(), services_->challenges(), services_->games(),
         services_->messages(), services_->problems(),
         server::ModerationServices{services_->blocks(), services_->reports(),
-                                   services_->moderation()});
+                                   services_->moderation()},
+        services_->tournaments());
     return *services_;
   }
   server::CommandInterface& commands() { return *commands_; }

@@ -23,6 +23,8 @@ packages=(
   # nlohmann-json for the API, GMime for the mail gateway.
   libboost-dev libsqlitecpp-dev libsqlite3-dev libpq-dev postgresql libsodium-dev
   nlohmann-json3-dev libgmime-3.0-dev
+  # The tournaments' pairings (issue 29): LEMON's weighted matching.
+  liblemon-dev
   # kirin serve behind a reverse proxy (tests/server/proxy_test.py, docs/OPERATIONS.md):
   # nginx over TLS with a throwaway certificate made by openssl.
   nginx-light openssl

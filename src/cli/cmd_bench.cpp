@@ -1,10 +1,11 @@
-// kirin bench perft, search, mate and server: the options of the benchmark module (src/bench).
+// kirin bench perft, search, mate, server and tournament: the options of the benchmark module (src/bench).
 #include <iostream>
 
 #include "bench/mate_bench.h"
 #include "bench/perft_bench.h"
 #include "bench/search_bench.h"
 #include "bench/server_load.h"
+#include "bench/tournament_bench.h"
 #include "cli/game_args.h"
 #include "cli/subcommands.h"
 #include "match/engine_process.h"
@@ -161,6 +162,28 @@ void register_bench_server(CLI::App& parent) {
   });
 }
 
+void register_bench_tournament(CLI::App& parent) {
+  auto options = std::make_shared<bench::TournamentBenchOptions>();
+  CLI::App* cmd = parent.add_subcommand(
+      "tournament", "Tournament pairings, one thread: an arena's waiting players all at once, and "
+                    "a Swiss round after a few random rounds (docs/TOURNAMENTS.md)");
+  cmd->add_option("--arena-players", options->arena_players, "arena players waiting")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 100000));
+  cmd->add_option("--swiss-players", options->swiss_players, "Swiss players")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 4000));
+  cmd->add_option("--swiss-rounds", options->swiss_rounds,
+                  "random Swiss rounds played before the one measured")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 30));
+  cmd->add_option("--repeat", options->repeat, "time each pairing this many times (median)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  cmd->add_option("--seed", options->seed, "seed of the made-up events")->capture_default_str();
+  cmd->callback([options] { bench::run_tournament_bench(*options, std::cout); });
+}
+
 }  // namespace
 
 void register_bench(CLI::App& app) {
@@ -170,6 +193,7 @@ void register_bench(CLI::App& app) {
   register_bench_search(*bench);
   register_bench_mate(*bench);
   register_bench_server(*bench);
+  register_bench_tournament(*bench);
 }
 
 }  // namespace kirin::cli

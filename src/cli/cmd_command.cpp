@@ -78,7 +78,8 @@ void register_command(CLI::App& app) {
                                       services->games(), services->messages(),
                                       services->problems(),
                                       {services->blocks(), services->reports(),
-                                       services->moderation()});
+                                       services->moderation()},
+                                      services->tournaments());
     NoticeMailer mailer(args->notices, *services, commands);
     server::CommandContext ctx;
     ctx.sender_email = args->from;

@@ -124,7 +124,8 @@ void register_mail(CLI::App& app) {
                                         services->games(), services->messages(),
                                         services->problems(),
                                         {services->blocks(), services->reports(),
-                                         services->moderation()});
+                                         services->moderation()},
+                                        services->tournaments());
       args->notices.mail_from = args->from;
       NoticeMailer mailer(args->notices, *services, commands);
       server::mail::MailOptions options;

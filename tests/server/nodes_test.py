@@ -155,10 +155,10 @@ def with_database(url, database):
     return url.replace("/kirin?", f"/{database}?", 1)
 
 
-def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: nodes_test.py PATH/TO/kirin")
-    kirin = os.path.abspath(sys.argv[1])
+def on_postgres(script, kirin, name, run):
+    """Runs run(database_url, tmp) on a new database of the test cluster (`make test`'s, else
+    one of the script's own: it runs itself again under scripts/pg-test-cluster.sh) and a
+    temporary directory, dropped after: the script's exit code (77: skipped)."""
     cluster = os.environ.get("KIRIN_TEST_POSTGRES_URL")
     if not cluster:
         if os.environ.get("KIRIN_NODES_TEST_CLUSTER"):
@@ -169,20 +169,30 @@ def main():
             sys.exit(SKIP)
         os.environ["KIRIN_NODES_TEST_CLUSTER"] = "1"
         sys.exit(subprocess.call(["bash", CLUSTER_SCRIPT, "run", sys.executable,
-                                  os.path.abspath(__file__), kirin]))
+                                  os.path.abspath(script), kirin]))
 
-    database = f"kirin_nodes_{os.getpid()}"
+    database = f"kirin_{name}_{os.getpid()}"
     subprocess.run(["psql", cluster, "-qc", f"CREATE DATABASE {database}"], check=True)
     try:
-        with tempfile.TemporaryDirectory(prefix="kirin-nodes-") as tmp:
-            three_nodes(kirin, "postgresql", with_database(cluster, database), tmp)
-            three_nodes(kirin, "sqlite", "sqlite:" + os.path.join(tmp, "kirin.db"), tmp)
+        with tempfile.TemporaryDirectory(prefix=f"kirin-{name}-") as tmp:
+            run(with_database(cluster, database), tmp)
     except Failure as e:
         print(f"FAIL: {e}")
         return 1
     finally:
         subprocess.run(["psql", cluster, "-qc", f"DROP DATABASE {database} WITH (FORCE)"])
     return 0
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: nodes_test.py PATH/TO/kirin")
+    kirin = os.path.abspath(sys.argv[1])
+
+    def run(database_url, tmp):
+        three_nodes(kirin, "postgresql", database_url, tmp)
+        three_nodes(kirin, "sqlite", "sqlite:" + os.path.join(tmp, "kirin.db"), tmp)
+    return on_postgres(__file__, kirin, "nodes", run)
 
 
 if __name__ == "__main__":

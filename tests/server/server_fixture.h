@@ -27,6 +27,7 @@
 #include "server/domain/moderation.h"
 #include "server/domain/problems.h"
 #include "server/domain/service_error.h"
+#include "server/domain/tournaments.h"
 #include "server/store/sql_storage.h"
 
 namespace kirin::server::testing {
@@ -145,6 +146,8 @@ class ServerTest : public ::testing::Test {
     reports = std::make_unique<Reports>(*store, clock.fn());
     moderation =
         std::make_unique<Moderation>(*store, *accounts, *challenges, *games, *messages, log, clock.fn());
+    tournaments = std::make_unique<Tournaments>(*store, *accounts, *games, *challenges, *blocks,
+                                                log, clock.fn());
   }
   // What the text commands take of moderation.
   ModerationServices moderation_services() { return {*blocks, *reports, *moderation}; }
@@ -156,6 +159,7 @@ class ServerTest : public ::testing::Test {
     return limits;
   }
   void close() {
+    tournaments.reset();
     moderation.reset();
     reports.reset();
     blocks.reset();
@@ -211,6 +215,7 @@ class ServerTest : public ::testing::Test {
   std::unique_ptr<Blocks> blocks;
   std::unique_ptr<Reports> reports;
   std::unique_ptr<Moderation> moderation;
+  std::unique_ptr<Tournaments> tournaments;
   bool opened = (open(), true);
   User alice = sign_up("alice");
   User bob = sign_up("bob");

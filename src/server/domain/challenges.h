@@ -72,6 +72,9 @@ class Challenges {
   // Declines every open challenge to `user` and cancels every one from them (a moderator's
   // action, a ban), each announced as its own answer would be: how many it closed.
   int close_all_of(Id user);
+  // Whether `me` may play rated games (ChallengeLimits): throws ServiceError forbidden (field
+  // "rated") naming what the account lacks. Joining a rated tournament asks it too.
+  void check_may_play_rated(const User& me);
 
  private:
   void publish(const Challenge& c, const char* what, const PlayerRef& by);
@@ -81,8 +84,6 @@ class Challenges {
   // Sets a rematch's terms from its game: setup, clock, and the colours swapped.
   void take_rematch_terms(const User& me, ChallengeRequest& r);
   void check_caps(const User& me, const PlayerRef& opponent);
-  // Throws ServiceError forbidden (field "rated") naming what the account lacks.
-  void check_may_play_rated(const User& me);
 
   ChallengeRepo& challenge_repo_;
   AccountRepo& account_repo_;

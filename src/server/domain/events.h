@@ -32,6 +32,10 @@ enum class EventKind {
   Removed,    // a moderator removed a line (removed: its id; text: "comment", "chat" or
               // "message"): open pages drop it. A chat line's goes to its game's players, a
               // message's to its recipient (users), a comment's to the game's watchers
+  // A tournament changed (tournament): text = "joined", "withdrew", "started", "paired",
+  // "result", "round", "finished" or "cancelled"; users: the players concerned; game: a
+  // "paired" event's new game (one event per game).
+  Tournament,
 };
 const char* event_kind_name(EventKind k);  // "move", "comment", ...
 
@@ -41,6 +45,7 @@ struct Event {
   Id challenge = 0;
   Id message = 0;  // Message: its id
   Id removed = 0;  // Removed: the line's id
+  Id tournament = 0;  // Tournament: its id
   int ply = 0;  // the game's ply after the change
   std::string text;
   std::vector<PlayerRef> users;  // the players concerned

@@ -18,6 +18,8 @@ struct GameChange {
   // Not a game's change (game is 0): sessions of this user ended at once (a password change,
   // a closure, a ban: Accounts::end_sessions).
   Id sessions_of = 0;
+  // Not a game's change (game is 0): this tournament was written (tournament_repo.h).
+  Id tournament = 0;
 };
 
 class GameChangeFeed {

@@ -19,6 +19,7 @@
 #include "server/domain/problems.h"
 #include "server/domain/reports.h"
 #include "server/domain/storage.h"
+#include "server/domain/tournaments.h"
 #include "server/domain/usage_counter.h"
 
 namespace kirin::server {
@@ -35,6 +36,7 @@ struct ServiceOptions {
   MateOptions mate;  // the mate solver: the problems room, "find a mate"
   BlockOptions blocks;
   ReportOptions reports;
+  TournamentOptions tournaments;
 };
 
 class Services {
@@ -57,6 +59,7 @@ class Services {
   Blocks& blocks() { return blocks_; }
   Reports& reports() { return reports_; }
   Moderation& moderation() { return moderation_; }
+  Tournaments& tournaments() { return tournaments_; }
 
  private:
   std::unique_ptr<Storage> storage_;
@@ -72,6 +75,7 @@ class Services {
   Blocks blocks_;
   Reports reports_;
   Moderation moderation_;
+  Tournaments tournaments_;
 };
 
 }  // namespace kirin::server

@@ -24,6 +24,7 @@ class ImportRepo;
 class ForecastRepo;
 class ModerationRepo;
 class UsageRepo;
+class TournamentRepo;
 class GameChangeFeed;
 
 // The background work done once for all the servers on one store (the computer opponent,
@@ -52,6 +53,7 @@ class Storage {
   virtual ForecastRepo& forecasts() = 0;
   virtual ModerationRepo& moderation() = 0;
   virtual UsageRepo& usage() = 0;  // usage_counter.h
+  virtual TournamentRepo& tournaments() = 0;  // tournament_repo.h
   virtual GameChangeFeed& changes() = 0;
   // Asks the database a trivial question (GET /healthz); throws StoreError if it cannot answer.
   virtual void ping() = 0;

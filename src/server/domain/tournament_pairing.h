@@ -49,6 +49,7 @@ struct ArenaPlayer {
   int rating = 0;
   Id last_opponent = 0;  // no immediate rematch
   int blacks = 0, whites = 0;  // colours so far: who has had fewer Blacks gets Black
+  char last_colour = '-';       // of the entry's last game: 'b', 'w', '-' none (ties: White last gets Black)
 };
 // Pairs the waiting players: neighbours in the ranking when `first_pairing` (the arena has just
 // started), else a minimum-weight matching (rank distance scaled toward the top, plus rating

@@ -56,6 +56,9 @@ struct Tournament {
   // paired (the interval after the last one ended); 0: as soon as its games are over.
   TimeMs deadline = 0;
   int64_t version = 1;  // bumped by every write: one node pairs a round, however many try
+  // What the latest write did ("joined", "paired", "result"...): other nodes, hearing of the
+  // write, tell their pages this word.
+  std::string change = "created";
   friend bool operator==(const Tournament&, const Tournament&) = default;
 };
 

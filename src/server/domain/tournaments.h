@@ -6,6 +6,8 @@
 // nodes that both believe they lead still pair a round once.
 #pragma once
 
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +15,7 @@
 
 #include "server/domain/clocks.h"
 #include "server/domain/events.h"
+#include "server/domain/password_hasher.h"
 #include "server/domain/tournament_pairing.h"
 #include "server/domain/tournament_records.h"
 
@@ -20,6 +23,7 @@ namespace kirin::server {
 
 class Accounts;
 class Blocks;
+class Challenges;
 class GameService;
 class Storage;
 
@@ -33,6 +37,8 @@ struct TournamentOptions {
   int arena_last_pairing_s = 60;      // arena: no new pairing when less is left (scaled down
                                       // for short arenas: at most a tenth of its length)
   int standings_page = 20;            // standings rows per page
+  int max_start_days = 60;            // how far ahead a start time may be
+  int max_round_interval_s = 7 * 24 * 3600;
 };
 
 // The standings row of one entry.
@@ -68,8 +74,10 @@ struct TournamentView {
 
 class Tournaments {
  public:
-  Tournaments(Storage& storage, Accounts& accounts, GameService& games, Blocks& blocks,
-              EventSink& events, NowFn now = system_now, TournamentOptions options = {});
+  // `challenges`: who may play rated (Challenges::check_may_play_rated) is asked there.
+  Tournaments(Storage& storage, Accounts& accounts, GameService& games, Challenges& challenges,
+              Blocks& blocks, EventSink& events, NowFn now = system_now,
+              TournamentOptions options = {});
 
   // Any user with a rated game played, or a moderator. `password` (plain) makes it private.
   // Throws ServiceError invalid (field named: "kind", "game", "time_control", "minutes",
@@ -89,11 +97,14 @@ class Tournaments {
   void withdraw(Id id, Id user);
 
   Tournament get(Id id);  // not_found
-  // Upcoming (Created), running and finished, newest first, `limit` each.
+  // Upcoming (Created), running and finished, newest first, `limit` each (1..100); of one game
+  // (an id or alias) if `game` is not empty (invalid, field "game", if Kirin has none such).
   struct Lists {
     std::vector<Tournament> upcoming, running, finished;
   };
-  Lists list(int limit = 20);
+  Lists list(int limit = 20, std::string_view game = {});
+  // How many entries the event has.
+  int entries(Id id);
   // `page` of the standings (1-based; clamped). A private event is visible to anyone with its
   // id (as lishogi's).
   TournamentView view(Id id, Id viewer = 0, int page = 1);
@@ -103,22 +114,78 @@ class Tournaments {
   Id of_game(Id game);
 
   // The director, on the leader: starts what is due, records ended games, pairs, finishes.
-  // Never throws for one event's trouble (it is logged on the next tick).
+  // One event's trouble does not stop the others: every event is directed, then the first
+  // trouble is thrown (the caller logs it) and that event is tried again on the next tick.
   void tick();
-  // A game ended on this node: its tournament is looked at on the next tick, at once.
+  // A game ended on this node: its tournament is looked at on the next tick (its `wake`).
   void game_ended(Id game);
+  // Called when game_ended wants a tick at once (App wakes its ticker); none by default.
+  void on_wake(std::function<void()> wake) { wake_ = std::move(wake); }
+  // Another process wrote to the event (GameChange::tournament): its change is published here
+  // (Event::elsewhere), so that this node's pages hear of it.
+  void changed_elsewhere(Id id);
 
  private:
+  // An event's entries and pairings, read once per decision.
+  struct Sheet {
+    std::vector<TournamentEntry> entries;
+    std::vector<TournamentPairing> pairings;
+    const TournamentEntry* entry(Id id) const;
+  };
+  Sheet sheet(Id id);
+  Tournament load(Id id);
+  TournamentSettings checked_settings(const User& creator, TournamentSettings s);
+  // Writes `t` with one more version and `change`, or nothing if the version moved: whether it
+  // wrote; `t` is the written one then.
+  bool write(Tournament& t, const char* change);
+  void publish(const Tournament& t, const char* what, std::vector<PlayerRef> users = {},
+               Id game = 0);
+  std::vector<TournamentStanding> standings(const Tournament& t, const Sheet& sheet);
+  // The director's work on one event; records ended games first (record_results).
+  void record_results();
+  void direct(Tournament t);
+  bool begin(Tournament& t);
+  void finish(Tournament t, const char* change);
+  void direct_arena(Tournament t);
+  void direct_swiss(Tournament t);
+  void direct_robin(Tournament t);
+  // Whether every pairing of round `round` has its result; `last_end`: when the last ended.
+  static bool round_over(const Sheet& sheet, int round, TimeMs* last_end);
+  // Stores the pairings `with_games` (round, black, white) with their new games, and the
+  // game-less ones (byes, forfeits) in `extra`, in one conditional write that makes
+  // `next_round` the event's round; publishes `change` and each game's "paired".
+  bool pair(Tournament t, const Sheet& sheet, std::vector<TournamentPairing> with_games,
+            std::vector<TournamentPairing> extra, int next_round, const char* change);
+  GameState make_game(const Tournament& t, const TournamentEntry& black,
+                      const TournamentEntry& white);
+  tournament::Forbidden forbidden(const Tournament& t, const Sheet& sheet);
+
   Storage& storage_;
   Accounts& accounts_;
   GameService& games_;
+  Challenges& challenges_;
   Blocks& blocks_;
   EventSink& events_;
   NowFn now_;
   TournamentOptions options_;
+  // A private event's password: Argon2id at libsodium's least limits, on the caller's thread.
+  // It guards an event, not an account, and every join checks it: a strong hash would take a
+  // place on the password threads that sign-ins wait for.
+  Argon2Hasher passwords_{HashCost::Minimal};
+  std::function<void()> wake_;
+  std::mutex mutex_;  // guards idle_
+  // The version at which each running event was found with nothing to do: unchanged, it is
+  // not read again until its deadline.
+  std::map<Id, int64_t> idle_;
 };
+
+// The event's rules in words (English), as its page and the text commands show them.
+std::string rules_text(const Tournament& t, const TournamentOptions& options);
 
 const char* kind_name(TournamentKind k);      // "arena", "swiss", "robin"
 const char* status_name(TournamentStatus s);  // "created", "running", "finished", "cancelled"
+// The kind or status a name spells (as above), or nullopt.
+std::optional<TournamentKind> tournament_kind_named(std::string_view name);
+std::optional<TournamentStatus> tournament_status_named(std::string_view name);
 
 }  // namespace kirin::server

@@ -5,7 +5,10 @@
 #include <limits>
 
 #include "server/domain/clocks.h"
+#include "notation/notation_error.h"
+#include "rules/catalog.h"
 #include "server/domain/results.h"
+#include "server/domain/service_error.h"
 #include "server/http/message.h"
 #include "server/http/move_details.h"
 #include "server/store/record_text.h"
@@ -54,6 +57,25 @@ std::string option_text(const char* field, const json& value) {
   if (value.is_number_unsigned()) return std::to_string(value.get<uint64_t>());
   if (value.is_number_integer()) return std::to_string(value.get<int64_t>());
   bad_field(field, "must hold strings, booleans or integers");
+}
+
+// "options": {"NAME": VALUE} (applied in name order) or [["NAME", VALUE], ...] (in the given
+// order), appended to the setup's.
+void read_setup_options(const json& body, GameSetup& setup) {
+  auto it = body.find("options");
+  if (it == body.end() || it->is_null()) return;
+  if (it->is_object()) {
+    for (const auto& [name, value] : it->items())
+      setup.options.emplace_back(name, option_text("options", value));
+  } else if (it->is_array()) {
+    for (const json& pair : *it) {
+      if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string())
+        bad_field("options", "must be an object or a list of [name, value] pairs");
+      setup.options.emplace_back(pair[0].get<std::string>(), option_text("options", pair[1]));
+    }
+  } else {
+    bad_field("options", "must be an object or a list of [name, value] pairs");
+  }
 }
 
 }  // namespace
@@ -181,6 +203,7 @@ json to_json(const GameState& g) {
           {"takeback_offer",
            g.takeback_offer ? json(color_word(*g.takeback_offer)) : json(nullptr)},
           {"sealed", sealed},
+          {"tournament", g.tournament ? json(g.tournament) : json(nullptr)},
           {"created", g.created},
           {"updated", g.updated}};
 }
@@ -256,6 +279,13 @@ json to_json(const Standing& s) {
 }
 
 json to_json(const Event& e) {
+  if (e.kind == EventKind::Tournament) {
+    // What changed, for the page to reload what it shows: {"type": "tournament", ...}.
+    json j = {{"type", "tournament"}, {"kind", "tournament"}, {"tournament", e.tournament},
+              {"what", e.text}};
+    if (e.game) j["game"] = e.game;
+    return j;
+  }
   json users = json::array();
   for (const PlayerRef& u : e.users) users.push_back(u.name);
   json j = {{"kind", event_kind_name(e.kind)}, {"text", e.text}, {"users", users}};
@@ -268,6 +298,109 @@ json to_json(const Event& e) {
   if (e.removed) j["removed"] = e.removed;
   if (!e.by.name.empty()) j["by"] = e.by.name;
   if (e.rematch_of) j["rematch_of"] = e.rematch_of;
+  return j;
+}
+
+namespace {
+
+json time_or_null(TimeMs t) { return t ? json(t) : json(nullptr); }
+json id_or_null(Id id) { return id ? json(id) : json(nullptr); }
+
+std::string game_name(const std::string& id) {
+  try {
+    if (auto v = builtin_variant(id)) return v->name;
+  } catch (const std::exception&) {
+    // a game this build does not know (a newer node's): its id stands in
+  }
+  return id;
+}
+
+}  // namespace
+
+json to_json(const Tournament& t, int entries) {
+  const TournamentSettings& s = t.settings;
+  const bool arena = s.kind == TournamentKind::Arena;
+  return {{"id", t.id},
+          {"kind", kind_name(s.kind)},
+          {"name", s.name},
+          {"description", s.description},
+          {"status", status_name(t.status)},
+          {"creator", to_json(t.creator)},
+          {"game", s.setup.game},
+          {"game_name", game_name(s.setup.game)},
+          {"setup", to_json(s.setup)},
+          {"rated", s.setup.rated},
+          {"time_control", to_json(s.time_control)},
+          {"minutes", s.minutes},
+          {"rounds", s.rounds},
+          {"double", s.double_round},
+          {"round_interval", s.round_interval_s},
+          {"round", t.round},
+          {"starts_at", time_or_null(s.starts_at)},
+          {"created", t.created},
+          {"started", time_or_null(t.started)},
+          {"finished", time_or_null(t.finished)},
+          {"ends_at", arena ? time_or_null(t.deadline) : json(nullptr)},
+          {"next_round_at", arena ? json(nullptr) : time_or_null(t.deadline)},
+          {"max_players", s.max_players},
+          {"min_rating", s.min_rating},
+          {"min_rated_games", s.min_rated_games},
+          {"berserk", arena && s.berserk},
+          {"private", !s.password_hash.empty()},
+          {"entries", entries},
+          {"computer", {{"entries", s.computer_entries}, {"level", s.computer_level}}}};
+}
+
+json to_json(const TournamentStanding& s) {
+  return {{"rank", s.rank},
+          {"user", {{"id", s.entry.user.id}, {"name", s.name}}},
+          {"entry", s.entry.id},
+          {"computer", s.entry.computer},
+          {"score", s.points2 / 2.0},
+          {"buchholz", s.buchholz2 / 2.0},
+          {"sonneborn_berger", s.sonneborn4 / 4.0},
+          {"wins", s.wins},
+          {"draws", s.draws},
+          {"losses", s.losses},
+          {"byes", s.byes},
+          {"sheet", s.sheet},
+          {"fire", s.fire},
+          {"withdrawn", s.entry.withdrawn},
+          {"rating", s.entry.rating},
+          {"playing", id_or_null(s.playing)}};
+}
+
+json to_json(const TournamentPairing& p) {
+  return {{"round", p.round},
+          {"game", id_or_null(p.game)},
+          {"black", p.black},
+          {"white", id_or_null(p.white)},
+          {"result", result_word(p.result)},
+          {"reason", p.reason},
+          {"counted", p.counted},
+          {"berserk_black", p.berserk_black},
+          {"berserk_white", p.berserk_white}};
+}
+
+json to_json(const TournamentView& v) {
+  json j = to_json(v.tournament, v.entries);
+  j["standings"] = json::array();
+  for (const TournamentStanding& s : v.standings) j["standings"].push_back(to_json(s));
+  j["page"] = v.page;
+  j["pages"] = v.pages;
+  j["pairings"] = json::array();
+  for (const TournamentPairing& p : v.pairings) j["pairings"].push_back(to_json(p));
+  j["me"] = v.mine ? json{{"entry", v.mine->id}, {"withdrawn", v.mine->withdrawn}} : json(nullptr);
+  j["my_game"] = id_or_null(v.my_game);
+  j["rules"] = v.rules;
+  j["stats"] = {{"games", v.stats.games},         {"black_wins", v.stats.black_wins},
+                {"white_wins", v.stats.white_wins}, {"draws", v.stats.draws},
+                {"berserks", v.stats.berserks},   {"average_rating", std::lround(v.stats.average_rating)}};
+  // The podium: the first three of the final standings (on the first page, where they are).
+  j["podium"] = json::array();
+  if (v.tournament.status == TournamentStatus::Finished)
+    for (const TournamentStanding& s : v.standings)
+      if (s.rank <= 3) j["podium"].push_back(to_json(s));
   return j;
 }
 
@@ -339,21 +472,7 @@ ChallengeRequest read_challenge_request(const json& body) {
   r.setup.computer_level = optional_int(body, "level", 0, kMaxComputerLevel).value_or(0);
   r.setup.rated = optional_bool(body, "rated").value_or(false);
   r.rematch_of = optional_int(body, "rematch_of", 1, std::numeric_limits<int>::max()).value_or(0);
-  if (auto it = body.find("options"); it != body.end() && !it->is_null()) {
-    // {"NAME": VALUE} (applied in name order) or [["NAME", VALUE], ...] (in the given order).
-    if (it->is_object()) {
-      for (const auto& [name, value] : it->items())
-        r.setup.options.emplace_back(name, option_text("options", value));
-    } else if (it->is_array()) {
-      for (const json& pair : *it) {
-        if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string())
-          bad_field("options", "must be an object or a list of [name, value] pairs");
-        r.setup.options.emplace_back(pair[0].get<std::string>(), option_text("options", pair[1]));
-      }
-    } else {
-      bad_field("options", "must be an object or a list of [name, value] pairs");
-    }
-  }
+  read_setup_options(body, r.setup);
   std::string color = optional_string(body, "color").value_or("black");
   if (color == "black")
     r.color = ColorChoice::ChallengerBlack;
@@ -364,6 +483,48 @@ ChallengeRequest read_challenge_request(const json& body) {
   else
     bad_field("color", "must be \"black\", \"white\" or \"random\" (the challenger's colour)");
   r.time_control = read_time_control(optional_string(body, "time_control").value_or("none"));
+  return r;
+}
+
+TournamentRequest read_tournament_request(const json& body) {
+  require_object(body);
+  TournamentRequest r;
+  TournamentSettings& s = r.settings;
+  const std::string kind = required_string(body, "kind");
+  std::optional<TournamentKind> named = tournament_kind_named(kind);
+  if (!named)
+    throw ServiceError(ErrorCode::Invalid,
+                       "kind must be \"arena\", \"swiss\" or \"robin\", not " + quoted_input(kind),
+                       "kind");
+  s.kind = *named;
+  s.name = optional_string(body, "name").value_or("");
+  s.description = optional_string(body, "description").value_or("");
+  s.setup.game = optional_string(body, "game").value_or("chu");
+  s.setup.profile = optional_string(body, "profile").value_or("");
+  s.setup.drops = optional_bool(body, "drops");
+  read_setup_options(body, s.setup);
+  s.setup.rated = optional_bool(body, "rated").value_or(false);
+  s.time_control = read_time_control(required_string(body, "time_control"));
+  constexpr int kMost = std::numeric_limits<int>::max();
+  s.minutes = optional_int(body, "minutes", 0, kMost).value_or(0);
+  s.rounds = optional_int(body, "rounds", 0, kMost).value_or(0);
+  s.double_round = optional_bool(body, "double").value_or(false);
+  s.round_interval_s = optional_int(body, "round_interval", 0, kMost).value_or(0);
+  if (auto it = body.find("starts_at"); it != body.end() && !it->is_null()) {
+    if (!it->is_number_integer() || it->get<int64_t>() < 0)
+      bad_field("starts_at", "must be a time in milliseconds since the epoch, or 0");
+    s.starts_at = it->get<int64_t>();
+  }
+  s.max_players = optional_int(body, "max_players", 0, kMost).value_or(0);
+  s.min_rating = optional_int(body, "min_rating", 0, kMost).value_or(0);
+  s.min_rated_games = optional_int(body, "min_rated_games", 0, kMost).value_or(0);
+  s.berserk = optional_bool(body, "berserk").value_or(s.kind == TournamentKind::Arena);
+  r.password = optional_string(body, "password").value_or("");
+  if (auto it = body.find("computer"); it != body.end() && !it->is_null()) {
+    if (!it->is_object()) bad_field("computer", "must be an object {\"entries\": N, \"level\": L}");
+    s.computer_entries = optional_int(*it, "entries", 0, kMost).value_or(0);
+    s.computer_level = optional_int(*it, "level", 0, kMost).value_or(0);
+  }
   return r;
 }
 

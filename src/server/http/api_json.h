@@ -11,6 +11,7 @@
 #include "server/domain/events.h"
 #include "server/domain/games.h"
 #include "server/domain/records.h"
+#include "server/domain/tournaments.h"
 
 namespace kirin::server::http {
 
@@ -30,6 +31,12 @@ nlohmann::json to_json(const Rating& rating);
 nlohmann::json to_json(const RatingChange& change);
 nlohmann::json to_json(const Standing& standing);
 nlohmann::json to_json(const ImportedGame& game);  // with its moves
+// Tournaments (docs/API.md, "Tournaments"): the summary T (`entries`: how many entered), a
+// standings row, a pairing, and the whole page (T and the rest).
+nlohmann::json to_json(const Tournament& t, int entries);
+nlohmann::json to_json(const TournamentStanding& s);
+nlohmann::json to_json(const TournamentPairing& p);
+nlohmann::json to_json(const TournamentView& v);
 
 const char* color_word(Color c);  // "black", "white"
 const char* result_word(Result r);  // "ongoing", "black", "white", "draw"
@@ -45,6 +52,12 @@ std::optional<int> optional_int(const nlohmann::json& body, const char* field, i
 std::optional<bool> optional_bool(const nlohmann::json& body, const char* field);
 
 ChallengeRequest read_challenge_request(const nlohmann::json& body);
+// POST /api/tournaments' body: the settings (password_hash left empty) and the plain password.
+struct TournamentRequest {
+  TournamentSettings settings;
+  std::string password;
+};
+TournamentRequest read_tournament_request(const nlohmann::json& body);
 // The fields present replace those of `current`.
 Preferences read_preferences(const nlohmann::json& body, Preferences current);
 

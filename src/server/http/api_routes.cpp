@@ -21,6 +21,7 @@ void add_api_routes(Router& router, const ApiServices& services) {
   add_social_routes(router, services);
   add_problem_routes(router, services);
   add_moderation_routes(router, services);
+  add_tournament_routes(router, services);
   router.set_error_mapper(map_service_error);
 }
 
@@ -86,24 +87,28 @@ Id query_before(const Request& r, const char* what) {
   return query_id(r, "before", "a " + std::string(what) + " id");
 }
 
-TopicPolicy api_topic_policy(Accounts& accounts, GameService& games) {
-  return [&accounts, &games](const std::string& topic, const std::optional<std::string>& token)
+TopicPolicy api_topic_policy(Accounts& accounts, GameService& games, Tournaments& tournaments) {
+  return [&accounts, &games, &tournaments](const std::string& topic, const std::optional<std::string>& token)
              -> std::optional<std::string> {
     if (auto refused = default_topic_policy(topic, token)) return refused;
-    if (topic.rfind("game:", 0) == 0) {
-      // Anyone may watch a game. Keeping it cached is what lets this server push the moves
-      // other processes store (GameService::changed_elsewhere).
+    for (const char* kind : {"game", "tournament"}) {
+      const std::string prefix = std::string(kind) + ":";
+      if (topic.rfind(prefix, 0) != 0) continue;
+      // Anyone may watch a game or a tournament.
       Id id = 0;
-      std::string_view digits = std::string_view(topic).substr(5);
+      std::string_view digits = std::string_view(topic).substr(prefix.size());
       auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
       if (ec != std::errc() || end != digits.data() + digits.size() || id <= 0)
-        return "no such game: " + quoted_input(digits);
+        return "no such " + std::string(kind) + ": " + quoted_input(digits);
       // Events go to the canonical name only: "game:0001" would be a topic that never speaks.
       if (digits != std::to_string(id))
-        return "the topic of game " + std::to_string(id) + " is spelled game:" +
-               std::to_string(id) + ", not " + quoted_input(topic);
+        return "the topic of " + std::string(kind) + " " + std::to_string(id) + " is spelled " +
+               prefix + std::to_string(id) + ", not " + quoted_input(topic);
       try {
-        games.watch(id);
+        // Keeping a game cached is what lets this server push the moves other processes
+        // store (GameService::changed_elsewhere).
+        if (prefix == "game:") games.watch(id);
+        else tournaments.get(id);
         return std::nullopt;
       } catch (const ServiceError& e) {
         return e.what();

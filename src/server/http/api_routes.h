@@ -17,6 +17,8 @@
 #include "server/domain/moderation.h"
 #include "server/domain/problems.h"
 #include "server/domain/reports.h"
+#include "server/domain/tournaments.h"
+#include "server/domain/usage_counter.h"
 #include "server/http/context.h"
 #include "server/http/router.h"
 
@@ -33,9 +35,13 @@ struct ApiServices {
   Blocks& blocks;
   Reports& reports;
   Moderation& moderation;
+  Tournaments& tournaments;
+  UsageCounter& usage;  // counts per client address in the store (tournaments created)
   // Told of each logout, after the session is deleted: the transport ends what the token
   // still holds open (its WebSockets).
   std::function<void(const std::string& token)> logged_out = [](const std::string&) {};
+  // POST /api/tournaments from one client address in a clock hour (0: no limit).
+  int tournaments_per_address_per_hour = 10;
 };
 
 void add_api_routes(Router& router, const ApiServices& services);
@@ -49,9 +55,11 @@ void add_social_routes(Router& router, const ApiServices& services);  // message
 void add_problem_routes(Router& router, const ApiServices& services);  // problems, mate
 // blocks, reports, moderators' actions, roles, the audit log
 void add_moderation_routes(Router& router, const ApiServices& services);
+void add_tournament_routes(Router& router, const ApiServices& services);
 
-// WebSocket topics: "lobby" and "game:ID" are public; "user:NAME" needs NAME's session token.
-TopicPolicy api_topic_policy(Accounts& accounts, GameService& games);
+// WebSocket topics: "lobby", "game:ID" and "tournament:ID" are public; "user:NAME" needs NAME's
+// session token.
+TopicPolicy api_topic_policy(Accounts& accounts, GameService& games, Tournaments& tournaments);
 
 // Shared by the handlers.
 User signed_in(Accounts& accounts, const Request& request);  // 401 without a live session

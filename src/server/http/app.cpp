@@ -22,7 +22,8 @@ App::App(AppOptions options)
       std::make_unique<CommandInterface>(accounts(), challenges(), games(), services_->messages(),
                                          services_->problems(),
                                          ModerationServices{services_->blocks(), services_->reports(),
-                                                            services_->moderation()});
+                                                            services_->moderation()},
+                                         services_->tournaments());
   if (!options_.sendmail.empty()) {
     notices_ = std::make_unique<Notices>(accounts(), challenges(), games(), *commands_);
     mail::MailOptions mail_options;
@@ -37,7 +38,8 @@ App::App(AppOptions options)
   ApiServices api{accounts(),           challenges(),           games(),
                   services_->imports(), services_->messages(), services_->problems(),
                   services_->mate(),    services_->blocks(),   services_->reports(),
-                  services_->moderation()};
+                  services_->moderation(), services_->tournaments(), services_->usage()};
+  api.tournaments_per_address_per_hour = options_.tournaments_per_address_per_hour;
   api.logged_out = [this](const std::string& token) { server_->close_websockets_of(token); };
   add_api_routes(router, api);
   router.set_error_mapper([this](const std::exception& e) {
@@ -54,7 +56,7 @@ App::App(AppOptions options)
   add_command_route(router, *commands_, accounts(), options_.max_password_checks);
   add_static_files(router, options_.http.web_root);  // the web UI: every path no route takes
   server_ = std::make_unique<Server>(options_.http, std::move(router),
-                                     api_topic_policy(accounts(), games()));
+                                     api_topic_policy(accounts(), games(), services_->tournaments()));
   auto analysis = std::make_shared<AnalysisService>(analysis_limits(options_.http));
   server_->add_ws_extension(analysis);
   register_metrics(*analysis);
@@ -206,8 +208,16 @@ void App::start() {
   }
   // Moves and comments other processes store (another node, `kirin command`, `kirin mail`)
   // reach this server's clients and its computer player.
+  services_->tournaments().on_wake([this] {
+    {
+      std::lock_guard lock(tick_mutex_);
+      tick_now_ = true;
+    }
+    tick_wake_.notify_all();
+  });
   services_->storage().changes().listen_for_game_changes([this](const GameChange& change) {
     if (change.sessions_of) return accounts().sessions_ended_elsewhere(change.sessions_of);
+    if (change.tournament) return services_->tournaments().changed_elsewhere(change.tournament);
     games().changed_elsewhere(change);
   });
   lead();  // at once, so that a lone server's computer answers from the start
@@ -234,13 +244,16 @@ void App::tick_loop() {
   // would wait for the next request on that game to learn of the win.
   std::unique_lock lock(tick_mutex_);
   int ticks = 0;
-  while (!tick_wake_.wait_for(lock, options_.tick, [this] { return !ticking_; })) {
+  while (!tick_wake_.wait_for(lock, options_.tick, [this] { return !ticking_ || tick_now_; }) ||
+         ticking_) {
+    tick_now_ = false;
     lock.unlock();
     try {
       // Once per cluster: the leader's (storage.h). A lost lead shows within a tick.
       if (lead()) {
         games().expire_clocks(system_now());
         if (++ticks % 3600 == 0) services_->accounts().purge_expired_sessions();
+        services_->tournaments().tick();  // after the clocks: the games they ended count
       }
     } catch (const std::exception& e) {
       if (dynamic_cast<const StoreError*>(&e)) ++store_errors_;

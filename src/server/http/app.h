@@ -44,6 +44,8 @@ struct AppOptions {
   // "/usr/sbin/sendmail -t -oi"; empty: none are sent.
   std::string sendmail;
   std::string mail_from = "Kirin game server <kirin@localhost>";
+  // POST /api/tournaments from one client address in a clock hour, counted in the store.
+  int tournaments_per_address_per_hour = 10;
 };
 
 class App {
@@ -108,6 +110,7 @@ class App {
   std::mutex tick_mutex_;
   std::condition_variable tick_wake_;
   bool ticking_ = false;
+  bool tick_now_ = false;  // a tournament game ended: tick without waiting
   std::thread ticker_;
 };
 

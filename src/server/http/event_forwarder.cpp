@@ -7,6 +7,15 @@ namespace kirin::server::http {
 
 void EventForwarder::publish(const Event& event) {
   nlohmann::json message = to_json(event);
+  if (event.kind == EventKind::Tournament) {
+    // Anyone may follow an event's page; its players' topics hear only of their own new games
+    // (the page's "to my game").
+    hub_.publish("tournament:" + std::to_string(event.tournament), message);
+    if (event.text == "paired" && event.game)
+      for (const PlayerRef& user : event.users)
+        if (!user.name.empty()) hub_.publish("user:" + user.name, message);
+    return;
+  }
   if (event.kind == EventKind::Challenge) {
     try {
       if (is_open_challenge_ && is_open_challenge_(event.challenge)) hub_.publish("lobby", message);

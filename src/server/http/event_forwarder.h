@@ -1,6 +1,7 @@
 // The service's events pushed to WebSocket topics: a game's events to "game:ID" and to its players'
 // "user:NAME" (its chat to the players' topics only); a message to its recipient's; a challenge's
-// to the users concerned, and to "lobby" when it is (or was) open to anyone. The message is the
+// to the users concerned, and to "lobby" when it is (or was) open to anyone; a tournament's to
+// "tournament:ID", and a new pairing to its two players' topics too. The message is the
 // event as api_json writes it; clients fetch the game (GET /api/games/ID) for the rest.
 #pragma once
 

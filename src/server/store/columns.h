@@ -16,6 +16,7 @@
 #include "server/domain/moderation_repo.h"
 #include "server/domain/records.h"
 #include "server/domain/roles.h"
+#include "server/domain/tournament_records.h"
 #include "server/store/database.h"
 #include "server/store/record_text.h"
 
@@ -351,6 +352,84 @@ struct Table<AuditEntry> {
   }
 };
 
+template <>
+struct Table<Tournament> {
+  static constexpr const char* name = "tournaments";
+  static constexpr const char* from = "tournaments t JOIN users u ON u.id = t.creator";
+  template <class V, class T>
+  static void columns(V& v, T& t) {
+    auto& s = t.settings;
+    v(Col::Key, "t", "id", t.id);
+    v(Col::Fixed, "t", "kind", s.kind);
+    v(Col::Fixed, "t", "name", s.name);
+    v(Col::Fixed, "t", "description", s.description);
+    setup_columns(v, "t", s.setup);
+    time_control_columns(v, "t", s.time_control);
+    v(Col::Fixed, "t", "minutes", s.minutes);
+    v(Col::Fixed, "t", "rounds", s.rounds);
+    v(Col::Fixed, "t", "double_round", s.double_round);
+    v(Col::Fixed, "t", "round_interval_s", s.round_interval_s);
+    v(Col::Fixed, "t", "starts_at_ms", s.starts_at);
+    v(Col::Fixed, "t", "max_players", s.max_players);
+    v(Col::Fixed, "t", "min_rating", s.min_rating);
+    v(Col::Fixed, "t", "min_rated_games", s.min_rated_games);
+    v(Col::Fixed, "t", "berserk", s.berserk);
+    v(Col::Fixed, "t", "password_hash", s.password_hash);
+    v(Col::Fixed, "t", "computer_entries", s.computer_entries);
+    v(Col::Fixed, "t", "computer_entry_level", s.computer_level);
+    v(Col::Fixed, "t", "creator", t.creator.id);
+    v(Col::Joined, "u", "name", t.creator.name);
+    v(Col::State, "t", "status", t.status);
+    v(Col::State, "t", "round", t.round);
+    v(Col::Fixed, "t", "created_ms", t.created);
+    v(Col::State, "t", "started_ms", t.started);
+    v(Col::State, "t", "finished_ms", t.finished);
+    v(Col::State, "t", "deadline_ms", t.deadline);
+    v(Col::State, "t", "version", t.version);
+    v(Col::State, "t", "change", t.change);
+  }
+};
+
+template <>
+struct Table<TournamentEntry> {
+  static constexpr const char* name = "tournament_entries";
+  static constexpr const char* from = "tournament_entries e JOIN users u ON u.id = e.user_id";
+  template <class V, class E>
+  static void columns(V& v, E& e) {
+    v(Col::Key, "e", "id", e.id);
+    v(Col::Fixed, "e", "tournament_id", e.tournament);
+    v(Col::Fixed, "e", "user_id", e.user.id);
+    v(Col::Joined, "u", "name", e.user.name);
+    v(Col::Fixed, "e", "computer", e.computer);
+    v(Col::State, "e", "rating", e.rating);
+    v(Col::State, "e", "withdrawn", e.withdrawn);
+    v(Col::State, "e", "joined_ms", e.joined);
+  }
+};
+
+template <>
+struct Table<TournamentPairing> {
+  static constexpr const char* name = "tournament_pairings";
+  static constexpr const char* from = "tournament_pairings p";
+  template <class V, class P>
+  static void columns(V& v, P& p) {
+    v(Col::Key, "p", "id", p.id);
+    v(Col::Fixed, "p", "tournament_id", p.tournament);
+    v(Col::Fixed, "p", "round", p.round);
+    v(Col::Fixed, "p", "game_id", zero_is_null(p.game));
+    v(Col::Fixed, "p", "black", p.black);
+    v(Col::Fixed, "p", "white", zero_is_null(p.white));
+    v(Col::State, "p", "result", p.result);
+    v(Col::State, "p", "reason", p.reason);
+    v(Col::State, "p", "ply", p.ply);
+    v(Col::State, "p", "berserk_black", p.berserk_black);
+    v(Col::State, "p", "berserk_white", p.berserk_white);
+    v(Col::State, "p", "counted", p.counted);
+    v(Col::Fixed, "p", "created_ms", p.created);
+    v(Col::State, "p", "ended_ms", p.ended);
+  }
+};
+
 // --- Visitors: names, parameters, rows ---
 
 // Whether a statement of kind `what` writes a column: an update its state, an insert its
@@ -422,6 +501,8 @@ class Binder {
   void add(ColorChoice c) { out_.add(record_text::color_choice_text(c)); }
   void add(TimeControl::Kind k) { out_.add(record_text::tc_kind_text(k)); }
   void add(Role r) { out_.add(role_name(r)); }
+  void add(TournamentKind k) { out_.add(record_text::tournament_kind_text(k)); }
+  void add(TournamentStatus s) { out_.add(record_text::tournament_status_text(s)); }
   void add(const std::optional<Color>& c) {
     out_.add(c ? Value(record_text::color_text(*c)) : Value());
   }
@@ -486,6 +567,8 @@ class Reader {
   void read(ColorChoice& c) { c = record_text::color_choice_of(r_.str()); }
   void read(TimeControl::Kind& k) { k = record_text::tc_kind_of(r_.str()); }
   void read(Role& role) { role = role_of(r_.str()).value_or(Role::Player); }
+  void read(TournamentKind& k) { k = record_text::tournament_kind_of(r_.str()); }
+  void read(TournamentStatus& s) { s = record_text::tournament_status_of(r_.str()); }
   template <class T>
   void read(std::optional<T>& o) {
     if (r_.null_next()) {

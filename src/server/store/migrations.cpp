@@ -471,6 +471,105 @@ ALTER TABLE games ADD COLUMN berserk_white BOOLEAN NOT NULL DEFAULT FALSE;
 CREATE INDEX games_tournament ON games(tournament_id, id) WHERE tournament_id IS NOT NULL;
 )sql",
      kSame},
+    {"tournaments (issue 29): events, entries and pairings; every write to an event is heard by the other processes as game changes are",
+     R"sql(
+CREATE TABLE tournaments (
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL, name TEXT NOT NULL, description TEXT NOT NULL,
+  game TEXT NOT NULL, profile TEXT NOT NULL, options TEXT NOT NULL, drops INTEGER,
+  handicap TEXT NOT NULL, custom_sfen TEXT NOT NULL, computer_level INTEGER NOT NULL,
+  rated INTEGER NOT NULL, takebacks INTEGER NOT NULL,
+  tc_kind TEXT NOT NULL, tc_main_ms INTEGER NOT NULL, tc_byoyomi_ms INTEGER NOT NULL,
+  tc_increment_ms INTEGER NOT NULL, tc_days INTEGER NOT NULL,
+  minutes INTEGER NOT NULL, rounds INTEGER NOT NULL, double_round INTEGER NOT NULL,
+  round_interval_s INTEGER NOT NULL, starts_at_ms INTEGER NOT NULL, max_players INTEGER NOT NULL,
+  min_rating INTEGER NOT NULL, min_rated_games INTEGER NOT NULL, berserk INTEGER NOT NULL,
+  password_hash TEXT NOT NULL, computer_entries INTEGER NOT NULL, computer_entry_level INTEGER NOT NULL,
+  creator INTEGER NOT NULL REFERENCES users(id),
+  status TEXT NOT NULL, round INTEGER NOT NULL,
+  created_ms INTEGER NOT NULL, started_ms INTEGER NOT NULL, finished_ms INTEGER NOT NULL,
+  deadline_ms INTEGER NOT NULL, version INTEGER NOT NULL, change TEXT NOT NULL);
+CREATE INDEX tournaments_status ON tournaments(status, id);
+CREATE INDEX tournaments_creator ON tournaments(creator, created_ms);
+CREATE TABLE tournament_entries (
+  id INTEGER PRIMARY KEY,
+  tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  computer INTEGER NOT NULL,
+  rating INTEGER NOT NULL,
+  withdrawn INTEGER NOT NULL,
+  joined_ms INTEGER NOT NULL,
+  UNIQUE (tournament_id, user_id, computer));
+CREATE TABLE tournament_pairings (
+  id INTEGER PRIMARY KEY,
+  tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+  round INTEGER NOT NULL,
+  game_id INTEGER UNIQUE REFERENCES games(id),
+  black INTEGER NOT NULL REFERENCES tournament_entries(id),
+  white INTEGER REFERENCES tournament_entries(id),
+  result TEXT NOT NULL, reason TEXT NOT NULL, ply INTEGER NOT NULL,
+  berserk_black INTEGER NOT NULL, berserk_white INTEGER NOT NULL, counted INTEGER NOT NULL,
+  created_ms INTEGER NOT NULL, ended_ms INTEGER NOT NULL);
+CREATE INDEX tournament_pairings_round ON tournament_pairings(tournament_id, round, id);
+CREATE INDEX tournament_pairings_playing ON tournament_pairings(tournament_id) WHERE ended_ms = 0;
+ALTER TABLE game_changes ADD COLUMN tournament_id INTEGER NOT NULL DEFAULT 0;
+CREATE TRIGGER tournament_created AFTER INSERT ON tournaments BEGIN
+  INSERT INTO game_changes (game_id, version, comment_id, at_ms, tournament_id)
+  VALUES (0, 0, 0, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), NEW.id);
+END;
+CREATE TRIGGER tournament_changed AFTER UPDATE ON tournaments BEGIN
+  INSERT INTO game_changes (game_id, version, comment_id, at_ms, tournament_id)
+  VALUES (0, 0, 0, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), NEW.id);
+END;
+)sql",
+     R"sql(
+CREATE TABLE tournaments (
+  id BIGSERIAL PRIMARY KEY,
+  kind TEXT NOT NULL, name TEXT NOT NULL, description TEXT NOT NULL,
+  game TEXT NOT NULL, profile TEXT NOT NULL, options TEXT NOT NULL, drops BOOLEAN,
+  handicap TEXT NOT NULL, custom_sfen TEXT NOT NULL, computer_level BIGINT NOT NULL,
+  rated BOOLEAN NOT NULL, takebacks BOOLEAN NOT NULL,
+  tc_kind TEXT NOT NULL, tc_main_ms BIGINT NOT NULL, tc_byoyomi_ms BIGINT NOT NULL,
+  tc_increment_ms BIGINT NOT NULL, tc_days BIGINT NOT NULL,
+  minutes BIGINT NOT NULL, rounds BIGINT NOT NULL, double_round BOOLEAN NOT NULL,
+  round_interval_s BIGINT NOT NULL, starts_at_ms BIGINT NOT NULL, max_players BIGINT NOT NULL,
+  min_rating BIGINT NOT NULL, min_rated_games BIGINT NOT NULL, berserk BOOLEAN NOT NULL,
+  password_hash TEXT NOT NULL, computer_entries BIGINT NOT NULL, computer_entry_level BIGINT NOT NULL,
+  creator BIGINT NOT NULL REFERENCES users(id),
+  status TEXT NOT NULL, round BIGINT NOT NULL,
+  created_ms BIGINT NOT NULL, started_ms BIGINT NOT NULL, finished_ms BIGINT NOT NULL,
+  deadline_ms BIGINT NOT NULL, version BIGINT NOT NULL, change TEXT NOT NULL);
+CREATE INDEX tournaments_status ON tournaments(status, id);
+CREATE INDEX tournaments_creator ON tournaments(creator, created_ms);
+CREATE TABLE tournament_entries (
+  id BIGSERIAL PRIMARY KEY,
+  tournament_id BIGINT NOT NULL REFERENCES tournaments(id),
+  user_id BIGINT NOT NULL REFERENCES users(id),
+  computer BIGINT NOT NULL,
+  rating BIGINT NOT NULL,
+  withdrawn BOOLEAN NOT NULL,
+  joined_ms BIGINT NOT NULL,
+  UNIQUE (tournament_id, user_id, computer));
+CREATE TABLE tournament_pairings (
+  id BIGSERIAL PRIMARY KEY,
+  tournament_id BIGINT NOT NULL REFERENCES tournaments(id),
+  round BIGINT NOT NULL,
+  game_id BIGINT UNIQUE REFERENCES games(id),
+  black BIGINT NOT NULL REFERENCES tournament_entries(id),
+  white BIGINT REFERENCES tournament_entries(id),
+  result TEXT NOT NULL, reason TEXT NOT NULL, ply BIGINT NOT NULL,
+  berserk_black BOOLEAN NOT NULL, berserk_white BOOLEAN NOT NULL, counted BOOLEAN NOT NULL,
+  created_ms BIGINT NOT NULL, ended_ms BIGINT NOT NULL);
+CREATE INDEX tournament_pairings_round ON tournament_pairings(tournament_id, round, id);
+CREATE INDEX tournament_pairings_playing ON tournament_pairings(tournament_id) WHERE ended_ms = 0;
+CREATE FUNCTION kirin_tournament_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('kirin_games', '0 t' || NEW.id::text);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER tournament_changed AFTER INSERT OR UPDATE ON tournaments
+  FOR EACH ROW EXECUTE FUNCTION kirin_tournament_changed();
+)sql"},
 };
 
 }  // namespace

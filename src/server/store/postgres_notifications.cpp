@@ -59,7 +59,8 @@ class PostgresNotifications::Listener : public Listening {
     }
   }
 
-  // "GAME vVERSION", "GAME cCOMMENT" or "0 sUSER" (the triggers of migrations.cpp).
+  // "GAME vVERSION", "GAME cCOMMENT", "0 sUSER" or "0 tTOURNAMENT" (the triggers of
+  // migrations.cpp).
   static GameChange parse_payload(std::string_view payload) {
     GameChange change;
     const char* end = payload.data() + payload.size();
@@ -69,6 +70,7 @@ class PostgresNotifications::Listener : public Listening {
       if (p[1] == 'v') std::from_chars(p + 2, end, change.version);
       if (p[1] == 'c') std::from_chars(p + 2, end, change.comment);
       if (p[1] == 's') std::from_chars(p + 2, end, change.sessions_of);
+      if (p[1] == 't') std::from_chars(p + 2, end, change.tournament);
     }
     return change;
   }
@@ -109,7 +111,7 @@ class PostgresNotifications::Listener : public Listening {
       while (PGnotify* n = PQnotifies(conn_.get())) {
         GameChange change = parse_payload(n->extra ? n->extra : "");
         PQfreemem(n);
-        if (change.game > 0 || change.sessions_of > 0) call(change);
+        if (change.game > 0 || change.sessions_of > 0 || change.tournament > 0) call(change);
       }
     }
   }

@@ -1,6 +1,7 @@
 #include "server/store/record_text.h"
 
 #include "server/domain/storage.h"
+#include "server/domain/tournaments.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -38,6 +39,17 @@ GameStatus status_of(const std::string& s) {
          : s == "aborted"   ? GameStatus::Aborted
          : s == "adjourned" ? GameStatus::Adjourned
                             : GameStatus::Active;
+}
+
+const char* tournament_kind_text(TournamentKind k) { return kind_name(k); }
+TournamentKind tournament_kind_of(const std::string& s) {
+  if (std::optional<TournamentKind> k = tournament_kind_named(s)) return *k;
+  throw StoreError("a tournament of unknown kind '" + s + "'");
+}
+const char* tournament_status_text(TournamentStatus s) { return status_name(s); }
+TournamentStatus tournament_status_of(const std::string& s) {
+  if (std::optional<TournamentStatus> v = tournament_status_named(s)) return *v;
+  throw StoreError("a tournament of unknown status '" + s + "'");
 }
 
 const char* result_text(Result r) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "server/domain/records.h"
+#include "server/domain/tournament_records.h"
 
 namespace kirin::server::record_text {
 
@@ -25,6 +26,12 @@ ChallengeStatus challenge_status_of(const std::string& s);
 
 const char* color_choice_text(ColorChoice c);
 ColorChoice color_choice_of(const std::string& s);
+
+// "arena", "swiss", "robin"; "created", "running", "finished", "cancelled" (tournaments.h).
+const char* tournament_kind_text(TournamentKind k);
+TournamentKind tournament_kind_of(const std::string& s);  // throws StoreError if unknown
+const char* tournament_status_text(TournamentStatus s);
+TournamentStatus tournament_status_of(const std::string& s);  // throws StoreError if unknown
 
 const char* color_text(Color c);  // "black", "white"
 Color color_of(const std::string& s);

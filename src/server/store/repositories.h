@@ -12,6 +12,7 @@
 #include "server/domain/moderation_repo.h"
 #include "server/domain/rating_repo.h"
 #include "server/domain/social_repo.h"
+#include "server/domain/tournament_repo.h"
 #include "server/domain/usage_counter.h"
 #include "server/store/database.h"
 
@@ -156,6 +157,32 @@ class SqlModerationRepo : public ModerationRepo {
   std::optional<Comment> find_line(WrittenLine kind, Id id) override;
   Id add_audit_entry(const AuditEntry& entry) override;
   std::vector<AuditEntry> audit_log(Id user, Id before, int limit) override;
+
+ private:
+  Database& db_;
+};
+
+class SqlTournamentRepo : public TournamentRepo {
+ public:
+  explicit SqlTournamentRepo(Database& db) : db_(db) {}
+  Id create_tournament(const Tournament& t, const std::vector<TournamentEntry>& entries) override;
+  std::optional<Tournament> find_tournament(Id id) override;
+  std::vector<Tournament> list_tournaments(TournamentStatus status, std::string_view game,
+                                           int limit) override;
+  int count_created_since(Id creator, TimeMs since) override;
+  std::vector<Tournament> tournaments_to_direct(TimeMs now) override;
+  std::vector<TournamentEntry> entries_of(Id tournament) override;
+  std::vector<TournamentPairing> pairings_of(Id tournament) override;
+  std::vector<GameState> games_of(Id tournament, int limit) override;
+  bool update_tournament(const Tournament& next) override;
+  std::optional<Id> add_entry(const Tournament& next, const TournamentEntry& entry) override;
+  bool set_withdrawn(const Tournament& next, Id entry, bool withdrawn) override;
+  bool remove_entry(const Tournament& next, Id entry) override;
+  std::optional<std::vector<Id>> start_round(const Tournament& next,
+                                             std::vector<TournamentPairing> pairings,
+                                             std::vector<GameState> games) override;
+  std::vector<TournamentPairing> unrecorded_ended_pairings() override;
+  bool record_result(const TournamentPairing& pairing, std::string_view change) override;
 
  private:
   Database& db_;

@@ -21,6 +21,7 @@ SqlStorage::SqlStorage(std::unique_ptr<Database> db,
       forecasts_(*db_),
       moderation_(*db_),
       usage_(*db_),
+      tournaments_(*db_),
       changes_(feed(*db_)) {
   if (db_->dialect() == Dialect::Postgres)
     leadership_ = std::make_unique<PostgresLeadership>(static_cast<PostgresDatabase&>(*db_));

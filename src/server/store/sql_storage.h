@@ -36,6 +36,7 @@ class SqlStorage : public Storage {
   ForecastRepo& forecasts() override { return forecasts_; }
   ModerationRepo& moderation() override { return moderation_; }
   UsageRepo& usage() override { return usage_; }
+  TournamentRepo& tournaments() override { return tournaments_; }
   GameChangeFeed& changes() override { return *changes_; }
   void ping() override;
   Leadership& leadership() override { return *leadership_; }
@@ -51,6 +52,7 @@ class SqlStorage : public Storage {
   SqlForecastRepo forecasts_;
   SqlModerationRepo moderation_;
   SqlUsageRepo usage_;
+  SqlTournamentRepo tournaments_;
   std::unique_ptr<GameChangeFeed> changes_;  // stops listening before the database goes
   std::unique_ptr<Leadership> leadership_;   // gives the lead up before the database goes
 };

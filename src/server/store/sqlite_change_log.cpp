@@ -54,7 +54,7 @@ class SqliteChangeLog::Listener : public Listening {
     if (version == data_version_) return;  // nobody else committed anything
     data_version_ = version;
     SQLite::Statement q(db_,
-                        "SELECT seq, game_id, version, comment_id, sessions_of "
+                        "SELECT seq, game_id, version, comment_id, sessions_of, tournament_id "
                         "FROM game_changes "
                         "WHERE seq > ? ORDER BY seq");
     q.bind(1, last_seq_);
@@ -66,7 +66,7 @@ class SqliteChangeLog::Listener : public Listening {
       first = false;
       last_seq_ = seq;
       call({q.getColumn(1).getInt64(), q.getColumn(2).getInt(), q.getColumn(3).getInt64(),
-            q.getColumn(4).getInt64()});
+            q.getColumn(4).getInt64(), q.getColumn(5).getInt64()});
     }
   }
 

@@ -53,6 +53,17 @@ std::string usage(const std::string& game, const std::string& verb) {
   if (verb == "games") return game + " games [USER...] [all|active|inactive|next]";
   if (verb == "standings" || verb == "ratings" || verb == "history") return game + " " + verb;
   if (verb == "set") return game + " set USER PASSWORD [flip|noflip] [standard|alternate|small]";
+  if (verb == "tournaments") return game + " tournaments";
+  if (verb == "tournament") return game + " tournament ID [PAGE]";
+  if (verb == "tournament join")
+    return game + " tournament join ID USER PASSWORD [-password=EVENTPASSWORD]";
+  if (verb.starts_with("tournament ") && verb != "tournament create")
+    return game + " " + verb + " ID USER PASSWORD";
+  if (verb == "tournament create")
+    return game + " tournament create arena|swiss|robin [-minutes=N] [-rounds=N] [-double] "
+                  "[-tc=CLOCK|-days=N] [-rated] [-starts=YYYY-MM-DDTHH:MMZ] [-max=N] "
+                  "[-minrating=N] [-mingames=N] [-computer=N] [-level=L] [-interval=S] "
+                  "[-name=NAME] [-profile=NAME] [-password=EVENTPASSWORD] USER PASSWORD";
   return "help [SUBJECT...]";
 }
 

@@ -12,6 +12,7 @@
 #include "notation/notation_error.h"
 #include "rules/game.h"
 #include "server/domain/games.h"
+#include "server/domain/tournament_records.h"
 #include "server/text/command_text.h"
 #include "server/text/commands.h"
 
@@ -52,6 +53,9 @@ std::string player(const GameState& s, Color c);  // "Black (alice)"
 std::string players(const GameState& s);          // "alice (Black) against bob (White)"
 // The game setup in words: "with drops, handicap 2ln, lion_rules=true".
 std::string setup_note(const GameSetup& s);
+
+// A tournament's name, or if it has none its game and kind: "Shogi robin".
+std::string tournament_name(const Tournament& t);
 
 // Rows as a table, columns two blanks apart, left-aligned but for a first column of numbers.
 std::string table(const std::vector<std::vector<std::string>>& rows, bool numbers_first = true);

@@ -158,6 +158,46 @@ GAME show USER... [all|active|inactive|next]
     any moves from it (chushogi mate 5e2s3/2+H1ck+ltc3/... b - 1). The side to
     move attacks; the answer is a mate in N with its line in USI, no mate
     (proved), or unknown when the solver's time ran out.)"},
+      {{"tournaments"},
+       R"(GAME tournaments
+    The tournaments of GAME: upcoming, running and recently finished, each
+    with its number, name, kind and clock.)"},
+      {{"tournament"},
+       R"(GAME tournament ID [PAGE]
+    One tournament: its rules in words, and its standings 20 players a page.
+    An arena shows each player's points game by game ("on fire" after two
+    wins in a row: a win counts double); a Swiss event and a round robin
+    show the crosstable (Swiss: a column a round, "5w+" = against rank 5
+    with White, won; robin: a column an opponent by rank).
+GAME tournament join ID USER PASSWORD [-password=EVENTPASSWORD]
+    Enter it (a private event asks for its password). In an event by
+    correspondence your games are mailed to you as they are paired: answer
+    with GAME move BOARD USER PASSWORD MOVE, as in any game.
+GAME tournament withdraw ID USER PASSWORD
+    Leave it (an arena: pause; join again to play on). Games being played
+    are played out.
+GAME tournament start ID USER PASSWORD
+GAME tournament cancel ID USER PASSWORD
+    For its creator (or a moderator): start it now; cancel it.
+GAME tournament create arena|swiss|robin [-OPTION...] USER PASSWORD
+    Create one (you need a rated game played). Options:
+      -tc=CLOCK            every game's clock (required): 300+5, 600_byoyomi_30
+                           (a '_' for each blank), or -days=N by correspondence
+      -minutes=N           an arena's length
+      -rounds=N            a Swiss event's rounds
+      -double              a round robin where every pair meets twice
+      -interval=S          seconds between rounds (Swiss, robin; default none)
+      -starts=YYYY-MM-DDTHH:MMZ   starts by itself then (UTC); without it,
+                           when you start it
+      -rated               the games change ratings (-casual: not, the default)
+      -max=N               players at most
+      -minrating=N, -mingames=N   who may join: a rating in GAME, rated games
+      -computer=N, -level=L       the computer enters N times, at level L
+      -name=NAME           its name ('_' for blanks)
+      -profile=NAME, -drops, -option=NAME=VALUE   the rules, as in challenge
+      -noberserk           an arena without berserk
+      -password=EVENTPASSWORD     a private event
+    Example:  chushogi tournament create robin -days=3 -rated -name=Spring_robin alice secret-pw)"},
       {{"set"},
        R"(GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]
     Change how your boards are drawn (without options: show the settings).

@@ -85,6 +85,25 @@ PasswordPlace password_place(const Words& w) {
   if (verb == "set") return {2, 3, 4, 6, 0, 0};
   if (verb == "chat") return {2, 4, 5, 5, 2, 0};  // GAME chat BOARD USER PASSWORD
   if (verb == "showas") return {2, 3, 4, kAny, 0, 0};  // GAME showas USER PASSWORD [BOARD...]
+  if (verb == "tournament") {
+    std::string sub = lower(w[2]);
+    // GAME tournament join ID USER PASSWORD [-password=EVENTPASSWORD]; withdraw, start,
+    // cancel without the option: the event's number is checked as a board's.
+    if (sub == "join") return {3, 5, 6, 7, 3, 0};
+    if (sub == "withdraw" || sub == "start" || sub == "cancel") return {3, 5, 6, 6, 3, 0};
+    // GAME tournament create KIND [-OPTION...] USER PASSWORD: the password is the last word
+    // that is no option (the options may stand anywhere after KIND).
+    if (sub == "create") {
+      size_t last = 0, plain = 0;
+      for (size_t i = 3; i < w.size(); ++i) {
+        if (w[i].starts_with("-")) continue;
+        last = i;
+        ++plain;
+      }
+      // Three plain words (KIND USER PASSWORD) fit; any other count hides every argument.
+      return plain == 3 ? PasswordPlace{3, last, 6, kAny, 0, 0} : PasswordPlace{3, 3, 1, 0};
+    }
+  }
   return {};
 }
 

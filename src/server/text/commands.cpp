@@ -11,13 +11,14 @@ namespace kirin::server {
 
 CommandInterface::CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games,
                                    Messages& messages, ProblemService& problems,
-                                   ModerationServices moderation)
+                                   ModerationServices moderation, Tournaments& tournaments)
     : accounts_(accounts),
       challenges_(challenges),
       games_(games),
       messages_(messages),
       problems_(problems),
-      moderation_(moderation) {}
+      moderation_(moderation),
+      tournaments_(tournaments) {}
 
 std::string CommandInterface::run(std::string_view line, const CommandContext& ctx,
                                   std::string_view text) {
@@ -108,7 +109,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     throw CommandError(quoted(w[0]) +
                        " needs a command after it: challenge, accept, decline, move, board, "
                        "show, showas, resign, abort, games, set, standings, ratings, history, "
-                       "preview, queue, chat, mate or help");
+                       "preview, queue, chat, mate, tournaments, tournament or help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
@@ -127,6 +128,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (p.verb == "submit" || p.verb == "confirm") held_move(p);
   if (p.verb == "chat") return chat(p, ctx);
   if (p.verb == "mate") return mate(p, ctx);
+  if (p.verb == "tournaments") return tournaments(p, ctx);
+  if (p.verb == "tournament") return tournament(p, ctx);
   if (p.verb == "signup") return signup(p, 2, ctx);
   if (p.verb == "help") {
     if (w.size() > 2) bad_usage("", "help", "help: too many words");
@@ -134,8 +137,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
                      ": the commands are challenge, accept, decline, move, board, show, showas, "
-                     "resign, abort, games, set, standings, ratings, history, preview, queue, chat "
-                     "and help");
+                     "resign, abort, games, set, standings, ratings, history, preview, queue, chat, "
+                     "mate, tournaments, tournament and help");
 }
 
 }  // namespace kirin::server

@@ -34,6 +34,11 @@
 //   block USER PASSWORD OTHER            unblock USER PASSWORD OTHER
 //   report USER PASSWORD OTHER REASON [board=N] [TEXT...]
 //   mod USER PASSWORD reports | ACTION OTHER [hours=N] REASON...   (moderators)
+//   <game> tournaments                   upcoming, running, finished tournaments
+//   <game> tournament ID [PAGE]          one: its rules, standings, crosstable
+//   <game> tournament join ID USER PASSWORD [-password=EVENTPASSWORD]
+//   <game> tournament withdraw|start|cancel ID USER PASSWORD
+//   <game> tournament create arena|swiss|robin [-OPTION...] USER PASSWORD
 //
 // <game> is a game's id or alias in any letter case ("chushogi", "chu", "dai", "shogi").
 // Board numbers are the server's game ids, the same as the web's.
@@ -89,6 +94,7 @@
 #include "server/domain/messages.h"
 #include "server/domain/moderation.h"
 #include "server/domain/problems.h"
+#include "server/domain/tournaments.h"
 
 namespace kirin::server {
 
@@ -131,7 +137,8 @@ class CommandInterface {
   static constexpr const char* kSeparator = "----------------------------------------";
 
   CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games,
-                   Messages& messages, ProblemService& problems, ModerationServices moderation);
+                   Messages& messages, ProblemService& problems, ModerationServices moderation,
+                   Tournaments& tournaments);
 
   // Runs one command and returns its reply (ending in a newline). Never throws: every failure
   // is a reply whose first line starts with "error: ". `text` is what a command that carries
@@ -169,6 +176,10 @@ class CommandInterface {
   // A game's board as `board BOARD USER` draws it for that user (their style and flip).
   // Throws ServiceError (not_found).
   std::string board_for(Id game, Id viewer);
+  // A tournament as `GAME tournament ID PAGE` shows it: the event, its rules, a page of its
+  // standings (Swiss, robin: with the crosstable). Throws ServiceError (not_found).
+  std::string tournament_text(Id id, int page = 1);
+  Tournaments& tournaments() { return tournaments_; }
 
  private:
   struct Parsed;
@@ -209,6 +220,10 @@ class CommandInterface {
   std::string problems(const Words& w);
   std::string problem(const Words& w, const CommandContext& ctx);
   std::string mate(const Parsed& p, const CommandContext& ctx);
+  // tournament_commands.cpp
+  std::string tournaments(const Parsed& p, const CommandContext& ctx);
+  std::string tournament(const Parsed& p, const CommandContext& ctx);
+  std::string create_tournament(const Parsed& p, const CommandContext& ctx);
 
   User check_password(const std::string& name, const std::string& password,
                       const CommandContext& ctx);
@@ -236,6 +251,7 @@ class CommandInterface {
   Messages& messages_;
   ProblemService& problems_;
   ModerationServices moderation_;
+  Tournaments& tournaments_;
 };
 
 }  // namespace kirin::server

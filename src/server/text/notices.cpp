@@ -3,6 +3,7 @@
 #include "clock/time_control.h"
 #include "server/domain/game_setup.h"
 #include "server/domain/results.h"
+#include "server/text/command_common.h"
 
 namespace kirin::server {
 namespace {
@@ -26,6 +27,7 @@ Notices::Notices(Accounts& accounts, Challenges& challenges, GameService& games,
 std::vector<Notice> Notices::for_event(const Event& e) {
   if (e.kind == EventKind::Challenge) return for_challenge(e);
   if (e.kind == EventKind::Message) return for_message(e);
+  if (e.kind == EventKind::Tournament) return for_tournament(e);
   return for_game(e);
 }
 
@@ -72,6 +74,10 @@ std::vector<Notice> Notices::for_game(const Event& e) {
   if (v.state.time_control.kind == TimeControl::Kind::Live) return out;
   if (e.kind == EventKind::Result) {
     std::string what = "The game is over: " + describe_result(v.state) + ".";
+    if (v.state.tournament)
+      what += " It counts in tournament " + std::to_string(v.state.tournament) + ": '" +
+              v.state.setup.game + " tournament " + std::to_string(v.state.tournament) +
+              "' shows the standings.";
     add(out, v.state.black.id, v, what);
     if (v.state.white.id != v.state.black.id) add(out, v.state.white.id, v, what);
   } else if (e.kind == EventKind::Move && v.state.status == GameStatus::Active &&
@@ -89,6 +95,42 @@ std::vector<Notice> Notices::for_game(const Event& e) {
         "Your opponent asks to take back their last move: accept or reject it on the web, or "
         "with: " + v.state.setup.game + " move " + std::to_string(v.state.id) + " " +
             accounts_.user(asked).name + " PASSWORD accept (or reject)");
+  }
+  return out;
+}
+
+std::vector<Notice> Notices::for_tournament(const Event& e) {
+  std::vector<Notice> out;
+  Tournaments& tournaments = commands_.tournaments();
+  Tournament t = tournaments.get(e.tournament);
+  // Live events are played at the board, as live games are.
+  if (t.settings.time_control.kind == TimeControl::Kind::Live) return out;
+  const std::string event = "tournament " + std::to_string(t.id) + " (" + tournament_name(t) + ")";
+  if (e.text == "paired" && e.game) {
+    GameView v = games_.view(e.game);
+    for (Color c : {kBlack, kWhite}) {
+      const PlayerRef& me = c == kBlack ? v.state.black : v.state.white;
+      const PlayerRef& them = c == kBlack ? v.state.white : v.state.black;
+      add(out, me.id, v,
+          "A new game of " + event + ": you play " + color_name(c) + " against " + them.name +
+              ", " + describe(v.state.time_control) + (v.to_move == c ? "." : "; they move first."));
+    }
+  } else if (e.text == "finished" || e.text == "cancelled") {
+    const std::string what = e.text == "finished" ? "is over" : "is cancelled";
+    std::string standings = commands_.tournament_text(t.id, 1);
+    for (int page = 1, pages = 1; page <= pages; ++page) {
+      TournamentView part = tournaments.view(t.id, 0, page);
+      pages = part.pages;
+      for (const TournamentStanding& st : part.standings) {
+        if (st.entry.computer || st.entry.user.id == games_.computer_user()) continue;
+        User to = accounts_.user(st.entry.user.id);
+        if (!reachable(to)) continue;
+        Notice n{to.name, to.email, "Tournament " + std::to_string(t.id) + " " + what, {}};
+        n.body = "The " + event + " " + what + ". Your rank: " + std::to_string(st.rank) +
+                 ".\n\n" + standings;
+        out.push_back(std::move(n));
+      }
+    }
   }
   return out;
 }

@@ -6,6 +6,10 @@
 // (correspondence or untimed): a live game's players are at their boards. Never to the computer
 // opponent, a closed account or an address that cannot receive mail (".invalid"). The transports
 // decide how notices travel (mail/outbox.h).
+// Tournaments by correspondence (or untimed), so that they can be played by mail alone: each
+// new pairing to both players (the board, the opponent, the colour, the clock, the command to
+// move), and the event's end (or cancellation) with the final standings to every player who
+// entered; a tournament game's result says which event it counts in.
 #pragma once
 
 #include <string>
@@ -38,6 +42,7 @@ class Notices {
   std::vector<Notice> for_challenge(const Event& event);
   std::vector<Notice> for_game(const Event& event);
   std::vector<Notice> for_message(const Event& event);
+  std::vector<Notice> for_tournament(const Event& event);
   // A notice to `user` about `game`, its board drawn for them; none for the computer.
   void add(std::vector<Notice>& out, Id user, const GameView& game, const std::string& what);
 

@@ -45,7 +45,8 @@ std::string header_of(const std::string& message, const std::string& name) {
 
 class MailTest : public ServerTest {
  protected:
-  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems, moderation_services()};
+  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems,
+                            moderation_services(), *tournaments};
   MailOptions options = [] {
     MailOptions o;
     o.from = "Kirin <kirin@games.example.org>";

@@ -21,7 +21,8 @@ std::string first_line(const std::string& text) { return text.substr(0, text.fin
 
 class CommandsTest : public ServerTest {
  protected:
-  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems, moderation_services()};
+  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems,
+                            moderation_services(), *tournaments};
   CommandContext op{.sender_email = {}, .sender_user = 0, .operator_mode = true};
 
   std::string run(const std::string& line, const CommandContext& ctx) {

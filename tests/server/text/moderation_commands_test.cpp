@@ -28,7 +28,7 @@ class ModerationCommandsTest : public ServerTest {
   }
 
   CommandInterface commands{*accounts, *challenges, *games, *messages, *problems,
-                            moderation_services()};
+                            moderation_services(), *tournaments};
   User carol = sign_up("carol");
 };
 

@@ -43,7 +43,8 @@ class NoticesTest : public ServerTest {
     return challenges->accept(challenge(time_control).id, bob.id);
   }
 
-  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems, moderation_services()};
+  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems,
+                            moderation_services(), *tournaments};
   Notices notices_{*accounts, *challenges, *games, commands};
   std::vector<std::string> bodies;
 };

@@ -16,7 +16,8 @@ bool contains(const std::string& text, const std::string& part) {
 
 class SocialCommandsTest : public ServerTest {
  protected:
-  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems, moderation_services()};
+  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems,
+                            moderation_services(), *tournaments};
   CommandContext op{.sender_email = {}, .sender_user = 0, .operator_mode = true};
 
   std::string text(const std::string& t, const CommandContext& ctx) {

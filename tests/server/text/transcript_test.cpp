@@ -14,6 +14,8 @@
 //   @ mail ADDRESS        ... from a mail sent from ADDRESS
 //   @ user NAME           ... from NAME signed in on the web (POST /api/command)
 //   @ clock +N[smhd]      the clock moves on
+//   @ tick                the tournaments' director does its work (Tournaments::tick), as
+//                         the leading server's ticker does
 //   $ LINE                run one command line (CommandInterface::run); the lines up to the
 //                         next directive are its exact reply
 //   @ text                the lines up to "@ end" are one text (a mail's body), run as
@@ -71,7 +73,8 @@ int64_t duration_ms(const std::string& text) {
 
 class TranscriptTest : public ServerTest, public ::testing::WithParamInterface<std::string> {
  protected:
-  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems, moderation_services()};
+  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems,
+                            moderation_services(), *tournaments};
 };
 
 TEST_P(TranscriptTest, Run) {
@@ -132,6 +135,8 @@ TEST_P(TranscriptTest, Run) {
     } else if (verb == "user") {
       ctx = {.sender_email = {}, .sender_user = accounts->user_by_name(arg).id,
              .operator_mode = false, .client = "203.0.113.9"};
+    } else if (verb == "tick") {
+      tournaments->tick();
     } else if (verb == "clock") {
       ASSERT_FALSE(arg.empty() || arg[0] != '+') << path << ":" << at + 1 << ": write +N[smhd]";
       clock.advance(duration_ms(arg.substr(1)));
