@@ -32,8 +32,9 @@ packages=(
   # recommended by clang, so named here).
   clang libclang-rt-dev
   # The web UI's browser test (web/tests/e2e.mjs) drives Debian's Chromium with playwright-core;
-  # a Japanese font, so that screenshots of the Japanese pages show their text.
-  chromium fonts-ipafont-gothic
+  # a Japanese font, so that screenshots of the Japanese pages show their text, and a colour
+  # emoji font for the tournaments' marks (🔥, medals) in web/tests/tournaments.e2e.mjs's.
+  chromium fonts-ipafont-gothic fonts-noto-color-emoji
 )
 # The web UI is built with Node.js and npm (packages from the npm registry, web/package.json).
 # Vite needs Node 20.19 or later; Debian 12's nodejs is 18, so a newer Node already installed

@@ -20,6 +20,10 @@ import { modNavLink } from './moderation';
 import { COUNT_UP_TO, onOpenReports, openReportCount, refreshOpenReports } from './ui/modCount';
 import { rulesPage } from './pages/rules';
 import { settingsPage } from './pages/settings';
+import { tournamentPage } from './pages/tournament';
+import { tournamentFormPage } from './pages/tournamentForm';
+import { tournamentsPage } from './pages/tournaments';
+import { tournamentPaired } from './ui/tournamentNotice';
 import { t, type MessageKey } from './i18n';
 import { h } from './render/svg';
 import { navigate, onNavigate, route, setNotFound, startRouter } from './router';
@@ -68,7 +72,7 @@ function drawHeader(): void {
   document.querySelector('.skip-link')!.textContent = t('shell.skip');
   header.replaceChildren(
     h('a', { href: '/', class: 'brand', 'aria-label': t('nav.brandLabel') }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '麒'), 'Kirin'),
-    h('nav', { id: 'site-nav', 'aria-label': t('nav.main') }, link('/', t('nav.lobby')), link('/analysis', t('nav.analysis')), link('/games', t('nav.games')), link('/leaderboard', t('ratings.nav')),
+    h('nav', { id: 'site-nav', 'aria-label': t('nav.main') }, link('/', t('nav.lobby')), link('/analysis', t('nav.analysis')), link('/games', t('nav.games')), link('/leaderboard', t('ratings.nav')), link('/tournaments', t('tour.nav')),
       link('/problems', t('problems.nav')), link('/rules/chu', t('rules.nav')), link('/editor', t('editor.nav')), link('/import', t('import.nav')), ...account),
     connection,
     h('button', { type: 'button', class: 'menu-button', 'aria-controls': 'site-nav', 'aria-expanded': 'false', 'aria-label': t('nav.menu'), onclick: () => setMenu(!menuOpen) },
@@ -101,6 +105,9 @@ route('/problems/:collection/:name', problemPage);
 route('/mod', modQueuePage);
 route('/mod/users/:name', modUserPage);
 route('/admin/log', auditLogPage);
+route('/tournaments', (root) => tournamentsPage(root));
+route('/tournaments/new', (root) => tournamentFormPage(root));
+route('/tournaments/:id', tournamentPage);
 setNotFound((root) => {
   root.append(h('div', { class: 'page narrow' }, h('h1', {}, t('notFound.title')), h('p', {}, t('notFound.text'), ' ', h('a', { href: '/' }, t('notFound.toLobby')))));
 });
@@ -113,6 +120,7 @@ function onUserEvent(ev: PushEvent): void {
   const path = location.pathname;
   const gameLink = (id: number) => h('a', { href: `/game/${id}` }, t('shell.gameNumber', { id }));
   notifyOf(ev);
+  if (tournamentPaired(ev, path)) return;
   if (ev.kind === 'message') {
     setUnread(unreadCount() + 1);
     if (path !== '/messages') toast(h('span', {}, `${t('notice.message', { name: ev.by ?? '' })} `, h('a', { href: '/messages' }, t('notice.toInbox'))));
@@ -164,7 +172,7 @@ const TITLES: Array<[RegExp, MessageKey]> = [
   [/^\/analysis/, 'title.analysis'], [/^\/games/, 'title.games'], [/^\/settings/, 'title.settings'],
   [/^\/rules/, 'rules.pageTitle'], [/^\/editor/, 'editor.title'], [/^\/leaderboard/, 'ratings.leaderboardTitle'],
   [/^\/@\//, 'ratings.ratingsHeading'], [/^\/import/, 'import.title'], [/^\/messages/, 'inbox.title'], [/^\/problems/, 'problems.title'],
-  [/^\/mod/, 'mod.title'], [/^\/admin\/log/, 'audit.title'],
+  [/^\/mod/, 'mod.title'], [/^\/admin\/log/, 'audit.title'], [/^\/tournaments/, 'tour.title'],
 ];
 onNavigate(() => {
   const title = TITLES.find(([re]) => re.test(location.pathname))?.[1] ?? 'notFound.title';

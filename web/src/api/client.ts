@@ -56,7 +56,8 @@ export function tokenRefused(): void {
   if (token) unauthorizedListeners.forEach((f) => f());
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** One request to the API; the answer as T, or an ApiError (api/tournaments.ts uses it too). */
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;

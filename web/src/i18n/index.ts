@@ -25,6 +25,7 @@ import result from './messages/result';
 import rules from './messages/rules';
 import settings from './messages/settings';
 import social from './messages/social';
+import tournaments from './messages/tournaments';
 import ui from './messages/ui';
 
 export type Lang = 'en' | 'ja';
@@ -34,6 +35,7 @@ export type LangSetting = 'auto' | Lang;
 const AREAS = [
   common, ui, auth, lobby, board, position, display, engine, editor, rules, match, notices, archive,
   game, result, clock, analysis, settings, ratings, imports, play, social, problems, moderation,
+  tournaments,
 ] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;
