@@ -173,8 +173,9 @@ class Tournaments {
   // `next_round` the event's round; publishes `change` and each game's "paired".
   bool pair(Tournament t, const Sheet& sheet, std::vector<TournamentPairing> with_games,
             std::vector<TournamentPairing> extra, int next_round, const char* change);
-  GameState make_game(const Tournament& t, const TournamentEntry& black,
-                      const TournamentEntry& white);
+  // A new game between two entries from `start_sfen` (the event's setup's, built once).
+  GameState make_game(const Tournament& t, const std::string& start_sfen,
+                      const TournamentEntry& black, const TournamentEntry& white);
   tournament::Forbidden forbidden(const Tournament& t, const Sheet& sheet);
 
   Storage& storage_;
