@@ -3,6 +3,7 @@
 // with nothing changed, and what the page shows.
 #include <gtest/gtest.h>
 
+#include "server/domain/services.h"
 #include "tournament_fixture.h"
 
 namespace kirin::server::testing {
@@ -296,6 +297,36 @@ TEST_F(TournamentsTest, ListsAndTheViewBeforeAnyGame) {
   ASSERT_EQ(p2.standings.size(), 1u);
   EXPECT_EQ(p2.standings[0].rank, 4);
   EXPECT_EQ(tournaments->view(a.id, 0, 99).page, 2);  // clamped
+}
+
+// Services builds the one Tournaments every door uses, and a game that ends anywhere in it
+// wakes the director at once; another process's write to an event is published here.
+TEST_F(TournamentsTest, ServicesWakeTheDirectorWhenAGameEnds) {
+  ServiceOptions options;
+  options.accounts.hash_cost = HashCost::Minimal;
+  Services services(open_storage(url()), options);
+  int wakes = 0;
+  services.tournaments().on_wake([&] { ++wakes; });
+  std::vector<Event> heard;
+  services.events().subscribe([&](const Event& e) { heard.push_back(e); });
+  Tournament t = make(settings(TournamentKind::Swiss), {alice, bob});
+  services.tournaments().start(t.id, mod.id);
+  ASSERT_EQ(playing(t.id).size(), 1u);
+  Id game = playing(t.id)[0].game;
+  services.games().resign(game, alice.id);
+  EXPECT_EQ(wakes, 1);
+  services.tournaments().tick();
+  GameState g = *store->games().find_game(game);
+  EXPECT_EQ(pairings(t.id)[0].result, g.black.id == alice.id ? Result::WhiteWins
+                                                             : Result::BlackWins);
+  EXPECT_TRUE(pairings(t.id)[0].counted);
+  EXPECT_EQ(tournaments->get(t.id).round, 2);
+  services.tournaments().changed_elsewhere(t.id);
+  ASSERT_FALSE(heard.empty());
+  EXPECT_EQ(heard.back().kind, EventKind::Tournament);
+  EXPECT_EQ(heard.back().tournament, t.id);
+  EXPECT_TRUE(heard.back().elsewhere);
+  EXPECT_EQ(heard.back().text, "round");  // the director's last write: round 2 paired
 }
 
 }  // namespace

@@ -191,7 +191,7 @@ bool Tournaments::begin(Tournament& t) {
 void Tournaments::finish(Tournament t, const char* change) {
   t.status = TournamentStatus::Finished;
   t.finished = now_();
-  t.deadline = 0;
+  if (t.settings.kind != TournamentKind::Arena) t.deadline = 0;  // an arena's stays its end
   if (write(t, change)) publish(t, "finished", people(storage_.tournaments().entries_of(t.id)));
 }
 
