@@ -117,6 +117,55 @@ TEST_F(TournamentsTest, EveryBadFieldIsNamed) {
   EXPECT_EQ(field(s), "kind");
 }
 
+TEST_F(TournamentsTest, ABannedCreatorAndAServerWithoutTheComputerAreRefused) {
+  moderation->set_role(Moderation::kShell, "mod", Role::Admin);
+  moderation->ban(mod.id, "erin", "spam");
+  moderation->set_role(Moderation::kShell, "erin", Role::Moderator);
+  EXPECT_EQ(code_of([&] { tournaments->create(erin.id, settings(TournamentKind::Arena)); }),
+            ErrorCode::Forbidden);
+  computer.reset();  // no computer player, and none named: nobody to enter
+  GameOptions none;
+  none.computer_name = "";
+  games = std::make_unique<GameService>(*store, log, clock.fn(), none);
+  challenges = std::make_unique<Challenges>(*store, *games, log, clock.fn());
+  tournaments = std::make_unique<Tournaments>(*store, *accounts, *games, *challenges, *blocks,
+                                              log, clock.fn());
+  TournamentSettings s = settings(TournamentKind::Arena);
+  s.computer_entries = 1;
+  s.computer_level = 1;
+  ServiceError e = service_error([&] { tournaments->create(mod.id, s); });
+  EXPECT_EQ(e.code(), ErrorCode::Invalid);
+  EXPECT_EQ(e.field(), "computer");
+  EXPECT_TRUE(tournaments->list().upcoming.empty());
+  EXPECT_EQ(code_of([&] { tournaments->games(99); }), ErrorCode::NotFound);
+  EXPECT_EQ(code_of([&] { tournaments->view(99); }), ErrorCode::NotFound);
+}
+
+TEST_F(TournamentsTest, TheRulesInWords) {
+  TournamentSettings swiss = settings(TournamentKind::Swiss);
+  swiss.rounds = 5;
+  swiss.round_interval_s = 120;
+  std::string text = tournaments->view(make(swiss, {}).id).rules;
+  for (const char* words : {"A Swiss tournament of Shogi in 5 rounds", "300 seconds each",
+                            "plus 5 seconds a move", "120 seconds later", "Buchholz",
+                            "Casual", "loses that game."})
+    EXPECT_NE(text.find(words), std::string::npos) << words << " in: " << text;
+  TournamentSettings robin = settings(TournamentKind::Robin, "3 days");
+  robin.double_round = true;
+  robin.setup.rated = true;
+  robin.min_rating = 1700;
+  text = tournaments->view(make(robin, {}).id).rules;
+  for (const char* words : {"A double round robin of Shogi", "3 days per move",
+                            "Every game of every round starts at once", "Rated",
+                            "forfeits the games not yet begun", "rated 1700 or more"})
+    EXPECT_NE(text.find(words), std::string::npos) << words << " in: " << text;
+  TournamentSettings arena = settings(TournamentKind::Arena, "600 byoyomi 30");
+  arena.minutes = 5;
+  text = tournaments->view(make(arena, {}).id).rules;
+  for (const char* words : {"byoyomi of 30 seconds", "last 30 seconds", "Berserk", "is paused"})
+    EXPECT_NE(text.find(words), std::string::npos) << words << " in: " << text;
+}
+
 TEST_F(TournamentsTest, APlayerCreatesFiveADayAModeratorAny) {
   GameSetup rated = shogi();
   rated.rated = true;
