@@ -144,7 +144,9 @@ class Tournaments {
   };
   Sheet sheet(Id id);
   Tournament load(Id id);
-  TournamentSettings checked_settings(const User& creator, TournamentSettings s);
+  // The settings checked (invalid naming the field) and made whole (defaults, what the kind
+  // does not use cleared).
+  TournamentSettings checked_settings(TournamentSettings s);
   // Writes `t` with one more version and `change`, or nothing if the version moved: whether it
   // wrote; `t` is the written one then.
   bool write(Tournament& t, const char* change);
