@@ -20,6 +20,7 @@ void register_command(CLI::App& app) {
     server::SqliteSync sqlite_synchronous = server::SqliteSync::Normal;
     server::GameOptions games;
     server::ChallengeLimits challenges;
+    server::TournamentOptions tournaments;
     std::string from;
     NoticeArgs notices;
   };
@@ -33,6 +34,7 @@ void register_command(CLI::App& app) {
   add_sqlite_synchronous_option(*cmd, args->sqlite_synchronous);
   add_first_move_options(*cmd, args->games);
   add_rated_options(*cmd, args->challenges);
+  add_tournament_options(*cmd, args->tournaments);
   cmd->add_option("--from", args->from,
                   "act as a mail from this address: then a challenge must name the account "
                   "with this address (by default you are the operator and may start games "
@@ -69,6 +71,7 @@ void register_command(CLI::App& app) {
       server::ServiceOptions options;
       options.games = args->games;
       options.challenges = args->challenges;
+      options.tournaments = args->tournaments;
       services = std::make_unique<server::Services>(
           server::open_storage(args->db, {.sqlite_sync = args->sqlite_synchronous}), options);
     } catch (const server::StoreError& e) {

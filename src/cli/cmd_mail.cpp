@@ -36,6 +36,7 @@ void register_mail(CLI::App& app) {
     server::SqliteSync sqlite_synchronous = server::SqliteSync::Normal;
     server::GameOptions games;
     server::ChallengeLimits challenges;
+    server::TournamentOptions tournaments;
     int solves_per_message = server::mail::MailOptions().solves_per_message;
     int solves_per_sender_per_hour = server::mail::MailOptions().solves_per_sender_per_hour;
     int signups_per_hour = server::AccountOptions().signups_per_address_per_hour;
@@ -51,6 +52,7 @@ void register_mail(CLI::App& app) {
   add_sqlite_synchronous_option(*cmd, args->sqlite_synchronous);
   add_first_move_options(*cmd, args->games);
   add_rated_options(*cmd, args->challenges);
+  add_tournament_options(*cmd, args->tournaments);
   cmd->add_option("--from", args->from, "the reply's From: mailbox")->capture_default_str();
   cmd->add_option("--max-size", args->max_size,
                   "larger messages get an error reply without being read (bytes)")
@@ -113,6 +115,7 @@ void register_mail(CLI::App& app) {
         server::ServiceOptions options;
         options.games = args->games;
         options.challenges = args->challenges;
+        options.tournaments = args->tournaments;
         options.accounts.signups_per_address_per_hour = args->signups_per_hour;
         services = std::make_unique<server::Services>(
             server::open_storage(args->db, {.sqlite_sync = args->sqlite_synchronous}), options);

@@ -10,6 +10,7 @@
 namespace kirin::server {
 struct GameOptions;
 struct ChallengeLimits;
+struct TournamentOptions;
 }
 namespace kirin::server::sql {
 enum class SqliteSync;
@@ -42,5 +43,8 @@ void add_first_move_options(CLI::App& cmd, server::GameOptions& games);
 // --rated-min-account-age HOURS and --rated-min-games N, of kirin serve, command and mail:
 // who may play rated, whichever door the challenge comes through.
 void add_rated_options(CLI::App& cmd, server::ChallengeLimits& limits);
+// --tournament-max-players N, --tournament-computer-entries N and --tournaments-per-day N, of
+// kirin serve, command and mail: every door creates and joins events alike.
+void add_tournament_options(CLI::App& cmd, server::TournamentOptions& options);
 
 }  // namespace kirin::cli

@@ -130,6 +130,20 @@ TEST_F(TournamentsTest, APlayerCreatesFiveADayAModeratorAny) {
   for (int i = 0; i < 7; ++i) tournaments->create(mod.id, settings(TournamentKind::Arena));
 }
 
+TEST_F(TournamentsTest, OneAddressCreatesTenAnHour) {
+  for (int i = 0; i < 10; ++i)
+    tournaments->create(mod.id, settings(TournamentKind::Arena), {}, "192.0.2.1");
+  std::size_t made = tournaments->list(100).upcoming.size();
+  ServiceError e = service_error(
+      [&] { tournaments->create(mod.id, settings(TournamentKind::Arena), {}, "192.0.2.1"); });
+  EXPECT_EQ(e.code(), ErrorCode::TooManyRequests);
+  EXPECT_GT(e.retry_after_s(), 0);
+  EXPECT_EQ(tournaments->list(100).upcoming.size(), made);
+  tournaments->create(mod.id, settings(TournamentKind::Arena), {}, "192.0.2.2");  // another
+  clock.advance(3'600'000);
+  tournaments->create(mod.id, settings(TournamentKind::Arena), {}, "192.0.2.1");
+}
+
 TEST_F(TournamentsTest, APrivateEventsPasswordIsHashedAndAsked) {
   Tournament t = tournaments->create(mod.id, settings(TournamentKind::Arena), "club secret");
   EXPECT_FALSE(t.settings.password_hash.empty());

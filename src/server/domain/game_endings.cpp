@@ -28,6 +28,12 @@ void GameService::finish(Live& g, Result result, const std::string& reason, Pend
 }
 
 int64_t GameService::first_move_timeout(const GameState& s) {
+  if (s.tournament) {
+    // A tournament waits for nobody: a person who does not move loses the game (the director
+    // counts its abort as their forfeit), even against the computer, which always answers.
+    const PlayerRef& mover = side_to_move(s) == kBlack ? s.black : s.white;
+    return is_computer(mover) ? 0 : options_.first_move_timeout_ms;
+  }
   if (is_computer(s.black) || is_computer(s.white)) return 0;
   return options_.first_move_timeout_ms;
 }
@@ -57,6 +63,10 @@ void GameService::abort(Id id, Id user) {
   with_game(id, [&](Live& g, Pending& p) {
     require_active(g.state);
     player_color(g, user);
+    // An abort would be a forfeit (tournament_director.cpp) of whoever is to move, who may
+    // not be the one aborting.
+    if (g.state.tournament)
+      throw forbidden(game_name(id) + " is a tournament's: it is not aborted (resign it)");
     if (both_have_moved(g.state))
       throw conflict("both players have moved in " + game_name(id) +
                      ": it can no longer be aborted (resign, or offer a draw)");

@@ -97,6 +97,11 @@ void Tournaments::record_results() {
   for (TournamentPairing p : repo.unrecorded_ended_pairings()) {
     std::optional<GameState> g = storage_.games().find_game(p.game);
     if (!g || !is_over(g->status)) continue;
+    std::optional<Tournament> t = repo.find_tournament(p.tournament);
+    if (!t) continue;
+    // An arena's game that ended after the arena did never counts (lishogi's rule), even
+    // when the director comes late to it; the event finishes on this tick.
+    if (t->settings.kind == TournamentKind::Arena && g->updated >= t->deadline) continue;
     p.ply = g->ply;
     p.berserk_black = g->berserk[kBlack];
     p.berserk_white = g->berserk[kWhite];
@@ -113,8 +118,8 @@ void Tournaments::record_results() {
       p.reason = g->reason;
     }
     if (!repo.record_result(p, "result")) continue;  // another director was first
-    std::optional<Tournament> t = repo.find_tournament(p.tournament);
-    if (!t) continue;
+    ++t->version;
+    t->change = "result";
     publish(*t, "result", {g->black, g->white}, g->id);
     if (g->status == GameStatus::Aborted && t->settings.kind == TournamentKind::Arena) {
       const PlayerRef& absent = no_show == kBlack ? g->black : g->white;
@@ -146,8 +151,7 @@ void Tournaments::direct(Tournament t) {
   if (t.status == TournamentStatus::Created) {
     if (t.settings.starts_at == 0 || t.settings.starts_at > now) return;
     Sheet sh = sheet(t.id);
-    if (std::count_if(sh.entries.begin(), sh.entries.end(),
-                      [](const TournamentEntry& e) { return !e.withdrawn; }) < 2) {
+    if (sh.players() < 2) {
       t.status = TournamentStatus::Cancelled;
       t.finished = now;
       if (write(t, "cancelled")) publish(t, "cancelled", people(sh.entries));
@@ -189,6 +193,17 @@ void Tournaments::finish(Tournament t, const char* change) {
   t.finished = now_();
   t.deadline = 0;
   if (write(t, change)) publish(t, "finished", people(storage_.tournaments().entries_of(t.id)));
+}
+
+bool Tournaments::waiting_for_interval(Tournament& t, TimeMs last_end) {
+  if (t.settings.round_interval_s <= 0) return false;
+  const TimeMs at = last_end + int64_t(t.settings.round_interval_s) * 1000;
+  if (now_() >= at) return false;
+  if (t.deadline != at) {
+    t.deadline = at;  // the page shows when the next round comes
+    write(t, "round");
+  }
+  return true;
 }
 
 bool Tournaments::round_over(const Sheet& sheet, int round, TimeMs* last_end) {
@@ -304,16 +319,7 @@ void Tournaments::direct_swiss(Tournament t) {
   TimeMs last_end = 0;
   if (t.round > 0 && !round_over(sh, t.round, &last_end)) return;
   if (t.round >= t.settings.rounds) return finish(t, "finished");
-  if (t.round > 0 && t.settings.round_interval_s > 0) {
-    const TimeMs at = last_end + int64_t(t.settings.round_interval_s) * 1000;
-    if (now < at) {
-      if (t.deadline != at) {
-        t.deadline = at;
-        write(t, "round");
-      }
-      return;
-    }
-  }
+  if (t.round > 0 && waiting_for_interval(t, last_end)) return;
   std::map<Id, tournament::SwissPlayer> players;
   for (const TournamentEntry& e : sh.entries)
     if (!e.withdrawn) players[e.id] = {.entry = e.id, .rating = e.rating};
@@ -373,16 +379,7 @@ void Tournaments::direct_robin(Tournament t) {
     }
     if (!over) return;
     if (t.round >= total) return finish(t, "finished");
-    if (t.settings.round_interval_s > 0) {
-      const TimeMs at = last_end + int64_t(t.settings.round_interval_s) * 1000;
-      if (now < at) {
-        if (t.deadline != at) {
-          t.deadline = at;
-          write(t, "round");
-        }
-        return;
-      }
-    }
+    if (waiting_for_interval(t, last_end)) return;
   }
   if (total == 0) return finish(t, "finished");
   const int first = t.round + 1, last = correspondence ? total : first;

@@ -108,12 +108,18 @@ Tournaments::Tournaments(Storage& storage, Accounts& accounts, GameService& game
       blocks_(blocks),
       events_(events),
       now_(std::move(now)),
-      options_(options) {}
+      options_(options),
+      usage_(storage.usage(), now_) {}
 
 const TournamentEntry* Tournaments::Sheet::entry(Id id) const {
   for (const TournamentEntry& e : entries)
     if (e.id == id) return &e;
   return nullptr;
+}
+
+int Tournaments::Sheet::players() const {
+  return int(std::count_if(entries.begin(), entries.end(),
+                           [](const TournamentEntry& e) { return !e.withdrawn; }));
 }
 
 Tournaments::Sheet Tournaments::sheet(Id id) {
@@ -226,7 +232,7 @@ TournamentSettings Tournaments::checked_settings(const User& creator, Tournament
 }
 
 Tournament Tournaments::create(Id user_id, TournamentSettings settings,
-                               std::string_view password) {
+                               std::string_view password, std::string_view client) {
   User user = accounts_.user(user_id);
   if (user.banned || user.closed)
     throw ServiceError(ErrorCode::Forbidden, "this account may not create tournaments");
@@ -251,6 +257,9 @@ Tournament Tournaments::create(Id user_id, TournamentSettings settings,
                        "at most " + std::to_string(options_.max_created_per_day) +
                            " tournaments a day: try again tomorrow")
         .retry_after(3600);
+  // Last, so that a refused event costs no place.
+  usage_.take("tournament", client, options_.max_created_per_address_per_hour,
+              "tournaments created from your address");
   Tournament t;
   t.settings = std::move(settings);
   t.creator = {user.id, user.name};
@@ -268,19 +277,23 @@ Tournament Tournaments::create(Id user_id, TournamentSettings settings,
   return t;
 }
 
+Tournament Tournaments::managed(Id id, const User& user, const char* doing,
+                                std::initializer_list<TournamentStatus> statuses) {
+  Tournament t = load(id);
+  if (t.creator.id != user.id && !is_staff(user.role))
+    throw ServiceError(ErrorCode::Forbidden, std::string("only its creator or a moderator may ") +
+                                                 doing + " " + event_name(id));
+  if (std::find(statuses.begin(), statuses.end(), t.status) == statuses.end())
+    throw ServiceError(ErrorCode::Conflict,
+                       event_name(id) + " is " + status_name(t.status) + " already");
+  return t;
+}
+
 void Tournaments::start(Id id, Id user_id) {
   User user = accounts_.user(user_id);
   for (int i = 0; i < kTries; ++i) {
-    Tournament t = load(id);
-    if (t.creator.id != user.id && !is_staff(user.role))
-      throw ServiceError(ErrorCode::Forbidden,
-                         "only its creator or a moderator may start " + event_name(id));
-    if (t.status != TournamentStatus::Created)
-      throw ServiceError(ErrorCode::Conflict,
-                         event_name(id) + " is " + status_name(t.status) + " already");
-    Sheet s = sheet(id);
-    if (std::count_if(s.entries.begin(), s.entries.end(),
-                      [](const TournamentEntry& e) { return !e.withdrawn; }) < 2)
+    Tournament t = managed(id, user, "start", {TournamentStatus::Created});
+    if (sheet(id).players() < 2)
       throw ServiceError(ErrorCode::Conflict, event_name(id) + " needs two players to start");
     if (begin(t)) {
       direct(t);  // the first pairings at once, here: every write of them is conditional
@@ -293,13 +306,8 @@ void Tournaments::start(Id id, Id user_id) {
 void Tournaments::cancel(Id id, Id user_id) {
   User user = accounts_.user(user_id);
   for (int i = 0; i < kTries; ++i) {
-    Tournament t = load(id);
-    if (t.creator.id != user.id && !is_staff(user.role))
-      throw ServiceError(ErrorCode::Forbidden,
-                         "only its creator or a moderator may cancel " + event_name(id));
-    if (t.status != TournamentStatus::Created && t.status != TournamentStatus::Running)
-      throw ServiceError(ErrorCode::Conflict,
-                         event_name(id) + " is " + status_name(t.status) + " already");
+    Tournament t =
+        managed(id, user, "cancel", {TournamentStatus::Created, TournamentStatus::Running});
     t.status = TournamentStatus::Cancelled;
     t.finished = now_();
     if (write(t, "cancelled")) {

@@ -6,6 +6,8 @@
 // nodes that both believe they lead still pair a round once.
 #pragma once
 
+#include <functional>
+#include <initializer_list>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -16,6 +18,7 @@
 #include "server/domain/clocks.h"
 #include "server/domain/events.h"
 #include "server/domain/password_hasher.h"
+#include "server/domain/usage_counter.h"
 #include "server/domain/tournament_pairing.h"
 #include "server/domain/tournament_records.h"
 
@@ -31,6 +34,7 @@ struct TournamentOptions {
   int max_players = 500;              // per event, and the cap of max_players
   int max_computer_entries = 8;       // per event
   int max_created_per_day = 5;        // events one user creates per day (moderators: no cap)
+  int max_created_per_address_per_hour = 10;  // events created from one client address
   int max_minutes = 24 * 60;          // arena
   int max_rounds = 30;                // Swiss
   int max_robin_players = 30;         // robin: (n-1) rounds of n/2 games
@@ -80,9 +84,14 @@ class Tournaments {
               TournamentOptions options = {});
 
   // Any user with a rated game played, or a moderator. `password` (plain) makes it private.
-  // Throws ServiceError invalid (field named: "kind", "game", "time_control", "minutes",
-  // "rounds", "starts_at", "max_players", "computer_entries", ...), forbidden, too_many_requests.
-  Tournament create(Id user, TournamentSettings settings, std::string_view password = {});
+  // `client`: who asks (an HTTP client's address, a mail's sender; "": the local operator),
+  // for the per-address cap. Throws ServiceError invalid (field named as the API spells it:
+  // "kind", "name", "description", "game", "profile", "option NAME", "handicap",
+  // "start_sfen", "rated", "time_control", "minutes", "rounds", "round_interval",
+  // "starts_at", "max_players", "min_rating", "min_rated_games", "computer", "password"),
+  // forbidden, too_many_requests.
+  Tournament create(Id user, TournamentSettings settings, std::string_view password = {},
+                    std::string_view client = {});
   // The creator or a moderator: starts now (Created only).
   void start(Id id, Id user);
   // The creator or a moderator: cancels (Created or Running).
@@ -131,6 +140,7 @@ class Tournaments {
     std::vector<TournamentEntry> entries;
     std::vector<TournamentPairing> pairings;
     const TournamentEntry* entry(Id id) const;
+    int players() const;  // the entries not withdrawn
   };
   Sheet sheet(Id id);
   Tournament load(Id id);
@@ -149,6 +159,13 @@ class Tournaments {
   void direct_arena(Tournament t);
   void direct_swiss(Tournament t);
   void direct_robin(Tournament t);
+  // Whether the next round waits for the event's interval after `last_end` (the last game of
+  // the round ended then); writes when it comes as the event's deadline.
+  bool waiting_for_interval(Tournament& t, TimeMs last_end);
+  // The event, if `user` is its creator or a moderator and it is in one of `statuses`; throws
+  // forbidden, conflict.
+  Tournament managed(Id id, const User& user, const char* doing,
+                     std::initializer_list<TournamentStatus> statuses);
   // Whether every pairing of round `round` has its result; `last_end`: when the last ended.
   static bool round_over(const Sheet& sheet, int round, TimeMs* last_end);
   // Stores the pairings `with_games` (round, black, white) with their new games, and the
@@ -172,6 +189,7 @@ class Tournaments {
   // It guards an event, not an account, and every join checks it: a strong hash would take a
   // place on the password threads that sign-ins wait for.
   Argon2Hasher passwords_{HashCost::Minimal};
+  UsageCounter usage_;  // events created per client address and hour
   std::function<void()> wake_;
   std::mutex mutex_;  // guards idle_
   // The version at which each running event was found with nothing to do: unchanged, it is

@@ -38,8 +38,7 @@ App::App(AppOptions options)
   ApiServices api{accounts(),           challenges(),           games(),
                   services_->imports(), services_->messages(), services_->problems(),
                   services_->mate(),    services_->blocks(),   services_->reports(),
-                  services_->moderation(), services_->tournaments(), services_->usage()};
-  api.tournaments_per_address_per_hour = options_.tournaments_per_address_per_hour;
+                  services_->moderation(), services_->tournaments()};
   api.logged_out = [this](const std::string& token) { server_->close_websockets_of(token); };
   add_api_routes(router, api);
   router.set_error_mapper([this](const std::exception& e) {

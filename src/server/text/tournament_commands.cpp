@@ -408,7 +408,7 @@ std::string CommandInterface::create_tournament(const Parsed& p, const CommandCo
         "tournament create: -tc is missing: the clock of every game, such as "
         "-tc=300+5, -tc=600_byoyomi_30 or -days=3");
   User me = service("create", [&] { return check_password(plain[1], plain[2], ctx); });
-  Tournament t = service("create", [&] { return tournaments_.create(me.id, s, event_password); });
+  Tournament t = service("create", [&] { return tournaments_.create(me.id, s, event_password, ctx.counted_client()); });
   return "Tournament " + std::to_string(t.id) + " (" + tournament_name(t) +
          ") is created: " + p.game_word + " tournament join " + std::to_string(t.id) +
          " USER PASSWORD enters it" +
