@@ -83,6 +83,17 @@ def expect(what, got, want):
         raise Failure(f"{what}: got {got!r}, want {want!r}")
 
 
+def watch(nodes, topic, watchers):
+    """A WebSocket on every node subscribed to `topic`, appended to `watchers` (closed by the
+    caller, whatever fails)."""
+    for i, node in enumerate(nodes):
+        ws = WebSocket(node.port)
+        watchers.append(ws)
+        ws.send({"op": "subscribe", "topic": topic, "id": i})
+        expect(f"subscribed on node {i + 1}", ws.receive(time.monotonic() + 10),
+               {"type": "subscribed", "topic": topic, "id": i})
+
+
 def play_and_watch(nodes):
     """Signs up, starts a game on node 1, plays MOVES, checks every node's watcher."""
     first = nodes[0]
@@ -103,12 +114,7 @@ def play_and_watch(nodes):
 
     watchers = []
     try:
-        for i, node in enumerate(nodes):
-            ws = WebSocket(node.port)
-            watchers.append(ws)
-            ws.send({"op": "subscribe", "topic": f"game:{game}", "id": i})
-            expect(f"subscribed on node {i + 1}", ws.receive(time.monotonic() + 10),
-                   {"type": "subscribed", "topic": f"game:{game}", "id": i})
+        watch(nodes, f"game:{game}", watchers)
         slowest = 0.0
         for ply, (usi, by) in enumerate(MOVES):
             player = "alice" if ply % 2 == 0 else "bob"

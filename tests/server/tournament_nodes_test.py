@@ -20,8 +20,8 @@ import sys
 import time
 import urllib.request
 
-from kirin_api import Failure, WebSocket
-from nodes_test import Node, expect, on_postgres
+from kirin_api import Failure
+from nodes_test import Node, expect, on_postgres, watch
 
 PLAYERS = ["ann", "ben", "cat", "dan", "eve", "fay"]
 WAIT = 20.0  # seconds for the director's work to show (it ticks every second)
@@ -143,12 +143,7 @@ def run(kirin, store_url, tmp):
                                                      {}, tokens[name])
                 expect(f"{name} joins {tid}", (status, body.get("error")), (200, None))
 
-        for i, node in enumerate(nodes):
-            ws = WebSocket(node.port)
-            watchers.append(ws)
-            ws.send({"op": "subscribe", "topic": f"tournament:{swiss['id']}", "id": i})
-            expect(f"subscribed on node {i + 1}", ws.receive(time.monotonic() + 10),
-                   {"type": "subscribed", "topic": f"tournament:{swiss['id']}", "id": i})
+        watch(nodes, f"tournament:{swiss['id']}", watchers)
 
         # The arena: three games at once, nobody in two.
         status, body = nodes[2].call("POST", f"/api/tournaments/{arena['id']}/start", {},
