@@ -38,7 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   add_api_routes(router, {services.accounts(), services.challenges(), services.games(),
                           services.imports(), services.messages(), services.problems(),
                           services.mate(), services.blocks(), services.reports(),
-                          services.moderation(), services.tournaments(), services.usage()});
+                          services.moderation(), services.tournaments()});
   add_command_route(router, store.commands(), services.accounts());
   // The web UI's files as add_static_files serves them, without its log line per input.
   static const StaticFiles files(built_in_web_root());

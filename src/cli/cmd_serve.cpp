@@ -118,6 +118,11 @@ void add_tournament_options(CLI::App& cmd, server::TournamentOptions& options) {
                  "tournaments one player creates in 24 hours (moderators: any); 0: any")
       ->capture_default_str()
       ->check(CLI::Range(0, 1000));
+  cmd.add_option("--tournaments-per-address-per-hour", options.max_created_per_address_per_hour,
+                 "tournaments created from one client address (a mail's sender) in a clock "
+                 "hour, counted in the store that every node shares; 0: no limit")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100000));
 }
 
 void register_serve(CLI::App& app) {
@@ -133,7 +138,6 @@ void register_serve(CLI::App& app) {
     int analysis_threads = 1;
     std::string sendmail;
     std::string mail_from = "Kirin game server <kirin@localhost>";
-    int tournaments_per_address_per_hour = server::http::AppOptions().tournaments_per_address_per_hour;
     server::ChallengeLimits challenges;
     server::TournamentOptions tournaments;
     server::GameOptions games;
@@ -278,12 +282,6 @@ void register_serve(CLI::App& app) {
                   "default: no mail");
   cmd->add_option("--mail-from", args->mail_from, "the From: mailbox of those mails")
       ->capture_default_str();
-  cmd->add_option("--tournaments-per-address-per-hour", args->tournaments_per_address_per_hour,
-                  "tournaments one client address may create in a clock hour (POST "
-                  "/api/tournaments, refused attempts too), counted in the store that every "
-                  "node shares; 0: no limit")
-      ->capture_default_str()
-      ->check(CLI::Range(0, 100000));
   cmd->add_option("--connections-per-address", args->connections_per_address,
                   "connections at once from one client address (an IPv6 /64); more are "
                   "answered 503; a --trusted-proxy is not limited by it. 0: no limit")
@@ -371,7 +369,6 @@ void register_serve(CLI::App& app) {
     options.computer_max_wait_ms = args->computer_max_wait_ms;
     options.sendmail = args->sendmail;
     options.mail_from = args->mail_from;
-    options.tournaments_per_address_per_hour = args->tournaments_per_address_per_hour;
     options.http.web_root = args->web_root.empty() ? http::default_web_root() : args->web_root;
     options.http.analysis_threads = args->analysis_threads;
     options.http.analysis_queue_per_client = args->analysis_queue_per_client;

@@ -37,12 +37,12 @@ EVENT_TIMEOUT = 10.0  # seconds a watcher may wait for a move made on another no
 class Node:
     """One `kirin serve` process."""
 
-    def __init__(self, kirin, store_url, log_path, web_root):
+    def __init__(self, kirin, store_url, log_path, web_root, options=()):
         self.log_path = log_path
         self.log = open(log_path, "w")
         self.process = subprocess.Popen(
             [kirin, "serve", "--listen", "127.0.0.1:0", "--db", store_url, "--web-root",
-             web_root, "--analysis-threads", "0", "--computer-movetime", "50"],
+             web_root, "--analysis-threads", "0", "--computer-movetime", "50", *options],
             stdout=self.log, stderr=subprocess.STDOUT)
         self.port = None
 
@@ -83,6 +83,17 @@ def expect(what, got, want):
         raise Failure(f"{what}: got {got!r}, want {want!r}")
 
 
+def watch(nodes, topic, watchers):
+    """A WebSocket on every node subscribed to `topic`, appended to `watchers` (closed by the
+    caller, whatever fails)."""
+    for i, node in enumerate(nodes):
+        ws = WebSocket(node.port)
+        watchers.append(ws)
+        ws.send({"op": "subscribe", "topic": topic, "id": i})
+        expect(f"subscribed on node {i + 1}", ws.receive(time.monotonic() + 10),
+               {"type": "subscribed", "topic": topic, "id": i})
+
+
 def play_and_watch(nodes):
     """Signs up, starts a game on node 1, plays MOVES, checks every node's watcher."""
     first = nodes[0]
@@ -103,12 +114,7 @@ def play_and_watch(nodes):
 
     watchers = []
     try:
-        for i, node in enumerate(nodes):
-            ws = WebSocket(node.port)
-            watchers.append(ws)
-            ws.send({"op": "subscribe", "topic": f"game:{game}", "id": i})
-            expect(f"subscribed on node {i + 1}", ws.receive(time.monotonic() + 10),
-                   {"type": "subscribed", "topic": f"game:{game}", "id": i})
+        watch(nodes, f"game:{game}", watchers)
         slowest = 0.0
         for ply, (usi, by) in enumerate(MOVES):
             player = "alice" if ply % 2 == 0 else "bob"

@@ -18,7 +18,6 @@
 #include "server/domain/problems.h"
 #include "server/domain/reports.h"
 #include "server/domain/tournaments.h"
-#include "server/domain/usage_counter.h"
 #include "server/http/context.h"
 #include "server/http/router.h"
 
@@ -36,12 +35,9 @@ struct ApiServices {
   Reports& reports;
   Moderation& moderation;
   Tournaments& tournaments;
-  UsageCounter& usage;  // counts per client address in the store (tournaments created)
   // Told of each logout, after the session is deleted: the transport ends what the token
   // still holds open (its WebSockets).
   std::function<void(const std::string& token)> logged_out = [](const std::string&) {};
-  // POST /api/tournaments from one client address in a clock hour (0: no limit).
-  int tournaments_per_address_per_hour = 10;
 };
 
 void add_api_routes(Router& router, const ApiServices& services);

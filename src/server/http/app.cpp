@@ -38,8 +38,7 @@ App::App(AppOptions options)
   ApiServices api{accounts(),           challenges(),           games(),
                   services_->imports(), services_->messages(), services_->problems(),
                   services_->mate(),    services_->blocks(),   services_->reports(),
-                  services_->moderation(), services_->tournaments(), services_->usage()};
-  api.tournaments_per_address_per_hour = options_.tournaments_per_address_per_hour;
+                  services_->moderation(), services_->tournaments()};
   api.logged_out = [this](const std::string& token) { server_->close_websockets_of(token); };
   add_api_routes(router, api);
   router.set_error_mapper([this](const std::exception& e) {
@@ -55,8 +54,9 @@ App::App(AppOptions options)
                              options_.http.metrics_from});
   add_command_route(router, *commands_, accounts(), options_.max_password_checks);
   add_static_files(router, options_.http.web_root);  // the web UI: every path no route takes
-  server_ = std::make_unique<Server>(options_.http, std::move(router),
-                                     api_topic_policy(accounts(), games(), services_->tournaments()));
+  server_ = std::make_unique<Server>(
+      options_.http, std::move(router),
+      api_topic_policy(accounts(), games(), services_->tournaments()));
   auto analysis = std::make_shared<AnalysisService>(analysis_limits(options_.http));
   server_->add_ws_extension(analysis);
   register_metrics(*analysis);

@@ -44,8 +44,6 @@ struct AppOptions {
   // "/usr/sbin/sendmail -t -oi"; empty: none are sent.
   std::string sendmail;
   std::string mail_from = "Kirin game server <kirin@localhost>";
-  // POST /api/tournaments from one client address in a clock hour, counted in the store.
-  int tournaments_per_address_per_hour = 10;
 };
 
 class App {

@@ -1,5 +1,5 @@
-// Tournaments (docs/API.md, "Tournaments"): the lists, creation (limited per user by the
-// domain and per client address here), the page with its standings, joining, withdrawing,
+// Tournaments (docs/API.md, "Tournaments"): the lists, creation (limited per user and per
+// client address by the domain), the page with its standings, joining, withdrawing,
 // starting, cancelling, and the event's games. The rules are the domain's (tournaments.h).
 #include <charconv>
 
@@ -25,8 +25,8 @@ int query_page(const Request& r) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), page);
   if (ec != std::errc() || end != text.data() + text.size() || page < 1 || page > kMaxPage)
     throw HttpError(400, "bad_request",
-                    "page must be a whole number from 1 to " + std::to_string(kMaxPage) +
-                        ", not " + quoted_input(text));
+                    "page must be a whole number from 1 to " + std::to_string(kMaxPage) + ", not " +
+                        quoted_input(text));
   return page;
 }
 
@@ -56,11 +56,9 @@ void add_tournament_routes(Router& router, const ApiServices& s) {
   router.add("POST", "/api/tournaments", [s](const Request& r) {
     User user = signed_in(s.accounts, r);
     TournamentRequest request = read_tournament_request(r.json());
-    // Every attempt from an address counts, refused ones too: creating is costly to check
-    // (the game's rules are built) and a flood of bad ones is a flood all the same.
-    s.usage.take("tournament", r.client, s.tournaments_per_address_per_hour,
-                 "tournaments created from your address");
-    Tournament t = s.tournaments.create(user.id, std::move(request.settings), request.password);
+    // Limited per user and per client address (the domain counts both in the store).
+    Tournament t =
+        s.tournaments.create(user.id, std::move(request.settings), request.password, r.client);
     return json_response(summary(s.tournaments, t), 201);
   });
   router.add("GET", "/api/tournaments/{tournament}", [s](const Request& r) {
