@@ -75,7 +75,7 @@ async function person(browser, base, name, context) {
     else problems.push(`${name}: console: ${m.text()}`);
   });
   page.on('dialog', (d) => void d.accept());
-  return { name, page, api: apiAs(base, account.token) };
+  return { name, page, token: account.token, api: apiAs(base, account.token) };
 }
 
 async function step(name, f) {
@@ -173,7 +173,6 @@ async function main() {
     await alice.page.goto(`${base}/tournaments`);
     await alice.page.click('.create-tournament');
     await alice.page.waitForSelector('form.tournament-form select[name=game] option[value=shogi]', { state: 'attached' });
-    await shot(alice.page, 'form-desktop-light');
     await alice.page.selectOption('form.tournament-form select[name=game]', 'shogi');
     await alice.page.fill('form.tournament-form input[name=minutes]', '0');
     refusals.push(422);
@@ -232,11 +231,6 @@ async function main() {
         await pg.goto(`${base}/tournaments/${arena}`);
         await pg.waitForSelector('.standings-table');
         await shot(pg, name);
-        if (name === 'running-phone-light') {
-          await pg.goto(`${base}/tournaments`);
-          await pg.waitForSelector('.tournament-row');
-          await shot(pg, 'list-phone-light');
-        }
         await c.close();
       }
     })();
@@ -255,9 +249,6 @@ async function main() {
     check(scores.some((s) => Number(s) > 0), `scores arrived live: ${scores}`);
     const t = await alice.api('GET', `/api/tournaments/${arena}`);
     check(t.status === 'finished' && t.podium.length >= 3 && t.stats.games > 0, 'finished with a podium and statistics');
-    await shot(watcher, 'finished-desktop-light');
-    await shot(carol.page, 'finished-desktop-dark');
-    await shot(bob.page, 'finished-phone-light');
   });
 
   let robin = 0;
@@ -288,13 +279,24 @@ async function main() {
     }
     const cells = await alice.page.locator('.crosstable-table tbody td .xt').allTextContents();
     check(cells.filter((c) => c !== '').length === 12, `every pair's result twice in the crosstable: ${cells}`);
-    await shot(alice.page, 'robin-finished-desktop-light');
-    await shot(bob.page, 'robin-finished-phone-light');
-    await watcher.goto(`${base}/tournaments`);
-    await watcher.waitForSelector('.finished-list .tournament-row');
-    await shot(watcher, 'list-desktop-light');
-    await watcher.emulateMedia({ colorScheme: 'dark' });
-    await shot(watcher, 'list-desktop-dark');
+  });
+  await step('screenshots: the list, the form and the finished events, desktop and phone, light and dark', async () => {
+    const views = [['desktop', desktop], ['phone', phone]].flatMap(([size, ctx]) => ['light', 'dark'].map((scheme) => [`${size}-${scheme}`, { ...ctx, colorScheme: scheme }]));
+    for (const [variant, ctx] of views) {
+      const c = await browser.newContext(ctx);
+      await c.addInitScript(([token, user]) => {
+        localStorage.setItem('kirin.token', token);
+        localStorage.setItem('kirin.user', user);
+      }, [alice.token, alice.name]);
+      const pg = await c.newPage();
+      for (const [path, ready, name] of [['/tournaments', '.finished-list .tournament-row', 'list'], ['/tournaments/new', 'form.tournament-form select[name=game] option', 'form'],
+        [`/tournaments/${arena}`, '.podium .place-1', 'finished'], [`/tournaments/${robin}`, '.crosstable-table', 'robin-finished']]) {
+        await pg.goto(`${base}${path}`);
+        await pg.waitForSelector(ready, { state: 'attached' });
+        await shot(pg, `${name}-${variant}`);
+      }
+      await c.close();
+    }
   });
   await browser.close();
 }

@@ -95,7 +95,8 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
     drawPodium(d);
     drawStats(d);
     rules.replaceChildren(h('h2', {}, t('tour.rules')), ...d.rules.split(/\n+/).filter(Boolean).map((p) => h('p', {}, p)),
-      d.kind === 'arena' ? h('p', { class: 'arena-end-rule' }, t('tour.arenaEndRule')) : '');
+      // Said in the page's language too, unless the server's words already say it.
+      d.kind === 'arena' && !d.rules.includes(t('tour.arenaEndRule')) ? h('p', { class: 'arena-end-rule' }, t('tour.arenaEndRule')) : '');
   }
 
   function drawHeader(d: TournamentDetail): void {
