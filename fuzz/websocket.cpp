@@ -27,7 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (std::string_view line = fuzz::take_line(text); !line.empty())
     token = store.with_tokens(std::string(line));
   server::Services& services = store.fresh();
-  TopicPolicy policy = api_topic_policy(services.accounts(), services.games(), services.tournaments());
+  TopicPolicy policy =
+      api_topic_policy(services.accounts(), services.games(), services.tournaments());
   AnalysisLimits limits = analysis_limits(ServerOptions{});
   for (int i = 0; i < kMaxMessagesPerInput && !text.empty(); ++i) {
     WsMessage m;

@@ -118,7 +118,8 @@ void register_serve(CLI::App& app) {
     int analysis_threads = 1;
     std::string sendmail;
     std::string mail_from = "Kirin game server <kirin@localhost>";
-    int tournaments_per_address_per_hour = server::http::AppOptions().tournaments_per_address_per_hour;
+    int tournaments_per_address_per_hour =
+        server::http::AppOptions().tournaments_per_address_per_hour;
     server::ChallengeLimits challenges;
     server::GameOptions games;
     server::ImportOptions imports;

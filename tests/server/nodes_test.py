@@ -37,12 +37,12 @@ EVENT_TIMEOUT = 10.0  # seconds a watcher may wait for a move made on another no
 class Node:
     """One `kirin serve` process."""
 
-    def __init__(self, kirin, store_url, log_path, web_root):
+    def __init__(self, kirin, store_url, log_path, web_root, options=()):
         self.log_path = log_path
         self.log = open(log_path, "w")
         self.process = subprocess.Popen(
             [kirin, "serve", "--listen", "127.0.0.1:0", "--db", store_url, "--web-root",
-             web_root, "--analysis-threads", "0", "--computer-movetime", "50"],
+             web_root, "--analysis-threads", "0", "--computer-movetime", "50", *options],
             stdout=self.log, stderr=subprocess.STDOUT)
         self.port = None
 

@@ -109,8 +109,10 @@ def resign_all(nodes, tokens, names, games):
 
 
 def run(kirin, store_url, tmp):
+    # Seven players sign up from one address.
     nodes = [Node(kirin, store_url, os.path.join(tmp, f"node{i + 1}.log"),
-                  os.path.join(tmp, "no-web")) for i in range(3)]
+                  os.path.join(tmp, "no-web"), ("--signups-per-address-per-hour", "0"))
+             for i in range(3)]
     watchers = []
     try:
         deadline = time.monotonic() + 60
@@ -156,13 +158,27 @@ def run(kirin, store_url, tmp):
             lambda p: p if len([x for x in p["pairings"] if x["result"] == "ongoing"]) == 3
             else None)(page(nodes[1], arena["id"])))
         check_no_player_twice("the arena", arena_page["pairings"])
-        # Its games are played out (resigned): the next ones are paired, still one at a time.
+        # Its games are played out (resigned): the players are paired again as they come back,
+        # never with the one they just played (so the last two may wait), never in two games.
         resign_all(nodes, tokens, PLAYERS, [p for p in arena_page["pairings"]
                                             if p["result"] == "ongoing"])
+        first_games = {p["game"] for p in arena_page["pairings"]}
         second = wait_for("the arena's pairing again", lambda: (
-            lambda p: p if len([x for x in p["pairings"] if x["result"] == "ongoing"]) == 3
+            lambda p: p if len([x for x in p["pairings"] if x["result"] == "ongoing"
+                                and x["game"] not in first_games]) >= 2
             else None)(page(nodes[2], arena["id"])))
         check_no_player_twice("the arena again", second["pairings"])
+        status, body = nodes[1].call("GET", f"/api/tournaments/{arena['id']}/games?limit=200")
+        playing = {}
+        for g in body["games"]:
+            if g["status"] != "active":
+                continue
+            for side in ("black", "white"):
+                name = g[side]["name"]
+                if name in playing:
+                    raise Failure(f"{name} plays arena games {playing[name]} and {g['id']}")
+                playing[name] = g["id"]
+
         status, body = first.call("POST", f"/api/tournaments/{arena['id']}/cancel", {},
                                   tokens["boss"])
         expect("cancel the arena", (status, body.get("error")), (200, None))
@@ -178,11 +194,12 @@ def run(kirin, store_url, tmp):
             lambda p: p if len([x for x in p["pairings"] if x["round"] == 1]) == 3 else None)(
                 page(nodes[2], swiss["id"])))
         round1 = check_round("the Swiss event", p1["pairings"], 1, entries, met)
-        # Every node's watcher heard the pairing, whichever node made it.
+        # Every node's watcher heard of it, whichever node made the change (another node's
+        # write is told by the last word it wrote: "paired", or "round" written with it).
         for i, ws in enumerate(watchers):
             while True:
                 m = ws.receive(time.monotonic() + WAIT)
-                if m.get("type") == "event" and m["event"].get("what") == "paired":
+                if m.get("type") == "event" and m["event"].get("what") in ("paired", "round"):
                     break
             expect(f"node {i + 1}'s watcher", m["event"]["tournament"], swiss["id"])
 

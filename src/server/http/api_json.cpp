@@ -393,9 +393,12 @@ json to_json(const TournamentView& v) {
   j["me"] = v.mine ? json{{"entry", v.mine->id}, {"withdrawn", v.mine->withdrawn}} : json(nullptr);
   j["my_game"] = id_or_null(v.my_game);
   j["rules"] = v.rules;
-  j["stats"] = {{"games", v.stats.games},         {"black_wins", v.stats.black_wins},
-                {"white_wins", v.stats.white_wins}, {"draws", v.stats.draws},
-                {"berserks", v.stats.berserks},   {"average_rating", std::lround(v.stats.average_rating)}};
+  j["stats"] = {{"games", v.stats.games},
+                {"black_wins", v.stats.black_wins},
+                {"white_wins", v.stats.white_wins},
+                {"draws", v.stats.draws},
+                {"berserks", v.stats.berserks},
+                {"average_rating", std::lround(v.stats.average_rating)}};
   // The podium: the first three of the final standings (on the first page, where they are).
   j["podium"] = json::array();
   if (v.tournament.status == TournamentStatus::Finished)

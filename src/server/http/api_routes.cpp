@@ -88,8 +88,9 @@ Id query_before(const Request& r, const char* what) {
 }
 
 TopicPolicy api_topic_policy(Accounts& accounts, GameService& games, Tournaments& tournaments) {
-  return [&accounts, &games, &tournaments](const std::string& topic, const std::optional<std::string>& token)
-             -> std::optional<std::string> {
+  return [&accounts, &games, &tournaments](
+             const std::string& topic,
+             const std::optional<std::string>& token) -> std::optional<std::string> {
     if (auto refused = default_topic_policy(topic, token)) return refused;
     for (const char* kind : {"game", "tournament"}) {
       const std::string prefix = std::string(kind) + ":";

@@ -55,8 +55,9 @@ App::App(AppOptions options)
                              options_.http.metrics_from});
   add_command_route(router, *commands_, accounts(), options_.max_password_checks);
   add_static_files(router, options_.http.web_root);  // the web UI: every path no route takes
-  server_ = std::make_unique<Server>(options_.http, std::move(router),
-                                     api_topic_policy(accounts(), games(), services_->tournaments()));
+  server_ = std::make_unique<Server>(
+      options_.http, std::move(router),
+      api_topic_policy(accounts(), games(), services_->tournaments()));
   auto analysis = std::make_shared<AnalysisService>(analysis_limits(options_.http));
   server_->add_ws_extension(analysis);
   register_metrics(*analysis);

@@ -11,7 +11,8 @@ std::optional<std::string> default_topic_policy(const std::string& topic,
     std::string p = prefix;
     if (topic.size() > p.size() && topic.compare(0, p.size(), p) == 0) return std::nullopt;
   }
-  return "unknown topic " + quoted_input(topic) + " (topics: lobby, game:ID, user:NAME, tournament:ID)";
+  return "unknown topic " + quoted_input(topic) +
+         " (topics: lobby, game:ID, user:NAME, tournament:ID)";
 }
 
 }  // namespace kirin::server::http

@@ -26,8 +26,8 @@ int query_page(const Request& r) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), page);
   if (ec != std::errc() || end != text.data() + text.size() || page < 1 || page > kMaxPage)
     throw HttpError(400, "bad_request",
-                    "page must be a whole number from 1 to " + std::to_string(kMaxPage) +
-                        ", not " + quoted_input(text));
+                    "page must be a whole number from 1 to " + std::to_string(kMaxPage) + ", not " +
+                        quoted_input(text));
   return page;
 }
 

@@ -137,8 +137,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
                      ": the commands are challenge, accept, decline, move, board, show, showas, "
-                     "resign, abort, games, set, standings, ratings, history, preview, queue, chat, "
-                     "mate, tournaments, tournament and help");
+                     "resign, abort, games, set, standings, ratings, history, preview, queue, "
+                     "chat, mate, tournaments, tournament and help");
 }
 
 }  // namespace kirin::server

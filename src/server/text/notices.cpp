@@ -105,7 +105,8 @@ std::vector<Notice> Notices::for_tournament(const Event& e) {
   Tournament t = tournaments.get(e.tournament);
   // Live events are played at the board, as live games are.
   if (t.settings.time_control.kind == TimeControl::Kind::Live) return out;
-  const std::string event = "tournament " + std::to_string(t.id) + " (" + tournament_name(t) + ")";
+  const std::string event =
+      "tournament " + std::to_string(t.id) + " (" + tournament_name(t) + ")";
   if (e.text == "paired" && e.game) {
     GameView v = games_.view(e.game);
     for (Color c : {kBlack, kWhite}) {
@@ -113,7 +114,8 @@ std::vector<Notice> Notices::for_tournament(const Event& e) {
       const PlayerRef& them = c == kBlack ? v.state.white : v.state.black;
       add(out, me.id, v,
           "A new game of " + event + ": you play " + color_name(c) + " against " + them.name +
-              ", " + describe(v.state.time_control) + (v.to_move == c ? "." : "; they move first."));
+              ", " + describe(v.state.time_control) +
+              (v.to_move == c ? "." : "; they move first."));
     }
   } else if (e.text == "finished" || e.text == "cancelled") {
     const std::string what = e.text == "finished" ? "is over" : "is cancelled";

@@ -24,15 +24,27 @@ constexpr int kListed = 20;
 
 // The option of `tournament create` that sets the field a domain error names.
 const std::map<std::string, std::string>& option_of_field() {
-  static const std::map<std::string, std::string> names = {
-      {"kind", "arena|swiss|robin"},  {"name", "-name"},           {"description", "-name"},
-      {"game", "GAME"},               {"profile", "-profile"},     {"options", "-option"},
-      {"rated", "-rated"},            {"time_control", "-tc"},     {"minutes", "-minutes"},
-      {"rounds", "-rounds"},          {"double", "-double"},       {"round_interval", "-interval"},
-      {"starts_at", "-starts"},       {"max_players", "-max"},     {"min_rating", "-minrating"},
-      {"min_rated_games", "-mingames"}, {"berserk", "-berserk"},   {"password", "-password"},
-      {"computer", "-computer, -level"}, {"computer_entries", "-computer"},
-      {"computer_level", "-level"}};
+  static const std::map<std::string, std::string> names = {{"kind", "arena|swiss|robin"},
+                                                           {"name", "-name"},
+                                                           {"description", "-name"},
+                                                           {"game", "GAME"},
+                                                           {"profile", "-profile"},
+                                                           {"options", "-option"},
+                                                           {"rated", "-rated"},
+                                                           {"time_control", "-tc"},
+                                                           {"minutes", "-minutes"},
+                                                           {"rounds", "-rounds"},
+                                                           {"double", "-double"},
+                                                           {"round_interval", "-interval"},
+                                                           {"starts_at", "-starts"},
+                                                           {"max_players", "-max"},
+                                                           {"min_rating", "-minrating"},
+                                                           {"min_rated_games", "-mingames"},
+                                                           {"berserk", "-berserk"},
+                                                           {"password", "-password"},
+                                                           {"computer", "-computer, -level"},
+                                                           {"computer_entries", "-computer"},
+                                                           {"computer_level", "-level"}};
   return names;
 }
 
@@ -52,9 +64,7 @@ auto service(const std::string& verb, F&& f) -> decltype(f()) {
   }
 }
 
-std::string score_text(int halves) {
-  return std::to_string(halves / 2) + (halves % 2 ? ".5" : "");
-}
+std::string score_text(int halves) { return std::to_string(halves / 2) + (halves % 2 ? ".5" : ""); }
 
 // The tie-break in quarter points (Sonneborn-Berger): "3.25".
 std::string quarters_text(int quarters) {
@@ -91,8 +101,10 @@ TimeMs start_time(const std::string& value) {
                   &minute, &z, &extra) != 7 ||
       (t != 'T' && t != 't') || (z != 'Z' && z != 'z') || month < 1 || month > 12 || day < 1 ||
       day > 31 || hour > 23 || minute > 59)
-    throw CommandError("tournament create: -starts must be a UTC time such as "
-                       "2026-12-01T18:00Z, not " + quoted(value));
+    throw CommandError(
+        "tournament create: -starts must be a UTC time such as "
+        "2026-12-01T18:00Z, not " +
+        quoted(value));
   tm.tm_year = year - 1900;
   tm.tm_mon = month - 1;
   tm.tm_mday = day;
@@ -141,7 +153,7 @@ std::string CommandInterface::tournaments(const Parsed& p, const CommandContext&
   auto section = [&](const char* title, const std::vector<Tournament>& list) {
     std::vector<std::vector<std::string>> rows = {{"id", "name", "kind", "clock", "when"}};
     for (const Tournament& t : list) {
-      TimeMs at = t.status == TournamentStatus::Created ? t.settings.starts_at
+      TimeMs at = t.status == TournamentStatus::Created   ? t.settings.starts_at
                   : t.status == TournamentStatus::Running ? t.started
                                                           : t.finished;
       rows.push_back({std::to_string(t.id), tournament_name(t), kind_name(t.settings.kind),
@@ -173,10 +185,14 @@ std::string CommandInterface::tournament(const Parsed& p, const CommandContext& 
       event_password = w[6].substr(w[6].find('=') + 1);
     }
     Tournament t = service(sub, [&] {
-      if (sub == "join") tournaments_.join(id, me.id, event_password);
-      else if (sub == "withdraw") tournaments_.withdraw(id, me.id);
-      else if (sub == "start") tournaments_.start(id, me.id);
-      else tournaments_.cancel(id, me.id);
+      if (sub == "join")
+        tournaments_.join(id, me.id, event_password);
+      else if (sub == "withdraw")
+        tournaments_.withdraw(id, me.id);
+      else if (sub == "start")
+        tournaments_.start(id, me.id);
+      else
+        tournaments_.cancel(id, me.id);
       return tournaments_.get(id);
     });
     const std::string name = "tournament " + std::to_string(id) + " (" + tournament_name(t) + ")";
@@ -185,13 +201,12 @@ std::string CommandInterface::tournament(const Parsed& p, const CommandContext& 
              (t.settings.time_control.kind == TimeControl::Kind::Live
                   ? std::string("Its games are live: play them on the web")
                   : std::string("Your games are mailed to you as they are paired")) +
-             "; " + p.game_word + " tournament " + std::to_string(id) +
-             " shows the standings.\n";
+             "; " + p.game_word + " tournament " + std::to_string(id) + " shows the standings.\n";
     if (sub == "withdraw")
-      return me.name + (t.settings.kind == TournamentKind::Arena
-                            ? " pauses in " + name + ": join again to play on.\n"
-                            : " has withdrawn from " + name +
-                                  ": games being played are played out.\n");
+      return me.name +
+             (t.settings.kind == TournamentKind::Arena
+                  ? " pauses in " + name + ": join again to play on.\n"
+                  : " has withdrawn from " + name + ": games being played are played out.\n");
     if (sub == "start") return name + " has started.\n";
     return name + " is cancelled: its games are played out but count for nothing more.\n";
   }
@@ -239,8 +254,8 @@ std::string CommandInterface::tournament_text(Id id, int page) {
       }
     }
   }
-  out += "\nStandings (page " + std::to_string(v.page) + " of " + std::to_string(v.pages) +
-         ", " + std::to_string(v.entries) + " entries" +
+  out += "\nStandings (page " + std::to_string(v.page) + " of " + std::to_string(v.pages) + ", " +
+         std::to_string(v.entries) + " entries" +
          (v.pages > 1 ? "; '" + s.setup.game + " tournament " + std::to_string(t.id) +
                             " PAGE' shows another"
                       : std::string()) +
@@ -252,8 +267,9 @@ std::string CommandInterface::tournament_text(Id id, int page) {
       rows.push_back({std::to_string(st.rank), st.name + (st.entry.withdrawn ? " (paused)" : ""),
                       std::to_string(st.points2 / 2), st.sheet, st.fire ? "(on fire)" : ""});
     out += table(rows);
-    out += "A win scores 2, a draw 1; after two wins in a row a win scores 4 and a draw 2 (on "
-           "fire) until a game is not won.\n";
+    out +=
+        "A win scores 2, a draw 1; after two wins in a row a win scores 4 and a draw 2 (on "
+        "fire) until a game is not won.\n";
     return out;
   }
   // Swiss and robin: the crosstable. Swiss: a column per round, "5w+" = against rank 5 with
@@ -281,10 +297,10 @@ std::string CommandInterface::tournament_text(Id id, int page) {
       const bool black = pr->black == st.entry.id;
       if (swiss) {
         if (pr->round < 1 || pr->round > columns) continue;
-        cells[pr->round - 1] =
-            pr->white == 0 ? "bye"
-                           : std::to_string(rank_of[black ? pr->white : pr->black]) +
-                                 (black ? "b" : "w") + result_mark(pr->result, black);
+        cells[pr->round - 1] = pr->white == 0
+                                   ? "bye"
+                                   : std::to_string(rank_of[black ? pr->white : pr->black]) +
+                                         (black ? "b" : "w") + result_mark(pr->result, black);
       } else {
         int opponent = rank_of[black ? pr->white : pr->black];
         if (opponent >= 1 && opponent <= columns)
@@ -344,7 +360,8 @@ std::string CommandInterface::create_tournament(const Parsed& p, const CommandCo
     if (auto number = numbers.find(option); number != numbers.end()) {
       want_value();
       s.*(number->second) = whole_number(option, value);
-    } else if (option == "-double") s.double_round = true;
+    } else if (option == "-double")
+      s.double_round = true;
     else if (option == "-tc" || option == "-days") {
       want_value();
       const std::string text = option == "-days" ? value + " days" : blanks(value);
@@ -354,8 +371,10 @@ std::string CommandInterface::create_tournament(const Parsed& p, const CommandCo
         throw CommandError("tournament create: " + option + ": " + e.what());
       }
       time_control_given = true;
-    } else if (option == "-rated") s.setup.rated = true;
-    else if (option == "-casual") s.setup.rated = false;
+    } else if (option == "-rated")
+      s.setup.rated = true;
+    else if (option == "-casual")
+      s.setup.rated = false;
     else if (option == "-starts") {
       want_value();
       s.starts_at = start_time(value);
@@ -368,9 +387,12 @@ std::string CommandInterface::create_tournament(const Parsed& p, const CommandCo
     } else if (option == "-password") {
       want_value();
       event_password = value;
-    } else if (option == "-drops") s.setup.drops = true;
-    else if (option == "-berserk") s.berserk = true;
-    else if (option == "-noberserk") s.berserk = false;
+    } else if (option == "-drops")
+      s.setup.drops = true;
+    else if (option == "-berserk")
+      s.berserk = true;
+    else if (option == "-noberserk")
+      s.berserk = false;
     else if (option == "-option") {
       const size_t inner = value.find('=');
       if (inner == std::string::npos || inner == 0)
@@ -382,17 +404,17 @@ std::string CommandInterface::create_tournament(const Parsed& p, const CommandCo
     }
   }
   if (!time_control_given)
-    throw CommandError("tournament create: -tc is missing: the clock of every game, such as "
-                       "-tc=300+5, -tc=600_byoyomi_30 or -days=3");
+    throw CommandError(
+        "tournament create: -tc is missing: the clock of every game, such as "
+        "-tc=300+5, -tc=600_byoyomi_30 or -days=3");
   User me = service("create", [&] { return check_password(plain[1], plain[2], ctx); });
   Tournament t = service("create", [&] { return tournaments_.create(me.id, s, event_password); });
-  return "Tournament " + std::to_string(t.id) + " (" + tournament_name(t) + ") is created: " +
-         p.game_word + " tournament join " + std::to_string(t.id) +
+  return "Tournament " + std::to_string(t.id) + " (" + tournament_name(t) +
+         ") is created: " + p.game_word + " tournament join " + std::to_string(t.id) +
          " USER PASSWORD enters it" +
          (t.settings.starts_at ? "; it starts " + when(t.settings.starts_at)
-                               : "; " + p.game_word + " tournament start " +
-                                     std::to_string(t.id) + " " + me.name +
-                                     " PASSWORD starts it") +
+                               : "; " + p.game_word + " tournament start " + std::to_string(t.id) +
+                                     " " + me.name + " PASSWORD starts it") +
          ".\n";
 }
 

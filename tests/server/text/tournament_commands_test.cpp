@@ -26,8 +26,8 @@ class TournamentCommands : public ServerTest {
 
   // One mail's commands, sent from NAME's address: the reply.
   std::string mail(const std::string& name, const std::string& text) {
-    CommandContext ctx{.sender_email = name + "@example.org", .sender_user = 0,
-                       .operator_mode = false};
+    CommandContext ctx{
+        .sender_email = name + "@example.org", .sender_user = 0, .operator_mode = false};
     return commands.run_text(text, ctx);
   }
   // The notices of every event published since the last call, by recipient.
@@ -49,8 +49,8 @@ class TournamentCommands : public ServerTest {
     return out;
   }
 
-  CommandInterface commands{*accounts, *challenges, *games, *messages, *problems,
-                            moderation_services(), *tournaments};
+  CommandInterface commands{*accounts, *challenges,           *games,      *messages,
+                            *problems, moderation_services(), *tournaments};
   Notices notices_{*accounts, *challenges, *games, commands};
   User carol;
 };
@@ -61,7 +61,8 @@ TEST_F(TournamentCommands, ACorrespondenceRoundRobinIsPlayedByMailAlone) {
                              "carol password-carol\n");
   ASSERT_TRUE(contains(created, "Tournament 1 (Mail robin) is created")) << created;
   EXPECT_FALSE(contains(created, "password-carol")) << created;
-  EXPECT_TRUE(contains(created, "> shogi tournament create robin -days=3 -name=Mail_robin carol ***"))
+  EXPECT_TRUE(
+      contains(created, "> shogi tournament create robin -days=3 -name=Mail_robin carol ***"))
       << created;
   EXPECT_TRUE(contains(mail("alice", "shogi tournament join 1 alice password-alice\n"),
                        "alice has joined tournament 1 (Mail robin)"));
@@ -92,11 +93,12 @@ TEST_F(TournamentCommands, ACorrespondenceRoundRobinIsPlayedByMailAlone) {
   EXPECT_TRUE(contains(first.body, "A new game of tournament 1 (Mail robin): you play Black"))
       << first.body;
   EXPECT_TRUE(contains(first.body, "3 days")) << first.body;
-  EXPECT_TRUE(contains(first.body, "Answer with: shogi move " + board + " " + black +
-                                       " PASSWORD MOVE"))
+  EXPECT_TRUE(
+      contains(first.body, "Answer with: shogi move " + board + " " + black + " PASSWORD MOVE"))
       << first.body;
   const Notice& second = alice_black ? bobs[0] : alices[0];
-  EXPECT_TRUE(contains(second.body, "you play White against " + black + ", 3 days; they move first"))
+  EXPECT_TRUE(
+      contains(second.body, "you play White against " + black + ", 3 days; they move first"))
       << second.body;
 
   // They play by mail; a move's notice tells the other it is their move.
@@ -145,12 +147,14 @@ TEST_F(TournamentCommands, RefusalsNameWhatIsWrong) {
             "-tc=300+5, -tc=600_byoyomi_30 or -days=3\n");
   EXPECT_EQ(run("shogi tournament create arena -tc=300+5 -minutes=soon carol password-carol"),
             "error: tournament create: -minutes must be a whole number, not 'soon'\n");
-  EXPECT_TRUE(contains(run("shogi tournament create arena -tc=300+5 -colour=red carol password-carol"),
-                       "error: tournament create: unknown option '-colour=red'"));
+  EXPECT_TRUE(
+      contains(run("shogi tournament create arena -tc=300+5 -colour=red carol password-carol"),
+               "error: tournament create: unknown option '-colour=red'"));
   EXPECT_TRUE(contains(run("shogi tournament create blitz -tc=300+5 carol password-carol"),
                        "error: tournament create: the kind is arena, swiss or robin"));
-  EXPECT_TRUE(contains(run("shogi tournament create arena -tc=300+5 -starts=tomorrow carol password-carol"),
-                       "error: tournament create: -starts must be a UTC time"));
+  EXPECT_TRUE(
+      contains(run("shogi tournament create arena -tc=300+5 -starts=tomorrow carol password-carol"),
+               "error: tournament create: -starts must be a UTC time"));
   // The domain's refusals name the option: an arena needs -minutes.
   std::string no_minutes = run("shogi tournament create arena -tc=300+5 carol password-carol");
   EXPECT_TRUE(contains(no_minutes, "error: tournament create: -minutes: ")) << no_minutes;
@@ -173,10 +177,10 @@ TEST_F(TournamentCommands, RefusalsNameWhatIsWrong) {
   EXPECT_TRUE(contains(run("shogi tournament withdraw 1 bob password-bob"),
                        "error: tournament withdraw: you are not in"));
   // Only its creator (or a moderator) starts or cancels it.
-  EXPECT_TRUE(contains(run("shogi tournament start 1 alice password-alice"),
-                       "error: tournament start:"));
-  EXPECT_TRUE(contains(run("shogi tournament cancel 1 bob password-bob"),
-                       "error: tournament cancel:"));
+  EXPECT_TRUE(
+      contains(run("shogi tournament start 1 alice password-alice"), "error: tournament start:"));
+  EXPECT_TRUE(
+      contains(run("shogi tournament cancel 1 bob password-bob"), "error: tournament cancel:"));
   EXPECT_EQ(tournaments->get(1).status, TournamentStatus::Created);
   EXPECT_TRUE(contains(run("shogi tournament 99"), "error: tournament show:"));
   EXPECT_EQ(run("shogi tournament x1"), "error: tournament: 'x1' is not a tournament number\n");
