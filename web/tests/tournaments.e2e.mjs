@@ -6,7 +6,8 @@
 //   to their game by the page, moves once and resigns (or wins), and is taken to the next game,
 //   until the arena ends and everyone sees the podium; a spectator's standings change live
 //   without a reload; a private round robin (a wrong password refused, then the right one) of
-//   the three and the computer played to the end, with its crosstable and podium.
+//   the three and the computer played to the end, with its crosstable and podium; the pages in
+//   Japanese.
 // Screenshots of the list, the form, a running and a finished tournament, desktop and phone,
 // light and dark, go to $KIRIN_E2E_SHOTS (default /tmp/shots29).
 //
@@ -297,6 +298,22 @@ async function main() {
       }
       await c.close();
     }
+  });
+  await step('in Japanese: the list and a finished arena, in Japanese words', async () => {
+    const c = await browser.newContext(desktop);
+    await c.addInitScript(() => localStorage.setItem('kirin.display', JSON.stringify({ lang: 'ja' })));
+    const pg = await c.newPage();
+    await pg.goto(`${base}/tournaments`);
+    await pg.waitForSelector('.finished-list .tournament-row');
+    check((await pg.textContent('.tournaments-head h1')) === '大会', 'the list’s title');
+    await shot(pg, 'ja-list-desktop-light');
+    await pg.goto(`${base}/tournaments/${arena}`);
+    await pg.waitForSelector('.podium .place-1');
+    for (const [sel, ja] of [['.standings h2', '順位表'], ['.podium h2', '表彰台'], ['.status-badge', '終了'], ['.arena-end-rule', 'アリーナの終了時']]) {
+      check((await pg.textContent(sel)).includes(ja), `${sel} says ${ja}`);
+    }
+    await shot(pg, 'ja-finished-desktop-light');
+    await c.close();
   });
   await browser.close();
 }
