@@ -216,6 +216,8 @@ async function main() {
     check((await watcher.locator('.standings-table tbody tr').count()) === 4, 'three players and the computer');
     await shot(watcher, 'upcoming-desktop-light');
     await watcher.evaluate(() => { window.notReloaded = true; });
+    // An upcoming event for the list: a Swiss of Chu Shogi by correspondence, in two hours.
+    await alice.api('POST', '/api/tournaments', { kind: 'swiss', name: 'Chu Swiss by mail', game: 'chu', rated: true, time_control: '3 days', rounds: 5, starts_at: Date.now() + 7_200_000 });
     await alice.page.click('.tournament-actions .start');
   });
   await step('the arena: players are taken to their games, play them out and are paired again until it ends', async () => {
@@ -232,6 +234,9 @@ async function main() {
         await pg.goto(`${base}/tournaments/${arena}`);
         await pg.waitForSelector('.standings-table');
         await shot(pg, name);
+        await pg.goto(`${base}/tournaments`);
+        await pg.waitForSelector('.running-list .tournament-row');
+        await shot(pg, name.replace('running', 'list-running'));
         await c.close();
       }
     })();
