@@ -168,6 +168,7 @@ async function main() {
     await watcher.click('#site-nav a[href="/tournaments"]');
     await watcher.waitForSelector('.running-list');
     check((await watcher.locator('.create-tournament').count()) === 0, 'no Create button for a visitor');
+    check((await watcher.textContent('.tournaments-head')).includes('Log in to create'), 'a visitor is told to log in');
     check((await watcher.locator('.tournament-row').count()) === 0, 'no tournament yet');
   });
   await step('the form: an error the server names is shown under its field, nothing created', async () => {
