@@ -16,7 +16,7 @@ export function durationText(ms: number): string {
 
 /** What the header counts down to: the start, the arena's end, or the next round; null: nothing. */
 export function countdownTarget(tour: Tournament): { what: 'starts' | 'ends' | 'nextRound'; at: number } | null {
-  if (tour.status === 'created' && tour.starts_at > 0) return { what: 'starts', at: tour.starts_at };
+  if (tour.status === 'created' && tour.starts_at) return { what: 'starts', at: tour.starts_at };
   if (tour.status !== 'running') return null;
   if (tour.kind === 'arena' && tour.ends_at) return { what: 'ends', at: tour.ends_at };
   if (tour.next_round_at) return { what: 'nextRound', at: tour.next_round_at };

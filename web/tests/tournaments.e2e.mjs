@@ -6,7 +6,8 @@
 //   to their game by the page, moves once and resigns (or wins), and is taken to the next game,
 //   until the arena ends and everyone sees the podium; a spectator's standings change live
 //   without a reload; a private round robin (a wrong password refused, then the right one) of
-//   the three and the computer played to the end, with its crosstable and podium.
+//   the three and the computer played to the end, with its crosstable and podium; the pages in
+//   Japanese.
 // Screenshots of the list, the form, a running and a finished tournament, desktop and phone,
 // light and dark, go to $KIRIN_E2E_SHOTS (default /tmp/shots29).
 //
@@ -29,6 +30,9 @@ const check = (cond, msg) => {
   if (!cond) throw new Error(`assertion failed: ${msg}`);
 };
 const problems = [];
+const pages = new Map();  // who: their page (screenshots of a failure)
+// Refusals a step provokes on purpose: the browser logs their failed requests (status codes).
+let refusals = [];
 let server;
 
 async function portFree() {
@@ -63,21 +67,32 @@ async function person(browser, base, name, context) {
     }
   }, [account.token, account.user.name]);
   const page = await ctx.newPage();
+  pages.set(name.replace(/\d+$/, ''), page);
   page.on('pageerror', (e) => problems.push(`${name}: page error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`${name}: console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const i = refusals.findIndex((status) => m.text().includes(`status of ${status} `));
+    if (i >= 0) refusals.splice(i, 1);
+    else problems.push(`${name}: console: ${m.text()}`);
+  });
   page.on('dialog', (d) => void d.accept());
-  return { name, page, api: apiAs(base, account.token) };
+  return { name, page, token: account.token, api: apiAs(base, account.token) };
 }
 
 async function step(name, f) {
   const t = Date.now();
   try {
     await f();
+    await sleep(100);  // console messages arrive asynchronously
+    check(refusals.length === 0, `expected refusals not seen: ${refusals}`);
     check(problems.length === 0, `errors in the browsers:\n${problems.join('\n')}`);
     console.log(`  ✓ ${name} (${Date.now() - t} ms)`);
   } catch (e) {
     console.log(`  ✗ ${name}: ${e instanceof Error ? e.stack : e}`);
+    for (const [who, page] of pages) await shot(page, `failure-${who}`).catch(() => undefined);
     throw e;
+  } finally {
+    refusals = [];
   }
 }
 
@@ -153,15 +168,16 @@ async function main() {
     await watcher.click('#site-nav a[href="/tournaments"]');
     await watcher.waitForSelector('.running-list');
     check((await watcher.locator('.create-tournament').count()) === 0, 'no Create button for a visitor');
+    check((await watcher.textContent('.tournaments-head')).includes('Log in to create'), 'a visitor is told to log in');
     check((await watcher.locator('.tournament-row').count()) === 0, 'no tournament yet');
   });
   await step('the form: an error the server names is shown under its field, nothing created', async () => {
     await alice.page.goto(`${base}/tournaments`);
     await alice.page.click('.create-tournament');
     await alice.page.waitForSelector('form.tournament-form select[name=game] option[value=shogi]', { state: 'attached' });
-    await shot(alice.page, 'form-desktop-light');
     await alice.page.selectOption('form.tournament-form select[name=game]', 'shogi');
     await alice.page.fill('form.tournament-form input[name=minutes]', '0');
+    refusals.push(422);
     await alice.page.click('form.tournament-form button[type=submit]');
     const err = alice.page.locator('.field[data-field=minutes] .field-error');
     await err.waitFor({ state: 'visible' });
@@ -175,7 +191,7 @@ async function main() {
     await alice.page.fill(`${f} input[name=minutes]`, '1');
     await alice.page.fill(`${f} input[name=tc_minutes]`, '1');
     await alice.page.fill(`${f} input[name=byoyomi]`, '5');
-    await alice.page.fill(`${f} input[name=periods]`, '2');
+    await alice.page.fill(`${f} input[name=periods]`, '1');
     await alice.page.selectOption(`${f} select[name=start_kind]`, 'manual');
     await alice.page.fill(`${f} input[name=computer_entries]`, '1');
     await alice.page.selectOption(`${f} select[name=computer_level]`, '1');
@@ -201,6 +217,8 @@ async function main() {
     check((await watcher.locator('.standings-table tbody tr').count()) === 4, 'three players and the computer');
     await shot(watcher, 'upcoming-desktop-light');
     await watcher.evaluate(() => { window.notReloaded = true; });
+    // An upcoming event for the list: a Swiss of Chu Shogi by correspondence, in two hours.
+    await alice.api('POST', '/api/tournaments', { kind: 'swiss', name: 'Chu Swiss by mail', game: 'chu', rated: true, time_control: '3 days', rounds: 5, starts_at: Date.now() + 7_200_000 });
     await alice.page.click('.tournament-actions .start');
   });
   await step('the arena: players are taken to their games, play them out and are paired again until it ends', async () => {
@@ -217,11 +235,9 @@ async function main() {
         await pg.goto(`${base}/tournaments/${arena}`);
         await pg.waitForSelector('.standings-table');
         await shot(pg, name);
-        if (name === 'running-phone-light') {
-          await pg.goto(`${base}/tournaments`);
-          await pg.waitForSelector('.tournament-row');
-          await shot(pg, 'list-phone-light');
-        }
+        await pg.goto(`${base}/tournaments`);
+        await pg.waitForSelector('.running-list .tournament-row');
+        await shot(pg, name.replace('running', 'list-running'));
         await c.close();
       }
     })();
@@ -240,9 +256,6 @@ async function main() {
     check(scores.some((s) => Number(s) > 0), `scores arrived live: ${scores}`);
     const t = await alice.api('GET', `/api/tournaments/${arena}`);
     check(t.status === 'finished' && t.podium.length >= 3 && t.stats.games > 0, 'finished with a podium and statistics');
-    await shot(watcher, 'finished-desktop-light');
-    await shot(carol.page, 'finished-desktop-dark');
-    await shot(bob.page, 'finished-phone-light');
   });
 
   let robin = 0;
@@ -252,9 +265,9 @@ async function main() {
     await bob.page.goto(`${base}/tournaments/${robin}`);
     await bob.page.click('.tournament-actions .join');
     await bob.page.fill('dialog[data-dialog=tournament-password] input', 'wrong');
+    refusals.push(403);
     await bob.page.click('dialog[data-dialog=tournament-password] button[type=submit]');
     await bob.page.waitForSelector('dialog[data-dialog=tournament-password] .notice.error:not([hidden])');
-    problems.splice(0); // the refused join's 4xx, logged by the browser
     await bob.page.fill('dialog[data-dialog=tournament-password] input', 'sesame');
     await bob.page.click('dialog[data-dialog=tournament-password] button[type=submit]');
     await bob.page.waitForSelector(`.standings-table tr[data-user="${bob.name}"]`);
@@ -273,13 +286,40 @@ async function main() {
     }
     const cells = await alice.page.locator('.crosstable-table tbody td .xt').allTextContents();
     check(cells.filter((c) => c !== '').length === 12, `every pair's result twice in the crosstable: ${cells}`);
-    await shot(alice.page, 'robin-finished-desktop-light');
-    await shot(bob.page, 'robin-finished-phone-light');
-    await watcher.goto(`${base}/tournaments`);
-    await watcher.waitForSelector('.finished-list .tournament-row');
-    await shot(watcher, 'list-desktop-light');
-    await watcher.emulateMedia({ colorScheme: 'dark' });
-    await shot(watcher, 'list-desktop-dark');
+  });
+  await step('screenshots: the list, the form and the finished events, desktop and phone, light and dark', async () => {
+    const views = [['desktop', desktop], ['phone', phone]].flatMap(([size, ctx]) => ['light', 'dark'].map((scheme) => [`${size}-${scheme}`, { ...ctx, colorScheme: scheme }]));
+    for (const [variant, ctx] of views) {
+      const c = await browser.newContext(ctx);
+      await c.addInitScript(([token, user]) => {
+        localStorage.setItem('kirin.token', token);
+        localStorage.setItem('kirin.user', user);
+      }, [alice.token, alice.name]);
+      const pg = await c.newPage();
+      for (const [path, ready, name] of [['/tournaments', '.finished-list .tournament-row', 'list'], ['/tournaments/new', 'form.tournament-form select[name=game] option', 'form'],
+        [`/tournaments/${arena}`, '.podium .place-1', 'finished'], [`/tournaments/${robin}`, '.crosstable-table', 'robin-finished']]) {
+        await pg.goto(`${base}${path}`);
+        await pg.waitForSelector(ready, { state: 'attached' });
+        await shot(pg, `${name}-${variant}`);
+      }
+      await c.close();
+    }
+  });
+  await step('in Japanese: the list and a finished arena, in Japanese words', async () => {
+    const c = await browser.newContext(desktop);
+    await c.addInitScript(() => localStorage.setItem('kirin.display', JSON.stringify({ lang: 'ja' })));
+    const pg = await c.newPage();
+    await pg.goto(`${base}/tournaments`);
+    await pg.waitForSelector('.finished-list .tournament-row');
+    check((await pg.textContent('.tournaments-head h1')) === '大会', 'the list’s title');
+    await shot(pg, 'ja-list-desktop-light');
+    await pg.goto(`${base}/tournaments/${arena}`);
+    await pg.waitForSelector('.podium .place-1');
+    for (const [sel, ja] of [['.standings h2', '順位表'], ['.podium h2', '表彰台'], ['.status-badge', '終了'], ['.arena-end-rule', 'アリーナの終了時']]) {
+      check((await pg.textContent(sel)).includes(ja), `${sel} says ${ja}`);
+    }
+    await shot(pg, 'ja-finished-desktop-light');
+    await c.close();
   });
   await browser.close();
 }

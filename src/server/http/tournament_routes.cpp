@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "notation/notation_error.h"
+#include "server/domain/service_error.h"
 #include "server/http/api_json.h"
 #include "server/http/api_routes.h"
 
@@ -77,7 +78,16 @@ void add_tournament_routes(Router& router, const ApiServices& s) {
     std::string password;
     if (!r.body.empty())
       password = optional_string(require_object(r.json()), "password").value_or("");
-    TournamentEntry entry = s.tournaments.join(id, user.id, password);
+    // A wrong event password is a 403 naming the field, not a 401: the session is fine, and a
+    // client that signs out on a 401 must not do so here (as the account routes' passwords).
+    TournamentEntry entry = [&] {
+      try {
+        return s.tournaments.join(id, user.id, password);
+      } catch (const ServiceError& e) {
+        if (e.code() != ErrorCode::Unauthorized) throw;
+        throw ServiceError(ErrorCode::Forbidden, e.what(), "password");
+      }
+    }();
     return json_response(
         {{"entry", entry.id}, {"tournament", summary(s.tournaments, s.tournaments.get(id))}});
   });

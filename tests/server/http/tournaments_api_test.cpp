@@ -261,10 +261,10 @@ TEST_F(TournamentsApi, FullAndPrivateEvents) {
   Id id = create(small);
   EXPECT_EQ(call("GET", path(id)).json()["private"], true);
   Reply none = call("POST", path(id, "/join"), nullptr, alice_);
-  EXPECT_EQ(none.status, 401u) << none.body;
+  EXPECT_EQ(none.status, 403u) << none.body;
   EXPECT_EQ(none.json()["error"]["field"], "password");
   Reply wrong = call("POST", path(id, "/join"), {{"password", "guess"}}, alice_);
-  EXPECT_EQ(wrong.status, 401u);
+  EXPECT_EQ(wrong.status, 403u);
   EXPECT_EQ(wrong.json()["error"]["field"], "password");
   EXPECT_EQ(call("GET", path(id)).json()["entries"], 0);
   EXPECT_EQ(call("POST", path(id, "/join"), {{"password", 7}}, alice_).status, 400u);

@@ -28,13 +28,14 @@ export interface Tournament {
   round_interval: number;
   /** Swiss and robin: the round being played (0 before the first). */
   round: number;
-  /** When it starts by itself (ms); 0: when its creator starts it. */
-  starts_at: number;
-  started: number;
-  finished: number;
-  /** Arena: when it ends (ms). */
-  ends_at?: number;
-  next_round_at?: number;
+  /** When it starts by itself (ms); null: when its creator starts it. Times not set are null. */
+  starts_at: number | null;
+  started: number | null;
+  finished: number | null;
+  /** A running arena: when it ends (ms). */
+  ends_at: number | null;
+  /** Swiss, robin: when the next round is paired (a round_interval); null: when the round is over. */
+  next_round_at: number | null;
   max_players: number;
   min_rating: number;
   min_rated_games: number;

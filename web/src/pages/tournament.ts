@@ -95,7 +95,8 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
     drawPodium(d);
     drawStats(d);
     rules.replaceChildren(h('h2', {}, t('tour.rules')), ...d.rules.split(/\n+/).filter(Boolean).map((p) => h('p', {}, p)),
-      d.kind === 'arena' ? h('p', { class: 'arena-end-rule' }, t('tour.arenaEndRule')) : '');
+      // Said in the page's language too, unless the server's words already say it.
+      d.kind === 'arena' && !d.rules.includes(t('tour.arenaEndRule')) ? h('p', { class: 'arena-end-rule' }, t('tour.arenaEndRule')) : '');
   }
 
   function drawHeader(d: TournamentDetail): void {
@@ -113,7 +114,7 @@ export function tournamentPage(root: HTMLElement, params: Record<string, string>
       h('p', { class: 'tournament-facts' }, facts.join(' · ')),
       h('p', { class: 'tournament-when' }, round, countdown,
         d.status === 'created' && d.starts_at ? h('span', { class: 'muted' }, ` ${dateTimeText(d.starts_at)}`) : '',
-        d.status === 'finished' ? h('span', {}, t('tour.finishedAt', { when: dateTimeText(d.finished) })) : ''),
+        d.status === 'finished' && d.finished ? h('span', {}, t('tour.finishedAt', { when: dateTimeText(d.finished) })) : ''),
       h('p', { class: 'muted tournament-by' }, t('tour.by'), ' ', playerLink(d.creator.name), ` · ${t('tour.players', { n: d.entries })}`,
         conditions.length ? ` · ${conditions.join(', ')}` : ''),
       d.description ? h('p', { class: 'tournament-description' }, d.description) : '');

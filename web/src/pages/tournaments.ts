@@ -42,7 +42,7 @@ export function whenText(tour: Tournament, now = Date.now()): string {
     if (tour.kind === 'arena' && target) return t('tour.timeLeft', { time: durationText(target.at - now) });
     return tour.kind === 'swiss' ? t('tour.roundOf', { n: tour.round, of: tour.rounds }) : t('tour.round', { n: tour.round });
   }
-  return tour.status === 'cancelled' ? t('tour.status.cancelled') : t('tour.finishedAt', { when: dateTimeText(tour.finished) });
+  return tour.status === 'cancelled' || !tour.finished ? t(`tour.status.${tour.status}`) : t('tour.finishedAt', { when: dateTimeText(tour.finished) });
 }
 
 export function tournamentsPage(root: HTMLElement): Page {

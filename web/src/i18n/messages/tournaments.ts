@@ -74,7 +74,7 @@ export default area(
     'tour.description': 'Description',
     'tour.descriptionPlaceholder': 'Anything players should know (optional)',
     'tour.createButton': 'Create the tournament',
-    'tour.arenaMinutes': '{n} minutes',
+    'tour.arenaMinutes': '{n} min',
     'tour.roundsN': '{n} rounds',
     'tour.computerIn': 'the computer enters {n}× at level {level}',
     'tour.condRating': 'rating {n} or more',
