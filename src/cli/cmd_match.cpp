@@ -69,7 +69,7 @@ void register_match(CLI::App& app) {
   cmd->add_option("--games,-n", a->games, "number of games")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
-  cmd->add_option("--tc", a->tc, "time control: seconds per game [+ increment], e.g. 10+0.1")
+  cmd->add_option("--tc", a->tc, "time control: seconds per game [+ increment], e.g. 10+0.1, or \"10 byoyomi 1 periods 3\"")
       ->capture_default_str();
   cmd->add_option("--byoyomi", a->byoyomi, "byoyomi in seconds after the main time of --tc");
   cmd->add_option("--movetime", a->movetime, "fixed milliseconds per move (replaces --tc)");

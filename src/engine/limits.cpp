@@ -15,8 +15,9 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int ply_of_game) {
   const TimeControl& c = limits.time_control;
   const int64_t margin = 50;  // protocol and scheduling delays
   const int64_t left = std::max<int64_t>(0, limits.clock.remaining_ms[us]);
-  // What may be spent on this move without losing on time: the main time left (less the
-  // margin) plus the byoyomi period, which is renewed every move.
+  // What may be spent on this move without losing a period: the main time left (less the
+  // margin) plus one byoyomi period, which is renewed every move. Further periods are never
+  // planned into: a move that overran one would lose it for good, and they are the margin.
   const int64_t usable = std::max<int64_t>(1, left + c.byoyomi_ms - margin);
   if (left <= 0) {  // in byoyomi: use the period, almost all of it
     int64_t t = std::max<int64_t>(1, c.byoyomi_ms - margin);

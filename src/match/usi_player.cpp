@@ -136,6 +136,7 @@ std::string UsiPlayer::go_command(const TimeControl& tc, const ClockState& clock
     return "go movetime " + std::to_string(tc.movetime_ms);
   std::string go = "go btime " + std::to_string(clock.remaining_ms[kBlack]) + " wtime " +
                    std::to_string(clock.remaining_ms[kWhite]);
+  // USI has no byoyomi periods: one period's byoyomi, the rest a margin the engine is not told.
   if (tc.byoyomi_ms) return go + " byoyomi " + std::to_string(tc.byoyomi_ms);
   return go + " binc " + std::to_string(tc.increment_ms) + " winc " +
          std::to_string(tc.increment_ms);

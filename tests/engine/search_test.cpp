@@ -437,6 +437,16 @@ TEST(TimePlan, IncrementAndByoyomiAreUsed) {
   EXPECT_LE(b.hard_ms, 40);
 }
 
+// Several periods are a margin, never planned into: a move plans within one period.
+TEST(TimePlan, PeriodsAreNotSpentCarelessly) {
+  for (int64_t left : {0, 2000, 60000}) {
+    SearchLimits one = clock_limits("60 byoyomi 3", left);
+    SearchLimits five = clock_limits("60 byoyomi 3 periods 5", left);
+    EXPECT_EQ(plan_time(five, kBlack, 100).hard_ms, plan_time(one, kBlack, 100).hard_ms);
+    EXPECT_LT(plan_time(five, kBlack, 100).hard_ms, left + 3000);
+  }
+}
+
 // A long Chu game at 10 s + 0.1 s: spending the target on every move, and the maximum on
 // every fifth, still leaves a reserve for the engine's and the machine's delays.
 TEST(TimePlan, AnIncrementGameKeepsAReserve) {

@@ -95,6 +95,25 @@ TEST(Referee, HangingEngineLosesOnTime) {
   EXPECT_FALSE(white->healthy());
 }
 
+// Byoyomi periods: the hanging engine has its main time and all three periods, then loses.
+TEST(Referee, HangingEngineLosesAfterItsLastPeriod) {
+  auto black = start_player(usi_script("7g7f", "A"));
+  auto white = start_player(usi_script("hang", "Sleeper"));
+  RefereeSettings s;
+  s.tc = match_time_control("0.1 byoyomi 0.1 periods 3", 0, 0, 0);
+  s.grace_ms = 100;
+  auto started = std::chrono::steady_clock::now();
+  GameRecord g = play_game(*black, *white, builtin_variant("shogi"), {}, s);
+  auto took = std::chrono::steady_clock::now() - started;
+  EXPECT_EQ(g.result, Result::BlackWins);
+  EXPECT_EQ(g.termination, Termination::Time);
+  EXPECT_NE(g.reason.find("Sleeper lost on time"), std::string::npos) << g.reason;
+  // 0.1 s of main time and three periods of 0.1 s, then the 0.1 s grace: 0.5 s (a millisecond
+  // rounded either way); with one period it would be 0.3 s.
+  EXPECT_GE(took, std::chrono::milliseconds(450));
+  EXPECT_LT(took, std::chrono::seconds(30));
+}
+
 TEST(Referee, CrashingEngineLoses) {
   auto black = start_player(usi_script("crash", "Fragile"));
   auto white = start_player(usi_script("5a5b", "B"));
@@ -272,6 +291,9 @@ TEST(UsiNotation, GoCommands) {
   tc.increment_ms = 0;
   tc.byoyomi_ms = 3000;
   EXPECT_EQ(UsiPlayer::go_command(tc, c), "go btime 9000 wtime 8000 byoyomi 3000");
+  // USI has no periods: one period's byoyomi.
+  EXPECT_EQ(UsiPlayer::go_command(parse_time_control("0 byoyomi 3x5"), c),
+            "go btime 9000 wtime 8000 byoyomi 3000");
   tc.kind = TimeControl::Kind::MoveTime;
   tc.movetime_ms = 500;
   EXPECT_EQ(UsiPlayer::go_command(tc, c), "go movetime 500");

@@ -266,6 +266,51 @@ TEST_F(StoreTest, TakeBackRemovesTheLastMovesOnce) {
   EXPECT_EQ(store->games().append_move(id, 1, {2, "8c8d", 10, 6}, next), WriteResult::Ok);
 }
 
+// A byoyomi stored before periods existed reads back as it was: one period, none used (the
+// migration that adds them gives every stored byoyomi its one period).
+TEST(OpenStore, AByoyomiStoredBeforePeriodsReadsBackUnchanged) {
+  TempDir dir;
+  const std::string url = "sqlite:" + (dir.path() / "k.db").string();
+  const TimeControl byo = parse_time_control("600 byoyomi 30");
+  Id game = 0, open = 0;
+  {
+    auto s = open_storage(url);
+    User u;
+    u.name = "alice";
+    Id a = *s->accounts().create_user(u);
+    u.name = "bob";
+    Id b = *s->accounts().create_user(u);
+    Challenge c;
+    c.challenger.id = a;
+    c.challenged.id = b;
+    c.time_control = byo;
+    open = s->challenges().create_challenge(c);
+    GameState g;
+    g.black.id = a;
+    g.white.id = b;
+    g.time_control = byo;
+    g.clock = start_clock(byo, 0);
+    game = *s->challenges().accept_challenge(s->challenges().create_challenge(c), g);
+  }
+  {  // Back to the schema before periods: their columns gone, the version before their step.
+    const std::vector<std::string_view> steps = sql::migrations(sql::Dialect::Sqlite);
+    size_t step = 0;
+    while (step < steps.size() && steps[step].find("tc_periods") == std::string_view::npos) ++step;
+    ASSERT_LT(step, steps.size());
+    SQLite::Database db((dir.path() / "k.db").string(), SQLite::OPEN_READWRITE);
+    db.exec("ALTER TABLE games DROP COLUMN tc_periods; ALTER TABLE challenges DROP COLUMN tc_periods;"
+            "ALTER TABLE games DROP COLUMN periods_used_black;"
+            "ALTER TABLE games DROP COLUMN periods_used_white;");
+    db.exec("UPDATE schema_version SET version = " + std::to_string(step));
+  }
+  auto s = open_storage(url);
+  GameState g = *s->games().find_game(game);
+  EXPECT_EQ(g.time_control, byo);
+  EXPECT_EQ(describe(g.time_control), "600 byoyomi 30");
+  EXPECT_EQ(g.clock.periods_used, (std::array<int, 2>{0, 0}));
+  EXPECT_EQ(s->challenges().find_challenge(open)->time_control, byo);
+}
+
 TEST_F(StoreTest, TakebacksOptionIsStoredWithChallengeAndGame) {
   GameSetup setup = shogi();
   setup.takebacks = false;
@@ -723,6 +768,7 @@ TEST_F(StoreTest, EveryRecordReadsBackAsWritten) {
   setup.rated = true;
   setup.takebacks = false;
   TimeControl tc{TimeControl::Kind::Live, 600000, 30000, 0, 0};
+  tc.periods = 3;
 
   GameState g;
   g.setup = setup;
@@ -730,7 +776,7 @@ TEST_F(StoreTest, EveryRecordReadsBackAsWritten) {
   g.black = {alice.id, "alice"};
   g.white = {u.id, "Zoë"};
   g.time_control = tc;
-  g.clock = {{31, 32}, 33};
+  g.clock = {{31, 32}, 33, {1, 2}};
   g.status = GameStatus::Adjourned;
   g.result = Result::Ongoing;
   g.reason = "adjourned";

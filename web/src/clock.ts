@@ -20,6 +20,19 @@ export function formatMs(ms: number, kind: TimeControl['kind']): string {
   return (hh ? `${hh}:${String(mm).padStart(2, '0')}` : `${mm}`) + `:${String(ss).padStart(2, '0')}${tenths}`;
 }
 
+/** The time control a side plays under: after a berserk, no byoyomi, periods or increment. */
+export function colourTimeControl(tc: TimeControl, berserked: boolean): TimeControl {
+  return berserked && tc.kind === 'live' ? { ...tc, byoyomi_ms: 0, increment_ms: 0, periods: 0 } : tc;
+}
+
+/** In byoyomi, `rest` ms to the deadline over periods of `byoMs`: the running period's time
+ * left and the periods left, that one counted (a period's very end still belongs to it). */
+export function byoyomiNow(rest: number, byoMs: number): { periodMs: number; periods: number } {
+  if (rest <= 0 || byoMs <= 0) return { periodMs: 0, periods: 0 };
+  const periods = Math.ceil(rest / byoMs);
+  return { periodMs: rest - (periods - 1) * byoMs, periods };
+}
+
 export class ClockView {
   readonly el: HTMLElement;
   private timer: number | undefined;
@@ -58,13 +71,17 @@ export class ClockView {
     if (!this.tc) return;
     const ms = this.left();
     const byo = this.tc.byoyomi_ms ?? 0;
+    const periodsLeft = (this.color === 'black' ? this.clock?.black_periods : this.clock?.white_periods) ?? 1;
+    const times = (n: number) => (n > 1 ? t('clock.periods', { n }) : '');
     let text = formatMs(ms, this.tc.kind);
-    // In byoyomi: main time spent, the period runs (the server's deadline has the whole story).
+    // In byoyomi: main time spent, a period runs (the server's deadline has the whole story:
+    // the periods left end there, the running one first).
     if (ms <= 0 && byo > 0 && this.running === this.color && this.clock?.deadline) {
       const rest = this.clock.deadline - (this.clock.now + (Date.now() - this.receivedAt));
-      text = t('clock.byoyomi', { time: formatMs(rest, 'live') });
+      const now = byoyomiNow(rest, byo);
+      text = t('clock.byoyomi', { time: formatMs(now.periodMs, 'live') }) + times(now.periods);
     } else if (byo > 0 && this.tc.kind === 'live') {
-      text += t('clock.byoyomiSuffix', { s: Math.round(byo / 1000) });
+      text += t('clock.byoyomiSuffix', { s: Math.round(byo / 1000) }) + times(periodsLeft);
     }
     this.el.textContent = text;
     this.el.classList.toggle('running', this.running === this.color);
@@ -86,6 +103,7 @@ export function describeTimeControl(tc: TimeControl): string {
   }
   const ms = tc.main_ms ?? 0;
   const main = ms % 60_000 === 0 ? t('clock.mainMinutes', { n: ms / 60_000 }) : t('clock.mainSeconds', { n: Math.round(ms / 1000) });
+  if (tc.byoyomi_ms && (tc.periods ?? 1) > 1) return t('clock.withPeriods', { main, s: Math.round(tc.byoyomi_ms / 1000), n: tc.periods ?? 1 });
   if (tc.byoyomi_ms) return t('clock.withByoyomi', { main, s: Math.round(tc.byoyomi_ms / 1000) });
   if (tc.increment_ms) return t('clock.withIncrement', { main, s: Math.round(tc.increment_ms / 1000) });
   return t('clock.main', { main });

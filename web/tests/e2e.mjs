@@ -183,7 +183,7 @@ async function shot(page, name, boardOnly = true) {
   else await page.screenshot({ path, fullPage: true });
   log(`    screenshot ${path}`);
 }
-async function createChallenge(page, base, { game, opponentKind, opponent, color = 'black', minutes, sfen, level, rated }) {
+async function createChallenge(page, base, { game, opponentKind, opponent, color = 'black', minutes, periods, sfen, level, rated }) {
   if (!page.url().endsWith('/')) await page.goto(`${base}/`);
   await page.waitForSelector('.create-form select[name=game] option', { state: 'attached' });
   await page.selectOption('.create-form select[name=game]', game);
@@ -199,6 +199,7 @@ async function createChallenge(page, base, { game, opponentKind, opponent, color
   if (minutes) {
     await page.selectOption('.create-form select[name=tc_kind]', 'live');
     await page.fill('.create-form input[name=minutes]', String(minutes));
+    if (periods) await page.fill('.create-form input[name=periods]', String(periods));
   }
   await page.click('.create-form button[type=submit]');
 }
@@ -736,7 +737,7 @@ async function main() {
     // nobody started is aborted, a rematch accepted takes both players to the new game. ----
     /** Alice challenges Bob to a live game of shogi; Bob accepts; both on the game. */
     const liveShogi = async () => {
-      const id = await bobAccepts({ game: 'shogi', minutes: 5 });
+      const id = await bobAccepts({ game: 'shogi', minutes: 5, periods: 3 });
       await bob.waitForSelector('svg.board [data-sq="7g"]');
       return id;
     };
@@ -750,6 +751,7 @@ async function main() {
         assert((await p.locator('.game-actions .abort').count()) === 1 && (await p.locator('.game-actions .resign').count()) === 0, 'Abort instead of Resign');
       }
       const before = await clockTexts(alice);
+      assert(before.every((text) => text.endsWith('+30s ×3')), `three byoyomi periods shown (${before})`);
       await alice.waitForTimeout(1500);
       assert(JSON.stringify(await clockTexts(alice)) === JSON.stringify(before), `the clocks stand still (${before} → ${await clockTexts(alice)})`);
       await play(alice, ['7g', '7f'], 1);

@@ -60,6 +60,23 @@ Color side_to_move(const GameState& g) {
 
 bool both_have_moved(const GameState& g) { return g.ply >= 2; }
 
+bool has_moved(const GameState& g, Color c) {
+  const Color first = g.ply % 2 ? ~side_to_move(g) : side_to_move(g);
+  return g.ply >= (c == first ? 1 : 2);
+}
+
+TimeControl colour_time_control(const GameState& g, Color c) {
+  TimeControl tc = g.time_control;
+  if (g.berserk[c] && tc.kind == TimeControl::Kind::Live)
+    tc.byoyomi_ms = tc.increment_ms = tc.periods = 0;
+  return tc;
+}
+
+void berserk_clock(GameState& g, Color c) {
+  g.clock.remaining_ms[c] /= 2;
+  g.berserk[c] = true;
+}
+
 std::optional<Color> running_clock(const GameState& g) {
   if (g.status != GameStatus::Active) return std::nullopt;
   switch (g.time_control.kind) {
@@ -73,7 +90,7 @@ std::optional<Color> running_clock(const GameState& g) {
 
 std::optional<TimeMs> flag_deadline(const GameState& g) {
   if (!running_clock(g) || !both_have_moved(g)) return std::nullopt;
-  return deadline(g.time_control, g.clock, side_to_move(g));
+  return deadline(colour_time_control(g, side_to_move(g)), g.clock, side_to_move(g));
 }
 
 std::optional<TimeMs> abort_deadline(const GameState& g, int64_t first_move_timeout_ms) {
@@ -86,7 +103,7 @@ std::optional<TimeMs> abort_deadline(const GameState& g, int64_t first_move_time
 }
 
 std::optional<int64_t> charge_turn(GameState& g, Color mover, TimeMs now) {
-  if (both_have_moved(g)) return charge_move(g.time_control, g.clock, mover, now);
+  if (both_have_moved(g)) return charge_move(colour_time_control(g, mover), g.clock, mover, now);
   int64_t used = std::max<int64_t>(0, now - g.clock.turn_started);
   g.clock.turn_started = now;
   return used;
@@ -96,14 +113,22 @@ void charge_unfinished_turn(GameState& g, TimeMs now) {
   if (g.time_control.kind != TimeControl::Kind::Live) return;
   std::optional<Color> running = running_clock(g);
   if (!running) return;
-  g.clock.remaining_ms = remaining_at(g.time_control, g.clock, *running, now);
-  g.clock.turn_started = now;
+  run_down(colour_time_control(g, *running), g.clock, *running, now);
 }
 
 std::array<int64_t, 2> clock_left(const GameState& g, TimeMs now) {
   std::optional<Color> running = running_clock(g);
   if (!running) return g.clock.remaining_ms;
-  return remaining_at(g.time_control, g.clock, *running, now);
+  return remaining_at(colour_time_control(g, *running), g.clock, *running, now);
+}
+
+std::array<int, 2> periods_left(const GameState& g, TimeMs now) {
+  std::optional<Color> running = running_clock(g);
+  std::array<int, 2> left{};
+  for (Color c : {kBlack, kWhite})
+    left[c] = running ? periods_left_at(colour_time_control(g, c), g.clock, c, *running, now)
+                      : periods_left_at(colour_time_control(g, c), g.clock, c, ~c, now);
+  return left;
 }
 
 }  // namespace kirin::server

@@ -38,8 +38,17 @@ void check_time_control(const TimeControl& tc);
 // The side to move of a stored game: its start position's, handed over by every move played
 // (a pass or skip too).
 Color side_to_move(const GameState& g);
+// `c` has made its first move.
+bool has_moved(const GameState& g, Color c);
 // Both sides have made their first move: the game can no longer be aborted, and live clocks run.
 bool both_have_moved(const GameState& g);
+// The time control `c` plays under: the game's, or after `c` berserked (GameState::berserk)
+// the same without byoyomi, periods or increment (lishogi's berserk; the main time was halved
+// on the clock when it happened, berserk_clock). Every deadline, charge and time-out of `c`
+// uses it, so every node reading the game agrees.
+TimeControl colour_time_control(const GameState& g, Color c);
+// `c` berserks: its main time halved on g.clock (its clock has not run yet) and marked.
+void berserk_clock(GameState& g, Color c);
 // Whose clock runs now, if any: the side to move's in an active game with a clock, once both
 // sides have moved (live) or from the start (correspondence).
 std::optional<Color> running_clock(const GameState& g);
@@ -59,5 +68,7 @@ void charge_unfinished_turn(GameState& g, TimeMs now);
 // Main time left of each colour at `now` (the running clock's run down); under
 // correspondence, the side to move's time until its deadline.
 std::array<int64_t, 2> clock_left(const GameState& g, TimeMs now);
+// Byoyomi periods of each colour left at `now` (the running one counted; time_control.h).
+std::array<int, 2> periods_left(const GameState& g, TimeMs now);
 
 }  // namespace kirin::server

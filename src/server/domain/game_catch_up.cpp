@@ -72,6 +72,9 @@ bool GameService::catch_up(Live& g, StoredGame stored, Pending& p) {
       now.takeback_offer != before.takeback_offer && !moved && from_ply == before.ply)
     p.events.push_back(
         event(EventKind::Takeback, now, now.takeback_offer ? "offered" : "declined"));
+  for (Color c : {kBlack, kWhite})
+    if (now.berserk[c] && !before.berserk[c])
+      p.events.push_back(event(EventKind::Berserk, now, c == kBlack ? "black" : "white"));
   if (now.status == GameStatus::Adjourned && before.status != GameStatus::Adjourned)
     p.events.push_back(event(EventKind::Adjourn, now, "adjourned"));
   if (ends) p.events.push_back(event(EventKind::Result, now, describe_result(now)));

@@ -19,7 +19,10 @@ void GameService::finish(Live& g, Result result, const std::string& reason, Pend
   next.draw_offer.reset();
   next.takeback_offer.reset();
   next.sealed.reset();
-  if (flagged) next.clock.remaining_ms[*flagged] = 0;
+  if (flagged) {
+    next.clock.remaining_ms[*flagged] = 0;
+    next.clock.periods_used[*flagged] = byoyomi_periods(colour_time_control(next, *flagged));
+  }
   next.version++;
   next.updated = now;
   write(g, next);

@@ -59,6 +59,7 @@ GameView GameService::view(Id id, Id viewer) {
     v.deadline = flag_deadline(g.state);
     v.abort_at = abort_deadline(g.state, first_move_timeout(g.state));
     v.clock_ms = clock_left(g.state, v.now);
+    v.periods_left = periods_left(g.state, v.now);
     if (g.state.setup.rated && g.state.status == GameStatus::Finished)
       v.rating_changes = ratings_.changes_of_game(id);
     return v;

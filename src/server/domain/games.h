@@ -70,6 +70,7 @@ struct GameView {
   std::vector<std::string> legal_moves;  // USI, of the current position; empty unless active
   std::array<int64_t, 2> clock_ms{0, 0};  // main time left now, by Color (live games), or
                                           // time to the deadline (correspondence)
+  std::array<int, 2> periods_left{0, 0};  // byoyomi periods left now, by Color
   std::optional<Color> running;    // whose clock runs (none before both sides have moved)
   std::optional<TimeMs> deadline;  // when the side to move runs out of time
   std::optional<TimeMs> abort_at;  // when the game is aborted if the side to move has not
@@ -190,6 +191,13 @@ class GameService {
   // clocks do not run while it is adjourned. resume (either player) plays the sealed move
   // and the opponent's clock starts.
   void adjourn(Id game, Id user, std::string_view sealed_move);
+  // An arena game's player goes berserk before their first move (lishogi's): half their main
+  // time, no byoyomi, periods or increment from then on (clocks.h, colour_time_control), for a
+  // point more if they win (tournament_pairing.h). Published as EventKind::Berserk. Forbidden
+  // in a game that does not allow it (berserk_allowed) or to a non-player; conflict once the
+  // player has moved, has berserked, or the game is over or adjourned, or without a live main
+  // time to halve.
+  void berserk(Id game, Id user);
   MoveAck resume(Id game, Id user);
   Comment add_comment(Id game, Id user, std::string_view text);
   // A game's chat: private to its two players (anyone else is forbidden, even to read it),

@@ -6,6 +6,7 @@
 
 #include "server/domain/clocks.h"
 #include "server/domain/results.h"
+#include "server/domain/service_error.h"
 #include "server/http/message.h"
 #include "server/http/move_details.h"
 #include "server/store/record_text.h"
@@ -112,6 +113,7 @@ json to_json(const TimeControl& tc) {
     j["main_ms"] = tc.main_ms;
     j["byoyomi_ms"] = tc.byoyomi_ms;
     j["increment_ms"] = tc.increment_ms;
+    j["periods"] = byoyomi_periods(tc);
   } else if (tc.kind == TimeControl::Kind::Correspondence) {
     j["days_per_move"] = tc.days_per_move;
   }
@@ -182,7 +184,10 @@ json to_json(const GameState& g) {
            g.takeback_offer ? json(color_word(*g.takeback_offer)) : json(nullptr)},
           {"sealed", sealed},
           {"created", g.created},
-          {"updated", g.updated}};
+          {"updated", g.updated},
+          {"tournament", g.tournament ? json(g.tournament) : json(nullptr)},
+          {"berserk_allowed", g.berserk_allowed},
+          {"berserk", {{"black", g.berserk[kBlack]}, {"white", g.berserk[kWhite]}}}};
 }
 
 json to_json(const GameView& v) {
@@ -203,6 +208,8 @@ json to_json(const GameView& v) {
   j["other_spellings"] = std::move(hints.other_spellings);
   j["clock"] = {{"black_ms", v.clock_ms[kBlack]},
                 {"white_ms", v.clock_ms[kWhite]},
+                {"black_periods", v.periods_left[kBlack]},
+                {"white_periods", v.periods_left[kWhite]},
                 {"running", v.running ? json(color_word(*v.running)) : json(nullptr)},
                 {"deadline", v.deadline ? json(*v.deadline) : json(nullptr)},
                 {"abort_at", v.abort_at ? json(*v.abort_at) : json(nullptr)},
@@ -364,6 +371,14 @@ ChallengeRequest read_challenge_request(const json& body) {
   else
     bad_field("color", "must be \"black\", \"white\" or \"random\" (the challenger's colour)");
   r.time_control = read_time_control(optional_string(body, "time_control").value_or("none"));
+  // The byoyomi periods as a field of their own, for forms: the same as "... periods N".
+  if (std::optional<int> periods =
+          optional_int(body, "periods", 1, TimeControl::kMaxPeriods)) {
+    if (!byoyomi_periods(r.time_control))
+      throw ServiceError(ErrorCode::Invalid, "byoyomi periods need a time_control with a byoyomi",
+                         "periods");
+    r.time_control.periods = *periods;
+  }
   return r;
 }
 

@@ -135,6 +135,13 @@ void add_game_routes(Router& router, const ApiServices& s) {
     s.games.abort(game, user.id);
     return json_response(to_json(s.games.view(game, user.id).state));
   });
+  // Answered with the whole game, as GET /api/games/{id}: the halved clock is the news.
+  router.add("POST", "/api/games/{game}/berserk", [s](const Request& r) {
+    User user = signed_in(s.accounts, r);
+    Id game = id_param(r, "game");
+    s.games.berserk(game, user.id);
+    return json_response(to_json(s.games.view(game, user.id)));
+  });
   using DrawAction = void (GameService::*)(Id, Id);
   for (auto [path, action] : {std::pair<const char*, DrawAction>{"offer", &GameService::offer_draw},
                               {"accept", &GameService::accept_draw},

@@ -62,6 +62,7 @@ void time_control_columns(V& v, const char* t, T& tc) {
   v(Col::Fixed, t, "tc_byoyomi_ms", tc.byoyomi_ms);
   v(Col::Fixed, t, "tc_increment_ms", tc.increment_ms);
   v(Col::Fixed, t, "tc_days", tc.days_per_move);
+  v(Col::Fixed, t, "tc_periods", tc.periods);
 }
 
 template <class R>
@@ -85,6 +86,8 @@ struct Table<GameState> {
     v(Col::State, "g", "clock_black_ms", g.clock.remaining_ms[kBlack]);
     v(Col::State, "g", "clock_white_ms", g.clock.remaining_ms[kWhite]);
     v(Col::State, "g", "turn_started_ms", g.clock.turn_started);
+    v(Col::State, "g", "periods_used_black", g.clock.periods_used[kBlack]);
+    v(Col::State, "g", "periods_used_white", g.clock.periods_used[kWhite]);
     v(Col::State, "g", "status", g.status);
     v(Col::State, "g", "result", g.result);
     v(Col::State, "g", "reason", g.reason);

@@ -194,6 +194,7 @@ std::string CommandInterface::draw(const GameView& v, const Preferences& prefs, 
             color_name(~r.game.position().side_to_move()) + ": " + r.last_move + "\n";
   if (v.state.time_control.kind != TimeControl::Kind::None)
     head += "Time control: " + describe(v.state.time_control) + "\n";
+  head += clock_line(v);
 
   std::string status;
   switch (v.state.status) {

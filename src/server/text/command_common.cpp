@@ -9,7 +9,9 @@
 #include "notation/usi.h"
 #include "rules/catalog.h"
 #include "rules/movegen.h"
+#include "server/domain/clocks.h"
 #include "server/domain/game_setup.h"
+#include "server/domain/service_error.h"
 
 namespace kirin::server {
 
@@ -37,7 +39,7 @@ std::string usage(const std::string& game, const std::string& verb) {
   if (verb == "challenge")
     return game +
            " challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai] [-lion] "
-           "[-option=NAME=VALUE] [-profile=NAME] [-rated|-casual] [-notakeback] "
+           "[-option=NAME=VALUE] [-profile=NAME] [-tc=CLOCK] [-rated|-casual] [-notakeback] "
            "[-password=YOURS]";
   if (verb == "accept" || verb == "decline") return game + " " + verb + " CHALLENGE USER PASSWORD";
   if (verb == "move")
@@ -49,7 +51,8 @@ std::string usage(const std::string& game, const std::string& verb) {
            " USER... [all|active|inactive|next]";
   if (verb == "showas")
     return game + " showas USER PASSWORD [BOARD...|all|active|inactive|next]";
-  if (verb == "resign" || verb == "abort") return game + " " + verb + " BOARD USER PASSWORD";
+  if (verb == "resign" || verb == "abort" || verb == "berserk")
+    return game + " " + verb + " BOARD USER PASSWORD";
   if (verb == "games") return game + " games [USER...] [all|active|inactive|next]";
   if (verb == "standings" || verb == "ratings" || verb == "history") return game + " " + verb;
   if (verb == "set") return game + " set USER PASSWORD [flip|noflip] [standard|alternate|small]";
@@ -107,6 +110,41 @@ std::string player(const GameState& s, Color c) {
 
 std::string players(const GameState& s) {
   return s.black.name + " (Black) against " + s.white.name + " (White)";
+}
+
+TimeControl read_time_control_word(std::string_view spec, const std::string& where) {
+  std::string text(spec);
+  std::replace(text.begin(), text.end(), '_', ' ');
+  try {
+    return read_time_control(text);
+  } catch (const ServiceError& e) {
+    throw CommandError(where + e.what());
+  }
+}
+
+namespace {
+
+std::string clock_text(int64_t ms) {
+  const int64_t s = ms / 1000;
+  std::string mm = std::to_string(s % 3600 / 60), ss = std::to_string(s % 60);
+  if (ss.size() < 2) ss = "0" + ss;
+  if (s >= 3600) return std::to_string(s / 3600) + ":" + (mm.size() < 2 ? "0" : "") + mm + ":" + ss;
+  return mm + ":" + ss;
+}
+
+}  // namespace
+
+std::string clock_line(const GameView& v) {
+  if (v.state.time_control.kind != TimeControl::Kind::Live || is_over(v.state.status)) return "";
+  std::string out = "Clocks:";
+  for (Color c : {kBlack, kWhite}) {
+    out += std::string(c == kBlack ? " " : "; ") + color_name(c) + " " + clock_text(v.clock_ms[c]);
+    const TimeControl tc = colour_time_control(v.state, c);
+    if (tc.byoyomi_ms)
+      out += ", " + seconds_text(tc.byoyomi_ms) + "s x" + std::to_string(v.periods_left[c]);
+    if (v.state.berserk[c]) out += " (berserk)";
+  }
+  return out + "\n";
 }
 
 std::string setup_note(const GameSetup& s) {

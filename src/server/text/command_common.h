@@ -52,6 +52,12 @@ std::string player(const GameState& s, Color c);  // "Black (alice)"
 std::string players(const GameState& s);          // "alice (Black) against bob (White)"
 // The game setup in words: "with drops, handicap 2ln, lion_rules=true".
 std::string setup_note(const GameSetup& s);
+// A -tc=SPEC option's time control: a word, so '_' stands for a blank ("600_byoyomi_30x3",
+// "300+5", "3_days", lishogi's "10|30(3)"). Throws CommandError after `where` ("challenge: ").
+TimeControl read_time_control_word(std::string_view spec, const std::string& where);
+// A game's clock in words when it runs: each side's main time left, and its periods with a
+// byoyomi ("Clocks: Black 9:58, 30s x3; White 10:00, 30s x3"); empty without a live clock.
+std::string clock_line(const GameView& v);
 
 // Rows as a table, columns two blanks apart, left-aligned but for a first column of numbers.
 std::string table(const std::vector<std::vector<std::string>>& rows, bool numbers_first = true);

@@ -48,6 +48,10 @@ const std::vector<HelpEntry>& help_entries() {
                            the computer, nor with a handicap, a start position,
                            another profile or rule options)
       -casual              not rated (the default)
+      -tc=CLOCK            a clock ('_' for a blank): 600+5 (seconds, increment),
+                           600_byoyomi_30 or 600_byoyomi_30x3 (3 periods),
+                           lishogi's 10|30(3) (minutes|byoyomi(periods)),
+                           3_days (a move); none by default
       -notakeback          no takebacks in this game (undo is refused)
       -password=YOURS      your password (needed by mail))"},
       {{"accept", "decline"},
@@ -117,6 +121,11 @@ GAME show USER... [all|active|inactive|next]
       {{"abort"},
        R"(GAME abort BOARD USER PASSWORD
     End the game with no result: only before both players have moved.)"},
+      {{"berserk"},
+       R"(GAME berserk BOARD USER PASSWORD
+    In an arena game that allows it, before your first move: halve your
+    main time and play on without byoyomi or increment, for a point more if
+    you win.)"},
       {{"games"},
        R"(GAME games [USER...] [all|active|inactive|next]
     List the players' games of GAME (chushogi: Chu and Dai Shogi): board

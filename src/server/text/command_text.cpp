@@ -77,7 +77,7 @@ PasswordPlace password_place(const Words& w) {
   std::string verb = lower(w[1]);
   if (verb == "signup") return {2, 3, 4, 5, 0, 4};
   if (verb == "move") return {2, 4, 6, kAny, 2, 0};  // GAME move BOARD USER PASSWORD MOVE...
-  if (verb == "resign" || verb == "abort") return {2, 4, 5, 5, 2, 0};
+  if (verb == "resign" || verb == "abort" || verb == "berserk") return {2, 4, 5, 5, 2, 0};
   if (verb == "queue" || verb == "submit") return {2, 4, 5, kAny, 2, 0};
   if (verb == "confirm") return {2, 4, 5, 5, 2, 0};
   // GAME accept|decline CHALLENGE USER PASSWORD: the challenge's number is checked as a board's.

@@ -107,7 +107,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (w.size() < 2)
     throw CommandError(quoted(w[0]) +
                        " needs a command after it: challenge, accept, decline, move, board, "
-                       "show, showas, resign, abort, games, set, standings, ratings, history, "
+                       "show, showas, resign, abort, berserk, games, set, standings, ratings, history, "
                        "preview, queue, chat, mate or help");
   p.verb = lower(w[1]);
   p.first = 2;
@@ -116,7 +116,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (p.verb == "move") return move(p, ctx);
   if (p.verb == "board" || p.verb == "show") return board(p, ctx);
   if (p.verb == "showas") return showas(p, ctx);
-  if (p.verb == "resign" || p.verb == "abort") return end_game(p, ctx);
+  if (p.verb == "resign" || p.verb == "abort" || p.verb == "berserk") return board_action(p, ctx);
   if (p.verb == "games") return games(p, ctx);
   if (p.verb == "set") return set(p, ctx);
   if (p.verb == "standings") return standings(p, ctx);
@@ -134,7 +134,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
                      ": the commands are challenge, accept, decline, move, board, show, showas, "
-                     "resign, abort, games, set, standings, ratings, history, preview, queue, chat "
+                     "resign, abort, berserk, games, set, standings, ratings, history, preview, queue, chat "
                      "and help");
 }
 

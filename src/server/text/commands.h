@@ -185,7 +185,8 @@ class CommandInterface {
   std::string all_show(const Words& w, const CommandContext& ctx);
   std::string list(const Words& w);
   std::string all_games(const Parsed& p, GameFilter filter);
-  std::string end_game(const Parsed& p, const CommandContext& ctx);  // resign or abort
+  // resign, abort or berserk: a player's action on a board that takes no argument.
+  std::string board_action(const Parsed& p, const CommandContext& ctx);
   std::string games(const Parsed& p, const CommandContext& ctx);
   std::string set(const Parsed& p, const CommandContext& ctx);
   std::string standings(const Parsed& p, const CommandContext& ctx);

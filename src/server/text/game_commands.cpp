@@ -1,4 +1,5 @@
-// The commands that start and play games: challenge, accept, decline, move, resign, abort
+// The commands that start and play games: challenge, accept, decline, move, resign, abort,
+// berserk
 // (commands.h).
 #include "server/text/command_common.h"
 
@@ -21,6 +22,7 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
   bool dai = false, lion = false;
   std::optional<std::string> password;
   std::vector<std::pair<std::string, std::string>> options;
+  TimeControl clock;  // none: pbmserv's games have no clock
   for (size_t i = 2; i < w.size(); ++i) {
     const std::string& word = w[i];
     if (word.empty() || word[0] != '-') {
@@ -66,6 +68,9 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
         throw CommandError("challenge: " + quoted(word) + ": the computer's level is 1 to " +
                            std::to_string(kMaxComputerLevel));
       setup.computer_level = value[0] - '0';
+    } else if (name == "tc") {
+      need_value();
+      clock = read_time_control_word(value, "challenge: ");
     } else if (name == "option") {
       need_value();
       size_t at = value.find('=');
@@ -76,7 +81,7 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
       throw CommandError("challenge: unknown option " + quoted(word) +
                          ": the options are -drops, -handicap=SPEC, -dai, -lion, "
                          "-option=NAME=VALUE, -profile=NAME, -level=N (the computer's), "
-                         "-rated, -casual and -notakeback");
+                         "-tc=CLOCK, -rated, -casual and -notakeback");
     }
   }
   if (names.size() != 2)
@@ -111,6 +116,7 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
     ChallengeRequest r;
     r.opponent = white.name;
     r.setup = setup;
+    r.time_control = clock;
     r.color = ColorChoice::ChallengerBlack;
     r.opponent_agrees = true;
     Id game = 0;
@@ -129,6 +135,7 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
   ChallengeRequest r;
   r.opponent = them.name;
   r.setup = setup;
+  r.time_control = clock;
   r.color = me.id == black.id ? ColorChoice::ChallengerBlack : ColorChoice::ChallengerWhite;
   Challenge c;
   try {
@@ -261,24 +268,28 @@ std::string CommandInterface::move(const Parsed& p, const CommandContext& ctx) {
          answered_at_once(after, v.state.ply + 1) + draw(after, u.preferences, u.id);
 }
 
-std::string CommandInterface::end_game(const Parsed& p, const CommandContext& ctx) {
+std::string CommandInterface::board_action(const Parsed& p, const CommandContext& ctx) {
   const Words& w = p.w;
-  const bool resigning = p.verb == "resign";
   want_words(w, 5, 5, p.game_word, p.verb);
   Id id = board_number(w[2], false);
   std::string where = p.verb + " in board " + std::to_string(id) + ": ";
   User u = board_player(p, where, ctx);
   board_view(p, w[2], u.id);
+  const char* done = " resigned";
   try {
-    if (resigning)
+    if (p.verb == "resign") {
       games_.resign(id, u.id);
-    else
+    } else if (p.verb == "abort") {
       games_.abort(id, u.id);
+      done = " aborted the game";
+    } else {
+      games_.berserk(id, u.id);
+      done = " went berserk: half the main time, no byoyomi or increment";
+    }
   } catch (const ServiceError& e) {
     throw CommandError(where + e.what());
   }
-  return "Board " + std::to_string(id) + ": " + u.name +
-         (resigning ? " resigned" : " aborted the game") + ".\n" +
+  return "Board " + std::to_string(id) + ": " + u.name + done + ".\n" +
          draw(games_.view(id, u.id), u.preferences, u.id);
 }
 

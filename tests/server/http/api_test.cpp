@@ -4,7 +4,9 @@
 
 #include <thread>
 
+#include "../arena_game.h"
 #include "../server_fixture.h"
+#include "server/domain/clocks.h"
 #include "server/http/app.h"
 #include "server/http/client_address.h"
 #include "server/http/service_errors.h"
@@ -205,6 +207,100 @@ TEST_F(Api, Preferences) {
   EXPECT_EQ(call("PUT", "/api/me/preferences", {{"flip", "yes"}}, alice_).status, 400u);
 }
 
+// Byoyomi periods: spelled in the time control or as a field, shown in the time control and
+// the clock (periods left).
+TEST_F(Api, ByoyomiPeriods) {
+  Reply spelled = call("POST", "/api/challenges",
+                       {{"opponent", "bob"}, {"game", "shogi"}, {"time_control", "600 byoyomi 30x3"}},
+                       alice_);
+  ASSERT_EQ(spelled.status, 201u) << spelled.body;
+  EXPECT_EQ(spelled.json()["time_control"]["periods"], 3);
+  EXPECT_EQ(spelled.json()["time_control"]["text"], "600 byoyomi 30 periods 3");
+  Reply field = call("POST", "/api/challenges",
+                     {{"opponent", "bob"}, {"game", "shogi"}, {"time_control", "600 byoyomi 30"},
+                      {"periods", 5}},
+                     alice_);
+  ASSERT_EQ(field.status, 201u) << field.body;
+  EXPECT_EQ(field.json()["time_control"]["periods"], 5);
+  // Refusals name the field, and create nothing.
+  const size_t before = call("GET", "/api/challenges", nullptr, alice_).json()["outgoing"].size();
+  for (const auto& [body, named] :
+       {std::pair{json{{"time_control", "300+5"}, {"periods", 3}}, "periods"},
+        std::pair{json{{"time_control", "600 byoyomi 30 periods 0"}}, "time_control"}}) {
+    json b = body;
+    b["opponent"] = "bob";
+    Reply r = call("POST", "/api/challenges", b, alice_);
+    EXPECT_EQ(r.status, 422u) << b << r.body;
+    EXPECT_EQ(r.json()["error"]["field"], named) << b << r.body;
+  }
+  // A number out of range or not a number, as for every whole-number field: 400.
+  for (const json& periods : {json(11), json(0), json("3"), json(4294967297)}) {
+    Reply r = call("POST", "/api/challenges",
+                   {{"opponent", "bob"}, {"time_control", "600 byoyomi 30"}, {"periods", periods}},
+                   alice_);
+    EXPECT_EQ(r.status, 400u) << periods << r.body;
+    EXPECT_NE(r.body.find("periods"), std::string::npos) << r.body;
+  }
+  EXPECT_EQ(call("GET", "/api/challenges", nullptr, alice_).json()["outgoing"].size(), before);
+  Reply accepted =
+      call("POST", "/api/challenges/" + std::to_string(spelled.json()["id"].get<Id>()) + "/accept",
+           nullptr, bob_);
+  ASSERT_EQ(accepted.status, 200u) << accepted.body;
+  Id game = accepted.json()["game"].get<Id>();
+  json g = call("GET", "/api/games/" + std::to_string(game)).json();
+  EXPECT_EQ(g["time_control"]["periods"], 3);
+  EXPECT_EQ(g["clock"]["black_periods"], 3);
+  EXPECT_EQ(g["clock"]["white_periods"], 3);
+  EXPECT_EQ(g["tournament"], nullptr);
+  EXPECT_EQ(g["berserk_allowed"], false);
+  EXPECT_EQ(g["berserk"], (json{{"black", false}, {"white", false}}));
+}
+
+// Berserk over the API: in an arena's game, before one's first move; each refusal's status.
+TEST_F(Api, Berserk) {
+  auto store = open_storage(db_.url());
+  User alice = *store->accounts().find_user_by_name("alice");
+  User bob = *store->accounts().find_user_by_name("bob");
+  Id arena = testing::store_arena_game(*store, {alice.id, "alice"}, {bob.id, "bob"},
+                                       parse_time_control("60 byoyomi 10 periods 2"),
+                                       system_now());
+  const std::string path = "/api/games/" + std::to_string(arena) + "/berserk";
+  WsClient watcher(app_->port());
+  ASSERT_EQ(watcher.call({{"op", "subscribe"}, {"topic", "game:" + std::to_string(arena)}})["type"],
+            "subscribed");
+  EXPECT_EQ(call("POST", path).status, 401u);  // signed in only
+  std::string carol = sign_up("carol");
+  EXPECT_EQ(call("POST", path, nullptr, carol).status, 403u);  // not a player
+  Reply done = call("POST", path, nullptr, bob_);
+  ASSERT_EQ(done.status, 200u) << done.body;
+  EXPECT_EQ(done.json()["berserk"], (json{{"black", false}, {"white", true}}));
+  EXPECT_EQ(done.json()["berserk_allowed"], true);
+  EXPECT_EQ(done.json()["clock"]["white_ms"], 30000);
+  EXPECT_EQ(done.json()["clock"]["white_periods"], 0);
+  EXPECT_EQ(done.json()["clock"]["black_periods"], 2);
+  auto pushed = watcher.receive();
+  ASSERT_TRUE(pushed);
+  EXPECT_EQ((*pushed)["event"]["kind"], "berserk");
+  EXPECT_EQ((*pushed)["event"]["text"], "white");
+  EXPECT_EQ(call("POST", path, nullptr, bob_).status, 409u);  // already berserked
+  Reply moved = move(arena, "9g9f", 0, alice_);
+  ASSERT_EQ(moved.status, 200u) << moved.body;
+  EXPECT_EQ(call("POST", path, nullptr, alice_).status, 409u);  // moved already
+  // Not allowed in an ordinary game; the summary says so.
+  Id plain = start_game();
+  EXPECT_EQ(call("POST", "/api/games/" + std::to_string(plain) + "/berserk", nullptr, alice_).status,
+            403u);
+  json listed = call("GET", "/api/games?player=bob").json();
+  bool seen = false;
+  for (const json& s : listed["games"])
+    if (s["id"] == arena) {
+      seen = true;
+      EXPECT_EQ(s["berserk"]["white"], true);
+      EXPECT_EQ(s["tournament"], nullptr);
+    }
+  EXPECT_TRUE(seen) << listed;
+}
+
 TEST_F(Api, ChallengesOpenDirectDeclineCancel) {
   WsClient lobby(app_->port());
   ASSERT_EQ(lobby.call({{"op", "subscribe"}, {"topic", "lobby"}})["type"], "subscribed");
@@ -314,7 +410,7 @@ TEST_F(Api, PlayAGame) {
   EXPECT_EQ(courier.body.rfind("1. ", 0), 0u) << courier.body;
   EXPECT_EQ(call("GET", path + "/record?format=pgn").status, 422u);
 
-  Reply games = call("GET", "/api/games?user=bob");
+  Reply games = call("GET", "/api/games?player=bob");
   ASSERT_EQ(games.json()["games"].size(), 1u);
   EXPECT_EQ(games.json()["games"][0]["id"], game);
   EXPECT_EQ(call("GET", "/api/games?user=nobody").status, 404u);

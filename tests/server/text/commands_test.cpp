@@ -3,6 +3,7 @@
 // refusals that say what was wrong and change nothing.
 #include "server/text/commands.h"
 
+#include "../arena_game.h"
 #include "../server_fixture.h"
 #include "notation/board_styles.h"
 #include "notation/sfen.h"
@@ -783,6 +784,55 @@ TEST_F(CommandsTest, TakebacksRefusedByTheChallengeOption) {
                 ": its challenge refused them");
   expect_unchanged(before);
   EXPECT_TRUE(contains(run("shogi board " + b), "no takebacks"));
+}
+
+// -tc=CLOCK: byoyomi periods in every spelling a word allows; the board shows the periods left.
+TEST_F(CommandsTest, ChallengeClockWithPeriods) {
+  for (const char* spec : {"600_byoyomi_30x3", "600_byoyomi_30_periods_3", "10|30(3)"}) {
+    Id id = challenge(std::string("shogi challenge alice bob -tc=") + spec);
+    EXPECT_EQ(games->view(id).state.time_control, parse_time_control("600 byoyomi 30 periods 3"))
+        << spec;
+    std::string b = std::to_string(id);
+    std::string shown = run("shogi board " + b);
+    EXPECT_TRUE(contains(shown, "Time control: 600 byoyomi 30 periods 3\n")) << shown;
+    EXPECT_TRUE(contains(shown, "Clocks: Black 10:00, 30s x3; White 10:00, 30s x3\n")) << shown;
+  }
+  Snapshot before = snapshot();
+  EXPECT_EQ(first_line(run("shogi challenge alice bob -tc=600_byoyomi_30x11")),
+            "error: challenge: time control: byoyomi periods must be from 1 to 10, not 11");
+  EXPECT_EQ(first_line(run("shogi challenge alice bob -tc=300+5_periods_2")),
+            "error: challenge: time control: byoyomi periods need a byoyomi");
+  EXPECT_EQ(first_line(run("shogi challenge alice bob -tc=")),
+            "error: challenge: '-tc=' needs a value: -tc=VALUE");
+  expect_unchanged(before);
+}
+
+TEST_F(CommandsTest, Berserk) {
+  Id id = store_arena_game(*store, {alice.id, "alice"}, {bob.id, "bob"},
+                           parse_time_control("60 byoyomi 10 periods 2"), clock.t.load());
+  std::string b = std::to_string(id);
+  std::string reply = run("shogi berserk " + b + " bob password-bob");
+  EXPECT_EQ(first_line(reply),
+            "Board " + b + ": bob went berserk: half the main time, no byoyomi or increment.");
+  EXPECT_TRUE(contains(reply, "Clocks: Black 1:00, 10s x2; White 0:30 (berserk)\n")) << reply;
+  EXPECT_TRUE(games->view(id).state.berserk[kWhite]);
+  Snapshot before = snapshot();
+  EXPECT_EQ(first_line(run("shogi berserk " + b + " bob password-bob")),
+            "error: berserk in board " + b + ": you have already berserked in game " + b);
+  EXPECT_EQ(first_line(run("shogi berserk " + b + " bob wrong-password")).rfind("error: ", 0), 0u);
+  expect_unchanged(before);
+  Id plain = challenge("shogi challenge alice bob -tc=60_byoyomi_10");
+  std::string p = std::to_string(plain);
+  EXPECT_EQ(first_line(run("shogi berserk " + p + " alice password-alice")),
+            "error: berserk in board " + p + ": berserk is not allowed in game " + p +
+                ": only an arena that allows it lets its players berserk");
+  run("shogi move " + b + " alice password-alice 7g-7f");
+  Snapshot moved = snapshot();
+  EXPECT_EQ(first_line(run("shogi berserk " + b + " alice password-alice")),
+            "error: berserk in board " + b + ": you have moved in game " + b +
+                ": berserk is before one's first move");
+  expect_unchanged(moved);
+  EXPECT_EQ(first_line(run("shogi berserk " + b + " alice")).rfind("error: ", 0), 0u);
 }
 
 TEST_F(CommandsTest, PreviewDrawsTheBoardAndPlaysNothing) {

@@ -139,6 +139,7 @@ export const api = {
     request<MoveResponse>('POST', `/api/games/${id}/moves`, { move, expected_ply: expectedPly }),
   resign: (id: number) => request<GameSummary>('POST', `/api/games/${id}/resign`),
   abort: (id: number) => request<GameSummary>('POST', `/api/games/${id}/abort`),
+  berserk: (id: number) => request<GameView>('POST', `/api/games/${id}/berserk`),
   offerDraw: (id: number) => request<GameSummary>('POST', `/api/games/${id}/draw/offer`),
   acceptDraw: (id: number) => request<GameSummary>('POST', `/api/games/${id}/draw/accept`),
   declineDraw: (id: number) => request<GameSummary>('POST', `/api/games/${id}/draw/decline`),

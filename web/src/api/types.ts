@@ -160,6 +160,8 @@ export interface TimeControl {
   main_ms?: number;
   byoyomi_ms?: number;
   increment_ms?: number;
+  /** Byoyomi periods (1 with a byoyomi, 0 without). */
+  periods?: number;
   days_per_move?: number;
 }
 
@@ -200,6 +202,8 @@ export interface NewChallenge {
   sfen?: string;
   color?: Color | 'random';
   time_control?: string;
+  /** Byoyomi periods, 1 to 10 (the same as "... periods N" in time_control). */
+  periods?: number;
   /** Against the computer: its strength, 1 (weakest) to 8. */
   level?: number;
   /** A rematch of this finished or aborted game (to its other player). */
@@ -239,6 +243,9 @@ export interface Clock {
   white_ms: number;
   /** Whose clock runs: none before both sides have made their first move (live games). */
   running?: Color | null;
+  /** Byoyomi periods each side has left, the running one counted. */
+  black_periods?: number;
+  white_periods?: number;
   deadline: number | null;
   /** When the game is aborted unless the side to move makes its first move. */
   abort_at?: number | null;
@@ -266,6 +273,11 @@ export interface GameSummary {
   created: number;
   updated: number;
   rated?: boolean;
+  /** The tournament that paired the game. */
+  tournament?: number | null;
+  /** An arena game: each player may berserk before their first move. */
+  berserk_allowed?: boolean;
+  berserk?: { black: boolean; white: boolean };
 }
 
 /** Richer legal-move data (optional: the UI works from the USI strings alone). */

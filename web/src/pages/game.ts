@@ -4,7 +4,8 @@
 import { api, ApiError, errorMessage } from '../api/client';
 import type { Color, Forecast, GameView, PushEvent, RatingChange } from '../api/types';
 import { push } from '../api/ws';
-import { ClockView, describeTimeControl } from '../clock';
+import { mayBerserk } from '../berserk';
+import { ClockView, colourTimeControl, describeTimeControl } from '../clock';
 import { t } from '../i18n';
 import { BoardWidget } from '../render/boardWidget';
 import { fitBoardToWindow } from '../render/fitBoard';
@@ -311,9 +312,10 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
         playerLink(u.name, 'player-name'),
         ratingEl(v.ratings?.[color]),
         h('span', { class: 'muted' }, t(color === 'black' ? 'game.asBlack' : 'game.asWhite')),
+        v.berserk?.[color] ? h('span', { class: 'berserk-mark', title: t('game.berserked'), 'aria-label': t('game.berserked') }, ' ⚡') : '',
         v.status === 'active' && v.to_move === color ? h('span', { class: 'to-move', title: t('game.toMoveMark') }, ' ●') : '',
       );
-      clocks[color].update(v.clock, v.time_control, v.status === 'active' ? v.clock?.running ?? null : null);
+      clocks[color].update(v.clock, colourTimeControl(v.time_control, !!v.berserk?.[color]), v.status === 'active' ? v.clock?.running ?? null : null);
     }
     // The viewer's side below, as on the board.
     const bottom: Color = flip() ? 'white' : 'black';
@@ -389,6 +391,11 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       } else {
         actions.append(act(t('game.resume'), 'resume primary', () => api.resume(id)));
       }
+      if (mayBerserk(v, mine)) {
+        const berserk = act(`⚡ ${t('game.berserk')}`, 'berserk', () => api.berserk(id), t('game.berserkConfirm'));
+        berserk.title = t('game.berserkTitle');
+        actions.append(berserk);
+      }
       // Before both sides have moved the game can be aborted, not resigned (lishogi's way).
       if (v.status === 'active' && v.ply < 2) {
         const abort = act(t('match.abort'), 'abort danger', () => api.abort(id), t('match.abortConfirm'));
@@ -398,6 +405,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
         actions.append(act(t('game.resign'), 'resign danger', () => api.resign(id), t('game.resignConfirm')));
       }
     }
+    if (v.tournament) actions.append(h('a', { class: 'button tournament-link', href: `/tournaments/${v.tournament}` }, t('game.tournament')));
     actions.append(
       h('button', { type: 'button', class: 'flip', onclick: () => { localFlip = !localFlip; drawAll(); }, title: t('game.flipBoardTitle') }, t('game.flipBoard')),
       h('a', { class: 'button', href: `/analysis?game=${id}&ply=${shownPly}` }, t('game.analyse')),

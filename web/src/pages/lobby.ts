@@ -204,6 +204,7 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
   const tcKind = h('select', { name: 'tc_kind' }, h('option', { value: 'none' }, t('lobby.noClock')), h('option', { value: 'live' }, t('lobby.realTime')), h('option', { value: 'correspondence' }, t('lobby.correspondenceDays')));
   const minutes = h('input', { type: 'number', name: 'minutes', min: 0, max: 600, value: 10, step: 1 });
   const byoyomi = h('input', { type: 'number', name: 'byoyomi', min: 0, max: 600, value: 30 });
+  const periods = h('input', { type: 'number', name: 'periods', min: 1, max: 10, value: 1, step: 1 });
   const increment = h('input', { type: 'number', name: 'increment', min: 0, max: 600, value: 0 });
   const days = h('input', { type: 'number', name: 'days', min: 1, max: 60, value: 3 });
   const profile = h('select', { name: 'profile' });
@@ -221,7 +222,7 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
   const rated = h('input', { type: 'checkbox', name: 'rated' });
   const ratedField = h('div', { class: 'field' }, h('label', { class: 'check' }, rated, t('ratings.rated')),
     h('small', { class: 'muted' }, t('ratings.ratedHelp')));
-  const liveBox = h('div', { class: 'row' }, field(t('lobby.minutes'), minutes), field(t('lobby.byoyomi'), byoyomi), field(t('lobby.increment'), increment));
+  const liveBox = h('div', { class: 'row' }, field(t('lobby.minutes'), minutes), field(t('lobby.byoyomi'), byoyomi), field(t('lobby.periods'), periods), field(t('lobby.increment'), increment));
   const corrBox = h('div', { class: 'row' }, field(t('lobby.daysPerMove'), days));
   const sync = () => {
     opponentField.hidden = opponentKind.value !== 'person';
@@ -298,6 +299,7 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
       const byo = Number(byoyomi.value);
       const inc = Number(increment.value);
       body.time_control = byo > 0 ? `${main} byoyomi ${byo}` : inc > 0 ? `${main}+${inc}` : `${main}`;
+      if (byo > 0 && Number(periods.value) > 1) body.periods = Number(periods.value);
     } else if (tcKind.value === 'correspondence') {
       body.time_control = `${days.value} days`;
     } else body.time_control = 'none';
