@@ -103,6 +103,25 @@ TEST_F(TournamentDirectorTest, AnArenaFromStartToEnd) {
   EXPECT_TRUE(end_view.pairings.empty());  // nothing being played
 }
 
+TEST_F(TournamentDirectorTest, ABerserkWinScoresAPointMore) {
+  Tournament t = make(settings(TournamentKind::Arena), {alice, bob});
+  tournaments->start(t.id, mod.id);
+  Id game = playing(t.id)[0].game;
+  GameState g = games->view(game).state;
+  games->berserk(game, g.black.id);
+  play(game, 20);
+  end(game, Result::BlackWins);
+  tournaments->tick();
+  TournamentPairing p = pairings(t.id)[0];
+  EXPECT_TRUE(p.berserk_black);
+  EXPECT_FALSE(p.berserk_white);
+  EXPECT_EQ(p.ply, 20);
+  TournamentView v = tournaments->view(t.id);
+  EXPECT_EQ(v.standings[0].name, g.black.name);
+  EXPECT_EQ(v.standings[0].sheet, "3");
+  EXPECT_EQ(v.stats.berserks, 1);
+}
+
 TEST_F(TournamentDirectorTest, AnArenaPlayerWhoDoesNotMoveLosesAndIsPaused) {
   Tournament t = make(settings(TournamentKind::Arena), {alice, bob});
   tournaments->start(t.id, mod.id);

@@ -17,8 +17,8 @@ const char* event_kind_name(EventKind k) {
     case EventKind::Message: return "message";
     case EventKind::SessionsEnded: return "sessions_ended";
     case EventKind::Removed: return "removed";
-    case EventKind::Tournament: return "tournament";
     case EventKind::Berserk: return "berserk";
+    case EventKind::Tournament: return "tournament";
   }
   return "move";
 }

@@ -32,11 +32,11 @@ enum class EventKind {
   Removed,    // a moderator removed a line (removed: its id; text: "comment", "chat" or
               // "message"): open pages drop it. A chat line's goes to its game's players, a
               // message's to its recipient (users), a comment's to the game's watchers
+  Berserk,    // a player of an arena game went berserk: text = "black" or "white"
   // A tournament changed (tournament): text = "joined", "withdrew", "started", "paired",
   // "result", "round", "finished" or "cancelled"; users: the players concerned; game: a
   // "paired" event's new game (one event per game).
   Tournament,
-  Berserk,    // a player of an arena game went berserk: text = "black" or "white"
 };
 const char* event_kind_name(EventKind k);  // "move", "comment", ...
 

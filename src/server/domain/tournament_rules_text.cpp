@@ -17,7 +17,9 @@ std::string clock_words(const TimeControl& tc) {
   if (tc.kind == TimeControl::Kind::Correspondence)
     return plural(tc.days_per_move, "day", "days") + " per move (correspondence)";
   std::string out = seconds_text(tc.main_ms) + " seconds each";
-  if (tc.byoyomi_ms > 0) out += ", then byoyomi of " + seconds_text(tc.byoyomi_ms) + " seconds";
+  if (tc.byoyomi_ms > 0)
+    out += ", then byoyomi of " + seconds_text(tc.byoyomi_ms) + " seconds" +
+           (tc.periods > 1 ? " (" + std::to_string(tc.periods) + " periods)" : "");
   if (tc.increment_ms > 0) out += ", plus " + seconds_text(tc.increment_ms) + " seconds a move";
   return out + " (" + describe(tc) + ")";
 }

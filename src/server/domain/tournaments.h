@@ -153,8 +153,9 @@ class Tournaments {
   void publish(const Tournament& t, const char* what, std::vector<PlayerRef> users = {},
                Id game = 0);
   std::vector<TournamentStanding> standings(const Tournament& t, const Sheet& sheet);
-  // The director's work on one event; records ended games first (record_results).
+  // Copies the results of ended games into their pairings, every running event's.
   void record_results();
+  // The director's work on one event: start it, pair, finish.
   void direct(Tournament t);
   bool begin(Tournament& t);
   void finish(Tournament t, const char* change);
@@ -178,6 +179,8 @@ class Tournaments {
   // A new game between two entries from `start_sfen` (the event's setup's, built once).
   GameState make_game(const Tournament& t, const std::string& start_sfen,
                       const TournamentEntry& black, const TournamentEntry& white);
+  // Who may not meet: players of whom one blocks the other; in an arena, the computer's
+  // entries with each other.
   tournament::Forbidden forbidden(const Tournament& t, const Sheet& sheet);
 
   Storage& storage_;

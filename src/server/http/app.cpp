@@ -201,13 +201,7 @@ bool App::lead() {
 }
 
 void App::start() {
-  server_->start();
-  {
-    std::lock_guard lock(tick_mutex_);
-    ticking_ = true;
-  }
-  // Moves and comments other processes store (another node, `kirin command`, `kirin mail`)
-  // reach this server's clients and its computer player.
+  // A tournament game that ends wakes the ticker (set before any request can end one).
   services_->tournaments().on_wake([this] {
     {
       std::lock_guard lock(tick_mutex_);
@@ -215,6 +209,13 @@ void App::start() {
     }
     tick_wake_.notify_all();
   });
+  server_->start();
+  {
+    std::lock_guard lock(tick_mutex_);
+    ticking_ = true;
+  }
+  // Moves and comments other processes store (another node, `kirin command`, `kirin mail`)
+  // reach this server's clients and its computer player.
   services_->storage().changes().listen_for_game_changes([this](const GameChange& change) {
     if (change.sessions_of) return accounts().sessions_ended_elsewhere(change.sessions_of);
     if (change.tournament) return services_->tournaments().changed_elsewhere(change.tournament);

@@ -471,6 +471,16 @@ ALTER TABLE games ADD COLUMN berserk_white BOOLEAN NOT NULL DEFAULT FALSE;
 CREATE INDEX games_tournament ON games(tournament_id, id) WHERE tournament_id IS NOT NULL;
 )sql",
      kSame},
+    {"byoyomi periods: how many a time control gives (1 for every byoyomi stored before), and how many each player of a game has used up",
+     R"sql(
+ALTER TABLE games ADD COLUMN tc_periods INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE challenges ADD COLUMN tc_periods INTEGER NOT NULL DEFAULT 0;
+UPDATE games SET tc_periods = 1 WHERE tc_byoyomi_ms > 0;
+UPDATE challenges SET tc_periods = 1 WHERE tc_byoyomi_ms > 0;
+ALTER TABLE games ADD COLUMN periods_used_black INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN periods_used_white INTEGER NOT NULL DEFAULT 0;
+)sql",
+     kSame},
     {"tournaments (issue 29): events, entries and pairings; every write to an event is heard by the other processes as game changes are",
      R"sql(
 CREATE TABLE tournaments (
@@ -480,7 +490,7 @@ CREATE TABLE tournaments (
   handicap TEXT NOT NULL, custom_sfen TEXT NOT NULL, computer_level INTEGER NOT NULL,
   rated INTEGER NOT NULL, takebacks INTEGER NOT NULL,
   tc_kind TEXT NOT NULL, tc_main_ms INTEGER NOT NULL, tc_byoyomi_ms INTEGER NOT NULL,
-  tc_increment_ms INTEGER NOT NULL, tc_days INTEGER NOT NULL,
+  tc_increment_ms INTEGER NOT NULL, tc_days INTEGER NOT NULL, tc_periods INTEGER NOT NULL,
   minutes INTEGER NOT NULL, rounds INTEGER NOT NULL, double_round INTEGER NOT NULL,
   round_interval_s INTEGER NOT NULL, starts_at_ms INTEGER NOT NULL, max_players INTEGER NOT NULL,
   min_rating INTEGER NOT NULL, min_rated_games INTEGER NOT NULL, berserk INTEGER NOT NULL,
@@ -530,7 +540,7 @@ CREATE TABLE tournaments (
   handicap TEXT NOT NULL, custom_sfen TEXT NOT NULL, computer_level BIGINT NOT NULL,
   rated BOOLEAN NOT NULL, takebacks BOOLEAN NOT NULL,
   tc_kind TEXT NOT NULL, tc_main_ms BIGINT NOT NULL, tc_byoyomi_ms BIGINT NOT NULL,
-  tc_increment_ms BIGINT NOT NULL, tc_days BIGINT NOT NULL,
+  tc_increment_ms BIGINT NOT NULL, tc_days BIGINT NOT NULL, tc_periods BIGINT NOT NULL,
   minutes BIGINT NOT NULL, rounds BIGINT NOT NULL, double_round BOOLEAN NOT NULL,
   round_interval_s BIGINT NOT NULL, starts_at_ms BIGINT NOT NULL, max_players BIGINT NOT NULL,
   min_rating BIGINT NOT NULL, min_rated_games BIGINT NOT NULL, berserk BOOLEAN NOT NULL,
@@ -570,18 +580,6 @@ END $$;
 CREATE TRIGGER tournament_changed AFTER INSERT OR UPDATE ON tournaments
   FOR EACH ROW EXECUTE FUNCTION kirin_tournament_changed();
 )sql"},
-    {"byoyomi periods: how many a time control gives (1 for every byoyomi stored before), and how many each player of a game has used up",
-     R"sql(
-ALTER TABLE games ADD COLUMN tc_periods INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE challenges ADD COLUMN tc_periods INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE tournaments ADD COLUMN tc_periods INTEGER NOT NULL DEFAULT 0;
-UPDATE tournaments SET tc_periods = 1 WHERE tc_byoyomi_ms > 0;
-UPDATE games SET tc_periods = 1 WHERE tc_byoyomi_ms > 0;
-UPDATE challenges SET tc_periods = 1 WHERE tc_byoyomi_ms > 0;
-ALTER TABLE games ADD COLUMN periods_used_black INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE games ADD COLUMN periods_used_white INTEGER NOT NULL DEFAULT 0;
-)sql",
-     kSame},
 };
 
 }  // namespace
