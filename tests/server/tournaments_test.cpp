@@ -3,6 +3,7 @@
 // with nothing changed, and what the page shows.
 #include <gtest/gtest.h>
 
+#include "server/domain/services.h"
 #include "tournament_fixture.h"
 
 namespace kirin::server::testing {
@@ -114,6 +115,55 @@ TEST_F(TournamentsTest, EveryBadFieldIsNamed) {
   s = settings(TournamentKind::Arena);
   s.kind = static_cast<TournamentKind>(7);
   EXPECT_EQ(field(s), "kind");
+}
+
+TEST_F(TournamentsTest, ABannedCreatorAndAServerWithoutTheComputerAreRefused) {
+  moderation->set_role(Moderation::kShell, "mod", Role::Admin);
+  moderation->ban(mod.id, "erin", "spam");
+  moderation->set_role(Moderation::kShell, "erin", Role::Moderator);
+  EXPECT_EQ(code_of([&] { tournaments->create(erin.id, settings(TournamentKind::Arena)); }),
+            ErrorCode::Forbidden);
+  computer.reset();  // no computer player, and none named: nobody to enter
+  GameOptions none;
+  none.computer_name = "";
+  games = std::make_unique<GameService>(*store, log, clock.fn(), none);
+  challenges = std::make_unique<Challenges>(*store, *games, log, clock.fn());
+  tournaments = std::make_unique<Tournaments>(*store, *accounts, *games, *challenges, *blocks,
+                                              log, clock.fn());
+  TournamentSettings s = settings(TournamentKind::Arena);
+  s.computer_entries = 1;
+  s.computer_level = 1;
+  ServiceError e = service_error([&] { tournaments->create(mod.id, s); });
+  EXPECT_EQ(e.code(), ErrorCode::Invalid);
+  EXPECT_EQ(e.field(), "computer");
+  EXPECT_TRUE(tournaments->list().upcoming.empty());
+  EXPECT_EQ(code_of([&] { tournaments->games(99); }), ErrorCode::NotFound);
+  EXPECT_EQ(code_of([&] { tournaments->view(99); }), ErrorCode::NotFound);
+}
+
+TEST_F(TournamentsTest, TheRulesInWords) {
+  TournamentSettings swiss = settings(TournamentKind::Swiss);
+  swiss.rounds = 5;
+  swiss.round_interval_s = 120;
+  std::string text = tournaments->view(make(swiss, {}).id).rules;
+  for (const char* words : {"A Swiss tournament of Shogi in 5 rounds", "300 seconds each",
+                            "plus 5 seconds a move", "120 seconds later", "Buchholz",
+                            "Casual", "loses that game."})
+    EXPECT_NE(text.find(words), std::string::npos) << words << " in: " << text;
+  TournamentSettings robin = settings(TournamentKind::Robin, "3 days");
+  robin.double_round = true;
+  robin.setup.rated = true;
+  robin.min_rating = 1700;
+  text = tournaments->view(make(robin, {}).id).rules;
+  for (const char* words : {"A double round robin of Shogi", "3 days per move",
+                            "Every game of every round starts at once", "Rated",
+                            "forfeits the games not yet begun", "rated 1700 or more"})
+    EXPECT_NE(text.find(words), std::string::npos) << words << " in: " << text;
+  TournamentSettings arena = settings(TournamentKind::Arena, "600 byoyomi 30");
+  arena.minutes = 5;
+  text = tournaments->view(make(arena, {}).id).rules;
+  for (const char* words : {"byoyomi of 30 seconds", "last 30 seconds", "Berserk", "is paused"})
+    EXPECT_NE(text.find(words), std::string::npos) << words << " in: " << text;
 }
 
 TEST_F(TournamentsTest, APlayerCreatesFiveADayAModeratorAny) {
@@ -296,6 +346,36 @@ TEST_F(TournamentsTest, ListsAndTheViewBeforeAnyGame) {
   ASSERT_EQ(p2.standings.size(), 1u);
   EXPECT_EQ(p2.standings[0].rank, 4);
   EXPECT_EQ(tournaments->view(a.id, 0, 99).page, 2);  // clamped
+}
+
+// Services builds the one Tournaments every door uses, and a game that ends anywhere in it
+// wakes the director at once; another process's write to an event is published here.
+TEST_F(TournamentsTest, ServicesWakeTheDirectorWhenAGameEnds) {
+  ServiceOptions options;
+  options.accounts.hash_cost = HashCost::Minimal;
+  Services services(open_storage(url()), options);
+  int wakes = 0;
+  services.tournaments().on_wake([&] { ++wakes; });
+  std::vector<Event> heard;
+  services.events().subscribe([&](const Event& e) { heard.push_back(e); });
+  Tournament t = make(settings(TournamentKind::Swiss), {alice, bob});
+  services.tournaments().start(t.id, mod.id);
+  ASSERT_EQ(playing(t.id).size(), 1u);
+  Id game = playing(t.id)[0].game;
+  services.games().resign(game, alice.id);
+  EXPECT_EQ(wakes, 1);
+  services.tournaments().tick();
+  GameState g = *store->games().find_game(game);
+  EXPECT_EQ(pairings(t.id)[0].result, g.black.id == alice.id ? Result::WhiteWins
+                                                             : Result::BlackWins);
+  EXPECT_TRUE(pairings(t.id)[0].counted);
+  EXPECT_EQ(tournaments->get(t.id).round, 2);
+  services.tournaments().changed_elsewhere(t.id);
+  ASSERT_FALSE(heard.empty());
+  EXPECT_EQ(heard.back().kind, EventKind::Tournament);
+  EXPECT_EQ(heard.back().tournament, t.id);
+  EXPECT_TRUE(heard.back().elsewhere);
+  EXPECT_EQ(heard.back().text, "round");  // the director's last write: round 2 paired
 }
 
 }  // namespace

@@ -191,7 +191,7 @@ bool Tournaments::begin(Tournament& t) {
 void Tournaments::finish(Tournament t, const char* change) {
   t.status = TournamentStatus::Finished;
   t.finished = now_();
-  t.deadline = 0;
+  if (t.settings.kind != TournamentKind::Arena) t.deadline = 0;  // an arena's stays its end
   if (write(t, change)) publish(t, "finished", people(storage_.tournaments().entries_of(t.id)));
 }
 
@@ -228,15 +228,14 @@ tournament::Forbidden Tournaments::forbidden(const Tournament& t, const Sheet& s
   };
 }
 
-GameState Tournaments::make_game(const Tournament& t, const TournamentEntry& black,
-                                 const TournamentEntry& white) {
+GameState Tournaments::make_game(const Tournament& t, const std::string& start_sfen,
+                                 const TournamentEntry& black, const TournamentEntry& white) {
   GameState g;
   g.setup = t.settings.setup;
   const bool computer = black.computer || white.computer;
   g.setup.computer_level = computer ? t.settings.computer_level : 0;
   g.setup.rated = t.settings.setup.rated && !computer;  // the computer's games are casual
-  BuiltSetup built = build_setup(g.setup);
-  g.start_sfen = to_sfen(built.start);
+  g.start_sfen = start_sfen;
   g.black = black.user;
   g.white = white.user;
   g.time_control = t.settings.time_control;
@@ -251,8 +250,12 @@ bool Tournaments::pair(Tournament t, const Sheet& sheet,
                        std::vector<TournamentPairing> with_games,
                        std::vector<TournamentPairing> extra, int next_round, const char* change) {
   std::vector<GameState> games;
-  for (const TournamentPairing& p : with_games)
-    games.push_back(make_game(t, *sheet.entry(p.black), *sheet.entry(p.white)));
+  if (!with_games.empty()) {
+    GameSetup setup = t.settings.setup;  // every game's start: built once, not per game
+    const std::string start = to_sfen(build_setup(setup).start);
+    for (const TournamentPairing& p : with_games)
+      games.push_back(make_game(t, start, *sheet.entry(p.black), *sheet.entry(p.white)));
+  }
   std::vector<GameState> made = games;  // start_round takes its own
   for (TournamentPairing& p : extra) with_games.push_back(std::move(p));
   Tournament next = t;
@@ -266,6 +269,7 @@ bool Tournaments::pair(Tournament t, const Sheet& sheet,
   if (std::string_view(change) == "round") publish(next, "round", people(sheet.entries));
   for (std::size_t i = 0; i < ids->size(); ++i) {
     publish(next, "paired", {made[i].black, made[i].white}, (*ids)[i]);
+    if (!games_.is_computer(made[i].black) && !games_.is_computer(made[i].white)) continue;
     try {
       games_.game_created((*ids)[i]);  // the computer may be to move
     } catch (const ServiceError&) {

@@ -157,7 +157,7 @@ void Tournaments::publish(const Tournament& t, const char* what, std::vector<Pla
 
 // --- Creating ---
 
-TournamentSettings Tournaments::checked_settings(const User& creator, TournamentSettings s) {
+TournamentSettings Tournaments::checked_settings(TournamentSettings s) {
   const TimeMs now = now_();
   const bool arena = s.kind == TournamentKind::Arena, swiss = s.kind == TournamentKind::Swiss,
              robin = s.kind == TournamentKind::Robin;
@@ -227,7 +227,6 @@ TournamentSettings Tournaments::checked_settings(const User& creator, Tournament
   } else {
     s.computer_level = 0;
   }
-  (void)creator;
   return s;
 }
 
@@ -244,7 +243,7 @@ Tournament Tournaments::create(Id user_id, TournamentSettings settings,
                          "tournaments are created by players who have finished a rated game, "
                          "and by moderators");
   }
-  settings = checked_settings(user, std::move(settings));
+  settings = checked_settings(std::move(settings));
   if (password.size() > kMaxPasswordBytes)
     throw invalid("the password is at most " + std::to_string(kMaxPasswordBytes) + " bytes",
                   "password");

@@ -144,7 +144,9 @@ class Tournaments {
   };
   Sheet sheet(Id id);
   Tournament load(Id id);
-  TournamentSettings checked_settings(const User& creator, TournamentSettings s);
+  // The settings checked (invalid naming the field) and made whole (defaults, what the kind
+  // does not use cleared).
+  TournamentSettings checked_settings(TournamentSettings s);
   // Writes `t` with one more version and `change`, or nothing if the version moved: whether it
   // wrote; `t` is the written one then.
   bool write(Tournament& t, const char* change);
@@ -173,8 +175,9 @@ class Tournaments {
   // `next_round` the event's round; publishes `change` and each game's "paired".
   bool pair(Tournament t, const Sheet& sheet, std::vector<TournamentPairing> with_games,
             std::vector<TournamentPairing> extra, int next_round, const char* change);
-  GameState make_game(const Tournament& t, const TournamentEntry& black,
-                      const TournamentEntry& white);
+  // A new game between two entries from `start_sfen` (the event's setup's, built once).
+  GameState make_game(const Tournament& t, const std::string& start_sfen,
+                      const TournamentEntry& black, const TournamentEntry& white);
   tournament::Forbidden forbidden(const Tournament& t, const Sheet& sheet);
 
   Storage& storage_;
