@@ -360,9 +360,9 @@ std::string CommandInterface::create_tournament(const Parsed& p, const CommandCo
     if (auto number = numbers.find(option); number != numbers.end()) {
       want_value();
       s.*(number->second) = whole_number(option, value);
-    } else if (option == "-double")
+    } else if (option == "-double") {
       s.double_round = true;
-    else if (option == "-tc" || option == "-days") {
+    } else if (option == "-tc" || option == "-days") {
       want_value();
       const std::string text = option == "-days" ? value + " days" : blanks(value);
       try {
@@ -371,11 +371,11 @@ std::string CommandInterface::create_tournament(const Parsed& p, const CommandCo
         throw CommandError("tournament create: " + option + ": " + e.what());
       }
       time_control_given = true;
-    } else if (option == "-rated")
+    } else if (option == "-rated") {
       s.setup.rated = true;
-    else if (option == "-casual")
+    } else if (option == "-casual") {
       s.setup.rated = false;
-    else if (option == "-starts") {
+    } else if (option == "-starts") {
       want_value();
       s.starts_at = start_time(value);
     } else if (option == "-name") {
@@ -387,13 +387,13 @@ std::string CommandInterface::create_tournament(const Parsed& p, const CommandCo
     } else if (option == "-password") {
       want_value();
       event_password = value;
-    } else if (option == "-drops")
+    } else if (option == "-drops") {
       s.setup.drops = true;
-    else if (option == "-berserk")
+    } else if (option == "-berserk") {
       s.berserk = true;
-    else if (option == "-noberserk")
+    } else if (option == "-noberserk") {
       s.berserk = false;
-    else if (option == "-option") {
+    } else if (option == "-option") {
       const size_t inner = value.find('=');
       if (inner == std::string::npos || inner == 0)
         throw CommandError("tournament create: -option must be -option=NAME=VALUE");
@@ -408,7 +408,9 @@ std::string CommandInterface::create_tournament(const Parsed& p, const CommandCo
         "tournament create: -tc is missing: the clock of every game, such as "
         "-tc=300+5, -tc=600_byoyomi_30 or -days=3");
   User me = service("create", [&] { return check_password(plain[1], plain[2], ctx); });
-  Tournament t = service("create", [&] { return tournaments_.create(me.id, s, event_password, ctx.counted_client()); });
+  Tournament t = service("create", [&] {
+    return tournaments_.create(me.id, s, event_password, ctx.counted_client());
+  });
   return "Tournament " + std::to_string(t.id) + " (" + tournament_name(t) +
          ") is created: " + p.game_word + " tournament join " + std::to_string(t.id) +
          " USER PASSWORD enters it" +

@@ -6,6 +6,7 @@
 #include <regex>
 
 #include "../server_fixture.h"
+#include "server/mail/mail.h"
 #include "server/text/notices.h"
 
 namespace kirin::server::testing {
@@ -66,8 +67,17 @@ TEST_F(TournamentCommands, ACorrespondenceRoundRobinIsPlayedByMailAlone) {
       << created;
   EXPECT_TRUE(contains(mail("alice", "shogi tournament join 1 alice password-alice\n"),
                        "alice has joined tournament 1 (Mail robin)"));
-  EXPECT_TRUE(contains(mail("bob", "shogi tournament join 1 bob password-bob\n"),
-                       "bob has joined tournament 1"));
+  // bob's comes as a whole mail, its command the Subject line, as pbmserv reads them.
+  mail::MailOptions options;
+  options.from = "Kirin <kirin@games.example.org>";
+  const std::string raw =
+      "From: Bob <bob@example.org>\nTo: Kirin <kirin@games.example.org>\n"
+      "Subject: shogi tournament join 1 bob password-bob\nMessage-ID: <j1@example.org>\n\n";
+  mail::MailResult joined = mail::answer_mail(raw, raw.size(), commands, options);
+  ASSERT_EQ(joined.exit_code, mail::kReplied) << joined.message;
+  EXPECT_TRUE(contains(mail::read_mail(joined.reply).body, "bob has joined tournament 1"))
+      << joined.reply;
+  EXPECT_FALSE(contains(joined.reply, "password-bob"));
   std::string listed = mail("bob", "shogi tournaments\n");
   EXPECT_TRUE(contains(listed, "Upcoming:")) << listed;
   EXPECT_TRUE(contains(listed, "Mail robin")) << listed;
