@@ -152,6 +152,12 @@ void Tournaments::publish(const Tournament& t, const char* what, std::vector<Pla
   e.text = what;
   e.users = std::move(users);
   e.game = game;
+  {
+    std::lock_guard lock(mutex_);
+    if (told_.size() > 10'000) told_.clear();  // bounded: at worst, a change is told twice
+    int64_t& told = told_[t.id];
+    told = std::max(told, t.version);
+  }
   events_.publish(e);
 }
 
@@ -174,6 +180,8 @@ TournamentSettings Tournaments::checked_settings(TournamentSettings s) {
   if (s.setup.computer_level != 0)
     throw invalid("the computer's level is given with its entries", "computer");
   BuiltSetup built = build_setup(s.setup);  // names the bad field: game, profile, option...
+  if (s.name.empty())  // "Chu Shogi arena", as lishogi names an event nobody named
+    s.name = built.variant->name + " " + (arena ? "arena" : swiss ? "Swiss" : "round robin");
   if (s.setup.rated) {
     std::string why = why_not_rated(s.setup, *built.variant, false);
     if (!why.empty()) throw invalid(why, "rated");
@@ -563,6 +571,12 @@ void Tournaments::changed_elsewhere(Id id) {
   try {
     std::optional<Tournament> t = storage_.tournaments().find_tournament(id);
     if (!t) return;
+    {
+      std::lock_guard lock(mutex_);
+      auto told = told_.find(id);
+      if (told != told_.end() && told->second >= t->version) return;  // this process's own
+      told_[id] = t->version;
+    }
     Event e;
     e.kind = EventKind::Tournament;
     e.tournament = id;

@@ -197,10 +197,13 @@ class Tournaments {
   Argon2Hasher passwords_{HashCost::Minimal};
   UsageCounter usage_;  // events created per client address and hour
   std::function<void()> wake_;
-  std::mutex mutex_;  // guards idle_
+  std::mutex mutex_;  // guards idle_ and told_
   // The version at which each running event was found with nothing to do: unchanged, it is
   // not read again until its deadline.
   std::map<Id, int64_t> idle_;
+  // The newest version of each event this process has published: the change feed brings its
+  // own writes back too (PostgreSQL's NOTIFY), and those are not told twice.
+  std::map<Id, int64_t> told_;
 };
 
 // The event's rules in words (English), as its page and the text commands show them.

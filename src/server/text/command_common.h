@@ -60,9 +60,6 @@ TimeControl read_time_control_word(std::string_view spec, const std::string& whe
 // byoyomi ("Clocks: Black 9:58, 30s x3; White 10:00, 30s x3"); empty without a live clock.
 std::string clock_line(const GameView& v);
 
-// A tournament's name, or if it has none its game and kind: "Shogi robin".
-std::string tournament_name(const Tournament& t);
-
 // Rows as a table, columns two blanks apart, left-aligned but for a first column of numbers.
 std::string table(const std::vector<std::vector<std::string>>& rows, bool numbers_first = true);
 

@@ -106,7 +106,7 @@ std::vector<Notice> Notices::for_tournament(const Event& e) {
   // Live events are played at the board, as live games are.
   if (t.settings.time_control.kind == TimeControl::Kind::Live) return out;
   const std::string event =
-      "tournament " + std::to_string(t.id) + " (" + tournament_name(t) + ")";
+      "tournament " + std::to_string(t.id) + " (" + t.settings.name + ")";
   if (e.text == "paired" && e.game) {
     GameView v = games_.view(e.game);
     for (Color c : {kBlack, kWhite}) {

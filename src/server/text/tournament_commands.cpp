@@ -141,10 +141,6 @@ std::string result_mark(Result r, bool black) {
 
 }  // namespace
 
-std::string tournament_name(const Tournament& t) {
-  if (!t.settings.name.empty()) return t.settings.name;
-  return setup_variant(t.settings.setup)->name + " " + kind_name(t.settings.kind);
-}
 
 std::string CommandInterface::tournaments(const Parsed& p, const CommandContext&) {
   want_words(p.w, 2, 2, p.game_word, p.verb);
@@ -156,7 +152,7 @@ std::string CommandInterface::tournaments(const Parsed& p, const CommandContext&
       TimeMs at = t.status == TournamentStatus::Created   ? t.settings.starts_at
                   : t.status == TournamentStatus::Running ? t.started
                                                           : t.finished;
-      rows.push_back({std::to_string(t.id), tournament_name(t), kind_name(t.settings.kind),
+      rows.push_back({std::to_string(t.id), t.settings.name, kind_name(t.settings.kind),
                       describe(t.settings.time_control),
                       at ? when(at) : std::string("when its creator starts it")});
     }
@@ -195,7 +191,7 @@ std::string CommandInterface::tournament(const Parsed& p, const CommandContext& 
         tournaments_.cancel(id, me.id);
       return tournaments_.get(id);
     });
-    const std::string name = "tournament " + std::to_string(id) + " (" + tournament_name(t) + ")";
+    const std::string name = "tournament " + std::to_string(id) + " (" + t.settings.name + ")";
     if (sub == "join")
       return me.name + " has joined " + name + ". " +
              (t.settings.time_control.kind == TimeControl::Kind::Live
@@ -222,7 +218,7 @@ std::string CommandInterface::tournament_text(Id id, int page) {
   TournamentView v = tournaments_.view(id, 0, page);
   const Tournament& t = v.tournament;
   const TournamentSettings& s = t.settings;
-  std::string out = "Tournament " + std::to_string(t.id) + ": " + tournament_name(t) + " (" +
+  std::string out = "Tournament " + std::to_string(t.id) + ": " + t.settings.name + " (" +
                     status_name(t.status) + ")\n";
   out += "A " + std::string(s.setup.rated ? "rated" : "casual") + " " + kind_words(t) + " of " +
          setup_variant(s.setup)->name + ", " + describe(s.time_control) + ", created by " +
@@ -411,7 +407,7 @@ std::string CommandInterface::create_tournament(const Parsed& p, const CommandCo
   Tournament t = service("create", [&] {
     return tournaments_.create(me.id, s, event_password, ctx.counted_client());
   });
-  return "Tournament " + std::to_string(t.id) + " (" + tournament_name(t) +
+  return "Tournament " + std::to_string(t.id) + " (" + t.settings.name +
          ") is created: " + p.game_word + " tournament join " + std::to_string(t.id) +
          " USER PASSWORD enters it" +
          (t.settings.starts_at ? "; it starts " + when(t.settings.starts_at)
