@@ -190,7 +190,7 @@ TEST_F(PgStoreTest, SchemaIsVersioned) {
                      "information_schema.tables WHERE table_schema = 'public'"),
             "audit_log,blocks,challenges,chat,comments,forecasts,games,imported_games,messages,"
             "moves,rating_changes,ratings,reports,schema_version,session_endings,sessions,"
-            "usage_counts,users");
+            "tournament_entries,tournament_pairings,tournaments,usage_counts,users");
   // Opening again changes nothing.
   sql::PostgresDatabase again(url());
   EXPECT_EQ(again.schema_version(), kPgSchema);
