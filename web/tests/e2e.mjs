@@ -153,6 +153,16 @@ async function checkConsole() {
   assert(consoleErrors.length === 0, `errors in the browsers' consoles:\n${consoleErrors.join('\n')}`);
 }
 const sq = (page, name) => page.locator(`svg.board [data-sq="${name}"]`);
+/** Where a square is on screen. The board is drawn again when a move or the clocks arrive, and
+ * a square measured at that instant has no box yet: ask again. */
+const squareBox = async (page, name) => {
+  for (let i = 0; i < 40; ++i) {
+    const box = await sq(page, name).boundingBox();
+    if (box) return box;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`square ${name} is not on the board`);
+};
 async function plies(page) {
   return page.locator('.move-list li[data-ply]').count();
 }
@@ -646,7 +656,7 @@ async function main() {
     });
 
     await step('a long press on a phone shows the move diagram without picking the piece', async () => {
-      const box = await sq(bob, '6a').boundingBox();
+      const box = await squareBox(bob, '6a');
       const cdp = await bob.context().newCDPSession(bob);
       const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
@@ -720,8 +730,8 @@ async function main() {
       await waitPlies(alice, 4, 20000);
     });
     await step('drag and drop with the mouse (3g to 3f)', async () => {
-      const a = await sq(alice, '3g').boundingBox();
-      const b = await sq(alice, '3f').boundingBox();
+      const a = await squareBox(alice, '3g');
+      const b = await squareBox(alice, '3f');
       await alice.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
       await alice.mouse.down();
       await alice.mouse.move(a.x + a.width / 2, a.y + a.height / 2 - 20, { steps: 4 });
@@ -927,7 +937,7 @@ async function main() {
       await watcher.goto(`${base}/editor?variant=shogi`);
       await watcher.waitForSelector('.palette [data-tool="b:s"]');
       const from = await watcher.locator('.palette [data-tool="b:s"]').boundingBox();
-      const to = await sq(watcher, '1e').boundingBox();
+      const to = await squareBox(watcher, '1e');
       await watcher.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
       await watcher.mouse.down();
       await watcher.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
