@@ -18,6 +18,9 @@ const char* const kDummyInteractive =
 const char* const kDummyMinimal =
     "$argon2id$v=19$m=8,t=1,p=1$6Znvjp0sxmTkcusKi5QAqw$DbI1giQSq8Kj7nrChnO22s/W145RVzEzVF2V8Z+6Ooo";
 
+// libsodium's arguments may not be null, which an empty string_view's data() may be.
+const char* bytes(std::string_view s) { return s.empty() ? "" : s.data(); }
+
 }  // namespace
 
 Argon2Hasher::Argon2Hasher(HashCost cost)
@@ -28,7 +31,7 @@ Argon2Hasher::Argon2Hasher(HashCost cost)
 std::string Argon2Hasher::hash(std::string_view password) {
   char out[crypto_pwhash_STRBYTES];
   bool cheap = cost_ == HashCost::Minimal;
-  if (crypto_pwhash_str_alg(out, password.data(), password.size(),
+  if (crypto_pwhash_str_alg(out, bytes(password), password.size(),
                             cheap ? crypto_pwhash_OPSLIMIT_MIN : crypto_pwhash_OPSLIMIT_INTERACTIVE,
                             cheap ? crypto_pwhash_MEMLIMIT_MIN : crypto_pwhash_MEMLIMIT_INTERACTIVE,
                             crypto_pwhash_ALG_ARGON2ID13) != 0)
@@ -37,7 +40,7 @@ std::string Argon2Hasher::hash(std::string_view password) {
 }
 
 bool Argon2Hasher::verify(const std::string& hash, std::string_view password) {
-  return crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
+  return crypto_pwhash_str_verify(hash.c_str(), bytes(password), password.size()) == 0;
 }
 
 HashPool::HashPool(std::unique_ptr<PasswordHasher> inner, int threads, std::size_t queue_limit,

@@ -349,7 +349,8 @@ TournamentEntry Tournaments::join(Id id, Id user_id, std::string_view password) 
         t.round * 2 >= s.rounds)
       throw ServiceError(ErrorCode::Conflict,
                          event_name(id) + " is past half its rounds: it takes nobody new");
-    if (!s.password_hash.empty() && !passwords_.verify(s.password_hash, password))
+    if (!s.password_hash.empty() &&
+        (password.empty() || !passwords_.verify(s.password_hash, password)))
       throw ServiceError(ErrorCode::Unauthorized,
                          password.empty() ? event_name(id) + " is private: give its password"
                                           : "wrong password for " + event_name(id),
