@@ -307,6 +307,7 @@ namespace {
 // A command's text (takes_text): the lines from `at` up to a blank line, a Stop line or the
 // end; `at` moves past them and the blank line.
 std::string_view text_after(std::string_view text, size_t& at) {
+  at = std::min(at, text.size());  // the command was the last line: no text follows
   size_t begin = at, end = at;
   while (at < text.size()) {
     size_t eol = text.find('\n', at);
