@@ -546,6 +546,13 @@ TEST_F(CommandsTest, TextsOfCommands) {
   EXPECT_TRUE(contains(reply, "error: more than 3 commands: the rest were not run"))
       << reply.substr(reply.size() - 200);
 
+  // A command that takes text, on the last line with no line end: no text follows (the
+  // fuzzer's find: the text was read from past the end).
+  for (const char* last : {"message bob alice password-alice", "shogi chat 1 alice password-alice"}) {
+    reply = commands.run_text(std::string("help\n") + last, op);
+    EXPECT_TRUE(contains(reply, std::string("> ") + CommandInterface::masked(last))) << reply;
+  }
+
   EXPECT_EQ(classify_line("--"), LineKind::Stop);
   EXPECT_EQ(classify_line("-- \r"), LineKind::Stop);
   EXPECT_EQ(classify_line("-----Original Message-----"), LineKind::Stop);
