@@ -329,15 +329,10 @@ void Tournaments::direct_swiss(Tournament t) {
     if (!e.withdrawn) players[e.id] = {.entry = e.id, .rating = e.rating};
   // Each player's colours round by round: '-' where they had no game.
   for (auto& [id, pl] : players) pl.colours.assign(std::size_t(t.round), '-');
+  // The scores the page shows, so that the pairing and the standings cannot disagree.
+  for (const TournamentStanding& r : standings(t, sh))
+    if (auto it = players.find(r.entry.id); it != players.end()) it->second.points2 = r.points2;
   for (const TournamentPairing& p : sh.pairings) {
-    auto points = [&](Id e, int two) {
-      if (auto it = players.find(e); it != players.end()) it->second.points2 += two;
-    };
-    if (p.counted) {
-      if (!p.white) points(p.black, 2);
-      else if (p.result == Result::Draw) points(p.black, 1), points(p.white, 1);
-      else points(p.result == Result::BlackWins ? p.black : p.white, 2);
-    }
     if (auto it = players.find(p.black); it != players.end()) {
       if (!p.white) it->second.had_bye = true;
       else {
