@@ -95,7 +95,8 @@ TEST_F(GamesTest, BadMovesChangeNothing) {
   ServiceError stale = service_error([&] { games->play_move(id, alice.id, "7g7f", 3); });
   EXPECT_EQ(stale.code(), ErrorCode::Conflict);
   EXPECT_EQ(std::string(stale.what()),
-            "game " + std::to_string(id) + " is at move 1 (0 played), not move 4: reload it");
+            "game " + std::to_string(id) + " is at move 1 (0 played), not move 4"
+                ": look at the board as it is now and try again");
 
   EXPECT_EQ(service_error([&] { games->play_move(id + 1000, alice.id, "7g7f"); }).code(),
             ErrorCode::NotFound);

@@ -170,7 +170,8 @@ TEST_F(PlayTest, StaleMoveNumberChangesNothing) {
   ServiceError stale = service_error([&] { games->play_move(id, bob.id, "3c3d", 0); });
   EXPECT_EQ(stale.code(), ErrorCode::Conflict);
   EXPECT_EQ(std::string(stale.what()),
-            "game " + std::to_string(id) + " is at move 2 (1 played), not move 1: reload it");
+            "game " + std::to_string(id) + " is at move 2 (1 played), not move 1"
+                ": look at the board as it is now and try again");
   EXPECT_EQ(store->games().find_game(id)->version, version);
 }
 

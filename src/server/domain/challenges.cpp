@@ -255,7 +255,8 @@ void Challenges::cancel(Id id, Id user) {
   Challenge c = get(id);
   if (c.challenger.id != user)
     throw ServiceError(ErrorCode::Forbidden,
-                       "only its challenger may cancel " + challenge_name(id));
+                       "only " + c.challenger.name + ", its challenger, may withdraw " +
+                           challenge_name(id));
   if (c.status != ChallengeStatus::Open)
     throw ServiceError(ErrorCode::Conflict, challenge_name(id) + " is " + status_word(c.status));
   if (!challenge_repo_.close_challenge(id, ChallengeStatus::Cancelled))

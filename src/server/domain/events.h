@@ -50,8 +50,12 @@ struct Event {
   int ply = 0;  // the game's ply after the change
   std::string text;
   std::vector<PlayerRef> users;  // the players concerned
-  // Challenge: who created, accepted, declined or cancelled it; Chat, Message: the writer.
+  // Challenge: who created, accepted, declined or cancelled it; Chat, Message: the writer;
+  // DrawOffer, Takeback: the player who offered, accepted (a takeback), declined or
+  // cancelled (the mail notices tell the other one).
   PlayerRef by;
+  // Move: played for its mover from their conditional moves (forecasts), not sent by them.
+  bool queued = false;
   Id rematch_of = 0;              // Challenge: the game it offers to play again
   // Game events: the status and clocks after the change. Clock changes travel with the
   // move, adjourn and result events that cause them.

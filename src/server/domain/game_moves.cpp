@@ -47,11 +47,11 @@ MoveAck GameService::store_move(Live& g, GameState next, const Move& m, int64_t 
       throw ServiceError(ErrorCode::NotFound, "no game with id " + std::to_string(g.state.id));
     case WriteResult::StalePly:
       forget(g.state.id, g);
-      throw conflict("another move was stored first for ply " + std::to_string(rec.ply) +
-                     " of " + game_name(g.state.id) + ": reload it");
+      throw conflict("another move was played first as move " + std::to_string(rec.ply) +
+                     " of " + game_name(g.state.id) + changed_advice);
     case WriteResult::Changed:
       forget(g.state.id, g);
-      throw conflict(game_name(g.state.id) + " changed meanwhile: reload it and try again");
+      throw conflict(game_name(g.state.id) + " changed meanwhile" + changed_advice);
   }
   g.game = std::move(after);
   g.state = next;
@@ -269,7 +269,9 @@ void GameService::play_forecasts(Live& g, Pending& p) {
       const TimeMs now = now_();
       std::optional<int64_t> used = charge_turn(next, stm, now);
       if (!used) return;  // out of time: expire_clocks ends the game
+      const size_t at = p.events.size();
       store_move(g, next, m, *used, now, p);
+      p.events[at].queued = true;  // store_move's first event is the move (mail notices)
     } catch (const std::exception&) {
       return;
     }

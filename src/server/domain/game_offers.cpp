@@ -13,7 +13,7 @@ void GameService::offer_draw(Id id, Id user) {
     Color c = player_color(g, user);
     if (g.state.draw_offer == ~c) return finish(g, Result::Draw, kAgreement, p);
     if (g.state.draw_offer == c) throw conflict("you have already offered a draw");
-    write_offer(g, p, &GameState::draw_offer, c, EventKind::DrawOffer, "offered");
+    write_offer(g, p, &GameState::draw_offer, c, c, EventKind::DrawOffer, "offered");
   });
 }
 
@@ -33,18 +33,20 @@ void GameService::decline_draw(Id id, Id user) {
     Color c = player_color(g, user);
     if (g.state.draw_offer != ~c)
       throw conflict("there is no draw offer from your opponent in " + game_name(id));
-    write_offer(g, p, &GameState::draw_offer, std::nullopt, EventKind::DrawOffer, "declined");
+    write_offer(g, p, &GameState::draw_offer, std::nullopt, c, EventKind::DrawOffer, "declined");
   });
 }
 
 void GameService::write_offer(Live& g, Pending& p, std::optional<Color> GameState::*offer,
-                              std::optional<Color> by, EventKind kind, const char* what) {
+                              std::optional<Color> by, Color actor, EventKind kind,
+                              const char* what) {
   GameState next = g.state;
   next.*offer = by;
   next.version++;
   next.updated = now_();
   write(g, next);
   p.events.push_back(event(kind, next, what));
+  p.events.back().by = actor == kBlack ? next.black : next.white;
 }
 
 // --- Takebacks ---
@@ -82,7 +84,7 @@ void GameService::take_back(Live& g, Color asker, Pending& p) {
     case WriteResult::StalePly:
     case WriteResult::Changed:
       forget(next.id, g);
-      throw conflict(game_name(next.id) + " changed meanwhile: reload it and try again");
+      throw conflict(game_name(next.id) + " changed meanwhile" + changed_advice);
   }
   Game replayed(g.start);
   for (int i = 0; i < next.ply; ++i) replayed.play(g.game.moves()[size_t(i)]);
@@ -90,6 +92,7 @@ void GameService::take_back(Live& g, Color asker, Pending& p) {
   g.moves.resize(size_t(next.ply));
   g.state = next;
   p.events.push_back(event(EventKind::Takeback, next, "accepted"));
+  p.events.back().by = asker == kBlack ? next.white : next.black;  // who accepted
   after_move(g, p);
 }
 
@@ -107,7 +110,7 @@ void GameService::ask_takeback(Id id, Id user) {
     Id cu = computer_user();
     if (cu && (c == kBlack ? g.state.white.id : g.state.black.id) == cu)
       return take_back(g, c, p);  // the computer accepts at once (lishogi's AI does)
-    write_offer(g, p, &GameState::takeback_offer, c, EventKind::Takeback, "offered");
+    write_offer(g, p, &GameState::takeback_offer, c, c, EventKind::Takeback, "offered");
   });
 }
 
@@ -130,7 +133,7 @@ void GameService::decline_takeback(Id id, Id user) {
     if (!g.state.takeback_offer)
       throw conflict("nobody has asked to take back in " + game_name(id));
     const bool own = g.state.takeback_offer == c;
-    write_offer(g, p, &GameState::takeback_offer, std::nullopt, EventKind::Takeback,
+    write_offer(g, p, &GameState::takeback_offer, std::nullopt, c, EventKind::Takeback,
                 own ? "cancelled" : "declined");
   });
 }

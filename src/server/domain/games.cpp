@@ -17,7 +17,7 @@ void check_expected_ply(const GameState& s, int expected_ply) {
   if (expected_ply == s.ply) return;
   throw conflict(game_name(s.id) + " is at move " + std::to_string(s.ply + 1) + " (" +
                  std::to_string(s.ply) + " played), not move " +
-                 std::to_string(expected_ply + 1) + ": reload it");
+                 std::to_string(expected_ply + 1) + changed_advice);
 }
 
 GameService::GameService(Storage& storage, EventSink& events, NowFn now, GameOptions options)
@@ -150,7 +150,7 @@ void GameService::write(Live& g, const GameState& next) {
       break;
   }
   forget(next.id, g);
-  throw conflict(game_name(next.id) + " changed meanwhile: reload it and try again");
+  throw conflict(game_name(next.id) + " changed meanwhile" + changed_advice);
 }
 
 void GameService::after_move(Live& g, Pending& p) {

@@ -276,9 +276,9 @@ class GameService {
                         Pending& p);
   void write(Live& g, const GameState& next);
   // Opens (`by`, the colour offering) or closes (nullopt) a draw offer or takeback request,
-  // and publishes `kind` with `what`.
+  // and publishes `kind` with `what`, by `actor` (the one who offered or answered).
   void write_offer(Live& g, Pending& p, std::optional<Color> GameState::*offer,
-                   std::optional<Color> by, EventKind kind, const char* what);
+                   std::optional<Color> by, Color actor, EventKind kind, const char* what);
   void after_move(Live& g, Pending& p);
   Color player_color(const Live& g, Id user) const;
   // Appends a legal move; `next` is the state with the mover's clock already charged.

@@ -90,6 +90,10 @@ inline ServiceError forbidden(const std::string& what) { return {ErrorCode::Forb
 
 inline std::string game_name(Id id) { return "game " + std::to_string(id); }
 
+// The end of a refusal because the game moved on: words for every door (a mail player has no
+// page to reload).
+inline constexpr const char* changed_advice = ": look at the board as it is now and try again";
+
 inline Event event(EventKind kind, const GameState& s, std::string text = {}) {
   Event e;
   e.kind = kind;

@@ -41,7 +41,9 @@ std::string usage(const std::string& game, const std::string& verb) {
            " challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai] [-lion] "
            "[-option=NAME=VALUE] [-profile=NAME] [-tc=CLOCK] [-rated|-casual] [-notakeback] "
            "[-password=YOURS]";
-  if (verb == "accept" || verb == "decline") return game + " " + verb + " CHALLENGE USER PASSWORD";
+  if (verb == "accept" || verb == "decline" || verb == "withdraw")
+    return game + " " + verb + " CHALLENGE USER PASSWORD";
+  if (verb == "challenges") return game + " challenges USER PASSWORD";
   if (verb == "move")
     return game + " move BOARD USER PASSWORD MOVE[#moveno]|undo|propose|accept|reject|resign";
   if (verb == "queue") return game + " queue BOARD USER PASSWORD [MOVE[#moveno] MOVE...|clear]";

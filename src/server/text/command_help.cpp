@@ -54,10 +54,19 @@ const std::vector<HelpEntry>& help_entries() {
                            3_days (a move); none by default
       -notakeback          no takebacks in this game (undo is refused)
       -password=YOURS      your password (needed by mail))"},
-      {{"accept", "decline"},
+      {{"accept", "decline", "withdraw"},
        R"(GAME accept CHALLENGE USER PASSWORD    GAME decline CHALLENGE USER PASSWORD
     Answer a challenge sent to you: accepting starts the game and gives its
-    board number.)"},
+    board number. The challenger is told a refusal by mail.
+GAME withdraw CHALLENGE USER PASSWORD
+    Take back a challenge you sent while it waits for an answer; the player
+    you challenged is told by mail.)"},
+      {{"challenges"},
+       R"(GAME challenges USER PASSWORD
+    Your challenges of GAME (chushogi: Chu and Dai Shogi) that wait for an
+    answer: those sent to you and those you sent, each with its number, what
+    it is (game, rules, clock, colours, rated or casual) and the commands that
+    accept, decline or withdraw it.)"},
       {{"move"},
        R"(GAME move BOARD USER PASSWORD MOVE[#MOVENO]
     Play a move. MOVE in pbmserv notation: 7g-7f, P7g-7f, Bx3c+ (+ promotes,
@@ -70,11 +79,14 @@ GAME move BOARD USER PASSWORD undo|propose|accept|reject|resign
     undo     ask to take back your last move (and your opponent's reply to
              it, if any): your opponent accepts or rejects; a move ends the
              request. The computer accepts at once.
-    propose  offer a draw (if your opponent offered one, you agree)
+    propose  offer a draw (if your opponent offered one, you agree); a move
+             of your opponent declines it
     accept   accept your opponent's request to take back, else their draw
              offer
     reject   reject it (or withdraw your own request to take back)
-    resign   resign the game)"},
+    resign   resign the game
+    In games without a live clock your opponent is told each of these by
+    mail, with the command that answers it.)"},
       {{"pass", "swap"},
        R"(GAME move BOARD USER PASSWORD pass|swap
     pbmserv's pass and swap forms do not fit these games: they have no pass
@@ -314,6 +326,8 @@ Examples:
   signup alice correct-horse alice@example.org
   chushogi challenge alice bob -password=correct-horse
   chushogi accept 7 bob battery-staple
+  chushogi challenges bob battery-staple
+  chushogi withdraw 8 alice correct-horse
   chushogi challenge alice bob -handicap=2ln
   chushogi challenge alice bob -dai -lion
   shogi challenge alice bob -handicap=RL

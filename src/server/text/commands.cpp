@@ -107,13 +107,16 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   p.game_word = first;
   if (w.size() < 2)
     throw CommandError(quoted(w[0]) +
-                       " needs a command after it: challenge, accept, decline, move, board, "
-                       "show, showas, resign, abort, berserk, games, set, standings, ratings, history, "
-                       "preview, queue, chat, mate, tournaments, tournament or help");
+                       " needs a command after it: challenge, challenges, accept, decline, "
+                       "withdraw, move, board, show, showas, resign, abort, berserk, games, set, "
+                       "standings, ratings, history, preview, queue, chat, mate, tournaments, "
+                       "tournament or help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
-  if (p.verb == "accept" || p.verb == "decline") return answer_challenge(p, ctx);
+  if (p.verb == "accept" || p.verb == "decline" || p.verb == "withdraw")
+    return answer_challenge(p, ctx);
+  if (p.verb == "challenges") return pending_challenges(p, ctx);
   if (p.verb == "move") return move(p, ctx);
   if (p.verb == "board" || p.verb == "show") return board(p, ctx);
   if (p.verb == "showas") return showas(p, ctx);
@@ -136,9 +139,10 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     return help(p.game->id);
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
-                     ": the commands are challenge, accept, decline, move, board, show, showas, "
-                     "resign, abort, berserk, games, set, standings, ratings, history, preview, queue, "
-                     "chat, mate, tournaments, tournament and help");
+                     ": the commands are challenge, challenges, accept, decline, withdraw, move, "
+                     "board, show, showas, resign, abort, berserk, games, set, standings, "
+                     "ratings, history, preview, queue, chat, mate, tournaments, tournament and "
+                     "help");
 }
 
 }  // namespace kirin::server

@@ -6,6 +6,8 @@
 //   <game> challenge USER1 USER2 [-drops] [-handicap=SPEC] [-dai|-daishogi] [-lion]
 //                                [-option=NAME=VALUE]... [-profile=NAME] [-level=N]
 //                                [-rated|-casual]
+//   <game> accept|decline|withdraw CHALLENGE USER PASSWORD
+//   <game> challenges USER PASSWORD      (the pending challenges, received and sent)
 //   <game> move BOARD USER PASSWORD MOVE[#moveno]
 //   <game> move BOARD USER PASSWORD undo|propose|accept|reject|resign
 //   <game> queue BOARD USER PASSWORD [MOVE[#moveno] MOVE...|clear]
@@ -188,7 +190,8 @@ class CommandInterface {
   std::string challenge(const Parsed& p, const CommandContext& ctx);
   User challenger(const User& black, const User& white, const std::optional<std::string>& password,
                   const CommandContext& ctx);
-  std::string answer_challenge(const Parsed& p, const CommandContext& ctx);
+  std::string answer_challenge(const Parsed& p, const CommandContext& ctx);  // and withdraw
+  std::string pending_challenges(const Parsed& p, const CommandContext& ctx);
   std::string move(const Parsed& p, const CommandContext& ctx);
   std::string board(const Parsed& p, const CommandContext& ctx);  // board, show
   std::string show_users(const Parsed& p, const CommandContext& ctx);

@@ -11,6 +11,7 @@
 #include "server/domain/game_setup.h"
 #include "server/domain/results.h"
 #include "server/domain/service_error.h"
+#include "server/text/challenge_text.h"
 
 namespace kirin::server {
 
@@ -147,11 +148,8 @@ std::string CommandInterface::challenge(const Parsed& p, const CommandContext& c
     GameView v = games_.view(c.game, me.id);
     return "New game: board " + std::to_string(c.game) + ".\n" + draw(v, me.preferences, me.id);
   }
-  std::string id = std::to_string(c.id);
-  return "Challenge " + id + " sent to " + them.name + ": " + black.name + " (Black) against " +
-         white.name + " (White), " + p.game->name + ".\n" + them.name + " accepts with '" +
-         p.game_word + " accept " + id + " " + them.name + " PASSWORD', or declines with '" +
-         p.game_word + " decline " + id + " " + them.name + " PASSWORD'.\n";
+  return "Challenge " + std::to_string(c.id) + " sent to " + them.name + ".\n" +
+         describe_challenge(c, me.id, p.game_word);
 }
 
 // Who proposes a game between `black` and `white`: the signed-in user of an HTTP session, or
@@ -183,14 +181,30 @@ User CommandInterface::challenger(const User& black, const User& white,
   }
 }
 
-// GAME accept|decline CHALLENGE USER PASSWORD: the challenged player answers.
+// GAME accept|decline CHALLENGE USER PASSWORD: the challenged player answers; GAME withdraw
+// CHALLENGE USER PASSWORD: the challenger takes it back. The one who used the other's verb is
+// told the right one.
 std::string CommandInterface::answer_challenge(const Parsed& p, const CommandContext& ctx) {
   const Words& w = p.w;
   want_words(w, 5, 5, p.game_word, p.verb);
   Id id = board_number(w[2]);
+  const std::string where = p.verb + " " + std::to_string(id) + ": ";
   User u;
   try {
     u = check_password(w[3], w[4], ctx);
+    Challenge c = challenges_.get(id);
+    auto told = [&](const std::string& why, const char* verb) {
+      throw CommandError(where + why + ": " + verb + " it with '" + p.game_word + " " + verb +
+                         " " + std::to_string(id) + " " + u.name + " PASSWORD'");
+    };
+    if (c.status == ChallengeStatus::Open && c.challenger.id == u.id && p.verb != "withdraw")
+      told(u.name + " sent this challenge", "withdraw");
+    if (c.status == ChallengeStatus::Open && c.challenged.id == u.id && p.verb == "withdraw")
+      told("the challenge is to " + u.name + ", from " + c.challenger.name, "decline");
+    if (p.verb == "withdraw") {
+      challenges_.cancel(id, u.id);
+      return "Challenge " + std::to_string(id) + " withdrawn.\n";
+    }
     if (p.verb == "decline") {
       challenges_.decline(id, u.id);
       return "Challenge " + std::to_string(id) + " declined.\n";
@@ -199,8 +213,35 @@ std::string CommandInterface::answer_challenge(const Parsed& p, const CommandCon
     GameView v = games_.view(game, u.id);
     return "New game: board " + std::to_string(game) + ".\n" + draw(v, u.preferences, u.id);
   } catch (const ServiceError& e) {
-    throw CommandError(p.verb + " " + std::to_string(id) + ": " + e.what());
+    throw CommandError(where + e.what());
   }
+}
+
+// GAME challenges USER PASSWORD: USER's pending challenges of GAME (Chu and Dai together),
+// received and sent, each with the commands that answer or withdraw it. Private, as the
+// API's incoming and outgoing lists are: the password is needed.
+std::string CommandInterface::pending_challenges(const Parsed& p, const CommandContext& ctx) {
+  const Words& w = p.w;
+  want_words(w, 4, 4, p.game_word, "challenges");
+  User u;
+  try {
+    u = check_password(w[2], w[3], ctx);
+  } catch (const ServiceError& e) {
+    throw CommandError("challenges: " + std::string(e.what()));
+  }
+  auto section = [&](const std::vector<Challenge>& all, const std::string& title) {
+    std::string out;
+    for (const Challenge& c : all)
+      if (same_game(c.setup.game, p.game->id)) out += challenge_summary(c, u.id, p.game_word);
+    return out.empty() ? "" : title + "\n" + out;
+  };
+  std::string received = section(challenges_.incoming(u.id), "Received (answer them):");
+  std::string sent = section(challenges_.outgoing(u.id), "Sent (waiting for an answer):");
+  const std::string games = same_game(p.game->id, "chu") ? "Chu and Dai Shogi" : p.game->name;
+  if (received.empty() && sent.empty())
+    return u.name + " has no pending challenges of " + games + ". Propose a game with '" +
+           p.game_word + " challenge " + u.name + " OPPONENT -password=PASSWORD'.\n";
+  return "Pending challenges of " + u.name + " (" + games + "):\n" + received + sent;
 }
 
 std::string CommandInterface::move(const Parsed& p, const CommandContext& ctx) {

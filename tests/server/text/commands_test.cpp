@@ -734,7 +734,8 @@ TEST_F(CommandsTest, MoveNumberMustBeTheMoveBeingPlayed) {
   Snapshot before = snapshot();
   std::string stale = run("shogi move " + b + " bob password-bob 3c-3d#1");
   EXPECT_EQ(first_line(stale), "error: move 2 in board " + b + ": game " + b +
-                                   " is at move 2 (1 played), not move 1: reload it");
+                                   " is at move 2 (1 played), not move 1"
+                                       ": look at the board as it is now and try again");
   expect_unchanged(before);
   EXPECT_TRUE(contains(first_line(run("shogi move " + b + " bob password-bob 3c-3d#x")),
                        "after '#' comes the number of the move you play"));
@@ -856,7 +857,8 @@ TEST_F(CommandsTest, PreviewDrawsTheBoardAndPlaysNothing) {
             0u);
   EXPECT_EQ(first_line(run("shogi preview " + b + " 7g-7f#3")),
             "error: preview of board " + b + ": game " + b +
-                " is at move 1 (0 played), not move 3: reload it");
+                " is at move 1 (0 played), not move 3"
+                    ": look at the board as it is now and try again");
   expect_unchanged(before);
 }
 

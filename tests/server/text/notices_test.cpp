@@ -28,8 +28,24 @@ class NoticesTest : public ServerTest {
       for (const Notice& n : notices_.for_event(e)) {
         out.push_back(n.name + ": " + n.subject);
         bodies.push_back(n.body);
+        // Every notice: a short subject, and the web never as the only way to answer (a
+        // command comes first).
+        EXPECT_LE(n.subject.size(), 70u) << n.subject;
+        size_t web = n.body.find("on the web");
+        if (web != std::string::npos) {
+          EXPECT_LT(n.body.find("PASSWORD"), web) << n.body;
+        }
       }
     return out;
+  }
+  bool body_has(const std::string& text) const {
+    return !bodies.empty() && bodies.back().find(text) != std::string::npos;
+  }
+  // A command run as a mail from `from` runs it.
+  std::string mail(const std::string& from, const std::string& line) {
+    CommandContext ctx;
+    ctx.sender_email = from + "@example.org";
+    return commands.run(line, ctx);
   }
 
   Challenge challenge(const std::string& time_control) {
@@ -52,8 +68,9 @@ class NoticesTest : public ServerTest {
 TEST_F(NoticesTest, ACorrespondenceGameTellsThePlayerToMove) {
   Challenge c = challenge("3 days");
   EXPECT_EQ(notices(), std::vector<std::string>{"bob: alice challenges you to Shogi"});
-  EXPECT_NE(bodies[0].find("on the web: challenge " + std::to_string(c.id)), std::string::npos)
-      << bodies[0];
+  EXPECT_TRUE(body_has("Accept it with:  shogi accept " + std::to_string(c.id) +
+                       " bob PASSWORD\n"))
+      << bodies.back();
   Id id = challenges->accept(c.id, bob.id);
   std::string board = "Shogi board " + std::to_string(id);
   EXPECT_EQ(notices(),
@@ -70,25 +87,112 @@ TEST_F(NoticesTest, ACorrespondenceGameTellsThePlayerToMove) {
             std::string::npos)
       << body;
 
-  games->ask_takeback(id, alice.id);
-  EXPECT_EQ(notices(),
-            std::vector<std::string>{"bob: " + board +
-                                     ": Your opponent asks to take back their last move: accept "
-                                     "or reject it on the web, or with: shogi move " +
-                                     std::to_string(id) + " bob PASSWORD accept (or reject)"});
-  games->decline_takeback(id, bob.id);
-  EXPECT_TRUE(notices().empty());
-
-  games->offer_draw(id, bob.id);
-  EXPECT_EQ(notices(),
-            std::vector<std::string>{"alice: " + board +
-                                     ": Your opponent offers a draw: accept or decline it on "
-                                     "the web."});
   games->resign(id, alice.id);
   EXPECT_EQ(notices(),
-            (std::vector<std::string>{
-                "alice: " + board + ": The game is over: White wins by resignation.",
-                "bob: " + board + ": The game is over: White wins by resignation."}));
+            (std::vector<std::string>{"alice: " + board + ": game over, White wins by resignation",
+                                      "bob: " + board + ": game over, White wins by resignation"}));
+  EXPECT_TRUE(body_has("The game is over: White wins by resignation.")) << bodies.back();
+}
+
+// The repro of issue 30: a -dai -lion -drops challenge by mail was announced as "Dai Shogi
+// (none) ... accept it on the web". The notice names every term and the commands.
+TEST_F(NoticesTest, AChallengeSaysWhatItIsAndHowToAnswerIt) {
+  EXPECT_NE(mail("alice", "chushogi challenge alice bob -dai -lion -drops -password=password-alice")
+                .find("Challenge 1 sent to bob.\nChallenge 1: alice challenges bob to Dai Shogi."),
+            std::string::npos);
+  EXPECT_EQ(notices(), std::vector<std::string>{"bob: alice challenges you to Dai Shogi"});
+  EXPECT_EQ(bodies.back(),
+            "Challenge 1: alice challenges bob to Dai Shogi.\n"
+            "  Rules: Chu Shogi's Lion rules (-lion), with drops.\n"
+            "  Clock: no clock (no time limit).\n"
+            "  Colours: alice plays Black, bob White; Black moves first.\n"
+            "  Terms: casual (ratings do not change); takebacks allowed.\n"
+            "Accept it with:  chushogi accept 1 bob PASSWORD\n"
+            "Decline it with: chushogi decline 1 bob PASSWORD\n"
+            "(Or answer it on the web, where your lobby lists it.)\n");
+
+  // Declined: the challenger hears it. Withdrawn: the one challenged does.
+  mail("bob", "chushogi decline 1 bob password-bob");
+  EXPECT_EQ(notices(), std::vector<std::string>{"alice: bob declined challenge 1 (Dai Shogi)"});
+  EXPECT_EQ(bodies.back().rfind("bob declined your challenge 1.\n\nChallenge 1: alice", 0), 0u)
+      << bodies.back();
+  EXPECT_FALSE(body_has("accept 1")) << bodies.back();  // nothing to answer any more
+
+  mail("alice", "shogi challenge bob alice -tc=3_days -rated -password=password-alice");
+  notices();
+  EXPECT_EQ(mail("alice", "shogi withdraw 2 alice password-alice"),
+            "Challenge 2 withdrawn.\n");
+  EXPECT_EQ(notices(), std::vector<std::string>{"bob: alice withdrew challenge 2 (Shogi)"});
+  EXPECT_TRUE(body_has("alice withdrew challenge 2: there is nothing to answer.")) << bodies.back();
+  EXPECT_TRUE(body_has("  Clock: 3 days a move (correspondence).\n")) << bodies.back();
+  EXPECT_TRUE(body_has("  Colours: alice plays White, bob Black; Black moves first.\n"))
+      << bodies.back();
+  EXPECT_TRUE(body_has("  Terms: rated; takebacks allowed.\n")) << bodies.back();
+}
+
+// Draw offers and takebacks reach the player they concern, with the exact command to answer.
+TEST_F(NoticesTest, DrawsAndTakebacksAreToldWithTheCommandToAnswer) {
+  Id id = start("3 days");
+  const std::string board = "Shogi board " + std::to_string(id);
+  const std::string n = std::to_string(id);
+  games->play_move(id, alice.id, "7g7f");
+  notices();
+
+  games->offer_draw(id, alice.id);
+  EXPECT_EQ(notices(), std::vector<std::string>{"bob: " + board + ": draw offered"});
+  EXPECT_TRUE(body_has("alice offers a draw.\nAccept it with:  shogi move " + n +
+                       " bob PASSWORD accept\nDecline it with: shogi move " + n +
+                       " bob PASSWORD reject\n"))
+      << bodies.back();
+  games->decline_draw(id, bob.id);
+  EXPECT_EQ(notices(), std::vector<std::string>{"alice: " + board + ": draw declined"});
+  EXPECT_TRUE(body_has("bob declined your draw offer.")) << bodies.back();
+
+  games->play_move(id, bob.id, "3c3d");
+  notices();
+  games->ask_takeback(id, bob.id);
+  EXPECT_EQ(notices(), std::vector<std::string>{"alice: " + board + ": takeback asked"});
+  EXPECT_TRUE(body_has("bob asks to take back their last move (and your reply to it, if any).\n"
+                       "Accept it with: shogi move " + n + " alice PASSWORD accept\n"
+                       "Reject it with: shogi move " + n + " alice PASSWORD reject\n"))
+      << bodies.back();
+  games->decline_takeback(id, alice.id);
+  EXPECT_EQ(notices(), std::vector<std::string>{"bob: " + board + ": takeback refused"});
+  EXPECT_TRUE(body_has("alice refused your request to take back")) << bodies.back();
+
+  games->ask_takeback(id, bob.id);
+  notices();
+  games->decline_takeback(id, bob.id);  // bob withdraws his own request
+  EXPECT_EQ(notices(), std::vector<std::string>{"alice: " + board + ": takeback withdrawn"});
+
+  games->ask_takeback(id, bob.id);
+  notices();
+  games->accept_takeback(id, alice.id);
+  EXPECT_EQ(notices(), std::vector<std::string>{"bob: " + board + ": takeback accepted"});
+  EXPECT_TRUE(body_has("alice accepted your request to take back")) << bodies.back();
+  EXPECT_TRUE(body_has("Answer with: shogi move " + n + " bob PASSWORD MOVE")) << bodies.back();
+
+  // A draw agreed is the result: one notice each, no other.
+  games->offer_draw(id, bob.id);
+  notices();
+  games->offer_draw(id, alice.id);
+  EXPECT_EQ(notices(), (std::vector<std::string>{"alice: " + board + ": game over, draw by agreement",
+                                                 "bob: " + board + ": game over, draw by agreement"}));
+}
+
+// The player whose conditional move was played learns which, and the board.
+TEST_F(NoticesTest, AQueuedMovePlayedIsToldToItsPlayer) {
+  Id id = start("3 days");
+  const std::string board = "Shogi board " + std::to_string(id);
+  games->set_forecast(id, bob.id, {{"7g7f", "3c3d"}});
+  notices();
+  games->play_move(id, alice.id, "7g7f");
+  EXPECT_EQ(notices(), (std::vector<std::string>{"bob: " + board + ": your queued move 2 played",
+                                                 "alice: " + board + ": Your move."}));
+  EXPECT_NE(bodies[bodies.size() - 2].find("Your conditional move 2, P3c-3d, was played for you "
+                                           "in answer to P7g-7f."),
+            std::string::npos)
+      << bodies[bodies.size() - 2];
 }
 
 TEST_F(NoticesTest, ALiveGameSendsNoMoveNotices) {
@@ -228,10 +332,26 @@ TEST_F(NoticesTest, AMessageIsMailedToItsRecipientUnlessTheySaidNo) {
   EXPECT_EQ(messages->unread(bob.id), 2);  // in the inbox all the same
 }
 
-TEST_F(NoticesTest, AGamesChatIsNotMailed) {
+// A chat line of a game played by mail reaches the other player, with the command to answer,
+// unless their message_mail setting is off; a live game's players are at the board.
+TEST_F(NoticesTest, AGamesChatIsMailedToTheOtherPlayer) {
   Id id = start("3 days");
   notices();
   games->add_chat_line(id, alice.id, "hello");
+  EXPECT_EQ(notices(), std::vector<std::string>{"bob: Shogi board " + std::to_string(id) +
+                                                ": chat from alice"});
+  EXPECT_EQ(bodies.back(), "alice writes in the chat of board " + std::to_string(id) +
+                               ":\n\nhello\n\nAnswer with:\nshogi chat " + std::to_string(id) +
+                               " bob PASSWORD\nYOUR TEXT\n");
+  Preferences quiet = accounts->preferences(bob.id);
+  quiet.message_mail = false;
+  accounts->set_preferences(bob.id, quiet);
+  games->add_chat_line(id, alice.id, "still there?");
+  EXPECT_TRUE(notices().empty());
+
+  Id live = start("300+5");
+  notices();
+  games->add_chat_line(live, bob.id, "good luck");
   EXPECT_TRUE(notices().empty());
 }
 

@@ -137,7 +137,7 @@ check "command --sendmail" 0 "Board 3: Chu Shogi" \
 check "notice: the game began, to alice" 0 "To: alice <alice@example.org>" cat "$outbox/mail-0.eml"
 check "notice: the game began, to bob" 0 "Chu Shogi board 3: The game alice proposed has begun." \
   cat "$outbox/mail-1.eml"
-check "notice: bob's move" 0 "Answer with: chu move 3 bob PASSWORD MOVE" cat "$outbox/mail-2.eml"
+check "notice: bob's move" 0 "Answer with: chushogi move 3 bob PASSWORD MOVE" cat "$outbox/mail-2.eml"
 check "notice: auto-generated" 0 "Auto-Submitted: auto-generated" cat "$outbox/mail-2.eml"
 check "notice: no more" 1 "" test -e "$outbox/mail-3.eml"
 input='From: bob@example.org
