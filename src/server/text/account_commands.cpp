@@ -35,6 +35,14 @@ std::string sender_address(const std::string& written, const std::string& verb,
 
 }  // namespace
 
+User CommandInterface::password_user(const Parsed& p, const CommandContext& ctx) {
+  try {
+    return check_password(p.w[2], p.w[3], ctx);
+  } catch (const ServiceError& e) {
+    throw CommandError(p.verb + ": " + e.what());
+  }
+}
+
 User CommandInterface::board_player(const Parsed& p, const std::string& where,
                                     const CommandContext& ctx) {
   try {

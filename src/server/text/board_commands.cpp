@@ -320,12 +320,7 @@ std::string CommandInterface::show_users(const Parsed& p, const CommandContext& 
 std::string CommandInterface::showas(const Parsed& p, const CommandContext& ctx) {
   const Words& w = p.w;
   want_words(w, 4, 4 + kMaxBoardsShown, p.game_word, "showas");
-  User u;
-  try {
-    u = check_password(w[2], w[3], ctx);
-  } catch (const ServiceError& e) {
-    throw CommandError("showas: " + std::string(e.what()));
-  }
+  const User u = password_user(p, ctx);
   Filter filter = Filter::Active;
   std::vector<GameState> shown;
   if (w.size() == 5 && parse_filter(w[4])) {

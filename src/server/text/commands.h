@@ -231,6 +231,8 @@ class CommandInterface {
 
   User check_password(const std::string& name, const std::string& password,
                       const CommandContext& ctx);
+  // GAME VERB USER PASSWORD ...: the user, their password checked; errors after "VERB: ".
+  User password_user(const Parsed& p, const CommandContext& ctx);
   // GAME VERB BOARD USER PASSWORD ...: the user, their password checked; errors after `where`.
   User board_player(const Parsed& p, const std::string& where, const CommandContext& ctx);
   GameView board_view(const Parsed& p, const std::string& board_word, Id viewer);

@@ -223,12 +223,7 @@ std::string CommandInterface::answer_challenge(const Parsed& p, const CommandCon
 std::string CommandInterface::pending_challenges(const Parsed& p, const CommandContext& ctx) {
   const Words& w = p.w;
   want_words(w, 4, 4, p.game_word, "challenges");
-  User u;
-  try {
-    u = check_password(w[2], w[3], ctx);
-  } catch (const ServiceError& e) {
-    throw CommandError("challenges: " + std::string(e.what()));
-  }
+  const User u = password_user(p, ctx);
   auto section = [&](const std::vector<Challenge>& all, const std::string& title) {
     std::string out;
     for (const Challenge& c : all)

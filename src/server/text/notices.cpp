@@ -148,8 +148,10 @@ void Notices::for_offer(std::vector<Notice>& out, const Event& e, const GameView
   if (other.id == games_.computer_user()) return;
   const std::string command = move_command(v, other.name);
   if (e.kind == EventKind::DrawOffer && e.text == "offered" && v.state.draw_offer) {
-    // accept answers a takeback request first, if one is open too; propose only the draw.
-    const bool asked_too = v.state.takeback_offer.has_value();
+    // accept and reject answer the offerer's request to take back first, if one is open too;
+    // propose only agrees to the draw.
+    const Color offerer = e.by.id == v.state.black.id ? kBlack : kWhite;
+    const bool asked_too = v.state.takeback_offer == offerer;
     add(out, other.id, v, "draw offered",
         e.by.name + " offers a draw.\nAccept it with:  " + command +
             (asked_too ? "propose" : "accept") + "\nDecline it with: " + command +

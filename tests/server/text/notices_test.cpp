@@ -172,9 +172,17 @@ TEST_F(NoticesTest, DrawsAndTakebacksAreToldWithTheCommandToAnswer) {
   EXPECT_TRUE(body_has("alice accepted your request to take back")) << bodies.back();
   EXPECT_TRUE(body_has("Answer with: shogi move " + n + " bob PASSWORD MOVE")) << bodies.back();
 
-  // A draw agreed is the result: one notice each, no other.
-  games->offer_draw(id, bob.id);
+  // A draw offered while the offerer's request to take back is open: accept would answer the
+  // request, so the notice gives propose.
+  games->play_move(id, bob.id, "3c3d");
+  games->ask_takeback(id, bob.id);
   notices();
+  games->offer_draw(id, bob.id);
+  EXPECT_EQ(notices(), std::vector<std::string>{"alice: " + board + ": draw offered"});
+  EXPECT_TRUE(body_has("Accept it with:  shogi move " + n + " alice PASSWORD propose\n"))
+      << bodies.back();
+
+  // A draw agreed is the result: one notice each, no other.
   games->offer_draw(id, alice.id);
   EXPECT_EQ(notices(), (std::vector<std::string>{"alice: " + board + ": game over, draw by agreement",
                                                  "bob: " + board + ": game over, draw by agreement"}));
