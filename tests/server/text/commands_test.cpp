@@ -274,6 +274,12 @@ TEST_F(CommandsTest, EchoesHideThePasswords) {
   EXPECT_EQ(CommandInterface::masked("chushogi accept 3 bob secret"), "chushogi accept 3 bob ***");
   EXPECT_EQ(CommandInterface::masked("chushogi decline 3 bob secret"),
             "chushogi decline 3 bob ***");
+  EXPECT_EQ(CommandInterface::masked("chushogi withdraw 3 alice secret"),
+            "chushogi withdraw 3 alice ***");
+  EXPECT_EQ(CommandInterface::masked("chushogi challenges alice secret"),
+            "chushogi challenges alice ***");
+  // A line that does not fit its form: every argument might be the password.
+  EXPECT_EQ(CommandInterface::masked("chushogi challenges secret"), "chushogi challenges ***");
 }
 
 TEST_F(CommandsTest, MovesInThreeNotations) {
