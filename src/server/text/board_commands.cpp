@@ -70,9 +70,10 @@ std::string no_boards(Filter f, const std::string& game, const std::string& name
   return "No " + filter_words(f) + "boards of " + game + " for " + names + ".\n";
 }
 
-// The games of a family: Chu and Dai are one (same_game).
+// The games a game's word lists: chushogi lists Dai too, since pbmserv plays Dai as
+// "chushogi -dai" (same_game), but daishogi lists Dai alone.
 std::vector<std::string> family(const std::string& game) {
-  if (game == "chu" || game == "dai") return {"chu", "dai"};
+  if (game == "chu") return {"chu", "dai"};
   return {game};
 }
 
@@ -333,9 +334,14 @@ std::string CommandInterface::showas(const Parsed& p, const CommandContext& ctx)
   } else if (w.size() > 4) {
     for (size_t i = 4; i < w.size(); ++i) {
       std::optional<BoardSpec> spec = board_spec(w[i]);
+      if (!spec && parse_filter(w[i]))  // a filter with boards: which one was meant?
+        throw CommandError("showas: " + quoted(w[i]) +
+                           " stands alone after the password: write either board numbers or "
+                           "one of all, active, inactive, next");
       if (!spec || spec->ply)  // showas shows boards as they are now
         throw CommandError("showas: " + quoted(w[i]) +
-                           " is not a board number or all, active, inactive, next");
+                           " is not a board number (showas shows a board as it is now, "
+                           "never BOARD#MOVE)");
       shown.push_back(board_view(p, spec->board, u.id).state);
     }
     return draw_boards(shown, "", &u, ctx);

@@ -48,10 +48,6 @@ char replacement(std::string_view s, size_t i, size_t& len) {
 
 bool printable(char c) { return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f; }
 
-bool word_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
-}
-
 // Where a command's words have a password: the first argument, the password's index, the
 // fewest and most words of the command's form, and the index of a word that must be a board
 // number or of one that must be an e-mail address (0: none; password 0: no password).
@@ -179,20 +175,15 @@ bool line_takes_text(std::string_view line) {
 }
 
 std::string without_secrets(std::string text, const Words& w) {
+  // A reply quotes a word of its command as quoted() writes it ('word', its first 100
+  // characters): only there can a secret stand. The same word unquoted is the reply's own
+  // ("wrong name or password" when the password is "password").
   for (const Secret& s : secrets_of(w)) {
     const std::string secret = w[s.word].substr(s.from);
     if (secret.empty()) continue;
-    for (size_t at = text.find(secret); at != std::string::npos; at = text.find(secret, at)) {
-      size_t end = at + secret.size();
-      bool whole = (at == 0 || !word_char(text[at - 1])) &&
-                   (end == text.size() || !word_char(text[end]));
-      if (whole) {
-        text.replace(at, secret.size(), "***");
-        at += 3;
-      } else {
-        at = end;
-      }
-    }
+    const std::string shown = "'" + secret.substr(0, 100) + "'";
+    for (size_t at = text.find(shown); at != std::string::npos; at = text.find(shown, at + 5))
+      text.replace(at, shown.size(), "'***'");
   }
   return text;
 }
