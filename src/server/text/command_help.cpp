@@ -303,7 +303,8 @@ mod USER PASSWORD ACTION OTHER-USER [hours=N] REASON...
 
 // After the entries.
 const char* const kClosing = R"(A line starting with '#' or '>' is skipped; a line '--' (or a signature marker
-'-- ') ends the commands.
+'-- ') ends the commands. In a mail, lines that start no command ("Thanks!",
+"Sent from my iPhone") are not run: the reply names them once, at its end.
 
 Importing a game record (KIF, USI, Game Courier's list) is no command: a record
 is many lines, and here each line is a command of its own (a KIF record's '#'

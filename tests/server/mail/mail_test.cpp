@@ -354,6 +354,33 @@ TEST_F(MailTest, MessagesWithoutCommands) {
   EXPECT_TRUE(contains(reply_body(answer(empty)), "error: no command found"));
 }
 
+TEST_F(MailTest, ChattyLinesAreAnsweredOnceNotEachWithTheGameList) {
+  std::string raw =
+      "From: alice@example.org\nSubject: my games\n\n"
+      "Hi Kirin,\n\nshogi games bob\nThanks!\n\nSent from my iPhone\n"
+      "-- \nAlice Liden\nshogi games alice\n";
+  MailResult r = answer(raw);
+  ASSERT_EQ(r.exit_code, mail::kReplied);
+  std::string body = reply_body(r);
+  EXPECT_TRUE(contains(body, "> shogi games bob\nbob has no games of Shogi.\n")) << body;
+  EXPECT_TRUE(contains(body, "Lines that are not commands were skipped: 'Hi Kirin,', 'Thanks!', "
+                             "'Sent from my iPhone'.\n"))
+      << body;
+  EXPECT_FALSE(contains(body, "error:")) << body;
+  EXPECT_FALSE(contains(body, "The games:")) << body;         // no game list for each line
+  EXPECT_FALSE(contains(body, "Alice Liden")) << body;        // the signature is not read
+  EXPECT_FALSE(contains(body, "> shogi games alice")) << body;
+
+  // Only chatter: no command found, and the lines named once.
+  body = reply_body(answer("From: alice@example.org\n\nThanks!\nSee you\n"));
+  EXPECT_TRUE(contains(body, "error: no command found")) << body;
+  EXPECT_TRUE(contains(body, "skipped: 'Thanks!', 'See you'.")) << body;
+  // A line with a password that starts no command is named with its password hidden.
+  body = reply_body(answer("From: alice@example.org\n\nshgi move 1 alice password-alice 7g-7f\n"));
+  EXPECT_TRUE(contains(body, "skipped: 'shgi move 1 alice *** 7g-7f'")) << body;
+  EXPECT_FALSE(contains(body, "password-alice")) << body;
+}
+
 TEST_F(MailTest, HostileInput) {
   // No address to answer: exit code 2 and a reason.
   MailResult r = answer("Subject: who am I\n\nshogi games bob\n");
