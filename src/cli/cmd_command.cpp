@@ -56,6 +56,7 @@ void register_command(CLI::App& app) {
       "  GAME standings | ratings | history\n"
       "  GAME move BOARD USER PASSWORD MOVE     (pbmserv 7g-7f, Game Courier p 7g-7f, USI 7g7f)\n"
       "  GAME board BOARD [USER]\n"
+      "  GAME moves BOARD                       (the game's moves as text)\n"
       "  GAME resign BOARD USER PASSWORD\n"
       "  GAME games USER\n"
       "  GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]\n"

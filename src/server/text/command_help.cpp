@@ -107,6 +107,12 @@ GAME show USER... [all|active|inactive|next]
     Show the boards of these players' games of GAME: the unfinished ones
     (active, the default), the finished ones (inactive), all, or those where
     one of them is to move (next).)"},
+      {{"moves"},
+       R"(GAME moves BOARD
+    The game's moves as text, a line per move number: Black's move, then
+    White's ("1. P8i-8h  P5d-5e"; "..." where White moved first, in a
+    handicap game), then who is to move or the result. The notation is the
+    boards' and the move replies'.)"},
       {{"showas"},
        R"(GAME showas USER PASSWORD [BOARD...|all|active|inactive|next]
     Show boards as USER sees them: in USER's settings, with what only USER

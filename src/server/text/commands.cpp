@@ -108,14 +108,14 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (w.size() < 2)
     throw CommandError(quoted(w[0]) +
                        " needs a command after it: challenge, accept, decline, move, board, "
-                       "show, showas, resign, abort, berserk, games, set, standings, ratings, history, "
-                       "preview, queue, chat, mate, tournaments, tournament or help");
+                       "show, showas, moves, resign, abort, berserk, games, set, standings, ratings, "
+                       "history, preview, queue, chat, mate, tournaments, tournament or help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
   if (p.verb == "accept" || p.verb == "decline") return answer_challenge(p, ctx);
   if (p.verb == "move") return move(p, ctx);
-  if (p.verb == "board" || p.verb == "show") return board(p, ctx);
+  if (p.verb == "board" || p.verb == "show" || p.verb == "moves") return board(p, ctx);
   if (p.verb == "showas") return showas(p, ctx);
   if (p.verb == "resign" || p.verb == "abort" || p.verb == "berserk") return board_action(p, ctx);
   if (p.verb == "games") return games(p, ctx);
@@ -137,7 +137,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
                      ": the commands are challenge, accept, decline, move, board, show, showas, "
-                     "resign, abort, berserk, games, set, standings, ratings, history, preview, queue, "
+                     "moves, resign, abort, berserk, games, set, standings, ratings, history, preview, queue, "
                      "chat, mate, tournaments, tournament and help");
 }
 
