@@ -415,6 +415,28 @@ TEST_F(MailTest, Latin1AndWindows1252MailsAreReadAsUtf8) {
   EXPECT_TRUE(contains(body, "played P7g-7f")) << body;
 }
 
+TEST_F(MailTest, DaiBoardsFitIn80Columns) {
+  GameSetup dai, chu;
+  dai.game = "dai";
+  chu.game = "chu";
+  ASSERT_EQ(start_game(dai), 1);
+  ASSERT_EQ(start_game(chu), 2);
+  std::string body =
+      reply_body(answer("From: alice@example.org\n\nchushogi board 1\nchushogi board 2\n"));
+  ASSERT_TRUE(contains(body, "Board 1: Dai Shogi")) << body;
+  ASSERT_TRUE(contains(body, "Board 2: Chu Shogi")) << body;
+  size_t at = 0, widest = 0;
+  while (at < body.size()) {
+    size_t end = std::min(body.find('\n', at), body.size());
+    widest = std::max(widest, end - at);
+    EXPECT_LE(end - at, 80u) << body.substr(at, end - at);
+    at = end + 1;
+  }
+  // Chu's board keeps the rules between its columns (75 columns).
+  EXPECT_TRUE(contains(body, "|\\ L /|\\ FL/|\\ C /|")) << body;
+  EXPECT_EQ(widest, 79u);  // Dai's rows
+}
+
 TEST_F(MailTest, HostileInput) {
   // No address to answer: exit code 2 and a reason.
   MailResult r = answer("Subject: who am I\n\nshogi games bob\n");
