@@ -152,7 +152,8 @@ TEST(BoardStyle, DaiIsFifteenWideAndFitsAMail) {
     for (bool flip : {false, true})
       for (const std::string& line : lines(board_text_pbm(at("dai"), style, flip)))
         EXPECT_LE(line.size(), kMailColumns) << board_style_name(style) << "\n" << line;
-  std::vector<std::string> alternate = lines(board_text_pbm(at("dai"), BoardStyle::Alternate, false));
+  std::vector<std::string> alternate =
+      lines(board_text_pbm(at("dai"), BoardStyle::Alternate, false));
   EXPECT_EQ(alternate[2].substr(0, 21), "| wL   wN   wSt  wIG ");
 }
 
@@ -160,7 +161,8 @@ TEST(BoardStyle, EveryGameFitsAMail) {
   for (const std::string& id : builtin_variant_ids())
     for (BoardStyle style : {BoardStyle::Standard, BoardStyle::Alternate, BoardStyle::Small})
       for (const std::string& line : lines(board_text_pbm(at(id), style, false)))
-        EXPECT_LE(line.size(), kMailColumns) << id << " " << board_style_name(style) << "\n" << line;
+        EXPECT_LE(line.size(), kMailColumns)
+            << id << " " << board_style_name(style) << "\n" << line;
 }
 
 TEST(BoardStyle, ChuWithDropsShowsHands) {

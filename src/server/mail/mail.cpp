@@ -88,7 +88,9 @@ std::string to_utf8(const std::string& bytes, const char* charset) {
   return std::string(reinterpret_cast<const char*>(out->data), out->len);
 }
 
-bool valid_utf8(const std::string& s) { return g_utf8_validate(s.data(), gssize(s.size()), nullptr); }
+bool valid_utf8(const std::string& s) {
+  return g_utf8_validate(s.data(), gssize(s.size()), nullptr);
+}
 
 // The decoded text of a part, converted to valid UTF-8. Text labelled ISO-8859-1 is read as
 // windows-1252, its superset, as browsers do (WHATWG Encoding): mail programs label

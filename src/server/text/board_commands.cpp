@@ -196,8 +196,10 @@ std::string record_text(const GameView& v) {
   std::string out;
   for (size_t i = 0; i < rows.size(); ++i) {
     std::string number = std::to_string(i + 1) + ".";
-    std::string line = std::string(number_width + 1 - number.size(), ' ') + number + " " + rows[i][0];
-    if (!rows[i][1].empty()) line += std::string(black_width - rows[i][0].size() + 2, ' ') + rows[i][1];
+    std::string line =
+        std::string(number_width + 1 - number.size(), ' ') + number + " " + rows[i][0];
+    if (!rows[i][1].empty())
+      line += std::string(black_width - rows[i][0].size() + 2, ' ') + rows[i][1];
     out += line + "\n";
   }
   return head + out + "\n" + game_status(v, game.position());

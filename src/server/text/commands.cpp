@@ -108,8 +108,9 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (w.size() < 2)
     throw CommandError(quoted(w[0]) +
                        " needs a command after it: challenge, accept, decline, move, board, "
-                       "show, showas, moves, resign, abort, berserk, games, set, standings, ratings, "
-                       "history, preview, queue, chat, mate, tournaments, tournament or help");
+                       "show, showas, moves, resign, abort, berserk, games, set, standings, "
+                       "ratings, history, preview, queue, chat, mate, tournaments, tournament or "
+                       "help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
@@ -137,8 +138,8 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
                      ": the commands are challenge, accept, decline, move, board, show, showas, "
-                     "moves, resign, abort, berserk, games, set, standings, ratings, history, preview, queue, "
-                     "chat, mate, tournaments, tournament and help");
+                     "moves, resign, abort, berserk, games, set, standings, ratings, history, "
+                     "preview, queue, chat, mate, tournaments, tournament and help");
 }
 
 }  // namespace kirin::server

@@ -128,7 +128,8 @@ TEST_F(CommandsTest, CheckLineNamesTheRoyalAttacked) {
   chu.game = "chu";
   chu.start_sfen = "6r4k/12/12/pppp4pppp/12/12/12/12/PPPP4PPPP/12/12/5K+E5 b - 1";
   std::string board = run("chushogi board " + std::to_string(start_game(chu)));
-  EXPECT_TRUE(contains(board, "Black (alice) to move. Check: the Crown Prince on 6l is attacked.\n"))
+  EXPECT_TRUE(
+      contains(board, "Black (alice) to move. Check: the Crown Prince on 6l is attacked.\n"))
       << board;
   // Both royals attacked (a Rook on each file); then no royal attacked: no line.
   chu.start_sfen = "5rr4k/12/12/pppp4pppp/12/12/12/12/PPPP4PPPP/12/12/5K+E5 b - 1";
