@@ -22,6 +22,7 @@ void register_command(CLI::App& app) {
     server::ChallengeLimits challenges;
     server::TournamentOptions tournaments;
     std::string from;
+    bool echo = false;
     NoticeArgs notices;
   };
   auto args = std::make_shared<Args>();
@@ -39,9 +40,13 @@ void register_command(CLI::App& app) {
                   "act as a mail from this address: then a challenge must name the account "
                   "with this address (by default you are the operator and may start games "
                   "between any users)");
+  cmd->add_flag("--echo", args->echo,
+                 "write each command ('> ' and the line, its password as ***) before its reply, "
+                 "as a mail's reply does: for a file of commands");
   args->notices.add_to(cmd);
   cmd->footer(
-      "Each reply goes to stdout, a line of dashes between replies. Blank lines and lines\n"
+      "Each reply goes to stdout, a line of dashes between replies; the commands themselves\n"
+      "are not written back unless --echo asks for it. Blank lines and lines\n"
       "starting with '#' are skipped; a line '--' ends the input. The exit code is 0: a\n"
       "refused command is a reply whose first line starts with 'error: '.\n\n"
       "Commands (pbmserv's play-by-email grammar; the command 'help' explains all of it):\n"
@@ -51,6 +56,7 @@ void register_command(CLI::App& app) {
       "  GAME standings | ratings | history\n"
       "  GAME move BOARD USER PASSWORD MOVE     (pbmserv 7g-7f, Game Courier p 7g-7f, USI 7g7f)\n"
       "  GAME board BOARD [USER]\n"
+      "  GAME moves BOARD                       (the game's moves as text)\n"
       "  GAME resign BOARD USER PASSWORD\n"
       "  GAME games USER\n"
       "  GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]\n"
@@ -103,6 +109,7 @@ void register_command(CLI::App& app) {
           if ((stopped = server::classify_line(more) == server::LineKind::Stop)) break;
           text += more + "\n";
         }
+      if (args->echo) std::cout << "> " << server::CommandInterface::masked(line) << "\n";
       std::cout << commands.run(line, ctx, text) << std::flush;
       if (stopped) break;
     }

@@ -44,6 +44,10 @@ std::string board_text_pbm(const Position& pos, BoardStyle style, bool flip) {
   const size_t width = longest + (grid ? 3 : 2);  // see the cell layouts below
   const size_t code_at = grid ? 2 : 1;             // file numbers stand over the codes
   const Color bottom = flip ? kWhite : kBlack;
+  // A mail is read 80 columns wide: a grid too wide for it ("|" + the cells with their '|' +
+  // " a") leaves out the rules between columns (Dai: 79 columns, not 93). Its pieces' marks
+  // ("/ P\\ N/", " wN  bP ") still part the cells.
+  const bool columns_ruled = grid && 1 + v.files * (width + 1) + 2 <= kMailColumns;
 
   auto cell = [&](Piece p) {
     std::string c;
@@ -82,14 +86,14 @@ std::string board_text_pbm(const Position& pos, BoardStyle style, bool flip) {
   std::string numbers = " ";
   for (int col : cols) {
     std::string n = std::string(code_at, ' ') + std::to_string(v.files - col);
-    n.resize(width + (grid ? 1 : 0), ' ');
+    n.resize(width + (columns_ruled ? 1 : 0), ' ');
     numbers += n;
   }
   numbers = rstrip(numbers) + "\n";
   std::string rule = "+";
   for (size_t i = 0; i < cols.size(); ++i) {
     rule += std::string(width, '-');
-    if (grid || i + 1 == cols.size()) rule += '+';
+    if (columns_ruled || i + 1 == cols.size()) rule += '+';
   }
   rule += "\n";
 
@@ -100,9 +104,9 @@ std::string board_text_pbm(const Position& pos, BoardStyle style, bool flip) {
     std::string line = "|";
     for (int col : cols) {
       line += cell(pos.at(make_square(col, row)));
-      if (grid) line += '|';
+      if (columns_ruled) line += '|';
     }
-    if (!grid) line += '|';
+    if (!columns_ruled) line += '|';
     out += line + " " + char('a' + row) + "\n";
     if (grid) out += rule;
   }

@@ -13,7 +13,7 @@
 // the columns, rank letters right of the rows. Empty squares are blank in the two grid styles
 // and '.' in the small one (the seed does not show them). With drops, each side's hand is
 // listed on its side of the board ("White in hand: G Px2", '-' if empty); the last line says
-// who is to move.
+// who is to move. Every line of every game's drawing fits in 80 columns (kMailColumns).
 #pragma once
 
 #include <optional>
@@ -29,6 +29,10 @@ enum class BoardStyle { Standard, Alternate, Small };
 // "standard", "alternate", "small" (pbmserv's option names) and back.
 std::optional<BoardStyle> parse_board_style(std::string_view name);
 const char* board_style_name(BoardStyle style);
+
+// The width of a mail's lines: a grid style whose rows would be wider (Dai's 15 files) is
+// drawn without the rules between its columns.
+inline constexpr size_t kMailColumns = 80;
 
 // `flip`: rotated by 180 degrees, White's side at the bottom (for a viewer playing White);
 // otherwise Black's side is at the bottom (pbmserv's "noflip").

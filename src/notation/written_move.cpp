@@ -41,6 +41,11 @@ Shape shape_of(const WrittenMove& w, Square from) {
   return s;
 }
 
+// pbmserv's pass (jitto) written as a move to the square it starts from: "Ln7g-7g".
+bool is_pass(const WrittenMove& w) {
+  return w.from && w.path.size() == 1 && w.path[0] == w.from && w.victims.empty();
+}
+
 bool same_squares(std::vector<Square> a, std::vector<Square> b) {
   std::sort(a.begin(), a.end());
   std::sort(b.begin(), b.end());
@@ -65,6 +70,10 @@ bool matches(const Position& pos, const WrittenMove& w, const Move& m) {
   Shape s = shape_of(w, m.from);
   if (!s.to) return false;
   const bool m_stays = m.is_two_step() && m.to == m.from;
+  if (is_pass(w)) {  // "Ln7g-7g": any pass of the piece (an empty neighbour and back)
+    return m_stays && m.from == w.from && pos.at(m.mid) == kEmpty && !m.has_kills() &&
+           distance(m.mid, m.from) == 1;
+  }
   if (s.mid && s.to == m.from) {  // stays: an igui or a pass
     if (!m_stays) return false;
     if (is_piece(pos.at(s.mid))) {
@@ -95,6 +104,7 @@ std::string attempt(const Position& pos, const WrittenMove& w) {
   const Variant& v = pos.variant();
   auto name = [&](Square s) { return square_name(v, s); };
   std::string what;
+  if (is_pass(w)) return "pass (a pass steps to an empty square next to it and back)";
   if (w.path.empty()) {
     if (w.victims.empty()) return "move";
     Square victim = w.victims[0];

@@ -244,6 +244,12 @@ check backup-force 0 "Backed up to" "$kirin" backup --db "sqlite:$backup_dir/k.d
 check backup-no-store 2 "no SQLite database" "$kirin" backup --db "sqlite:$backup_dir/none.db" "$backup_dir/x.db"
 check backup-copy-opens 0 "the name 'ann' is taken" "$kirin" command --db "sqlite:$backup_dir/copy.db" \
   <<<"signup ann secret-ann-2 ann2@example.org"
+# kirin command writes replies only; --echo writes each command first, its password hidden.
+check_lines command-no-echo 1 "$kirin" command --db "sqlite:$backup_dir/k.db" <<<"shogi games ann"
+check_last command-no-echo-reply "ann has no games of Shogi." "$kirin" command --db "sqlite:$backup_dir/k.db" <<<"shogi games ann"
+check2 command-echo 0 "> shogi set ann *** small" "Settings of ann: small board" "$kirin" command \
+  --db "sqlite:$backup_dir/k.db" --echo <<<"shogi set ann secret-ann-1 small"
+check command-help-echo 0 "--echo" "$kirin" command --help
 check help-serve-proxy 0 "--trusted-proxy" "$kirin" serve --help
 check serve-bad-proxy 2 "not an IP address" "$kirin" serve --trusted-proxy nonsense
 rm -rf "$backup_dir"

@@ -139,13 +139,30 @@ TEST(BoardStyle, ChuCellsFitTwoLetterCodes) {
   EXPECT_EQ(small[13], "|bL  bFL bC  bS  bG  bK  bDE+bG  bS  bC  bDH+bP+ | l");
 }
 
-TEST(BoardStyle, DaiIsFifteenWide) {
+TEST(BoardStyle, DaiIsFifteenWideAndFitsAMail) {
+  // 15 files of ruled cells would be 93 columns: the rules between the columns are left out.
   std::vector<std::string> l = lines(board_text_pbm(at("dai"), BoardStyle::Standard, false));
-  EXPECT_EQ(l[0].substr(0, 9), "   15    ");
+  EXPECT_EQ(l[0].substr(0, 9), "   15   1");
+  EXPECT_EQ(l[1], "+" + std::string(75, '-') + "+");
   EXPECT_EQ(l[2],
-            "|\\ L /|\\ N /|\\ St/|\\ IG/|\\ C /|\\ S /|\\ G /|\\ K /"
-            "|\\ G /|\\ S /|\\ C /|\\ IG/|\\ St/|\\ N /|\\ L /| a");
+            "|\\ L /\\ N /\\ St/\\ IG/\\ C /\\ S /\\ G /\\ K /"
+            "\\ G /\\ S /\\ C /\\ IG/\\ St/\\ N /\\ L /| a");
   EXPECT_EQ(l.size(), 2u + 15u * 2u + 1u + 1u);
+  for (BoardStyle style : {BoardStyle::Standard, BoardStyle::Alternate, BoardStyle::Small})
+    for (bool flip : {false, true})
+      for (const std::string& line : lines(board_text_pbm(at("dai"), style, flip)))
+        EXPECT_LE(line.size(), kMailColumns) << board_style_name(style) << "\n" << line;
+  std::vector<std::string> alternate =
+      lines(board_text_pbm(at("dai"), BoardStyle::Alternate, false));
+  EXPECT_EQ(alternate[2].substr(0, 21), "| wL   wN   wSt  wIG ");
+}
+
+TEST(BoardStyle, EveryGameFitsAMail) {
+  for (const std::string& id : builtin_variant_ids())
+    for (BoardStyle style : {BoardStyle::Standard, BoardStyle::Alternate, BoardStyle::Small})
+      for (const std::string& line : lines(board_text_pbm(at(id), style, false)))
+        EXPECT_LE(line.size(), kMailColumns)
+            << id << " " << board_style_name(style) << "\n" << line;
 }
 
 TEST(BoardStyle, ChuWithDropsShowsHands) {

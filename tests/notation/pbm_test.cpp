@@ -158,6 +158,22 @@ TEST(PbmParse, LionMovesOfSeed003) {
   EXPECT_EQ(usi(pos, "Lng7xf6-e5"), "7g6f5e");  // letter-number throughout
 }
 
+TEST(PbmParse, LionPassWrittenAsAMoveToItsOwnSquare) {
+  // pbmserv's jitto: "Ln7g-7g" is the Lion's pass, whichever empty neighbour it steps through.
+  Position pos = at("chu", kLionAndPawns);
+  EXPECT_EQ(usi(pos, "Ln7g-7g"), "7g7f7g");
+  EXPECT_EQ(usi(pos, "7g-7g"), "7g7f7g");
+  // A piece without the Lion's power does not pass.
+  Position gold = at("chu", "k11/12/12/12/12/12/5G6/12/12/12/12/11K b - 1");
+  EXPECT_ERROR(gold, "G7g-7g", "cannot pass (a pass steps to an empty square next to it and back)");
+  // A Lion whose every neighbour is taken has no pass (its igui are captures).
+  Position boxed = at("chu", "k11/12/12/12/12/4PPP5/4PNP5/4PPP5/12/12/12/11K b - 1");
+  EXPECT_ERROR(boxed, "Ln7g-7g", "cannot pass");
+  // A Horned Falcon passes in its Lion direction (forward) only.
+  Position falcon = at("chu", "k11/12/12/12/12/12/5+H6/12/12/12/12/11K b - 1");
+  EXPECT_EQ(usi(falcon, "+H7g-7g"), "7g7f7g");
+}
+
 TEST(PbmParse, HornedFalconAndKirin) {
   // Black Horned Falcon on 7g (promoted Dragon Horse), White Pawn on 7f; Kirin on 3g.
   Position pos = at("chu", "k11/12/12/12/12/5p6/5+H3O2/12/12/12/12/11K b - 1");

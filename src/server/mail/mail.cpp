@@ -74,25 +74,45 @@ bool first_mailbox(InternetAddressList* list, std::string& name, std::string& ad
   return false;
 }
 
-// The decoded text of a part, converted to valid UTF-8.
+// `bytes` converted from `charset` to UTF-8 by GMime's charset filter (iconv).
+std::string to_utf8(const std::string& bytes, const char* charset) {
+  Ref<GMimeStream> mem(g_mime_stream_mem_new());
+  Ref<GMimeStream> filtered(g_mime_stream_filter_new(mem.get()));
+  if (GMimeFilter* f = g_mime_filter_charset_new(charset, "utf-8")) {
+    g_mime_stream_filter_add(GMIME_STREAM_FILTER(filtered.get()), f);
+    g_object_unref(f);
+  }
+  g_mime_stream_write(filtered.get(), bytes.data(), bytes.size());
+  g_mime_stream_flush(filtered.get());
+  GByteArray* out = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem.get()));
+  return std::string(reinterpret_cast<const char*>(out->data), out->len);
+}
+
+bool valid_utf8(const std::string& s) {
+  return g_utf8_validate(s.data(), gssize(s.size()), nullptr);
+}
+
+// The decoded text of a part, converted to valid UTF-8. Text labelled ISO-8859-1 is read as
+// windows-1252, its superset, as browsers do (WHATWG Encoding): mail programs label
+// windows-1252 so, and its curly quotes and euro (0x80-0x9F) are no control characters. Text
+// with no charset, or US-ASCII, whose bytes are not UTF-8 is windows-1252 too: what Western
+// mail programs without a label send.
 std::string part_text(GMimePart* part) {
   GMimeDataWrapper* content = g_mime_part_get_content(part);
   if (!content) return {};
   Ref<GMimeStream> mem(g_mime_stream_mem_new());
-  Ref<GMimeStream> filtered(g_mime_stream_filter_new(mem.get()));
-  std::string charset =
-      lower(str(g_mime_object_get_content_type_parameter(GMIME_OBJECT(part), "charset")));
-  if (!charset.empty() && charset != "utf-8" && charset != "utf8" && charset != "us-ascii") {
-    if (GMimeFilter* f = g_mime_filter_charset_new(charset.c_str(), "utf-8")) {
-      g_mime_stream_filter_add(GMIME_STREAM_FILTER(filtered.get()), f);
-      g_object_unref(f);
-    }
-  }
-  g_mime_data_wrapper_write_to_stream(content, filtered.get());
-  g_mime_stream_flush(filtered.get());
+  g_mime_data_wrapper_write_to_stream(content, mem.get());
   GByteArray* bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem.get()));
   std::string text(reinterpret_cast<const char*>(bytes->data), bytes->len);
-  if (!g_utf8_validate(text.data(), gssize(text.size()), nullptr)) {
+
+  std::string charset =
+      str(g_mime_object_get_content_type_parameter(GMIME_OBJECT(part), "charset"));
+  std::string canon = charset.empty() ? "" : lower(str(g_mime_charset_canon_name(charset.c_str())));
+  if (canon == "iso-8859-1" || ((canon.empty() || canon == "us-ascii") && !valid_utf8(text)))
+    text = to_utf8(text, "windows-1252");
+  else if (!canon.empty() && canon != "utf-8" && canon != "us-ascii")
+    text = to_utf8(text, charset.c_str());
+  if (!valid_utf8(text)) {
     GString_ valid(g_utf8_make_valid(text.data(), gssize(text.size())));
     text = valid.get();
   }

@@ -11,8 +11,9 @@
 // * The commands are the first text/plain part that is not an attachment, wherever it is in
 //   the MIME tree (multipart/alternative, mixed, signed); attached messages are not read.
 //   Its transfer encoding is decoded and its charset converted to UTF-8 (bytes that are not
-//   valid become U+FFFD); format=flowed lines are joined; an inline PGP signature's armour is
-//   dropped.
+//   valid become U+FFFD); ISO-8859-1 is read as windows-1252, its superset (as browsers do),
+//   and so is a text with no charset (or US-ASCII) whose bytes are not UTF-8; format=flowed
+//   lines are joined; an inline PGP signature's armour is dropped.
 // * A message without such a part gets an error reply saying what was there instead: only
 //   HTML (a text/plain part is needed: HTML is not guessed at), an encrypted part, nothing.
 // * A message larger than MailOptions::max_bytes is not read: only its header is, to answer

@@ -8,8 +8,13 @@
 #include <optional>
 
 #include "notation/board_styles.h"
+#include "notation/pbm.h"
+#include "notation/sfen.h"
+#include "notation/usi.h"
 #include "rules/catalog.h"
+#include "rules/movegen.h"
 #include "server/domain/clocks.h"
+#include "server/domain/game_setup.h"
 #include "server/domain/results.h"
 #include "server/domain/service_error.h"
 
@@ -70,9 +75,10 @@ std::string no_boards(Filter f, const std::string& game, const std::string& name
   return "No " + filter_words(f) + "boards of " + game + " for " + names + ".\n";
 }
 
-// The games of a family: Chu and Dai are one (same_game).
+// The games a game's word lists: chushogi lists Dai too, since pbmserv plays Dai as
+// "chushogi -dai" (same_game), but daishogi lists Dai alone.
 std::vector<std::string> family(const std::string& game) {
-  if (game == "chu" || game == "dai") return {"chu", "dai"};
+  if (game == "chu") return {"chu", "dai"};
   return {game};
 }
 
@@ -120,6 +126,83 @@ std::optional<BoardSpec> board_spec(const std::string& word) {
     spec.ply = std::stoi(move);
   }
   return spec;
+}
+
+// " Check: the King on 5i is attacked." when a royal of the side to move is (any royal: in
+// Chu the Prince names itself apart from the King), else "".
+std::string check_words(const Position& pos) {
+  const Color us = pos.side_to_move();
+  std::array<Square, Position::kMaxRoyals> royals{};
+  int n = royals_under_attack(pos, us, royals.data());
+  if (n == 0) return "";
+  std::string named;
+  for (int i = 0; i < n; ++i) {
+    named += i == 0 ? "" : i + 1 == n ? " and " : ", ";
+    named += "the " + pos.variant().piece(kind_of(pos.at(royals[i]))).name + " on " +
+             square_name(pos.variant(), royals[i]);
+  }
+  return " Check: " + named + (n == 1 ? " is" : " are") + " attacked.";
+}
+
+// The lines that end a board or a record: who is to move (and "Check"), the offers, the
+// result and its rating changes.
+std::string game_status(const GameView& v, const Position& pos) {
+  std::string status;
+  switch (v.state.status) {
+    case GameStatus::Active:
+      status = player(v.state, v.to_move) + " to move." + check_words(pos) + "\n";
+      if (v.state.draw_offer) status += player(v.state, *v.state.draw_offer) + " offers a draw.\n";
+      if (v.state.takeback_offer)
+        status += player(v.state, *v.state.takeback_offer) + " asks to take back a move.\n";
+      break;
+    case GameStatus::Adjourned:
+      status = "Adjourned: " + player(v.state, v.to_move) + " has sealed a move.\n";
+      if (v.state.sealed && !v.state.sealed->usi.empty())
+        status += "Your sealed move (only you see it): " + v.state.sealed->usi + "\n";
+      break;
+    case GameStatus::Finished:
+      status = "Game over: " + v.result_text + ".\n";
+      for (const RatingChange& c : v.rating_changes) status += rating_change_line(c);
+      break;
+    case GameStatus::Aborted:
+      status = "Game " + v.result_text + ".\n";
+      break;
+  }
+  return status;
+}
+
+// GAME moves BOARD: the game's record as pbmserv mails it, a line per move number with
+// Black's move and White's ("12. P8i-8h    P5d-5e"); "..." stands for Black's move where
+// White moved first (a handicap). Moves in the notation of the boards and the move replies.
+std::string record_text(const GameView& v) {
+  Game game(parse_sfen(setup_variant(v.state.setup), v.start_sfen));
+  std::vector<std::array<std::string, 2>> rows;  // Black's move and White's
+  for (const MoveRecord& rec : v.moves) {
+    const Position& pos = game.position();
+    Move m = parse_usi(pos, rec.usi);
+    const int side = pos.side_to_move() == kBlack ? 0 : 1;
+    if (side == 0 || rows.empty() || !rows.back()[1].empty()) rows.push_back({"...", ""});
+    rows.back()[side] = to_pbm_move(pos, m, PbmForm::Full);
+    game.play(m);
+  }
+  std::string head = "Board " + std::to_string(v.state.id) + ": " + v.game_name;
+  if (std::string note = setup_note(v.state.setup); !note.empty()) head += " (" + note + ")";
+  head += ", " + players(v.state) + "\n";
+  if (rows.empty()) return head + "No moves played yet.\n\n" + game_status(v, game.position());
+  head += "Moves played: " + std::to_string(v.moves.size()) + "\n\n";
+  const size_t number_width = std::to_string(rows.size()).size();
+  size_t black_width = 0;
+  for (const auto& row : rows) black_width = std::max(black_width, row[0].size());
+  std::string out;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    std::string number = std::to_string(i + 1) + ".";
+    std::string line =
+        std::string(number_width + 1 - number.size(), ' ') + number + " " + rows[i][0];
+    if (!rows[i][1].empty())
+      line += std::string(black_width - rows[i][0].size() + 2, ' ') + rows[i][1];
+    out += line + "\n";
+  }
+  return head + out + "\n" + game_status(v, game.position());
 }
 
 }  // namespace
@@ -196,27 +279,7 @@ std::string CommandInterface::draw(const GameView& v, const Preferences& prefs, 
     head += "Time control: " + describe(v.state.time_control) + "\n";
   head += clock_line(v);
 
-  std::string status;
-  switch (v.state.status) {
-    case GameStatus::Active:
-      status = player(v.state, v.to_move) + " to move.\n";
-      if (v.state.draw_offer) status += player(v.state, *v.state.draw_offer) + " offers a draw.\n";
-      if (v.state.takeback_offer)
-        status += player(v.state, *v.state.takeback_offer) + " asks to take back a move.\n";
-      break;
-    case GameStatus::Adjourned:
-      status = "Adjourned: " + player(v.state, v.to_move) + " has sealed a move.\n";
-      if (v.state.sealed && !v.state.sealed->usi.empty())
-        status += "Your sealed move (only you see it): " + v.state.sealed->usi + "\n";
-      break;
-    case GameStatus::Finished:
-      status = "Game over: " + v.result_text + ".\n";
-      for (const RatingChange& c : v.rating_changes) status += rating_change_line(c);
-      break;
-    case GameStatus::Aborted:
-      status = "Game " + v.result_text + ".\n";
-      break;
-  }
+  std::string status = game_status(v, r.game.position());
   return head + "\n" + text + "\n" + status;
 }
 
@@ -246,8 +309,13 @@ std::string CommandInterface::draw_boards(const std::vector<GameState>& games,
 }
 
 // GAME board|show BOARD[#MOVE]... [USER]  or  GAME show USER... [all|active|inactive|next]
+// or  GAME moves BOARD (record_text)
 std::string CommandInterface::board(const Parsed& p, const CommandContext& ctx) {
   const Words& w = p.w;
+  if (p.verb == "moves") {
+    want_words(w, 3, 3, p.game_word, "moves");
+    return record_text(board_view(p, w[2], 0));  // who may see a board may see its moves
+  }
   want_words(w, 3, 2 + kMaxBoardsShown + 1, p.game_word, p.verb);
   if (p.verb == "show" && !board_spec(w[2])) return show_users(p, ctx);
   std::vector<BoardSpec> boards;
@@ -328,9 +396,14 @@ std::string CommandInterface::showas(const Parsed& p, const CommandContext& ctx)
   } else if (w.size() > 4) {
     for (size_t i = 4; i < w.size(); ++i) {
       std::optional<BoardSpec> spec = board_spec(w[i]);
+      if (!spec && parse_filter(w[i]))  // a filter with boards: which one was meant?
+        throw CommandError("showas: " + quoted(w[i]) +
+                           " stands alone after the password: write either board numbers or "
+                           "one of all, active, inactive, next");
       if (!spec || spec->ply)  // showas shows boards as they are now
         throw CommandError("showas: " + quoted(w[i]) +
-                           " is not a board number or all, active, inactive, next");
+                           " is not a board number (showas shows a board as it is now, "
+                           "never BOARD#MOVE)");
       shown.push_back(board_view(p, spec->board, u.id).state);
     }
     return draw_boards(shown, "", &u, ctx);

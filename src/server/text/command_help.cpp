@@ -119,6 +119,12 @@ GAME show USER... [all|active|inactive|next]
     Show the boards of these players' games of GAME: the unfinished ones
     (active, the default), the finished ones (inactive), all, or those where
     one of them is to move (next).)"},
+      {{"moves"},
+       R"(GAME moves BOARD
+    The game's moves as text, a line per move number: Black's move, then
+    White's ("1. P8i-8h  P5d-5e"; "..." where White moved first, in a
+    handicap game), then who is to move or the result. The notation is the
+    boards' and the move replies'.)"},
       {{"showas"},
        R"(GAME showas USER PASSWORD [BOARD...|all|active|inactive|next]
     Show boards as USER sees them: in USER's settings, with what only USER
@@ -315,7 +321,8 @@ mod USER PASSWORD ACTION OTHER-USER [hours=N] REASON...
 
 // After the entries.
 const char* const kClosing = R"(A line starting with '#' or '>' is skipped; a line '--' (or a signature marker
-'-- ') ends the commands.
+'-- ') ends the commands. In a mail, lines that start no command ("Thanks!",
+"Sent from my iPhone") are not run: the reply names them once, at its end.
 
 Importing a game record (KIF, USI, Game Courier's list) is no command: a record
 is many lines, and here each line is a command of its own (a KIF record's '#'

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "notation/notation_error.h"
 #include "server/text/commands.h"
 
 namespace kirin::server {
@@ -47,10 +48,6 @@ char replacement(std::string_view s, size_t i, size_t& len) {
 }
 
 bool printable(char c) { return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f; }
-
-bool word_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
-}
 
 // Where a command's words have a password: the first argument, the password's index, the
 // fewest and most words of the command's form, and the index of a word that must be a board
@@ -181,20 +178,15 @@ bool line_takes_text(std::string_view line) {
 }
 
 std::string without_secrets(std::string text, const Words& w) {
+  // A reply quotes a word of its command as quoted() writes it ('word', its first 100
+  // characters): only there can a secret stand. The same word unquoted is the reply's own
+  // ("wrong name or password" when the password is "password").
   for (const Secret& s : secrets_of(w)) {
     const std::string secret = w[s.word].substr(s.from);
     if (secret.empty()) continue;
-    for (size_t at = text.find(secret); at != std::string::npos; at = text.find(secret, at)) {
-      size_t end = at + secret.size();
-      bool whole = (at == 0 || !word_char(text[at - 1])) &&
-                   (end == text.size() || !word_char(text[end]));
-      if (whole) {
-        text.replace(at, secret.size(), "***");
-        at += 3;
-      } else {
-        at = end;
-      }
-    }
+    const std::string shown = "'" + secret.substr(0, 100) + "'";
+    for (size_t at = text.find(shown); at != std::string::npos; at = text.find(shown, at + 5))
+      text.replace(at, shown.size(), "'***'");
   }
   return text;
 }
@@ -326,6 +318,36 @@ std::string_view text_after(std::string_view text, size_t& at) {
   return text.substr(begin, end - begin);
 }
 
+// Whether the line can be read as words (run() explains what is wrong with one that cannot).
+bool readable(std::string_view line) {
+  try {
+    normalize_line(line, CommandInterface::kMaxLineBytes);
+    return true;
+  } catch (const CommandError&) {
+    return false;
+  }
+}
+
+// The one answer to a text's lines that start no command (starts_command): the greetings,
+// thanks and phone signatures mail programs add, and a command whose first word is mistyped.
+std::string skipped_lines(const std::vector<std::string>& lines) {
+  constexpr size_t kShown = 5;
+  std::string out = "Lines that are not commands were skipped: ";
+  for (size_t i = 0; i < lines.size() && i < kShown; ++i) {
+    std::string line = lines[i];
+    if (line.size() > 60) {
+      size_t cut = 57;
+      while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;
+      line = line.substr(0, cut) + "...";
+    }
+    out += (i ? ", " : "") + quoted_input(line);
+  }
+  if (lines.size() > kShown) out += " and " + std::to_string(lines.size() - kShown) + " more";
+  return out +
+         ".\nA command starts with a game (chushogi, shogi, ...) or with help, signup, list, "
+         "all, change, message, block, unblock, report, mod, problems or problem.\n";
+}
+
 }  // namespace
 
 bool CommandInterface::text_asks_solver(std::string_view text) {
@@ -350,6 +372,7 @@ std::string CommandInterface::run_text(std::string_view text, const CommandConte
                                        int max_commands, int max_password_checks) {
   std::string out;
   int commands = 0, password_checks = 0;
+  std::vector<std::string> chatter;  // lines that start no command: "Hi Kirin,", "Thanks!"
   size_t at = 0;
   while (at < text.size()) {
     size_t end = text.find('\n', at);
@@ -359,6 +382,10 @@ std::string CommandInterface::run_text(std::string_view text, const CommandConte
     LineKind kind = classify_line(line);
     if (kind == LineKind::Skip) continue;
     if (kind == LineKind::Stop) break;
+    if (readable(line) && !starts_command(line)) {  // answered once at the end, not each
+      chatter.push_back(masked(line));
+      continue;
+    }
     if (commands) out += std::string(kSeparator) + "\n";
     if (commands == max_commands) {
       out += "error: more than " + std::to_string(max_commands) +
@@ -388,6 +415,10 @@ std::string CommandInterface::run_text(std::string_view text, const CommandConte
     out =
         "error: no command found: write one command a line, such as 'help' or "
         "'chushogi board 12'\n";
+  if (!chatter.empty()) {
+    if (commands) out += std::string(kSeparator) + "\n";
+    out += skipped_lines(chatter);
+  }
   return out;
 }
 

@@ -62,8 +62,9 @@ bool asks_solver(const Words& w);
 // which is refused): they are its text up to a blank line, a Stop line (commands.h) or the end.
 bool takes_text(const Words& w);
 bool line_takes_text(std::string_view line);  // false for a line that is no command
-// `text` with every secret of the command (secrets_of) that stands as a whole word in it
-// replaced by "***": what a reply to the command may say.
+// `text` with every secret of the command (secrets_of) that it quotes ('secret', as quoted()
+// writes a word of the command) replaced by '***': what a reply to the command may say. The
+// same word unquoted is the reply's own and stays ("wrong name or password").
 std::string without_secrets(std::string text, const Words& w);
 
 std::string lower(std::string_view s);

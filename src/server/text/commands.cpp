@@ -8,6 +8,15 @@
 #include "server/text/command_common.h"
 
 namespace kirin::server {
+namespace {
+
+// The commands that follow a game's word, as the errors list them.
+constexpr const char* kGameVerbs =
+    "challenge, challenges, accept, decline, withdraw, move, board, show, showas, moves, resign, "
+    "abort, berserk, games, set, standings, ratings, history, preview, queue, chat, mate, "
+    "tournaments, tournament";
+
+}  // namespace
 
 CommandInterface::CommandInterface(Accounts& accounts, Challenges& challenges, GameService& games,
                                    Messages& messages, ProblemService& problems,
@@ -107,10 +116,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   p.game_word = first;
   if (w.size() < 2)
     throw CommandError(quoted(w[0]) +
-                       " needs a command after it: challenge, challenges, accept, decline, "
-                       "withdraw, move, board, show, showas, resign, abort, berserk, games, set, "
-                       "standings, ratings, history, preview, queue, chat, mate, tournaments, "
-                       "tournament or help");
+                       " needs a command after it: " + std::string(kGameVerbs) + " or help");
   p.verb = lower(w[1]);
   p.first = 2;
   if (p.verb == "challenge") return challenge(p, ctx);
@@ -118,7 +124,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     return answer_challenge(p, ctx);
   if (p.verb == "challenges") return pending_challenges(p, ctx);
   if (p.verb == "move") return move(p, ctx);
-  if (p.verb == "board" || p.verb == "show") return board(p, ctx);
+  if (p.verb == "board" || p.verb == "show" || p.verb == "moves") return board(p, ctx);
   if (p.verb == "showas") return showas(p, ctx);
   if (p.verb == "resign" || p.verb == "abort" || p.verb == "berserk") return board_action(p, ctx);
   if (p.verb == "games") return games(p, ctx);
@@ -139,10 +145,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
     return help(p.game->id);
   }
   throw CommandError("unknown command " + quoted(w[1]) + " for " + p.game_word +
-                     ": the commands are challenge, challenges, accept, decline, withdraw, move, "
-                     "board, show, showas, resign, abort, berserk, games, set, standings, "
-                     "ratings, history, preview, queue, chat, mate, tournaments, tournament and "
-                     "help");
+                     ": the commands are " + std::string(kGameVerbs) + " and help");
 }
 
 }  // namespace kirin::server

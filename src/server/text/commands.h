@@ -153,6 +153,8 @@ class CommandInterface {
   // takes_text) takes the lines after it, up to a blank line, a Stop line or the end, as its text:
   // they are not run as commands, and not echoed. The reply gives each command as "> " and the line
   // (its password shown as ***), then its reply; replies are separated by kSeparator lines.
+  // Lines that start no command (starts_command: "Hi Kirin,", "Thanks!", "Sent from my
+  // iPhone") are not run: one note at the end names them.
   std::string run_text(std::string_view text, const CommandContext& ctx,
                        int max_commands = kMaxCommandsPerText,
                        int max_password_checks = kMaxPasswordChecksPerText);

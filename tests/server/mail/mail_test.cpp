@@ -354,6 +354,89 @@ TEST_F(MailTest, MessagesWithoutCommands) {
   EXPECT_TRUE(contains(reply_body(answer(empty)), "error: no command found"));
 }
 
+TEST_F(MailTest, ChattyLinesAreAnsweredOnceNotEachWithTheGameList) {
+  std::string raw =
+      "From: alice@example.org\nSubject: my games\n\n"
+      "Hi Kirin,\n\nshogi games bob\nThanks!\n\nSent from my iPhone\n"
+      "-- \nAlice Liden\nshogi games alice\n";
+  MailResult r = answer(raw);
+  ASSERT_EQ(r.exit_code, mail::kReplied);
+  std::string body = reply_body(r);
+  EXPECT_TRUE(contains(body, "> shogi games bob\nbob has no games of Shogi.\n")) << body;
+  EXPECT_TRUE(contains(body, "Lines that are not commands were skipped: 'Hi Kirin,', 'Thanks!', "
+                             "'Sent from my iPhone'.\n"))
+      << body;
+  EXPECT_FALSE(contains(body, "error:")) << body;
+  EXPECT_FALSE(contains(body, "The games:")) << body;         // no game list for each line
+  EXPECT_FALSE(contains(body, "Alice Liden")) << body;        // the signature is not read
+  EXPECT_FALSE(contains(body, "> shogi games alice")) << body;
+
+  // Only chatter: no command found, and the lines named once.
+  body = reply_body(answer("From: alice@example.org\n\nThanks!\nSee you\n"));
+  EXPECT_TRUE(contains(body, "error: no command found")) << body;
+  EXPECT_TRUE(contains(body, "skipped: 'Thanks!', 'See you'.")) << body;
+  // A line with a password that starts no command is named with its password hidden.
+  body = reply_body(answer("From: alice@example.org\n\nshgi move 1 alice password-alice 7g-7f\n"));
+  EXPECT_TRUE(contains(body, "skipped: 'shgi move 1 alice *** 7g-7f'")) << body;
+  EXPECT_FALSE(contains(body, "password-alice")) << body;
+}
+
+TEST_F(MailTest, Latin1AndWindows1252MailsAreReadAsUtf8) {
+  Id game = start_game(shogi());
+  const std::string board = std::to_string(game);
+  auto chat = [&](const std::string& content_type, const std::string& text) {
+    std::string raw = "From: bob@example.org\nMIME-Version: 1.0\n" + content_type +
+                      "Content-Transfer-Encoding: 8bit\n\nshogi chat " + board +
+                      " bob password-bob\n" + text + "\n";
+    std::string body = reply_body(answer(raw));
+    EXPECT_TRUE(contains(body, "Said in the chat of board " + board)) << body;
+    return games->chat(game, alice.id).back().text;
+  };
+  // ISO-8859-1: "Très bien joué"
+  EXPECT_EQ(chat("Content-Type: text/plain; charset=ISO-8859-1\n", "Tr\xe8s bien jou\xe9"),
+            "Tr\xc3\xa8s bien jou\xc3\xa9");
+  // windows-1252: curly quotes (0x93, 0x94) and the euro sign (0x80).
+  EXPECT_EQ(chat("Content-Type: text/plain; charset=windows-1252\n", "\x93Nice\x94 \x80" "5"),
+            "\xe2\x80\x9cNice\xe2\x80\x9d \xe2\x82\xac" "5");
+  // Labelled ISO-8859-1 but written in windows-1252, as mail programs do: read as
+  // windows-1252, no C1 control characters.
+  EXPECT_EQ(chat("Content-Type: text/plain; charset=iso-8859-1\n", "\x93Nice\x94"),
+            "\xe2\x80\x9cNice\xe2\x80\x9d");
+  // No charset, bytes that are not UTF-8: windows-1252. UTF-8 without a charset stays.
+  EXPECT_EQ(chat("", "caf\xe9 \x80"), "caf\xc3\xa9 \xe2\x82\xac");
+  EXPECT_EQ(chat("", "caf\xc3\xa9"), "caf\xc3\xa9");
+  EXPECT_EQ(chat("Content-Type: text/plain; charset=us-ascii\n", "na\xefve"), "na\xc3\xafve");
+  // A no-break space and a dash of windows-1252 in a command line are read as blank and '-'.
+  std::string raw =
+      "From: alice@example.org\nMIME-Version: 1.0\n"
+      "Content-Type: text/plain; charset=windows-1252\nContent-Transfer-Encoding: 8bit\n\n"
+      "shogi move " + board + " alice password-alice 7g\x96" "7f\xa0\n";
+  std::string body = reply_body(answer(raw));
+  EXPECT_TRUE(contains(body, "played P7g-7f")) << body;
+}
+
+TEST_F(MailTest, DaiBoardsFitIn80Columns) {
+  GameSetup dai, chu;
+  dai.game = "dai";
+  chu.game = "chu";
+  ASSERT_EQ(start_game(dai), 1);
+  ASSERT_EQ(start_game(chu), 2);
+  std::string body =
+      reply_body(answer("From: alice@example.org\n\nchushogi board 1\nchushogi board 2\n"));
+  ASSERT_TRUE(contains(body, "Board 1: Dai Shogi")) << body;
+  ASSERT_TRUE(contains(body, "Board 2: Chu Shogi")) << body;
+  size_t at = 0, widest = 0;
+  while (at < body.size()) {
+    size_t end = std::min(body.find('\n', at), body.size());
+    widest = std::max(widest, end - at);
+    EXPECT_LE(end - at, 80u) << body.substr(at, end - at);
+    at = end + 1;
+  }
+  // Chu's board keeps the rules between its columns (75 columns).
+  EXPECT_TRUE(contains(body, "|\\ L /|\\ FL/|\\ C /|")) << body;
+  EXPECT_EQ(widest, 79u);  // Dai's rows
+}
+
 TEST_F(MailTest, HostileInput) {
   // No address to answer: exit code 2 and a reason.
   MailResult r = answer("Subject: who am I\n\nshogi games bob\n");

@@ -122,6 +122,25 @@ TEST_F(CommandsTest, ChallengeStartsAChuGameAtOnce) {
   EXPECT_TRUE(contains(reply, board)) << reply;
 }
 
+TEST_F(CommandsTest, CheckLineNamesTheRoyalAttacked) {
+  // Chu with two royals: a White Rook on 6a attacks the Crown Prince on 6l, not the King.
+  GameSetup chu;
+  chu.game = "chu";
+  chu.start_sfen = "6r4k/12/12/pppp4pppp/12/12/12/12/PPPP4PPPP/12/12/5K+E5 b - 1";
+  std::string board = run("chushogi board " + std::to_string(start_game(chu)));
+  EXPECT_TRUE(
+      contains(board, "Black (alice) to move. Check: the Crown Prince on 6l is attacked.\n"))
+      << board;
+  // Both royals attacked (a Rook on each file); then no royal attacked: no line.
+  chu.start_sfen = "5rr4k/12/12/pppp4pppp/12/12/12/12/PPPP4PPPP/12/12/5K+E5 b - 1";
+  board = run("chushogi board " + std::to_string(start_game(chu)));
+  EXPECT_TRUE(contains(board, "Check: the King on 7l and the Crown Prince on 6l are attacked.\n"))
+      << board;
+  chu.start_sfen = "k11/12/12/pppp4pppp/12/5RR5/12/12/PPPP4PPPP/12/12/5K+E5 w - 1";
+  board = run("chushogi board " + std::to_string(start_game(chu)));
+  EXPECT_FALSE(contains(board, "Check")) << board;
+}
+
 TEST_F(CommandsTest, ChallengeOptions) {
   Id drops = challenge("chushogi challenge alice bob -drops");
   GameView v = games->view(drops);
