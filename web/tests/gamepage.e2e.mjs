@@ -309,6 +309,7 @@ async function main() {
       await p.waitForSelector('svg.board[data-ply="0"]');
       await p.click('.analyse-toggle');
       await p.waitForFunction(() => document.querySelectorAll('.pv-line[data-line="1"] .pv-move').length >= 3, null, { timeout: 20000 });
+      check(await inView(p, '.stepper .prev', null), 'with the engine’s lines shown, the arrows stay in the window');
       await p.click('.analyse-toggle'); // stop: the line stays as it is
       const line = await p.locator('.pv-line[data-line="1"] .pv-move').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-usi')));
       await shot(p, 'analysis-pv-desktop');
@@ -323,13 +324,15 @@ async function main() {
       const p = await pageOf(browser, ann, PHONE);
       await p.goto(`${base}/analysis?variant=shogi`);
       await p.waitForSelector('svg.board[data-ply="0"]');
-      const gap = await p.evaluate(() => {
+      const gaps = await p.evaluate(() => {
         const bar = document.querySelector('.eval-bar').getBoundingClientRect();
-        const next = document.querySelector('.board-widget').getBoundingClientRect();
-        return next.bottom - bar.bottom;
+        const hand = document.querySelector('.hand.bottom').getBoundingClientRect();
+        const widget = document.querySelector('.board-widget').getBoundingClientRect();
+        const engine = document.querySelector('.engine').getBoundingClientRect();
+        return { hand: hand.top - bar.bottom, below: engine.top - widget.bottom, handBottom: widget.bottom - hand.bottom };
       });
       await shot(p, 'analysis-phone');
-      check(gap < 24, `the board widget ends soon after the bar (${gap}px below it)`);
+      check(gaps.hand < 16 && gaps.handBottom < 4 && gaps.below < 32, `no empty space under the bar: ${JSON.stringify(gaps)}`);
       await p.context().close();
     });
 

@@ -213,7 +213,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     root.append(h('div', { class: 'page analysis-page' }, title, err.el,
       h('div', { class: 'game-layout' },
         column,
-        h('aside', { class: 'game-panel' }, engineBox, findMate.el, h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper, forecastBox), h('section', { class: 'card' }, h('h2', {}, t('analysis.position')), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, t('analysis.help')))))));
+        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper, forecastBox), findMate.el, h('section', { class: 'card' }, h('h2', {}, t('analysis.position')), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, t('analysis.help')))))));
     const keys = (e: KeyboardEvent) => {
       if ((e.target as Element).closest('input, textarea, select, svg.board')) return;
       if (e.key === 'ArrowLeft') show(ply - 1);

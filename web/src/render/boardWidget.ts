@@ -265,7 +265,7 @@ export class BoardWidget {
     const st = this.state!;
     const e = this.entry;
     this.bar.replaceChildren();
-    this.bar.classList.remove('with-hint');
+    this.bar.classList.remove('with-hint', 'asking');
     const idle = !e || e.state.phase === 'idle';
     // No move entered, a premove waiting: it is said here, and a click on it cancels it.
     const premove = idle && st.premoveText;
@@ -283,6 +283,7 @@ export class BoardWidget {
     if (s.phase === 'promotion' && s.choice) {
       const token = s.from !== null ? st.pos.board[s.from]?.token ?? '' : '';
       const promotedToken = token.startsWith('+') ? token : '+' + token;
+      this.bar.classList.add('asking'); // the question on a line of its own: never cut short
       this.bar.append(
         text(t('board.promoteQuestion', { move: `${start} → ${path}` })),
         h('button', { type: 'button', class: 'primary promote-yes', 'aria-label': t('board.promoteTo', { piece: this.catalog.name(promotedToken) }), onclick: () => this.after(e.choosePromotion(true)) }, pieceIcon(this.catalog, promotedToken, 'black', st.pieceSet, 28), t('board.promote')),
@@ -299,7 +300,7 @@ export class BoardWidget {
       // After a capturing first step, the piece's own square is ringed: going back there is igui.
       const igui = s.from !== null && s.clicks.length === 1 && !!st.pos.board[s.clicks[0]!] && e.targets().includes(s.from);
       this.bar.classList.toggle('with-hint', igui);
-      if (igui) this.bar.append(h('span', { class: 'igui-hint' }, t('board.iguiHint', { piece: this.catalog.name(st.pos.board[s.from!]!.token), square: squareName(st.pos, s.from!) })));
+      if (igui) this.bar.append(h('span', { class: 'igui-hint' }, t('board.iguiHint', { piece: this.catalog.name(st.pos.board[s.from!]!.token), square: squareName(st.pos, s.from!), victim: squareName(st.pos, s.clicks[0]!) })));
     }
     this.bar.append(h('button', { type: 'button', class: 'cancel-move', onclick: () => this.cancel(), title: t('board.cancelTitle') }, t('board.cancel')));
   }
