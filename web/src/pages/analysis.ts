@@ -326,9 +326,9 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     keepCurrentInView(moveList);
     drawForecastStore();
     stepper.replaceChildren(
-      h('button', { type: 'button', 'aria-label': t('board.previousMove'), onclick: () => show(ply - 1), disabled: ply === 0 }, '◀'),
+      h('button', { type: 'button', class: 'prev', 'aria-label': t('board.previousMove'), onclick: () => show(ply - 1), disabled: ply === 0 }, '◀'),
       h('span', { class: 'ply-counter' }, `${ply} / ${positions.length - 1}`),
-      h('button', { type: 'button', 'aria-label': t('board.nextMove'), onclick: () => show(ply + 1), disabled: ply >= positions.length - 1 }, '▶'),
+      h('button', { type: 'button', class: 'next', 'aria-label': t('board.nextMove'), onclick: () => show(ply + 1), disabled: ply >= positions.length - 1 }, '▶'),
       h('button', { type: 'button', class: 'flip', title: t('board.flipTitle'), onclick: () => { localFlip = !localFlip; draw(); } }, t('board.flip')),
     );
     drawEngine();
