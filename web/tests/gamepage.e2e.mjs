@@ -107,14 +107,19 @@ async function main() {
     const ann = await account(base, `ann${suffix}`);
     const ben = await account(base, `ben${suffix}`);
     const players = { black: ann, white: ben };
+    /** `who`'s page (a new browser context) on game `id`, once `ready` is drawn. */
+    const onGame = async (who, id, options, ready = 'svg.board.interactive') => {
+      const p = await pageOf(browser, who, options);
+      await p.goto(`${base}/game/${id}`);
+      await p.waitForSelector(ready);
+      return p;
+    };
 
     // ---- steps ----
     await step('1. a correspondence clock of the side not to move shows its days, not "0m"', async () => {
       const id = await game(ann, ben, { game: 'shogi', time_control: '3 days' });
       await ann.api('POST', `/api/games/${id}/moves`, { move: '7g7f', expected_ply: 0 });
-      const p = await pageOf(browser, ann, DESKTOP);
-      await p.goto(`${base}/game/${id}`);
-      await p.waitForSelector('.clock[data-color="black"]:not([hidden])');
+      const p = await onGame(ann, id, DESKTOP, '.clock[data-color="black"]:not([hidden])');
       const black = await p.textContent('.clock[data-color="black"]');
       const white = await p.textContent('.clock[data-color="white"]');
       check(black === '3d 0h', `Black, not to move, has a whole move's 3 days ahead: "${black}"`);
@@ -179,9 +184,7 @@ async function main() {
 
     await step('3. no piece diagram right after a click-move with the pointer resting on the moved piece; a new hover shows it', async () => {
       const id = await game(ann, ben, { game: 'shogi' });
-      const p = await pageOf(browser, ann, DESKTOP);
-      await p.goto(`${base}/game/${id}`);
-      await p.waitForSelector('svg.board.interactive');
+      const p = await onGame(ann, id, DESKTOP, 'svg.board.interactive');
       const centre = async (s) => {
         const b = await sq(p, s).boundingBox();
         return [b.x + b.width / 2, b.y + b.height / 2];
@@ -259,9 +262,7 @@ async function main() {
 
     await step('4. the promotion prompt’s label is whole at 1280x720', async () => {
       const id = await game(ann, ben, { game: 'chu', sfen: 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppp1ppppp/3i2P1i3/12/12/3I4I3/PPPPPP1PPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1' });
-      const p = await pageOf(browser, ann, DESKTOP);
-      await p.goto(`${base}/game/${id}`);
-      await p.waitForSelector('svg.board.interactive');
+      const p = await onGame(ann, id, DESKTOP, 'svg.board.interactive');
       await sq(p, '6e').click();
       await sq(p, '6d').click();
       await p.waitForSelector('.entry-bar .promote-yes');
@@ -277,9 +278,7 @@ async function main() {
       const id = await game(ann, ben, { game: 'chu', sfen: '12/12/12/12/12/12/5k6/5N6/12/12/12/6K5 b - 1' });
       const g = await ann.api('GET', `/api/games/${id}`);
       check(g.legal_moves.some((m) => m.startsWith('7h7g') && m.length > 4), `the server lists moves going on after the King’s capture (${g.legal_moves.filter((m) => m.startsWith('7h7g'))})`);
-      const p = await pageOf(browser, ann, DESKTOP);
-      await p.goto(`${base}/game/${id}`);
-      await p.waitForSelector('svg.board.interactive');
+      const p = await onGame(ann, id, DESKTOP, 'svg.board.interactive');
       await sq(p, '7h').click();
       await sq(p, '7g').click();
       check(await p.locator('.entry-bar .stop-here').count() === 0, 'no "stop here" after taking the King');
@@ -338,9 +337,7 @@ async function main() {
 
     await step('4. Dai on a phone: the zoom makes the pieces readable', async () => {
       const id = await game(ann, ben, { game: 'dai' });
-      const p = await pageOf(browser, ann, PHONE);
-      await p.goto(`${base}/game/${id}`);
-      await p.waitForSelector('svg.board [data-sq="8o"]');
+      const p = await onGame(ann, id, PHONE, 'svg.board [data-sq="8o"]');
       const kanji = () => p.evaluate(() => {
         const board = document.querySelector('svg.board');
         const scale = board.getBoundingClientRect().width / board.viewBox.baseVal.width;
