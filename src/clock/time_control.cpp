@@ -259,7 +259,8 @@ std::array<int64_t, 2> remaining_at(const TimeControl& tc, const ClockState& clo
                                     Color to_move, int64_t now) {
   std::array<int64_t, 2> left = clock.remaining_ms;
   if (tc.kind == TimeControl::Kind::Correspondence) {
-    left = {0, 0};
+    // The side not to move has its whole time per move ahead of it, not nothing.
+    left = {tc.days_per_move * kDayMs, tc.days_per_move * kDayMs};
     left[to_move] = std::max<int64_t>(0, *deadline(tc, clock, to_move) - now);
   } else if (tc.kind == TimeControl::Kind::Live) {
     int64_t used = std::max<int64_t>(0, now - clock.turn_started);

@@ -95,7 +95,8 @@ std::optional<int64_t> charge_move(const TimeControl& tc, ClockState& clock, Col
                                    int64_t now, int64_t grace_ms = 0);
 
 // Main time left of each colour at `now` (the side to move's running down, not below 0);
-// under correspondence, the side to move's time until its deadline.
+// under correspondence, the side to move's time until its deadline and the other's whole time
+// per move (what it will have when its turn comes).
 std::array<int64_t, 2> remaining_at(const TimeControl& tc, const ClockState& clock,
                                     Color to_move, int64_t now);
 // Byoyomi periods `c` has left at `now`, the one running counted: if `c` is the side to move,

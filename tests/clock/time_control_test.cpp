@@ -193,6 +193,12 @@ TEST(Clocks, IncrementAndRemaining) {
   EXPECT_EQ(remaining_at(tc, c, kWhite, 7000), (std::array<int64_t, 2>{8000, 7000}));
   EXPECT_EQ(remaining_at(tc, c, kWhite, 99000), (std::array<int64_t, 2>{8000, 0}));
   EXPECT_EQ(deadline(TimeControl{}, c, kWhite), std::nullopt);
+  // Correspondence: the side to move's time to its deadline; the other's, a whole move's days
+  // (not 0, which a clock shows as out of time).
+  TimeControl corr = parse_time_control("3 days");
+  ClockState k = start_clock(corr, 0);
+  const int64_t day = 86'400'000;
+  EXPECT_EQ(remaining_at(corr, k, kBlack, day), (std::array<int64_t, 2>{2 * day, 3 * day}));
   ClockState none = start_clock(TimeControl{}, 5);
   EXPECT_EQ(charge_move(TimeControl{}, none, kBlack, 1000000), 999995);
 }

@@ -403,6 +403,8 @@ TEST_F(GamesTest, CorrespondenceClock) {
   EXPECT_EQ(v.deadline, clock.t.load() + 3 * day);
   EXPECT_EQ(v.abort_at, std::nullopt);
   EXPECT_EQ(v.clock_ms[kBlack], 3 * day);
+  // The side not to move: its whole days for its next move, not 0 (which reads as out of time).
+  EXPECT_EQ(v.clock_ms[kWhite], 3 * day);
   clock.advance(3 * day);
   EXPECT_EQ(games->expire_clocks(clock.t.load()), 0);
   clock.advance(1);

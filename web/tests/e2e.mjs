@@ -17,18 +17,17 @@
 //   node tests/e2e.mjs [path/to/kirin]        (KIRIN_BIN, CHROMIUM, KIRIN_E2E_SHOTS also work)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, errors } from 'playwright-core';
+import { PASSWORD, freePort, pieceAt, play, plies, signup, sq, squareBox, waitHttp, waitPlies } from './lib.mjs';
 
 const web = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const kirin = resolve(process.argv[2] ?? process.env.KIRIN_BIN ?? join(web, '..', 'build', 'kirin'));
 const chromePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const shots = resolve(process.env.KIRIN_E2E_SHOTS ?? join(web, 'test-results'));
 const dist = join(web, 'dist');
-const PASSWORD = 'correct horse battery';
 
 const started = Date.now();
 const results = [];
@@ -70,30 +69,6 @@ async function step(name, f) {
 }
 function assert(cond, msg) {
   if (!cond) throw new Error(`assertion failed: ${msg}`);
-}
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.unref();
-    s.on('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-}
-async function waitHttp(url, ms = 20000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      const r = await fetch(url);
-      if (r.status < 500) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
 }
 function run(cmd, args, opts = {}) {
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
@@ -151,41 +126,6 @@ async function checkConsole() {
   const missing = expectedErrors.filter((x) => !x.seen).map((x) => x.what);
   assert(missing.length === 0, `an expected console error was not logged: ${missing.join('; ')}`);
   assert(consoleErrors.length === 0, `errors in the browsers' consoles:\n${consoleErrors.join('\n')}`);
-}
-const sq = (page, name) => page.locator(`svg.board [data-sq="${name}"]`);
-/** Where a square is on screen. The board is drawn again when a move or the clocks arrive, and
- * a square measured at that instant has no box yet: ask again. */
-const squareBox = async (page, name) => {
-  for (let i = 0; i < 40; ++i) {
-    const box = await sq(page, name).boundingBox();
-    if (box) return box;
-    await page.waitForTimeout(50);
-  }
-  throw new Error(`square ${name} is not on the board`);
-};
-async function plies(page) {
-  return page.locator('.move-list li[data-ply]').count();
-}
-async function waitPlies(page, n, ms = 15000) {
-  await page.waitForFunction((k) => document.querySelectorAll('.move-list li[data-ply]').length >= k, n, { timeout: ms });
-}
-async function pieceAt(page, name) {
-  return sq(page, name).getAttribute('data-piece');
-}
-/** Clicks squares in order (a move), then waits for the move to be stored. */
-async function play(page, squares, expectPly, promote) {
-  for (const s of squares) await sq(page, s).click();
-  if (promote !== undefined) await page.click(promote ? '.entry-bar .promote-yes' : '.entry-bar .promote-no');
-  if (expectPly) await waitPlies(page, expectPly);
-}
-async function signup(page, base, name) {
-  await page.goto(`${base}/signup`);
-  await page.fill('#auth-name', name);
-  await page.fill('#auth-email', `${name}@example.org`);
-  await page.fill('#auth-password', PASSWORD);
-  await page.click('form.auth-form button[type=submit]');
-  // (On a phone the name is in the header's folded menu: there, not necessarily visible.)
-  await page.waitForSelector(`.user-name[data-user="${name}"]`, { state: 'attached' });
 }
 async function shot(page, name, boardOnly = true) {
   const path = join(shots, `${name}.png`);
@@ -656,6 +596,7 @@ async function main() {
     });
 
     await step('a long press on a phone shows the move diagram without picking the piece', async () => {
+      await sq(bob, '6a').scrollIntoViewIfNeeded(); // the draw's answer was further down the page
       const box = await squareBox(bob, '6a');
       const cdp = await bob.context().newCDPSession(bob);
       const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -1114,7 +1055,11 @@ async function main() {
           await p.goto(`${base}/analysis?variant=${game}`);
           await p.waitForSelector('svg.board.interactive[data-ply="0"]');
           await p.waitForTimeout(100);
+          // (On a phone the idle bar keeps no room there: measured in use, a piece picked.)
+          await p.locator('svg.board [data-piece="b:p"]').first().click();
+          await p.waitForSelector('.entry-bar .cancel-move');
           bad = await outside({ board: 'svg.board', 'entry bar': '.entry-bar' });
+          await p.keyboard.press('Escape');
           assert(bad.length === 0, `the analysis board of ${game} at ${width}x${height}: outside the window: ${bad.join('; ')}`);
           const cutHere = await cutPlaceholders(p);
           assert(cutHere.length === 0, `placeholders cut off on the analysis board at ${width}x${height}: ${cutHere.join('; ')}`);

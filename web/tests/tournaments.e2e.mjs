@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { apiAs } from './lib.mjs';
 
 const web = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const kirin = resolve(process.argv[2] ?? process.env.KIRIN_BIN ?? join(web, '..', 'build', 'kirin'));
@@ -41,19 +42,6 @@ async function portFree() {
   const { port } = s.address();
   await new Promise((r) => s.close(r));
   return port;
-}
-
-/** The API as a user's client calls it (node's fetch, the user's token). */
-function apiAs(base, token) {
-  return async (method, path, body) => {
-    const r = await fetch(`${base}${path}`, {
-      method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = await r.json().catch(() => null);
-    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`);
-    return json;
-  };
 }
 
 /** A person: an account made over the API, signed in in its own browser context. */

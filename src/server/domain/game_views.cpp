@@ -60,6 +60,8 @@ GameView GameService::view(Id id, Id viewer) {
     v.abort_at = abort_deadline(g.state, first_move_timeout(g.state));
     v.clock_ms = clock_left(g.state, v.now);
     v.periods_left = periods_left(g.state, v.now);
+    if (is_computer(g.state.black)) v.computer = kBlack;
+    else if (is_computer(g.state.white)) v.computer = kWhite;
     if (g.state.setup.rated && g.state.status == GameStatus::Finished)
       v.rating_changes = ratings_.changes_of_game(id);
     return v;

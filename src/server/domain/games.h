@@ -76,6 +76,7 @@ struct GameView {
   std::optional<TimeMs> abort_at;  // when the game is aborted if the side to move has not
                                    // made its first move
   TimeMs now = 0;
+  std::optional<Color> computer;  // the side the computer plays, if it plays this game
   std::string result_text;  // describe_result
   std::vector<RatingChange> rating_changes;  // a finished rated game's, Black's first
 };

@@ -237,6 +237,7 @@ json to_json(const GameView& v) {
                 {"abort_at", v.abort_at ? json(*v.abort_at) : json(nullptr)},
                 {"now", v.now}};
   j["result_text"] = v.result_text;
+  j["computer"] = v.computer ? json(color_word(*v.computer)) : json(nullptr);
   // A finished rated game's rating changes, by colour (lishogi's rating and ratingDiff).
   j["ratings"] = nullptr;
   for (const RatingChange& c : v.rating_changes) {

@@ -252,6 +252,7 @@ TEST_F(Api, ByoyomiPeriods) {
   EXPECT_EQ(g["clock"]["black_periods"], 3);
   EXPECT_EQ(g["clock"]["white_periods"], 3);
   EXPECT_EQ(g["tournament"], nullptr);
+  EXPECT_EQ(g["computer"], nullptr);  // two people
   EXPECT_EQ(g["berserk_allowed"], false);
   EXPECT_EQ(g["berserk"], (json{{"black", false}, {"white", false}}));
 }
@@ -742,6 +743,9 @@ TEST(ApiComputer, ChallengeTheEngineAndGetItsReply) {
   ASSERT_EQ(c.status, 201u) << c.body;
   EXPECT_EQ(c.json()["status"], "accepted");
   Id game = c.json()["game"];
+  // The game says which side the computer plays (the page offers no chat with it).
+  EXPECT_EQ(call("GET", "/api/games/" + std::to_string(game), nullptr, token).json()["computer"],
+            "white");
   WsClient ws(app.port());
   ASSERT_EQ(ws.call({{"op", "subscribe"}, {"topic", "game:" + std::to_string(game)}})["type"],
             "subscribed");

@@ -302,6 +302,8 @@ export interface GameView extends GameSummary {
   other_spellings?: string[];
   legal_move_details?: LegalMoveDetail[];
   clock: Clock;
+  /** The colour the computer plays in this game, or null (a game between people). */
+  computer?: Color | null;
   /** Squares of royals in check, if the server says (else the UI does without). */
   check?: string[];
   /** The latest offer to play this game again, once it is over. */

@@ -93,8 +93,20 @@ export function setLang(l: Lang): void {
   if (typeof document !== 'undefined') document.documentElement.lang = l;
 }
 
-/** The message in the current language, with `{name}` replaced by `params.name`. */
+/** The message in the current language, with `{name}` replaced by `params.name`, and a plural
+ * choice `{name|one|other}` by the number `params.name` ("1 line", "2 lines"). */
 export function t(key: MessageKey, params?: Params): string {
   const text = catalogue[current].get(key) ?? catalogue.en.get(key) ?? key;
-  return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : text;
+  if (!params) return text;
+  return text
+    .replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (m, name: string, one: string, other: string) =>
+      name in params ? (pluralRules().select(Number(params[name])) === 'one' ? one : other) : m)
+    .replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+const pluralCache = new Map<Lang, Intl.PluralRules>();
+function pluralRules(): Intl.PluralRules {
+  let r = pluralCache.get(current);
+  if (!r) pluralCache.set(current, (r = new Intl.PluralRules(current)));
+  return r;
 }

@@ -16,10 +16,12 @@ import { applyMove, moveSquares, replay } from '../shogi/replay';
 import { parseSfen, styleFor, toSfenFields, type Position } from '../shogi/sfen';
 import { describeSfenError } from '../shogi/sfenError';
 import { parseUsi, parseUsiList, type UsiMove } from '../shogi/usi';
+import { keepCurrentInView } from '../ui/moveList';
 import { busy, loading, notice } from '../ui/notice';
 import { resultText } from '../ui/result';
 import { FindMateBox } from './findMate';
 import { catalogFor, gameName, hasDrops, rulesOf, variantList } from '../variants';
+import './game.css';
 
 export function analysisPage(root: HTMLElement, _params: Record<string, string>, query: URLSearchParams): Page {
   const disposers: Array<() => void> = [];
@@ -211,7 +213,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     root.append(h('div', { class: 'page analysis-page' }, title, err.el,
       h('div', { class: 'game-layout' },
         column,
-        h('aside', { class: 'game-panel' }, engineBox, findMate.el, h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper, forecastBox), h('section', { class: 'card' }, h('h2', {}, t('analysis.position')), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, t('analysis.help')))))));
+        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper, forecastBox), findMate.el, h('section', { class: 'card' }, h('h2', {}, t('analysis.position')), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, t('analysis.help')))))));
     const keys = (e: KeyboardEvent) => {
       if ((e.target as Element).closest('input, textarea, select, svg.board')) return;
       if (e.key === 'ArrowLeft') show(ply - 1);
@@ -321,11 +323,12 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       }
       return h('li', { 'data-ply': i + 1, value: i + 1, class: `${positions[i]!.side}${ply === i + 1 ? ' current' : ''}` }, h('button', { type: 'button', onclick: () => show(i + 1), title: m }, text));
     }));
+    keepCurrentInView(moveList);
     drawForecastStore();
     stepper.replaceChildren(
-      h('button', { type: 'button', 'aria-label': t('board.previousMove'), onclick: () => show(ply - 1), disabled: ply === 0 }, '◀'),
+      h('button', { type: 'button', class: 'prev', 'aria-label': t('board.previousMove'), onclick: () => show(ply - 1), disabled: ply === 0 }, '◀'),
       h('span', { class: 'ply-counter' }, `${ply} / ${positions.length - 1}`),
-      h('button', { type: 'button', 'aria-label': t('board.nextMove'), onclick: () => show(ply + 1), disabled: ply >= positions.length - 1 }, '▶'),
+      h('button', { type: 'button', class: 'next', 'aria-label': t('board.nextMove'), onclick: () => show(ply + 1), disabled: ply >= positions.length - 1 }, '▶'),
       h('button', { type: 'button', class: 'flip', title: t('board.flipTitle'), onclick: () => { localFlip = !localFlip; draw(); } }, t('board.flip')),
     );
     drawEngine();
@@ -344,20 +347,30 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     }
   }
 
-  /** A line's moves written in the chosen notation (USI where a move does not parse). */
-  function lineText(pos: Position, pv: string[]): string {
-    try {
-      let p = pos;
-      const parts: string[] = [];
-      for (const m of pv) {
+  /** A line's moves written in the chosen notation (USI from a move that does not parse on). */
+  function lineWords(pos: Position, pv: string[]): string[] {
+    let p = pos;
+    const parts: string[] = [];
+    for (const m of pv) {
+      try {
         const mv = parseUsi(p, m);
         parts.push(formatMove(p, mv, session.prefs.notation, catalog!, session.prefs.coords));
         p = applyMove(p, mv, drops);
+      } catch {
+        return [...parts, ...pv.slice(parts.length)];
       }
-      return parts.join(' ');
-    } catch {
-      return pv.join(' ');
     }
+    return parts;
+  }
+
+  /** An engine line, each move a button: clicking one plays the line to it on the board
+   * (lishogi's way), from where the engine goes on if it runs. */
+  function lineButtons(pos: Position, pv: string[]): HTMLElement[] {
+    const base = moves.slice(0, ply);
+    return lineWords(pos, pv).map((text, i) => h('button', { type: 'button', class: 'pv-move', 'data-usi': pv[i]!, title: pv[i]!,
+      'aria-label': t('engine.pvMove', { move: text }), onclick: () => {
+        if (setLine([...base, ...pv.slice(0, i + 1)])) show(base.length + i + 1);
+      } }, text));
   }
 
   function drawEngine(): void {
@@ -383,7 +396,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       rows.push(h('ol', { class: 'engine-lines-list' }, lines.map((info, i) => {
         const s = formatScore(blackScore(info, pos.side));
         return h('li', { class: 'pv-line', 'data-line': i + 1, 'aria-label': t('engine.line', { n: i + 1 }) },
-          h('span', { class: 'pv-score' }, s), ' ', h('span', { class: 'pv' }, lineText(pos, info.pv) || '—'));
+          h('span', { class: 'pv-score' }, s), ' ', h('span', { class: 'pv' }, ...(info.pv.length ? lineButtons(pos, info.pv) : ['—'])));
       })));
     } else {
       rows.push(h('p', { class: 'muted' }, running ? t('engine.thinking') : t('engine.intro')));

@@ -19,12 +19,14 @@ import { parseSfen, styleFor, type Position } from '../shogi/sfen';
 import { premoveCandidates, premoveIsLegal } from '../shogi/premove';
 import { parseSquare, parseUsiList, type UsiMove } from '../shogi/usi';
 import { chatPanel } from '../ui/chatPanel';
+import { keepCurrentInView } from '../ui/moveList';
 import { reportButton } from '../ui/reportDialog';
 import { busy, loading, notice, timeAgo } from '../ui/notice';
 import { diffEl, playerLink, ratingChangeText, ratingText } from '../ui/rating';
 import { resultText } from '../ui/result';
 import { playSound } from '../ui/sound';
 import { catalogFor, gameName, hasDrops } from '../variants';
+import './game.css';
 
 /** A player's rating after a finished rated game, with its change, beside their name. */
 function ratingEl(c: RatingChange | undefined): HTMLElement | string {
@@ -67,8 +69,9 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   const status = h('div', { class: 'game-status', role: 'status', 'aria-live': 'polite' });
   // Rated or casual; at the end of a rated game, each player's rating change.
   const ratingNote = h('div', { class: 'rating-note' });
-  // Before both sides have moved: the clocks wait, and the game is aborted if a side does not.
-  const startNote = h('p', { class: 'start-note muted', hidden: true });
+  // Before both sides have moved: the clocks wait, and the game is aborted if a side does not
+  // (a banner with the seconds left, not to be missed).
+  const startNote = h('div', { class: 'start-note', role: 'timer', hidden: true });
   const rematchBox = h('div', { class: 'rematch-box', hidden: true });
   const actions = h('div', { class: 'game-actions' });
   // A player's conditional moves (games without a live clock): theirs only, fetched apart from
@@ -83,6 +86,18 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   const commentForm = h('form', { class: 'comment-form' });
   const commentLogin = h('p', { class: 'muted' }, t('game.commentLoginBefore'), h('a', { href: `/login?next=/game/${id}` }, t('game.commentLogin')), t('game.commentLoginAfter'));
   const title = h('h1', { class: 'game-title' });
+  // Large boards (Dai, 15x15) on a phone: the board drawn wider than the window, scrolled
+  // sideways, so that the pieces' kanji can be read.
+  let zoomed = false;
+  const zoomButton = h('button', { type: 'button', class: 'zoom-board small', 'aria-pressed': 'false', onclick: () => {
+    zoomed = !zoomed;
+    zoomButton.setAttribute('aria-pressed', String(zoomed));
+    zoomButton.textContent = t(zoomed ? 'game.zoomOut' : 'game.zoomIn');
+    const column = widget?.el.parentElement;
+    column?.classList.toggle('zoomed', zoomed);
+    const wrap = widget?.el.querySelector<HTMLElement>('.board-wrap');
+    if (wrap) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+  } }, t('game.zoomIn'));
 
   const myColor = (): Color | null => {
     if (!view || !session.name) return null;
@@ -124,10 +139,11 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     addChat();
   }
 
-  // The players' own chat, beside the public comments: for the two players only.
+  // The players' own chat, beside the public comments: for the two players only, and not
+  // against the computer (nobody would read it).
   let chat: ReturnType<typeof chatPanel> | null = null;
   function addChat(): void {
-    if (chat || disposed || !myColor() || !session.name) return;
+    if (chat || disposed || !myColor() || !session.name || view?.computer) return;
     chat = chatPanel(id, session.name);
     root.querySelector('.comments-box')?.after(chat.el);
     disposers.push(chat.dispose);
@@ -178,6 +194,15 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       }
     }
     drawAll();
+  }
+
+  /** A move in the viewer's notation (its USI if it cannot be written). */
+  function moveText(pos: Position, m: UsiMove, usi: string): string {
+    try {
+      return formatMove(pos, m, session.prefs.notation, catalog!, session.prefs.coords);
+    } catch {
+      return usi;
+    }
   }
 
   /** Whether the move to `ply` took pieces off the board (a capture, a burn). */
@@ -231,12 +256,13 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       'aside',
       { class: 'game-panel' },
       status,
-      ratingNote,
       startNote,
+      ratingNote,
       rematchBox,
+      // The moves high in the panel: the newest and the arrows stay in a 1280x720 window.
+      h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper),
       actions,
       forecastBox,
-      h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper),
       h('section', { class: 'comments-box' }, h('h2', {}, t('game.comments')), commentsList, commentForm, commentLogin),
     );
     // The players and their clocks above and below the board: the viewer's side below.
@@ -291,6 +317,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     widget.set({
       pos, legal, lastMove: last ? moveSquares(last) : [], check, flip: flip(), coords: session.prefs.coords, pieceSet: session.prefs.pieceSet, zoneRanks, showHands: drops,
       mover: mine && canPremove() ? mine : undefined, premove: premoveMove ? moveSquares(premoveMove) : [],
+      premoveText: premove ? t('board.premoveBar', { move: premoveMove ? moveText(pos, premoveMove, premove) : premove }) : undefined,
       reserveBar: !!mine && v.status === 'active', diagrams: session.prefs.diagrams,
     });
     const board = root.querySelector('.board');
@@ -325,6 +352,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       column.prepend(rows[top]);
       column.append(rows[bottom]);
     }
+    if (pos.files >= 13 && zoomButton.parentElement !== rows[top]) rows[top].insertBefore(zoomButton, clocks[top].el);
     document.title = `${mine && v.status === 'active' && v.to_move === mine ? t('game.yourMoveTitle') : ''}${t('game.versus', { black: v.black.name, white: v.white.name })} · ${name} · Kirin`;
 
     // Status.
@@ -524,13 +552,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       moveList.append(li);
     });
     if (v.status === 'finished' || v.status === 'aborted') moveList.append(h('li', { class: 'result', 'aria-label': t('board.result') }, resultText(v)));
-    // Keep the current move in view inside the list (never scrolling the page itself).
-    const cur = moveList.querySelector<HTMLElement>('.current button');
-    if (cur) {
-      const top = cur.offsetTop; // the list is the buttons' offset parent
-      if (top < moveList.scrollTop || top + cur.offsetHeight > moveList.scrollTop + moveList.clientHeight)
-        moveList.scrollTop = Math.max(0, top - moveList.clientHeight / 2);
-    }
+    keepCurrentInView(moveList);
     const n = positions.length - 1;
     stepper.replaceChildren(
       h('button', { type: 'button', 'aria-label': t('board.firstPosition'), onclick: () => show(0), disabled: shownPly === 0 }, '«'),
@@ -569,8 +591,13 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     const draw = () => {
       const abortAt = v.clock?.abort_at;
       const left = abortAt ? Math.max(0, Math.ceil((abortAt - v.clock.now - (Date.now() - receivedAt)) / 1000)) : null;
-      const countdown = myColor() === v.to_move ? t('match.abortCountdownYou', { seconds: left ?? 0 }) : t('match.abortCountdown', { name: v[v.to_move].name, seconds: left ?? 0 });
-      startNote.textContent = t('match.clocksWait') + (left !== null ? ` ${countdown}` : '');
+      const yours = myColor() === v.to_move;
+      const countdown = yours ? t('match.abortCountdownYou', { seconds: left ?? 0 }) : t('match.abortCountdown', { name: v[v.to_move].name, seconds: left ?? 0 });
+      startNote.classList.toggle('yours', yours && left !== null);
+      startNote.classList.toggle('urgent', yours && left !== null && left <= 10);
+      startNote.replaceChildren(...(left !== null
+        ? [h('span', { class: 'start-seconds', 'aria-hidden': 'true' }, t('match.secondsLeft', { seconds: left })), h('strong', { class: 'start-countdown' }, countdown), h('span', { class: 'start-wait' }, t('match.clocksWait'))]
+        : [h('span', { class: 'start-wait' }, t('match.clocksWait'))]));
     };
     draw();
     if (v.clock?.abort_at) startTimer = window.setInterval(draw, 1000);

@@ -24,6 +24,8 @@ export interface BoardMarks {
   targets?: number[];
   /** Arrows to draw (the engine's best move): squares in order, from the start. */
   arrows?: number[][];
+  /** What the arrows are: the engine's move (blue) or the viewer's premove (green). */
+  arrowKind?: 'best' | 'premove';
 }
 
 export interface BoardOptions {
@@ -181,7 +183,8 @@ export class BoardView {
   /** While true (a move is being entered), hovering shows no diagram. */
   hoverPaused = false;
 
-  /** No diagram until the pointer goes to another square (right after a move). */
+  /** No diagram until the pointer moves (right after a move: the board drawn again under a
+   * resting pointer must not pop one up over the page). */
   quietHover: () => void = () => undefined;
 
   private installHover(): void {
@@ -189,8 +192,11 @@ export class BoardView {
     const hover = this.onPieceHover;
     let shown: string | null = null; // the square and piece shown last
     let hoverTimer: number | undefined;
-    let over: number | null = null; // the square under the mouse
-    let quietOn: number | null = null; // no diagram for this square until the mouse leaves it
+    // Where the mouse was last, and where it rested when a move was made: no diagram until it
+    // has moved away from there (the squares drawn again under it send pointerover events of
+    // their own, on the board's frame first, which are no movement of the user's).
+    let mouse: { x: number; y: number } | null = null;
+    let quietAt: { x: number; y: number } | null = null;
     const hide = () => {
       window.clearTimeout(hoverTimer);
       if (shown !== null) hover(null, null);
@@ -198,7 +204,7 @@ export class BoardView {
     };
     this.quietHover = () => {
       hide();
-      quietOn = over ?? -1;
+      quietAt = mouse ?? { x: -1e6, y: -1e6 };
     };
     const report = (target: Element | null, force = false) => {
       const g = target?.closest('[data-sq]');
@@ -211,27 +217,35 @@ export class BoardView {
       hover(p.token, g!);
     };
     // Mouse: the diagram of the piece under the pointer after a short rest, as a tooltip.
-    this.el.addEventListener('pointerover', (e) => {
-      if (e.pointerType !== 'mouse') return;
+    const consider = (target: Element) => {
       window.clearTimeout(hoverTimer);
-      const target = e.target as Element;
+      if (quietAt) return;
       const g = target.closest('[data-sq]');
       const idx = g ? Number(g.getAttribute('data-index')) : null;
-      over = idx;
-      if (quietOn !== null && idx === quietOn) return;
-      quietOn = null;
       const p = idx !== null && this.pos ? this.pos.board[idx] : null;
       if (!p || this.hoverPaused) return hide();
       if (shown !== null) return report(target); // moving between pieces: follow at once
       // An idle piece under a resting pointer only: not while passing over the board.
       hoverTimer = window.setTimeout(() => {
-        if (!this.hoverPaused && quietOn === null) report(target);
+        if (!this.hoverPaused && !quietAt) report(target);
       }, 700);
+    };
+    this.el.addEventListener('pointerover', (e) => {
+      if (e.pointerType === 'mouse') consider(e.target as Element);
+    });
+    this.el.addEventListener('pointermove', (e) => {
+      if (e.pointerType !== 'mouse') return;
+      mouse = { x: e.clientX, y: e.clientY };
+      if (quietAt && Math.hypot(e.clientX - quietAt.x, e.clientY - quietAt.y) > 4) {
+        quietAt = null;
+        consider(e.target as Element); // the piece under it, after the usual rest
+      }
     });
     // (A touch pointer "leaves" when lifted: the long-press diagram stays until the next tap.)
     this.el.addEventListener('pointerleave', (e) => {
       if (e.pointerType !== 'mouse') return;
-      over = null;
+      mouse = null;
+      quietAt = null;
       hide();
     });
     // Touch: a long press shows it without picking the piece; the next tap hides it.
@@ -339,12 +353,13 @@ export class BoardView {
 
     // Arrows above the pieces (not catching clicks).
     if (marks.arrows?.length) {
-      const g = svg('g', { class: 'arrows', 'aria-hidden': 'true' });
+      const kind = marks.arrowKind ?? 'best';
+      const g = svg('g', { class: `arrows ${kind}`, 'aria-hidden': 'true' });
       const centre = (i: number) => {
         const p = place(i);
         return { x: p.x + CELL / 2, y: p.y + CELL / 2 };
       };
-      el.append(svg('defs', {}, [svg('marker', { id: 'arrowhead', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse' }, [svg('path', { d: 'M0 0L10 5L0 10z', class: 'arrow-head' })])]));
+      el.append(svg('defs', {}, [svg('marker', { id: `arrowhead-${kind}`, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse' }, [svg('path', { d: 'M0 0L10 5L0 10z', class: `arrow-head ${kind}` })])]));
       for (const squares of marks.arrows) {
         const pts = squares.map(centre);
         for (let i = 1; i < pts.length; i++) {
@@ -353,7 +368,7 @@ export class BoardView {
           if (a.x === b.x && a.y === b.y) continue;
           const len = Math.hypot(b.x - a.x, b.y - a.y);
           const end = { x: b.x - ((b.x - a.x) / len) * 22, y: b.y - ((b.y - a.y) / len) * 22 };
-          g.append(svg('line', { x1: a.x, y1: a.y, x2: end.x, y2: end.y, class: 'arrow', 'marker-end': i === pts.length - 1 ? 'url(#arrowhead)' : '' }));
+          g.append(svg('line', { x1: a.x, y1: a.y, x2: end.x, y2: end.y, class: 'arrow', 'marker-end': i === pts.length - 1 ? `url(#arrowhead-${kind})` : '' }));
         }
       }
       el.append(g);

@@ -29,8 +29,10 @@ export interface WidgetState {
   arrows?: number[][];
   /** Whose moves `legal` are: the side to move, or the viewer entering a premove. */
   mover?: Color;
-  /** The squares of a premove waiting for the opponent's move. */
+  /** The squares of a premove waiting for the opponent's move (drawn as an arrow), and the
+   * line that says it below the board (a click on it cancels the premove). */
   premove?: number[];
+  premoveText?: string;
   /** Keep the entry bar's room while no move is entered (the viewer may move in this game), so
    * that it never pushes what is below the board out of the window when it appears. */
   reserveBar?: boolean;
@@ -119,8 +121,15 @@ export class BoardWidget {
     // No diagram right after a move.
     if (this.state && !samePlacement(this.state.pos, state.pos)) this.board.quietHover();
     this.state = state;
-    if (!samePosition) this.entry = state.legal ? new MoveEntry(state.legal) : null;
+    if (!samePosition) this.entry = state.legal ? new MoveEntry(state.legal, (sq) => !!this.state && this.winsOn(this.state.pos, sq)) : null;
     this.redraw();
+  }
+
+  /** Whether capturing on `sq` takes the last royal of the side not moving (a won game). */
+  private winsOn(pos: Position, sq: number): boolean {
+    const victim = pos.board[sq];
+    if (!victim || victim.color === this.mover() || !this.catalog.info(victim.token).royal) return false;
+    return pos.board.filter((p) => p && p.color === victim.color && this.catalog.info(p.token).royal).length === 1;
   }
 
   private mover(): Color {
@@ -201,7 +210,8 @@ export class BoardWidget {
         selected: es?.from ?? null,
         path: moving ? es!.clicks : [],
         targets: e ? e.targets() : [],
-        arrows: moving ? [] : st.arrows,
+        arrows: moving ? [] : st.premove && st.premove.length > 1 ? [st.premove] : st.arrows,
+        arrowKind: st.premove?.length ? 'premove' : 'best',
       },
     );
     this.board.el.classList.toggle('interactive', !!e);
@@ -255,8 +265,16 @@ export class BoardWidget {
     const st = this.state!;
     const e = this.entry;
     this.bar.replaceChildren();
+    this.bar.classList.remove('with-hint', 'asking');
     const idle = !e || e.state.phase === 'idle';
-    this.bar.classList.toggle('idle', idle);
+    // No move entered, a premove waiting: it is said here, and a click on it cancels it.
+    const premove = idle && st.premoveText;
+    this.bar.classList.toggle('idle', idle && !premove);
+    this.bar.classList.toggle('premove-bar', !!premove);
+    if (premove) {
+      this.bar.append(h('button', { type: 'button', class: 'premove-cancel', onclick: () => this.onDismiss?.() }, st.premoveText!));
+      return;
+    }
     if (idle) return;
     const s = e.state;
     const start = s.from !== null ? `${this.catalog.name(st.pos.board[s.from]?.token ?? '')} ${squareName(st.pos, s.from)}` : t('board.dropStart', { piece: this.catalog.name(s.drop ?? '') });
@@ -265,6 +283,7 @@ export class BoardWidget {
     if (s.phase === 'promotion' && s.choice) {
       const token = s.from !== null ? st.pos.board[s.from]?.token ?? '' : '';
       const promotedToken = token.startsWith('+') ? token : '+' + token;
+      this.bar.classList.add('asking'); // the question on a line of its own: never cut short
       this.bar.append(
         text(t('board.promoteQuestion', { move: `${start} → ${path}` })),
         h('button', { type: 'button', class: 'primary promote-yes', 'aria-label': t('board.promoteTo', { piece: this.catalog.name(promotedToken) }), onclick: () => this.after(e.choosePromotion(true)) }, pieceIcon(this.catalog, promotedToken, 'black', st.pieceSet, 28), t('board.promote')),
@@ -278,6 +297,10 @@ export class BoardWidget {
       const pass = s.from !== null && s.clicks.length <= 1 ? e.passMove((sq) => !st.pos.board[sq], s.from, s.clicks[0]) : null;
       if (pass)
         this.bar.append(h('button', { type: 'button', class: 'pass', title: t('board.passTitle', { usi: pass }), onclick: () => { e.cancel(); this.after({ kind: 'move', usi: pass }); } }, t('board.pass')));
+      // After a capturing first step, the piece's own square is ringed: going back there is igui.
+      const igui = s.from !== null && s.clicks.length === 1 && !!st.pos.board[s.clicks[0]!] && e.targets().includes(s.from);
+      this.bar.classList.toggle('with-hint', igui);
+      if (igui) this.bar.append(h('span', { class: 'igui-hint' }, t('board.iguiHint', { piece: this.catalog.name(st.pos.board[s.from!]!.token), square: squareName(st.pos, s.from!), victim: squareName(st.pos, s.clicks[0]!) })));
     }
     this.bar.append(h('button', { type: 'button', class: 'cancel-move', onclick: () => this.cancel(), title: t('board.cancelTitle') }, t('board.cancel')));
   }

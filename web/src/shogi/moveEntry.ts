@@ -6,7 +6,8 @@
 // then 3c and 3d. Where a clicked square ends one move and continues others (a Lion capturing
 // on 6f may stop there or go on), the entry waits: clicking the square again, or `finish()`,
 // stops there; clicking a next square continues. When a move exists with and without `+`, the
-// entry asks (`choosePromotion`). `cancel()` drops a half-entered move at any point.
+// entry asks (`choosePromotion`). `cancel()` drops a half-entered move at any point. A step
+// that wins the game (it captures the opponent's last royal: `wins`) ends the move there.
 import { legSquares, type UsiMove } from './usi';
 
 export type EntryPhase = 'idle' | 'moving' | 'promotion';
@@ -45,7 +46,9 @@ export class MoveEntry {
   state: EntryState = IDLE;
   private candidates: Candidate[];
 
-  constructor(moves: readonly UsiMove[]) {
+  /** `wins(square)`: capturing on that square takes the opponent's last royal (the game is won
+   * by it, so a Lion's first step there is the move: no "stop here" is asked). */
+  constructor(moves: readonly UsiMove[], private wins: (square: number) => boolean = () => false) {
     this.candidates = moves.map((move) => ({
       move,
       legs: legSquares(move),
@@ -114,7 +117,7 @@ export class MoveEntry {
       // Done when no longer move goes on (or only a pass does, through this empty square).
       if (this.complete().length > 0) {
         const next = this.targets();
-        if (next.length === 0) return this.finish();
+        if (next.length === 0 || this.wins(square)) return this.finish();
         if (s.clicks.length === 0 && s.from !== null && isEmpty(square) && next.every((t) => t === s.from)) return this.finish();
       }
       return { kind: 'changed' };

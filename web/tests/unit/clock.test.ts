@@ -9,6 +9,9 @@ describe('clocks', () => {
     expect(formatMs(9_450, 'live')).toBe('0:09.4');
     expect(formatMs(-5, 'live')).toBe('0:00.0');
     expect(formatMs(3 * 86_400_000 + 7_200_000, 'correspondence')).toBe('3d 2h');
+    // A whole move's days (the side not to move, as the server now sends it), and the last hour.
+    expect(formatMs(3 * 86_400_000, 'correspondence')).toBe('3d 0h');
+    expect(formatMs(59 * 60_000, 'correspondence')).toBe('59m');
   });
   it('describes time controls', () => {
     expect(describeTimeControl({ kind: 'live', text: '900 byoyomi 30', main_ms: 900_000, byoyomi_ms: 30_000, increment_ms: 0 })).toBe('15 min + 30 s byoyomi');

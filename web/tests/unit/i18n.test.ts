@@ -19,6 +19,17 @@ describe('the message catalogue', () => {
     setLang('en');
   });
 
+  it('says one and many as each language does', () => {
+    setLang('en');
+    expect(t('play.forecastStored', { n: 1 })).toBe('Stored: 1 conditional line in all.');
+    expect(t('play.forecastStored', { n: 2 })).toBe('Stored: 2 conditional lines in all.');
+    expect(t('play.forecastStored', { n: 0 })).toBe('Stored: 0 conditional lines in all.');
+    expect(t('play.forecastStored')).toBe('Stored: {n} conditional {n|line|lines} in all.');
+    setLang('ja');
+    expect(t('play.forecastStored', { n: 1 })).toBe('保存しました（予約手順は全部で1つ）。');
+    setLang('en');
+  });
+
   it('follows the browser when the setting is auto', () => {
     expect(resolveLang('auto', ['ja-JP', 'en-US'])).toBe('ja');
     expect(resolveLang('auto', ['fr-FR', 'en-GB', 'ja'])).toBe('en');

@@ -49,6 +49,18 @@ describe('MoveEntry', () => {
     expect(e.click(sq('7g'), none)).toEqual({ kind: 'move', usi: '7g6f7g' });
   });
 
+  it('ends a Lion’s move on a first step that captures the last royal: no "stop here"', () => {
+    const moves = ['7g6f', '7g6f5e', '7g6f7g', '7g5e'];
+    const e = new MoveEntry(parseUsiList(B, moves), (s) => s === sq('6f'));
+    e.click(sq('7g'), none);
+    expect(e.click(sq('6f'), none)).toEqual({ kind: 'move', usi: '7g6f' });
+    // Another victim (not the last royal) still lets it go on.
+    const other = new MoveEntry(parseUsiList(B, moves), (s) => s === sq('5e'));
+    other.click(sq('7g'), none);
+    expect(other.click(sq('6f'), none)).toEqual({ kind: 'changed' });
+    expect(other.isAmbiguous()).toBe(true);
+  });
+
   it('goes straight to a jump through an empty square, but not after a capture', () => {
     const moves = ['7g6f', '7g6f7g', '7g6f5f', '7g5e'];
     const e = entry(moves);

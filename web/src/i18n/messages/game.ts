@@ -4,6 +4,8 @@ import { area } from '../area';
 export default area(
   {
     'game.loading': 'Loading the game…',
+    'game.zoomIn': 'Zoom in',
+    'game.zoomOut': 'Whole board',
     'game.notAvailable': 'Game not available',
     'game.noSuchGame': 'There is no game {id}.',
     'game.backToLobby': 'Back to the lobby',
@@ -53,6 +55,8 @@ export default area(
   },
   {
     'game.loading': '対局を読み込み中…',
+    'game.zoomIn': '拡大',
+    'game.zoomOut': '盤全体',
     'game.notAvailable': '対局を表示できません',
     'game.noSuchGame': '対局 {id} はありません。',
     'game.backToLobby': 'ロビーへ戻る',

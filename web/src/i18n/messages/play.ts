@@ -25,7 +25,7 @@ export default area(
     'play.forecastFailed': 'Conditional moves: {message}',
     'play.forecastFromAnalysis': 'Store as conditional moves',
     'play.forecastFromAnalysisHelp': 'The moves after the game’s, to the one shown: your opponent’s, your answer…',
-    'play.forecastStored': 'Stored: {n} conditional lines in all.',
+    'play.forecastStored': 'Stored: {n} conditional {n|line|lines} in all.',
     'play.forecastAnalysisLink': 'Or play a line on the analysis board and store it there.',
   },
   {

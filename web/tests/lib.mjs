@@ -1,0 +1,97 @@
+// Helpers the browser tests share (e2e.mjs, gamepage.e2e.mjs): a free port, waiting for the
+// server, the board's squares, playing moves by clicks, signing up.
+import { createServer } from 'node:net';
+
+export const PASSWORD = 'correct horse battery';
+
+export function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+}
+export async function waitHttp(url, ms = 20000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+export const sq = (page, name) => page.locator(`svg.board [data-sq="${name}"]`);
+/** Where a square is on screen. The board is drawn again when a move or the clocks arrive, and
+ * a square measured at that instant has no box yet: ask again. */
+export const squareBox = async (page, name) => {
+  for (let i = 0; i < 40; ++i) {
+    const box = await sq(page, name).boundingBox();
+    if (box) return box;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`square ${name} is not on the board`);
+};
+export async function plies(page) {
+  return page.locator('.move-list li[data-ply]').count();
+}
+export async function waitPlies(page, n, ms = 15000) {
+  await page.waitForFunction((k) => document.querySelectorAll('.move-list li[data-ply]').length >= k, n, { timeout: ms });
+}
+export async function pieceAt(page, name) {
+  return sq(page, name).getAttribute('data-piece');
+}
+/** Clicks squares in order (a move), then waits for the move to be stored. */
+export async function play(page, squares, expectPly, promote) {
+  for (const s of squares) await sq(page, s).click();
+  if (promote !== undefined) await page.click(promote ? '.entry-bar .promote-yes' : '.entry-bar .promote-no');
+  if (expectPly) await waitPlies(page, expectPly);
+}
+export async function signup(page, base, name) {
+  await page.goto(`${base}/signup`);
+  await page.fill('#auth-name', name);
+  await page.fill('#auth-email', `${name}@example.org`);
+  await page.fill('#auth-password', PASSWORD);
+  await page.click('form.auth-form button[type=submit]');
+  // (On a phone the name is in the header's folded menu: there, not necessarily visible.)
+  await page.waitForSelector(`.user-name[data-user="${name}"]`, { state: 'attached' });
+}
+
+/** The API as a user's client calls it (node's fetch, the user's token; none: a visitor). */
+export function apiAs(base, token) {
+  return async (method, path, body) => {
+    const r = await fetch(`${base}${path}`, {
+      method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await r.json().catch(() => null);
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+/** An account made over the API: its name, token and API. */
+export async function account(base, name) {
+  const a = await apiAs(base)('POST', '/api/signup', { name, email: `${name}@example.org`, password: PASSWORD });
+  return { name, token: a.token, api: apiAs(base, a.token) };
+}
+
+/** A browser context signed in as `who` (an account), with the page's preferences stored. */
+export async function signedIn(browser, who, contextOptions = {}) {
+  const ctx = await browser.newContext(contextOptions);
+  await ctx.addInitScript(([token, user]) => {
+    if (!localStorage.getItem('kirin.token')) {
+      localStorage.setItem('kirin.token', token);
+      localStorage.setItem('kirin.user', user);
+    }
+  }, [who.token, who.name]);
+  return ctx;
+}
