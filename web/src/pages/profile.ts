@@ -42,10 +42,13 @@ function graph(points: RatingPoint[], label: string): SVGSVGElement {
   const yLabels: number[] = [];
   for (const r of [hi, lo, start]) if (yLabels.every((o) => Math.abs(y(o) - y(r)) >= 10)) yLabels.push(r);
   // Dates: the start (the first game's day) on the left, the last game's on the right, and
-  // the middle game's between them when there is room.
+  // the middle game's between them when there is room; a day already written is not repeated.
   const xLabels: Array<[number, string, 'start' | 'middle' | 'end']> = [[0, day(points[0]!.at), 'start']];
-  if (points.length >= 4) xLabels.push([Math.round(points.length / 2), day(points[Math.round(points.length / 2) - 1]!.at), 'middle']);
-  if (points.length >= 2) xLabels.push([points.length, day(points[points.length - 1]!.at), 'end']);
+  const mid = Math.round(points.length / 2);
+  for (const [i, anchor] of [[mid, 'middle'], [points.length, 'end']] as const) {
+    const text = day(points[i - 1]!.at);
+    if ((anchor === 'end' || points.length >= 4) && !xLabels.some(([, seen]) => seen === text)) xLabels.push([i, text, anchor]);
+  }
   return svg('svg', { class: 'rating-graph', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label }, [
     svg('line', { class: 'axis', x1: LEFT, y1: TOP, x2: LEFT, y2: H - BOTTOM }),
     svg('line', { class: 'axis', x1: LEFT, y1: H - BOTTOM, x2: W - RIGHT, y2: H - BOTTOM }),
