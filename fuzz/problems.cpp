@@ -62,7 +62,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const ProblemCollection& c = *read;
   if (c.id != id || !std::string_view(id).starts_with(c.game) ||
-      has_any(c.game, "-") || has_any(c.title, "\n") || has_any(c.source, "\n"))
+      has_any(c.game, "-") || has_any(c.title, "\n") || has_any(c.title_ja, "\n") ||
+      has_any(c.source, "\n"))
     fuzz::broken("the collection's id, game, title or source is not as read");
   std::set<std::string> names;
   int last_line = 0;

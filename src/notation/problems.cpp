@@ -31,6 +31,9 @@ std::string trimmed(std::string_view s) {
   return std::string(s);
 }
 
+// The comment that gives a collection's title in Japanese, for the web's Japanese pages.
+constexpr std::string_view kTitleJa = "title-ja:";
+
 }  // namespace
 
 ProblemCollection parse_problem_collection(std::string_view id, std::string_view text) {
@@ -49,7 +52,9 @@ ProblemCollection parse_problem_collection(std::string_view id, std::string_view
       const std::string comment = trimmed(std::string_view(line).substr(1));
       if (comment.starts_with("name\t") || comment.starts_with("name ")) header_done = true;
       if (header_done || !c.problems.empty()) continue;
-      if (c.title.empty())
+      if (comment.starts_with(kTitleJa))
+        c.title_ja = trimmed(std::string_view(comment).substr(kTitleJa.size()));
+      else if (c.title.empty())
         c.title = comment;
       else
         c.source += (c.source.empty() ? "" : " ") + comment;

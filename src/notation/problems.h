@@ -22,14 +22,16 @@ struct ProblemCollection {
   std::string id;      // "chu-tsume-ab": the file's name without ".tsv"
   std::string game;    // "chu": the built-in game, the id's part before the first '-'
   std::string title;   // the file's first comment line
+  std::string title_ja;  // its "title-ja:" comment line: the title in Japanese ("" if none)
   std::string source;  // its other comment lines, joined: where the problems come from
   std::vector<Problem> problems;
 };
 
-// Reads a collection: '#' lines are comments (the first is the title, the others until the
-// column header the source), then one problem a line as "name<TAB>sfen<TAB>solution". Throws
-// NotationError naming the line for a malformed line or a repeated name. Positions and moves
-// are not checked here (that needs the game: tests replay every line).
+// Reads a collection: '#' lines are comments (the first is the title, one starting
+// "title-ja:" the title in Japanese, the others until the column header the source), then one
+// problem a line as "name<TAB>sfen<TAB>solution". Throws NotationError naming the line for a
+// malformed line or a repeated name. Positions and moves are not checked here (that needs the
+// game: tests replay every line).
 ProblemCollection parse_problem_collection(std::string_view id, std::string_view text);
 
 // The built-in collections, read once, in id order.

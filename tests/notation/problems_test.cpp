@@ -29,6 +29,9 @@ TEST(Problems, TheTestDataCopyIsTheBuiltInCollection) {
   EXPECT_EQ(file.game, "chu");
   EXPECT_EQ(a1->series, "A");
   EXPECT_NE(file.title.find("Middle Shogi Manual"), std::string::npos);
+  // Every built-in collection is titled in Japanese too, for the Japanese pages.
+  for (const ProblemCollection& c : builtin_problem_collections())
+    EXPECT_FALSE(c.title_ja.empty()) << c.id;
   EXPECT_NE(file.source.find("Muller"), std::string::npos);
 }
 
@@ -68,10 +71,12 @@ TEST(Problems, MalformedCollectionsNameTheLine) {
   EXPECT_THROW(parse_problem_collection("chu-x", "A1\ts\t \n"), NotationError);
   const ProblemCollection c =
       parse_problem_collection("shogi-x",
-                               "# Title\n# From here\n# and there\n# name\tsfen\tsolution\n"
+                               "# Title\n# title-ja: 題\n# From here\n# and there\n"
+                               "# name\tsfen\tsolution\n"
                                "B12a\ts\t1a1b\n");
   EXPECT_EQ(c.game, "shogi");
   EXPECT_EQ(c.title, "Title");
+  EXPECT_EQ(c.title_ja, "題");
   EXPECT_EQ(c.source, "From here and there");
   ASSERT_EQ(c.problems.size(), 1u);
   EXPECT_EQ(c.problems[0].series, "B");

@@ -152,6 +152,30 @@ TEST_F(MessagesTest, SendListReadAndMarkRead) {
   EXPECT_EQ(messages->unread(carol.id), 1);
 }
 
+TEST_F(MessagesTest, SentMessagesAreTheSendersOnly) {
+  User carol = sign_up("carol");
+  std::vector<Message> to_two = messages->send(alice.id, {"bob", "carol"}, "to both");
+  clock.advance(10);
+  Message later = messages->send(alice.id, {"carol"}, "later").at(0);
+  Message bobs = messages->send(bob.id, {"alice"}, "from bob").at(0);
+  // Alice's Sent view: her three messages, newest first, a page at a time.
+  Messages::Page page = messages->sent(alice.id, 0, 2);
+  ASSERT_EQ(page.messages.size(), 2u);
+  EXPECT_EQ(page.messages[0], later);
+  EXPECT_EQ(page.messages[1].id, to_two[1].id);
+  EXPECT_TRUE(page.more);
+  page = messages->sent(alice.id, page.messages[1].id, 10);
+  ASSERT_EQ(page.messages.size(), 1u);
+  EXPECT_EQ(page.messages[0].id, to_two[0].id);
+  EXPECT_FALSE(page.more);
+  // Bob's: only his own, never Alice's (nor the one Alice sent him); Carol sent none.
+  page = messages->sent(bob.id, 0, 10);
+  EXPECT_EQ(page.messages, std::vector<Message>{bobs});
+  EXPECT_TRUE(messages->sent(carol.id, 0, 10).messages.empty());
+  // Sending is not reading: the recipient's message stays unread.
+  EXPECT_EQ(messages->unread(carol.id), 2);
+}
+
 TEST_F(MessagesTest, RefusalsSendNothing) {
   User carol = sign_up("carol");
   auto refused = [&](std::vector<std::string> to, std::string text) {

@@ -445,14 +445,17 @@ TEST_F(StoreTest, RatingChangesAreWrittenOnceAndOnlyOverTheRatingTheyStartFrom) 
   EXPECT_EQ(store->ratings().ratings_of(alice.id), std::vector<Rating>{a});
   EXPECT_FALSE(store->ratings().find_rating(alice.id, "chu"));
   // The leaderboard: at most the deviation given, highest first.
-  EXPECT_TRUE(store->ratings().leaderboard("shogi", 110, 10).empty());
-  std::vector<Rating> board = store->ratings().leaderboard("shogi", 300, 10);
+  EXPECT_TRUE(store->ratings().leaderboard("shogi", -1, 110, 10).empty());
+  std::vector<Rating> board = store->ratings().leaderboard("shogi", -1, 300, 10);
   ASSERT_EQ(board.size(), 2u);
   EXPECT_EQ(board[0].user.name, "alice");
-  EXPECT_EQ(store->ratings().leaderboard("shogi", 300, 1).size(), 1u);
+  EXPECT_EQ(store->ratings().leaderboard("shogi", -1, 300, 1).size(), 1u);
+  // ...and above the lower bound given (the provisional players' table).
+  EXPECT_EQ(store->ratings().leaderboard("shogi", 110, 300, 10), board);
+  EXPECT_TRUE(store->ratings().leaderboard("shogi", 300, 350, 10).empty());
   // A closed account's rating stays (its games stay) but leaves the leaderboard.
   store->accounts().close_user(alice.id, 1234);
-  board = store->ratings().leaderboard("shogi", 300, 10);
+  board = store->ratings().leaderboard("shogi", -1, 300, 10);
   ASSERT_EQ(board.size(), 1u);
   EXPECT_EQ(board[0].user.name, "bob");
   EXPECT_EQ(store->ratings().ratings_of(alice.id), std::vector<Rating>{a});

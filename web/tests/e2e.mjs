@@ -822,14 +822,15 @@ async function main() {
       await bob.waitForSelector(`tr[data-game="${rated}"]`);
       assert((await bob.locator('.profile tr[data-game]').count()) === 1, 'his one rated loss');
     });
-    await step('ratings: the leaderboard has a tab per game; provisional ratings are not on it', async () => {
+    await step('ratings: the leaderboard has a tab per game; provisional ratings are not on it but apart', async () => {
       await watcher.goto(`${base}/leaderboard`);
       await watcher.waitForSelector('.tabs [role=tab][data-game="shogi"]');
       await watcher.click('.tabs [role=tab][data-game="shogi"]');
       await watcher.waitForURL(/game=shogi/);
       await watcher.waitForSelector('.tabs [role=tab][data-game="shogi"][aria-selected="true"]');
       await watcher.waitForSelector('.leaderboard-panel p.muted');
-      assert((await watcher.locator('.leaderboard-panel tr[data-user]').count()) === 0, 'nobody established yet');
+      assert((await watcher.locator('.leaderboard-panel table.established tr[data-user]').count()) === 0, 'nobody established yet');
+      await watcher.waitForSelector('.leaderboard-panel table.provisional tr[data-user]');
     });
 
     await step('preferences: Western pieces and chess coordinates, kept on the account', async () => {

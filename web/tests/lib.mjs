@@ -1,8 +1,23 @@
-// Helpers the browser tests share (e2e.mjs, gamepage.e2e.mjs): a free port, waiting for the
-// server, the board's squares, playing moves by clicks, signing up.
+// Helpers the browser tests share (e2e.mjs, tournaments.e2e.mjs, gamepage.e2e.mjs,
+// pages.e2e.mjs, profiles.e2e.mjs): where the binary and the built pages are, the test
+// password, assertions, a free port, a `kirin serve` of their own, the API as a user calls it,
+// the board's squares, playing moves by clicks, signing up.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
+export const web = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The binary: the test's first argument, $KIRIN_BIN, or build/kirin of this tree. */
+export const kirin = resolve(process.argv[2] ?? process.env.KIRIN_BIN ?? join(web, '..', 'build', 'kirin'));
+export const dist = join(web, 'dist');
 export const PASSWORD = 'correct horse battery';
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const check = (cond, msg) => {
+  if (!cond) throw new Error(`assertion failed: ${msg}`);
+};
 
 export function freePort() {
   return new Promise((res, rej) => {
@@ -24,9 +39,72 @@ export async function waitHttp(url, ms = 20000) {
     } catch {
       /* not yet */
     }
-    await new Promise((r) => setTimeout(r, 150));
+    await sleep(150);
   }
   throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+/** `kirin serve` on a free port and the store `db`, serving the built pages, with `args` more;
+ *  resolves once GET `ready` (an API path) answers. */
+export async function launch(db, args, ready = '/api/challenges') {
+  check(existsSync(kirin), `no kirin binary at ${kirin}`);
+  check(existsSync(join(dist, 'index.html')), 'web/dist is not built (npm run build)');
+  const port = await freePort();
+  const server = spawn(kirin, ['serve', '--listen', `127.0.0.1:${port}`, '--db', db, '--web-root', dist, ...args],
+    { stdio: ['ignore', 'inherit', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (await fetch(`${base}${ready}`).then((r) => r.ok, () => false)) break;
+    check(i < 100, `kirin serve did not answer GET ${ready}`);
+    await sleep(150);
+  }
+  return { server, base };
+}
+/** `launch` on the store `db`, new accounts free to play rated and sign up at once. */
+export function startServer(db, args = []) {
+  return launch(db, ['--rated-min-account-age', '0', '--signups-per-address-per-hour', '0', ...args]);
+}
+/** `launch` on a fresh SQLite store in a temporary directory named for the test. */
+export async function serve(name, extra, ready) {
+  const tmp = mkdtempSync(join(tmpdir(), `kirin-${name}-e2e-`));
+  const db = `sqlite:${join(tmp, 'kirin.db')}`;
+  return { ...(await launch(db, extra, ready)), db };
+}
+
+/** The API as a user's client calls it (node's fetch, the user's token; none: a visitor); with
+ *  `expect`, the status the call must answer, and its body whatever it is (a refusal's error). */
+export function apiAs(base, token) {
+  return async (method, path, body, expect) => {
+    const r = await fetch(`${base}${path}`, {
+      method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await r.json().catch(() => null);
+    if (expect !== undefined) {
+      check(r.status === expect, `${method} ${path}: ${r.status}, expected ${expect}: ${JSON.stringify(json)}`);
+      return json;
+    }
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+/** An account made over the API: its name, token and API. */
+export async function account(base, name) {
+  const a = await apiAs(base)('POST', '/api/signup', { name, email: `${name}@example.org`, password: PASSWORD });
+  return { name, token: a.token, api: apiAs(base, a.token) };
+}
+
+/** A browser context signed in as `who` (an account), with the page's preferences stored. */
+export async function signedIn(browser, who, contextOptions = {}) {
+  const ctx = await browser.newContext(contextOptions);
+  await ctx.addInitScript(([token, user]) => {
+    if (!localStorage.getItem('kirin.token')) {
+      localStorage.setItem('kirin.token', token);
+      localStorage.setItem('kirin.user', user);
+    }
+  }, [who.token, who.name]);
+  return ctx;
 }
 
 export const sq = (page, name) => page.locator(`svg.board [data-sq="${name}"]`);
@@ -63,35 +141,4 @@ export async function signup(page, base, name) {
   await page.click('form.auth-form button[type=submit]');
   // (On a phone the name is in the header's folded menu: there, not necessarily visible.)
   await page.waitForSelector(`.user-name[data-user="${name}"]`, { state: 'attached' });
-}
-
-/** The API as a user's client calls it (node's fetch, the user's token; none: a visitor). */
-export function apiAs(base, token) {
-  return async (method, path, body) => {
-    const r = await fetch(`${base}${path}`, {
-      method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = await r.json().catch(() => null);
-    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-}
-
-/** An account made over the API: its name, token and API. */
-export async function account(base, name) {
-  const a = await apiAs(base)('POST', '/api/signup', { name, email: `${name}@example.org`, password: PASSWORD });
-  return { name, token: a.token, api: apiAs(base, a.token) };
-}
-
-/** A browser context signed in as `who` (an account), with the page's preferences stored. */
-export async function signedIn(browser, who, contextOptions = {}) {
-  const ctx = await browser.newContext(contextOptions);
-  await ctx.addInitScript(([token, user]) => {
-    if (!localStorage.getItem('kirin.token')) {
-      localStorage.setItem('kirin.token', token);
-      localStorage.setItem('kirin.user', user);
-    }
-  }, [who.token, who.name]);
-  return ctx;
 }

@@ -78,13 +78,27 @@ Message Messages::deliver(const User& from, const User& to, const std::string& t
   return m;
 }
 
-Messages::Page Messages::inbox(Id user, Id before, std::size_t limit) {
+namespace {
+
+// A page of at most `limit` messages from `find`, asked for one more to know whether there are.
+template <class Find>
+Messages::Page page_of(std::size_t limit, Find find) {
   limit = std::clamp<std::size_t>(limit, 1, kMaxPage);
-  Page page;
-  page.messages = social_repo_.find_messages(user, before, int(limit) + 1);
+  Messages::Page page;
+  page.messages = find(int(limit) + 1);
   page.more = page.messages.size() > limit;
   if (page.more) page.messages.pop_back();
   return page;
+}
+
+}  // namespace
+
+Messages::Page Messages::inbox(Id user, Id before, std::size_t limit) {
+  return page_of(limit, [&](int n) { return social_repo_.find_messages(user, before, n); });
+}
+
+Messages::Page Messages::sent(Id user, Id before, std::size_t limit) {
+  return page_of(limit, [&](int n) { return social_repo_.find_sent_messages(user, before, n); });
 }
 
 Message Messages::read(Id user, Id id) {

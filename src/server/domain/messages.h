@@ -40,6 +40,8 @@ class Messages {
   };
   // The messages to `user` with an id below `before` (0: the latest), at most `limit`.
   Page inbox(Id user, Id before, std::size_t limit);
+  // The messages `user` sent, the same way (a moderator's removal takes one from both).
+  Page sent(Id user, Id before, std::size_t limit);
   // A message to `user`, marked read. Throws not_found (also for a message to someone else:
   // it is not theirs to know it exists).
   Message read(Id user, Id message);

@@ -41,10 +41,11 @@ class RatingRepo {
   virtual std::vector<RatingChange> rating_changes_of_game(Id game) = 0;
   // A user's rating changes in every game, oldest first.
   virtual std::vector<RatingChange> rating_history(Id user) = 0;
-  // The best ratings of a game whose deviation is at most max_deviation, highest first; a
-  // closed account's are left out (as lishogi drops closed accounts from its leaderboards).
-  virtual std::vector<Rating> leaderboard(std::string_view game, double max_deviation,
-                                          int limit) = 0;
+  // The best ratings of a game whose deviation is above above_deviation and at most
+  // max_deviation, highest first; a closed account's are left out (as lishogi drops closed
+  // accounts from its leaderboards).
+  virtual std::vector<Rating> leaderboard(std::string_view game, double above_deviation,
+                                          double max_deviation, int limit) = 0;
   // Wins, losses and draws per player and game over the finished games `query` selects; by
   // score (a draw a half), then name.
   virtual std::vector<Standing> standings(const StandingsQuery& query) = 0;

@@ -98,7 +98,12 @@ std::vector<Rating> Ratings::leaderboard(const std::string& game, int limit,
                                          bool with_provisional) {
   // No deviation grows past options_.glicko2.max_deviation.
   return rating_repo_.leaderboard(
-      game, with_provisional ? options_.glicko2.max_deviation : kProvisionalDeviation, limit);
+      game, -1, with_provisional ? options_.glicko2.max_deviation : kProvisionalDeviation, limit);
+}
+
+std::vector<Rating> Ratings::provisional(const std::string& game, int limit) {
+  return rating_repo_.leaderboard(game, kProvisionalDeviation, options_.glicko2.max_deviation,
+                                  limit);
 }
 
 std::vector<Standing> Ratings::standings(const StandingsQuery& query) {

@@ -63,6 +63,9 @@ class Ratings {
   // `with_provisional`), highest first.
   std::vector<Rating> leaderboard(const std::string& game, int limit,
                                   bool with_provisional = false);
+  // The best `limit` provisional ratings of a game, highest first: the players the
+  // leaderboard leaves off until their deviation falls to kProvisionalDeviation.
+  std::vector<Rating> provisional(const std::string& game, int limit);
   std::vector<Standing> standings(const StandingsQuery& query);
 
   // Forgets every rating and settles every finished rated game again, in order: the same

@@ -37,6 +37,7 @@ json collection_json(const ProblemCollection& c) {
           {"game", c.game},
           {"game_name", builtin_variant(c.game)->name},
           {"title", c.title},
+          {"title_ja", c.title_ja},
           {"source", c.source},
           {"count", c.problems.size()},
           {"series", std::move(series)}};
@@ -46,6 +47,7 @@ json collection_json(const ProblemCollection& c) {
 json problem_page_json(const ProblemCollection& c, const Problem& p) {
   json j = problem_json(c, p);
   j["collection_title"] = c.title;
+  j["collection_title_ja"] = c.title_ja;
   j["source"] = c.source;
   j["game_name"] = builtin_variant(c.game)->name;
   return j;

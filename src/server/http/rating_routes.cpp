@@ -5,6 +5,7 @@
 
 #include "rules/catalog.h"
 #include "server/domain/game_setup.h"
+#include "server/domain/ratings.h"
 #include "server/domain/roles.h"
 #include "server/http/api_json.h"
 #include "server/http/api_routes.h"
@@ -24,10 +25,21 @@ std::string game_name(const std::string& id) {
   return id;
 }
 
-json leaderboard_json(Ratings& ratings, const std::string& game, int limit) {
-  json players = json::array();
-  for (const Rating& r : ratings.leaderboard(game, limit)) players.push_back(to_json(r));
-  return {{"game", game}, {"game_name", game_name(game)}, {"players", players}};
+json ratings_json(const std::vector<Rating>& ratings) {
+  json out = json::array();
+  for (const Rating& r : ratings) out.push_back(to_json(r));
+  return out;
+}
+
+// With `provisional`, the players left off for now as well, in a list of their own: a page
+// can say why its board is short and show who is on the way.
+json leaderboard_json(Ratings& ratings, const std::string& game, int limit, bool provisional) {
+  json j = {{"game", game},
+            {"game_name", game_name(game)},
+            {"players", ratings_json(ratings.leaderboard(game, limit))},
+            {"provisional_deviation", kProvisionalDeviation}};
+  if (provisional) j["provisional"] = ratings_json(ratings.provisional(game, limit));
+  return j;
 }
 
 json profile_json(const User& u, Ratings& ratings) {
@@ -37,6 +49,7 @@ json profile_json(const User& u, Ratings& ratings) {
     json& points = history[c.game];
     if (points.is_null()) points = json::array();
     points.push_back({{"at", c.at},
+                      {"before", std::lround(c.before.rating)},
                       {"rating", std::lround(c.after.rating)},
                       {"deviation", std::lround(c.after.deviation)},
                       {"game_id", c.game_id}});
@@ -81,13 +94,15 @@ void add_rating_routes(Router& router, const ApiServices& s) {
   router.add("GET", "/api/leaderboard", [s](const Request&) {
     json games = json::array();
     for (const std::string& id : builtin_variant_ids())
-      games.push_back(leaderboard_json(s.games.ratings(), id, kLeaderboardPreview));
+      games.push_back(leaderboard_json(s.games.ratings(), id, kLeaderboardPreview, false));
     return json_response({{"games", games}});
   });
-  // One game's best ratings that are not provisional, highest first; ?limit=.
+  // One game's best ratings that are not provisional, highest first; ?limit=, and
+  // ?provisional=true for the provisional ones apart.
   router.add("GET", "/api/leaderboard/{game}", [s](const Request& r) {
     std::string game = canonical_game_id(r.params.at("game"));
-    return json_response(leaderboard_json(s.games.ratings(), game, query_limit(r)));
+    return json_response(leaderboard_json(s.games.ratings(), game, query_limit(r),
+                                          query_bool(r, "provisional").value_or(false)));
   });
   // Wins, losses and draws of each player of a game, best score first; ?rated=, ?limit=.
   router.add("GET", "/api/standings/{game}", [s](const Request& r) {

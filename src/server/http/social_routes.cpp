@@ -1,4 +1,5 @@
 // Between players: private messages (an inbox) and a game's chat, private to its players.
+#include "notation/notation_error.h"
 #include "server/http/api_json.h"
 #include "server/http/api_routes.h"
 
@@ -18,11 +19,16 @@ json messages_json(const std::vector<Message>& messages) {
 
 void add_social_routes(Router& router, const ApiServices& s) {
   // ?before=ID&limit=N: the N messages (50 by default) to the user before message ID (the
-  // latest without it), newest first.
+  // latest without it), newest first; ?box=sent: those the user sent.
   router.add("GET", "/api/messages", [s](const Request& r) {
     User user = signed_in(s.accounts, r);
-    Messages::Page page =
-        s.messages.inbox(user.id, query_before(r, "message"), std::size_t(query_limit(r)));
+    const std::string box = r.query_or("box");
+    if (!box.empty() && box != "inbox" && box != "sent")
+      throw HttpError(400, "bad_request", "box must be inbox or sent, not " + quoted_input(box));
+    const Id before = query_before(r, "message");
+    const auto limit = std::size_t(query_limit(r));
+    Messages::Page page = box == "sent" ? s.messages.sent(user.id, before, limit)
+                                        : s.messages.inbox(user.id, before, limit);
     return json_response({{"messages", messages_json(page.messages)},
                           {"more", page.more},
                           {"unread", s.messages.unread(user.id)}});

@@ -580,6 +580,11 @@ END $$;
 CREATE TRIGGER tournament_changed AFTER INSERT OR UPDATE ON tournaments
   FOR EACH ROW EXECUTE FUNCTION kirin_tournament_changed();
 )sql"},
+    {"a player's sent messages, newest first (the inbox's Sent view)",
+     R"sql(
+CREATE INDEX messages_sender ON messages(sender, id);
+)sql",
+     kSame},
 };
 
 }  // namespace

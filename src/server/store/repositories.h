@@ -89,8 +89,8 @@ class SqlRatingRepo : public RatingRepo {
   RatingWrite record_rating_changes(const std::vector<RatingChange>& changes) override;
   std::vector<RatingChange> rating_changes_of_game(Id game) override;
   std::vector<RatingChange> rating_history(Id user) override;
-  std::vector<Rating> leaderboard(std::string_view game, double max_deviation,
-                                  int limit) override;
+  std::vector<Rating> leaderboard(std::string_view game, double above_deviation,
+                                  double max_deviation, int limit) override;
   std::vector<Standing> standings(const StandingsQuery& query) override;
   void clear_ratings() override;
 
@@ -106,6 +106,7 @@ class SqlSocialRepo : public SocialRepo {
   Id add_message(const Message& message) override;
   std::optional<Message> find_message(Id id) override;
   std::vector<Message> find_messages(Id user, Id before, int limit) override;
+  std::vector<Message> find_sent_messages(Id user, Id before, int limit) override;
   bool mark_message_read(Id message, Id user, TimeMs at) override;
   int count_unread_messages(Id user) override;
 

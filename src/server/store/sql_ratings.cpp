@@ -106,13 +106,15 @@ std::vector<RatingChange> SqlRatingRepo::rating_history(Id user) {
   return db_.read([&](Connection& c) { return c.all(sql, {user}, read<RatingChange>); });
 }
 
-std::vector<Rating> SqlRatingRepo::leaderboard(std::string_view game, double max_deviation,
-                                               int limit) {
-  static const std::string sql = select_rating() +
-                                 "WHERE r.game = $1 AND r.deviation <= $2 AND u.closed_ms = 0 "
-                                 "ORDER BY r.rating DESC, u.name LIMIT $3";
-  return db_.read(
-      [&](Connection& c) { return c.all(sql, {game, max_deviation, limit}, read<Rating>); });
+std::vector<Rating> SqlRatingRepo::leaderboard(std::string_view game, double above_deviation,
+                                               double max_deviation, int limit) {
+  static const std::string sql =
+      select_rating() +
+      "WHERE r.game = $1 AND r.deviation > $2 AND r.deviation <= $3 AND u.closed_ms = 0 "
+      "ORDER BY r.rating DESC, u.name LIMIT $4";
+  return db_.read([&](Connection& c) {
+    return c.all(sql, {game, above_deviation, max_deviation, limit}, read<Rating>);
+  });
 }
 
 std::vector<Standing> SqlRatingRepo::standings(const StandingsQuery& query) {

@@ -10,6 +10,14 @@ const std::string& select_message() {
   return sql;
 }
 
+// A page of the messages whose `party` (recipient: the inbox; sender: the Sent view) is $1,
+// below id $2 (0: from the newest), newest first, at most $3.
+std::string messages_page_sql(const char* party) {
+  return select_message() + "WHERE m." + party +
+         " = $1 AND m.removed_ms = 0 AND (CAST($2 AS BIGINT) = 0 OR m.id < CAST($2 AS BIGINT)) "
+         "ORDER BY m.id DESC LIMIT $3";
+}
+
 }  // namespace
 
 Id SqlSocialRepo::add_chat_line(const ChatLine& line) {
@@ -38,10 +46,12 @@ std::optional<Message> SqlSocialRepo::find_message(Id id) {
 }
 
 std::vector<Message> SqlSocialRepo::find_messages(Id user, Id before, int limit) {
-  static const std::string sql =
-      select_message() +
-      "WHERE m.recipient = $1 AND m.removed_ms = 0 AND (CAST($2 AS BIGINT) = 0 OR m.id < CAST($2 AS BIGINT)) "
-      "ORDER BY m.id DESC LIMIT $3";
+  static const std::string sql = messages_page_sql("recipient");
+  return db_.read([&](Connection& c) { return c.all(sql, {user, before, limit}, read<Message>); });
+}
+
+std::vector<Message> SqlSocialRepo::find_sent_messages(Id user, Id before, int limit) {
+  static const std::string sql = messages_page_sql("sender");
   return db_.read([&](Connection& c) { return c.all(sql, {user, before, limit}, read<Message>); });
 }
 

@@ -739,6 +739,13 @@ TEST(ApiComputer, ChallengeTheEngineAndGetItsReply) {
       call("POST", "/api/signup",
            {{"name", "ann"}, {"email", "ann@example.org"}, {"password", "pw-ann-123"}}, "")
           .json()["token"];
+  // Rated against the computer: refused with why, never started as a casual game instead.
+  Reply rated = call("POST", "/api/challenges",
+                     {{"opponent", "kirin"}, {"game", "shogi"}, {"rated", true}}, token);
+  EXPECT_EQ(rated.status, 422u);
+  EXPECT_EQ(rated.json()["error"]["field"], "rated");
+  EXPECT_EQ(rated.json()["error"]["message"], "a game against the computer is casual");
+  EXPECT_EQ(call("GET", "/api/games?player=ann", nullptr, "").json()["games"], json::array());
   Reply c = call("POST", "/api/challenges", {{"opponent", "kirin"}, {"game", "shogi"}}, token);
   ASSERT_EQ(c.status, 201u) << c.body;
   EXPECT_EQ(c.json()["status"], "accepted");
@@ -991,6 +998,16 @@ TEST_F(Api, ARatedGameShowsItsRatingChangesAndTheProfilesShowThem) {
   EXPECT_EQ(call("GET", "/api/leaderboard/shogi").json()["game_name"], "Shogi");
   EXPECT_EQ(call("GET", "/api/leaderboard/nosuchgame").json()["error"]["field"], "game");
   EXPECT_EQ(call("GET", "/api/leaderboard/shogi?limit=0").status, 400u);
+  // ...and listed apart on request, with the deviation a player must fall to.
+  json with = call("GET", "/api/leaderboard/shogi?provisional=true").json();
+  EXPECT_EQ(with["players"], json::array());
+  EXPECT_EQ(with["provisional_deviation"], 110);
+  ASSERT_EQ(with["provisional"].size(), 2u);
+  EXPECT_EQ(with["provisional"][0]["user"]["name"], "alice");
+  EXPECT_EQ(with["provisional"][1]["user"]["name"], "bob");
+  EXPECT_EQ(with["provisional"][0]["provisional"], true);
+  EXPECT_FALSE(call("GET", "/api/leaderboard/shogi").json().contains("provisional"));
+  EXPECT_EQ(call("GET", "/api/leaderboard/shogi?provisional=maybe").status, 400u);
   json all = call("GET", "/api/leaderboard").json()["games"];
   EXPECT_GE(all.size(), 6u);
   EXPECT_EQ(all[0]["players"], json::array());
@@ -1015,6 +1032,8 @@ TEST_F(Api, ARatedGameShowsItsRatingChangesAndTheProfilesShowThem) {
   EXPECT_EQ(bob["ratings"][0]["provisional"], true);
   ASSERT_EQ(bob["ratings"][0]["history"].size(), 1u);
   EXPECT_EQ(bob["ratings"][0]["history"][0]["game_id"], game);
+  EXPECT_EQ(bob["ratings"][0]["history"][0]["before"], 1500);  // the graph's starting point
+  EXPECT_EQ(bob["ratings"][0]["history"][0]["rating"], 1338);
   EXPECT_EQ(bob["results"], json({{"wins", 0}, {"losses", 1}, {"draws", 0}, {"games", 1}}));
   EXPECT_EQ(bob["results_by_game"][0]["game"], "shogi");
   EXPECT_EQ(call("GET", "/api/users/nobody").status, 404u);
@@ -1430,6 +1449,31 @@ TEST_F(Api, MessagesInboxReadAndUnreadCount) {
   ASSERT_EQ(read.status, 200u);
   EXPECT_NE(read.json()["read"], nullptr);
   EXPECT_EQ(call("GET", "/api/messages/unread", nullptr, bob_).json()["unread"], 0);
+}
+
+// The inbox's Sent view: GET /api/messages?box=sent lists the signed-in user's own, only.
+TEST_F(Api, SentMessagesAreTheSendersOwn) {
+  ASSERT_EQ(call("POST", "/api/messages", {{"to", "bob"}, {"text", "first line\nsecond"}}, alice_)
+                .status,
+            201u);
+  ASSERT_EQ(call("POST", "/api/messages", {{"to", "alice"}, {"text", "from bob"}}, bob_).status,
+            201u);
+  json mine = call("GET", "/api/messages?box=sent", nullptr, alice_).json();
+  ASSERT_EQ(mine["messages"].size(), 1u);
+  EXPECT_EQ(mine["messages"][0]["from"], "alice");
+  EXPECT_EQ(mine["messages"][0]["to"], "bob");
+  EXPECT_EQ(mine["messages"][0]["text"], "first line\nsecond");
+  EXPECT_EQ(mine["more"], false);
+  json bobs = call("GET", "/api/messages?box=sent", nullptr, bob_).json();
+  ASSERT_EQ(bobs["messages"].size(), 1u);
+  EXPECT_EQ(bobs["messages"][0]["text"], "from bob");
+  json inbox = call("GET", "/api/messages?box=inbox", nullptr, alice_).json();
+  ASSERT_EQ(inbox["messages"].size(), 1u);
+  EXPECT_EQ(inbox["messages"][0]["from"], "bob");
+  EXPECT_EQ(call("GET", "/api/messages?box=sent").status, 401u);
+  Reply bad = call("GET", "/api/messages?box=outbox", nullptr, alice_);
+  EXPECT_EQ(bad.status, 400u);
+  EXPECT_EQ(bad.json()["error"]["message"], "box must be inbox or sent, not 'outbox'");
 }
 
 TEST_F(Api, MessagesAreRateLimited) {

@@ -54,6 +54,9 @@ TEST_F(ProblemsApi, TheCollectionsListTheirProblemsBySeries) {
   EXPECT_EQ(c["id"], "chu-tsume-ab");
   EXPECT_EQ(c["game"], "chu");
   EXPECT_FALSE(c["source"].get<std::string>().empty());
+  // Its title in both languages (the Japanese pages show title_ja).
+  EXPECT_NE(c["title"].get<std::string>().find("Middle Shogi Manual"), std::string::npos);
+  EXPECT_NE(c["title_ja"].get<std::string>().find("中将棋"), std::string::npos);
   EXPECT_EQ(c["series"][0]["series"], "A");
   bool found = false;
   for (const json& p : c["series"][0]["problems"])
@@ -65,6 +68,7 @@ TEST_F(ProblemsApi, AProblemAndItsSolution) {
   Reply r = call("GET", kA22);
   ASSERT_EQ(r.status, 200u) << r.body;
   EXPECT_EQ(r.json()["moves"], 5);
+  EXPECT_NE(r.json()["collection_title_ja"].get<std::string>().find("中将棋"), std::string::npos);
   EXPECT_FALSE(r.json().contains("solution"));
   r = call("GET", std::string(kA22) + "/solution");
   ASSERT_EQ(r.status, 200u) << r.body;

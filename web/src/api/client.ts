@@ -99,7 +99,13 @@ export const api = {
   changeEmail: (password: string, email: string) => request<{ user: User }>('POST', '/api/account/email', { password, email }),
   closeAccount: (password: string) => request<ClosedAccount>('POST', '/api/account/close', { password }),
 
-  messages: (before?: number) => request<MessagePage>('GET', `/api/messages${before ? `?before=${before}` : ''}`),
+  messages: (before?: number, box: 'inbox' | 'sent' = 'inbox') => {
+    const q = new URLSearchParams();
+    if (box === 'sent') q.set('box', 'sent');
+    if (before) q.set('before', String(before));
+    const s = q.toString();
+    return request<MessagePage>('GET', `/api/messages${s ? `?${s}` : ''}`);
+  },
   unreadMessages: () => request<{ unread: number }>('GET', '/api/messages/unread'),
   readMessage: (id: number) => request<Message>('GET', `/api/messages/${id}`),
   sendMessage: (to: string[], text: string) => request<{ messages: Message[] }>('POST', '/api/messages', { to, text }),
@@ -154,7 +160,8 @@ export const api = {
   comments: (id: number) => request<{ comments: Comment[] }>('GET', `/api/games/${id}/comments`),
   comment: (id: number, text: string) => request<Comment>('POST', `/api/games/${id}/comments`, { text }),
   leaderboards: () => request<{ games: Leaderboard[] }>('GET', '/api/leaderboard'),
-  leaderboard: (game: string, limit = 50) => request<Leaderboard>('GET', `/api/leaderboard/${enc(game)}?limit=${limit}`),
+  leaderboard: (game: string, limit = 50, provisional = false) =>
+    request<Leaderboard>('GET', `/api/leaderboard/${enc(game)}?limit=${limit}${provisional ? '&provisional=true' : ''}`),
   profile: (name: string) => request<Profile>('GET', `/api/users/${enc(name)}`),
   chat: (id: number) => request<{ chat: Comment[] }>('GET', `/api/games/${id}/chat`),
   say: (id: number, text: string) => request<Comment>('POST', `/api/games/${id}/chat`, { text }),

@@ -345,6 +345,10 @@ export interface Leaderboard {
   game: string;
   game_name: string;
   players: Rating[];
+  /** The deviation a rating must fall to before it is on the board (110). */
+  provisional_deviation?: number;
+  /** With ?provisional=true: the provisional players, best first. */
+  provisional?: Rating[];
 }
 
 export interface Standing {
@@ -360,6 +364,8 @@ export interface Standing {
 
 export interface RatingPoint {
   at: number;
+  /** The rating before this game (the first point's is where the player started). */
+  before: number;
   rating: number;
   deviation: number;
   game_id: number;
@@ -540,6 +546,8 @@ export interface ProblemCollection {
   game: string;
   game_name: string;
   title: string;
+  /** The title in Japanese ("" where the collection gives none). */
+  title_ja: string;
   source: string;
   count: number;
   series: Array<{ series: string; problems: ProblemEntry[] }>;
@@ -547,6 +555,7 @@ export interface ProblemCollection {
 export interface ProblemDetail extends ProblemEntry {
   collection: string;
   collection_title: string;
+  collection_title_ja: string;
   source: string;
   series: string;
   game: string;

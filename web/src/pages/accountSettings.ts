@@ -34,7 +34,9 @@ export function accountSection(): HTMLElement {
     h('h3', {}, t('account.password')),
     h('label', { for: 'account-old-password' }, t('account.oldPassword')), oldPw,
     h('label', { for: 'account-new-password' }, t('account.newPassword')), newPw,
+    h('small', { class: 'muted', id: 'account-new-password-hint' }, t('auth.passwordRule')),
     h('button', { type: 'submit' }, t('account.save')));
+  newPw.setAttribute('aria-describedby', 'account-new-password-hint');
   passwordForm.addEventListener('submit', (e) => {
     e.preventDefault();
     void busy(passwordForm.querySelector('button'), async () => {

@@ -2,7 +2,8 @@
 // current ones to watch, a page at a time; found by player, game, status and result. "My
 // games" is this page with the signed-in player filled in (/games?player=NAME).
 import { api, ApiError, errorMessage } from '../api/client';
-import type { GameQuery, GameSummary } from '../api/types';
+import type { GameQuery, GameSummary, TimeControl } from '../api/types';
+import { describeTimeControl } from '../clock';
 import { lang, t, type MessageKey } from '../i18n';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
@@ -36,6 +37,11 @@ function addressOf(q: GameQuery): string {
   for (const [k, v] of Object.entries(q)) if (v) p.set(k, String(v));
   const s = p.toString();
   return s ? `/games?${s}` : '/games';
+}
+
+/** The clock column: the time control in words (a correspondence one marked so). */
+function clockText(tc: TimeControl): string {
+  return tc.kind === 'correspondence' ? t('lobby.correspondence', { time: describeTimeControl(tc) }) : describeTimeControl(tc);
 }
 
 /** The result column: who won, or the game's state (the whole result, with why, as its title). */
@@ -83,6 +89,7 @@ export function archivePage(root: HTMLElement, _params: Record<string, string>, 
   const tbody = h('tbody');
   const table = h('table', { class: 'games-table' },
     h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('archive.game')), h('th', {}, t('archive.colPlayers')),
+      h('th', {}, t('archive.colRated')), h('th', {}, t('archive.colClock')),
       h('th', {}, t('archive.result')), h('th', {}, t('archive.colMoves')), h('th', {}, t('archive.colStarted')))),
     tbody);
   const list = h('div', { class: 'archive-list' }, loading(t('archive.loading')));
@@ -97,6 +104,8 @@ export function archivePage(root: HTMLElement, _params: Record<string, string>, 
       h('td', {}, h('a', { href: `/game/${g.id}` }, `#${g.id}`)),
       h('td', {}, names.get(g.setup.game) ?? g.game_name ?? g.setup.game),
       h('td', {}, playerLink(g.black.name), ' – ', playerLink(g.white.name)),
+      h('td', { class: g.rated ? 'rated' : 'casual' }, t(g.rated ? 'ratings.rated' : 'ratings.casual')),
+      h('td', { class: 'time-control' }, clockText(g.time_control)),
       h('td', { title: g.status === 'finished' ? resultText(g) : undefined }, shortResult(g)),
       h('td', { class: 'num' }, String(g.ply)),
       h('td', {}, new Date(g.created).toLocaleString(lang())));

@@ -6,8 +6,11 @@ import { navigate, type Page } from '../router';
 import { session } from '../session';
 import { busy, notice } from '../ui/notice';
 
-function input(name: string, label: string, attrs: Record<string, string | number | boolean> = {}): HTMLElement {
-  return h('div', { class: 'field' }, h('label', { for: `auth-${name}` }, label), h('input', { id: `auth-${name}`, name, required: true, ...attrs }));
+function input(name: string, label: string, attrs: Record<string, string | number | boolean> = {}, hint?: string): HTMLElement {
+  const hintId = `auth-${name}-hint`;
+  return h('div', { class: 'field' }, h('label', { for: `auth-${name}` }, label),
+    h('input', { id: `auth-${name}`, name, required: true, ...(hint ? { 'aria-describedby': hintId } : {}), ...attrs }),
+    hint ? h('small', { class: 'muted', id: hintId }, hint) : null);
 }
 
 export function authPage(mode: 'login' | 'signup') {
@@ -19,7 +22,9 @@ export function authPage(mode: 'login' | 'signup') {
     const form = h('form', { class: 'auth-form', 'aria-label': action },
       input('name', t('auth.userName'), { autocomplete: 'username', minlength: 2, maxlength: 24, pattern: '[A-Za-z][A-Za-z0-9_\\-]{1,23}', title: t('auth.userNameRule') }),
       mode === 'signup' ? input('email', t('auth.email'), { type: 'email', autocomplete: 'email' }) : null,
-      input('password', t('auth.password'), { type: 'password', autocomplete: mode === 'login' ? 'current-password' : 'new-password', minlength: mode === 'signup' ? 8 : 1 }),
+      input('password', t('auth.password'), { type: 'password', autocomplete: mode === 'login' ? 'current-password' : 'new-password', minlength: mode === 'signup' ? 8 : 1 },
+        // The server's rule (Accounts: length, variety, the commonest passwords, the name).
+        mode === 'signup' ? t('auth.passwordRule') : undefined),
       err.el, submit,
       h('p', { class: 'muted' }, mode === 'login' ? [t('auth.noAccount'), ' ', h('a', { href: `/signup?next=${encodeURIComponent(next)}` }, t('auth.signUp'))] : [t('auth.haveAccount'), ' ', h('a', { href: `/login?next=${encodeURIComponent(next)}` }, t('auth.logIn'))]));
     form.addEventListener('submit', (e) => {

@@ -333,7 +333,7 @@ export function editorPage(root: HTMLElement, _params: Record<string, string>, q
       h('div', { class: 'editor-layout' },
         h('div', { class: 'editor-board-box' }, board.el, sfenCard),
         h('aside', { class: 'editor-panel' },
-          h('section', { class: 'card' }, h('h2', {}, t('editor.palette')), h('p', { class: 'muted small' }, t('editor.paletteHelp')), palette),
+          h('section', { class: 'card palette-card' }, h('h2', {}, t('editor.palette')), h('p', { class: 'muted small' }, t('editor.paletteHelp')), palette),
           h('section', { class: 'card' }, sideBox,
             fields.includes('lion_square') ? h('div', { class: 'field' }, h('label', { for: 'editor-cs' }, t('editor.counterStrike')), csInput, h('small', { class: 'muted' }, t('editor.counterStrikeHelp')), csError) : null),
           drops ? h('section', { class: 'card' }, handsBox) : null)),

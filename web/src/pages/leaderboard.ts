@@ -1,8 +1,9 @@
 // The leaderboard: each game's best ratings that are not provisional (GET /api/leaderboard and
-// /api/leaderboard/{game}), a tab per game; /leaderboard?game=ID opens that game's tab.
+// /api/leaderboard/{game}), a tab per game; /leaderboard?game=ID opens that game's tab. The
+// provisional players follow in a table of their own, under a word on why they are apart.
 import './ratings.css';
 import { api, errorMessage } from '../api/client';
-import type { Leaderboard } from '../api/types';
+import type { Leaderboard, Rating } from '../api/types';
 import { t } from '../i18n';
 import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
@@ -21,15 +22,22 @@ export function leaderboardPage(root: HTMLElement, _params: Record<string, strin
     h('p', { class: 'muted' }, t('ratings.leaderboardIntro')),
     tabs, err.el, panel));
 
-  const table = (board: Leaderboard, name: string) => {
-    if (!board.players.length) return h('p', { class: 'muted' }, t('ratings.noneYet', { game: name }));
-    return h('div', { class: 'table-scroll' }, h('table', { class: 'games-table', 'data-game': board.game },
+  const table = (players: Rating[], game: string, kind: 'established' | 'provisional') =>
+    h('div', { class: 'table-scroll' }, h('table', { class: `games-table ${kind}`, 'data-game': game },
       h('thead', {}, h('tr', {}, h('th', { class: 'num' }, t('ratings.rank')), h('th', {}, t('ratings.player')),
         h('th', { class: 'num' }, t('ratings.rating')), h('th', { class: 'num' }, t('ratings.deviation')), h('th', { class: 'num' }, t('ratings.games')))),
-      h('tbody', {}, board.players.map((p, i) => h('tr', { 'data-user': p.user?.name ?? '' },
+      h('tbody', {}, players.map((p, i) => h('tr', { 'data-user': p.user?.name ?? '' },
         h('td', { class: 'num' }, String(i + 1)), h('td', {}, playerLink(p.user?.name ?? '')),
         h('td', { class: 'num' }, ratingText(p.rating, p.provisional)), h('td', { class: 'num' }, String(p.deviation)),
         h('td', { class: 'num' }, String(p.games)))))));
+  const boards = (board: Leaderboard, name: string) => {
+    const provisional = board.provisional ?? [];
+    return [
+      board.players.length ? table(board.players, board.game, 'established') : h('p', { class: 'muted' }, t('ratings.noneYet', { game: name })),
+      h('h2', {}, t('ratings.provisionalHeading')),
+      h('p', { class: 'muted provisional-why' }, t('ratings.provisionalWhy', { deviation: board.provisional_deviation ?? 110 })),
+      provisional.length ? table(provisional, board.game, 'provisional') : h('p', { class: 'muted' }, t('ratings.noProvisional')),
+    ];
   };
 
   void Promise.all([api.leaderboards(), variantList().catch(() => [])]).then(async ([all, variants]) => {
@@ -42,7 +50,7 @@ export function leaderboardPage(root: HTMLElement, _params: Record<string, strin
       onclick: () => navigate(`/leaderboard?game=${encodeURIComponent(b.game)}`, true),
     }, nameOf(b))));
     // The tab's whole list (the first answer holds only each game's best few).
-    panel.replaceChildren(table(await api.leaderboard(selected.game, LIMIT), nameOf(selected)));
+    panel.replaceChildren(...boards(await api.leaderboard(selected.game, LIMIT, true), nameOf(selected)));
   }).catch((e: unknown) => {
     panel.replaceChildren();
     err.show(errorMessage(e));

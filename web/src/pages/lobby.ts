@@ -219,16 +219,22 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
 
   const opponentField = field(t('lobby.theirName'), opponentName);
   const levelField = field(t('lobby.level'), level, t('lobby.levelHelp'));
-  const rated = h('input', { type: 'checkbox', name: 'rated' });
-  const ratedField = h('div', { class: 'field' }, h('label', { class: 'check' }, rated, t('ratings.rated')),
-    h('small', { class: 'muted' }, t('ratings.ratedHelp')));
+  const rated = h('input', { type: 'checkbox', name: 'rated', 'aria-describedby': 'rated-help' });
+  const ratedHelp = h('small', { class: 'muted', id: 'rated-help' }, t('ratings.ratedHelp'));
+  const ratedField = h('div', { class: 'field' }, h('label', { class: 'check' }, rated, t('ratings.rated')), ratedHelp);
   const liveBox = h('div', { class: 'row' }, field(t('lobby.minutes'), minutes), field(t('lobby.byoyomi'), byoyomi), field(t('lobby.periods'), periods), field(t('lobby.increment'), increment));
   const corrBox = h('div', { class: 'row' }, field(t('lobby.daysPerMove'), days));
   const sync = () => {
     opponentField.hidden = opponentKind.value !== 'person';
     opponentName.required = opponentKind.value === 'person';
     levelField.hidden = opponentKind.value !== 'computer';
-    ratedField.hidden = opponentKind.value === 'computer';  // games against it are casual
+    // Games against the computer are casual: the box is shown unticked and disabled, saying
+    // why, rather than hidden with a tick the request would leave out.
+    const computer = opponentKind.value === 'computer';
+    if (computer) rated.checked = false;
+    rated.disabled = computer;
+    ratedField.classList.toggle('disabled', computer);
+    ratedHelp.textContent = computer ? t('lobby.ratedNotComputer') : t('ratings.ratedHelp');
     liveBox.hidden = tcKind.value !== 'live';
     corrBox.hidden = tcKind.value !== 'correspondence';
   };
@@ -279,7 +285,7 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
     field(t('lobby.opponent'), opponentKind), opponentField, levelField, ratedField,
     field(t('lobby.youPlay'), color),
     field(t('lobby.time'), tcKind), liveBox, corrBox,
-    field(t('play.allowTakebacks'), takebacks, t('play.allowTakebacksHelp')),
+    h('div', { class: 'field' }, h('label', { class: 'check' }, takebacks, t('play.allowTakebacks')), h('small', { class: 'muted' }, t('play.allowTakebacksHelp'))),
     h('details', { class: 'rules' }, h('summary', {}, t('lobby.rules')),
       field(t('lobby.profile'), profile), field(t('lobby.drops'), drops), field(t('lobby.handicapField'), handicap), field(t('lobby.startPosition'), sfen, t('lobby.notWithHandicap')),
       h('h4', {}, t('lobby.options')), optionsBox),
@@ -289,7 +295,7 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
     formErr.clear();
     const body: NewChallenge = { game: gameSelect.value, color: color.value as NewChallenge['color'] };
     if (opponentKind.value === 'person') body.opponent = opponentName.value.trim();
-    if (rated.checked && opponentKind.value !== 'computer') body.rated = true;
+    if (rated.checked) body.rated = true;
     if (opponentKind.value === 'computer') {
       body.opponent = COMPUTER;
       if (level.value !== '0') body.level = Number(level.value);

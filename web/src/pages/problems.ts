@@ -5,7 +5,7 @@
 // can be replayed.
 import { api, errorMessage } from '../api/client';
 import type { AttemptAnswer, ProblemCollection, ProblemDetail, VariantDetail } from '../api/types';
-import { t } from '../i18n';
+import { lang, t } from '../i18n';
 import { BoardWidget } from '../render/boardWidget';
 import { fitBoardToWindow } from '../render/fitBoard';
 import type { PieceCatalog } from '../render/pieces';
@@ -66,12 +66,18 @@ export function problemsPage(root: HTMLElement): Page {
   return { dispose: () => { disposed = true; } };
 }
 
+/** A collection's title in the page's language (the English one where it gives no other). */
+function titleIn(en: string, ja: string | undefined): string {
+  return lang() === 'ja' && ja ? ja : en;
+}
+
 function collectionCard(c: ProblemCollection, solved: Set<string>, game: string): HTMLElement {
   const done = c.series.reduce((k, s) => k + s.problems.filter((p) => solved.has(`${c.id}/${p.name}`)).length, 0);
   return h('section', { class: 'card problem-collection', 'data-collection': c.id },
-    h('h2', {}, c.title),
+    h('h2', {}, titleIn(c.title, c.title_ja)),
     h('p', { class: 'muted' }, `${game} · ${t('problems.count', { n: c.count })} · ${t('problems.solvedCount', { solved: done, n: c.count })}`),
-    h('p', { class: 'problem-source' }, h('strong', {}, `${t('problems.source')}: `), c.source),
+    // The source is a citation, in English as the collection gives it.
+    h('p', { class: 'problem-source' }, h('strong', {}, `${t('problems.source')}: `), h('span', { lang: 'en' }, c.source)),
     ...c.series.map((s) => h('div', { class: 'problem-series' },
       h('h3', {}, t('problems.series', { series: s.series })),
       h('ul', { class: 'problem-list' }, s.problems.map((p) => {
@@ -152,7 +158,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
     const side = t(p.attacker === 'black' ? 'editor.black' : 'editor.white');
     info.replaceChildren(h('strong', {}, t('problems.attacks', { side, ...lengthParams(p.moves) })), ` · ${detail ? gameName(detail) : p.game_name}`);
     root.replaceChildren(h('div', { class: 'page problem-page' },
-      h('p', { class: 'breadcrumb' }, h('a', { href: '/problems' }, t('problems.toRoom')), ` · ${p.collection_title}`),
+      h('p', { class: 'breadcrumb' }, h('a', { href: '/problems' }, t('problems.toRoom')), ` · ${titleIn(p.collection_title, p.collection_title_ja)}`),
       title, info, err.el,
       h('div', { class: 'game-layout' }, column,
         h('aside', { class: 'game-panel' },
@@ -160,7 +166,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
           h('section', { class: 'moves-box' }, h('h2', {}, t('problems.moves')), moveList),
           solutionBox,
           h('section', { class: 'card' }, h('p', { class: 'problem-links' }, analysisLink, editorLink),
-            h('p', { class: 'problem-source muted' }, `${t('problems.source')}: ${p.source}`))))));
+            h('p', { class: 'problem-source muted' }, `${t('problems.source')}: `, h('span', { lang: 'en' }, p.source)))))));
   }
 
   /** The line on the board now: the solution's, or the attempt's with a refutation. */

@@ -26,23 +26,37 @@ const RATED: Array<['' | 'true' | 'false', MessageKey]> = [
 
 const day = (ms: number) => new Date(ms).toLocaleDateString(lang());
 
-/** The rating history as a line: time across, rating up; a single game is a dot. */
+/** The rating history as a line, a game a step across: it starts from the rating before the
+ *  first game (an open dot, 1500 for a new player), its highest, lowest and starting ratings on
+ *  the left, the dates of the first, middle and last games below. */
 function graph(points: RatingPoint[], label: string): SVGSVGElement {
-  const W = 300, H = 90, PAD = 4, LEFT = 34;
-  const ratings = points.map((p) => p.rating);
-  const lo = Math.min(...ratings), hi = Math.max(...ratings);
+  const W = 300, H = 112, TOP = 10, BOTTOM = 20, LEFT = 36, RIGHT = 8;
+  const start = points[0]!.before;
+  const values = [start, ...points.map((p) => p.rating)];
+  const lo = Math.min(...values), hi = Math.max(...values);
   const span = Math.max(hi - lo, 20);
-  const t0 = points[0]!.at, t1 = points[points.length - 1]!.at;
-  const x = (p: RatingPoint, i: number) =>
-    LEFT + (t1 > t0 ? (p.at - t0) / (t1 - t0) : points.length > 1 ? i / (points.length - 1) : 0.5) * (W - LEFT - PAD);
-  const y = (r: number) => PAD + (1 - (r - (lo + hi - span) / 2) / span) * (H - 2 * PAD);
-  const xy = points.map((p, i) => `${x(p, i).toFixed(1)},${y(p.rating).toFixed(1)}`);
+  const x = (i: number) => LEFT + (i / points.length) * (W - LEFT - RIGHT);
+  const y = (r: number) => TOP + (1 - (r - (lo + hi - span) / 2) / span) * (H - TOP - BOTTOM);
+  const xy = values.map((r, i) => `${x(i).toFixed(1)},${y(r).toFixed(1)}`);
+  // Each rating label where its value is, unless it would overlap one already drawn.
+  const yLabels: number[] = [];
+  for (const r of [hi, lo, start]) if (yLabels.every((o) => Math.abs(y(o) - y(r)) >= 10)) yLabels.push(r);
+  // Dates: the start (the first game's day) on the left, the last game's on the right, and
+  // the middle game's between them when there is room; a day already written is not repeated.
+  const xLabels: Array<[number, string, 'start' | 'middle' | 'end']> = [[0, day(points[0]!.at), 'start']];
+  const mid = Math.round(points.length / 2);
+  for (const [i, anchor] of [[mid, 'middle'], [points.length, 'end']] as const) {
+    const text = day(points[i - 1]!.at);
+    if ((anchor === 'end' || points.length >= 4) && !xLabels.some(([, seen]) => seen === text)) xLabels.push([i, text, anchor]);
+  }
   return svg('svg', { class: 'rating-graph', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label }, [
-    svg('line', { class: 'axis', x1: LEFT, y1: PAD, x2: LEFT, y2: H - PAD }),
-    svg('text', { x: LEFT - 4, y: y(hi) + 3, 'text-anchor': 'end' }, [String(hi)]),
-    ...(lo !== hi ? [svg('text', { x: LEFT - 4, y: y(lo) + 3, 'text-anchor': 'end' }, [String(lo)])] : []),
-    ...(points.length > 1 ? [svg('polyline', { class: 'line', points: xy.join(' ') })] : []),
-    ...points.map((p, i) => svg('circle', { class: 'dot', cx: x(p, i).toFixed(1), cy: y(p.rating).toFixed(1), r: points.length > 1 ? 2 : 3 })),
+    svg('line', { class: 'axis', x1: LEFT, y1: TOP, x2: LEFT, y2: H - BOTTOM }),
+    svg('line', { class: 'axis', x1: LEFT, y1: H - BOTTOM, x2: W - RIGHT, y2: H - BOTTOM }),
+    ...yLabels.map((r) => svg('text', { class: 'y-label', x: LEFT - 4, y: (y(r) + 3.5).toFixed(1), 'text-anchor': 'end' }, [String(r)])),
+    ...xLabels.map(([i, text, anchor]) => svg('text', { class: 'x-label', x: x(i).toFixed(1), y: H - 6, 'text-anchor': anchor }, [text])),
+    svg('polyline', { class: 'line', points: xy.join(' ') }),
+    svg('circle', { class: 'dot start', cx: x(0).toFixed(1), cy: y(start).toFixed(1), r: 3 }),
+    ...points.map((p, i) => svg('circle', { class: 'dot', cx: x(i + 1).toFixed(1), cy: y(p.rating).toFixed(1), r: points.length > 12 ? 2 : 3 }, [svg('title', {}, [`${day(p.at)}: ${p.rating}`])])),
   ]);
 }
 

@@ -30,6 +30,8 @@ export default area(
     'archive.colPlayers': 'Black – White',
     'archive.colMoves': 'Moves',
     'archive.colStarted': 'Started',
+    'archive.colRated': 'Rated',
+    'archive.colClock': 'Clock',
   },
   {
     'archive.title': '棋譜',
@@ -59,5 +61,7 @@ export default area(
     'archive.colPlayers': '先手 – 後手',
     'archive.colMoves': '手数',
     'archive.colStarted': '開始',
+    'archive.colRated': 'レート',
+    'archive.colClock': '持ち時間',
   },
 );

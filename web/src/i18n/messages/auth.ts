@@ -12,6 +12,7 @@ export default area(
     'auth.password': 'Password',
     'auth.noAccount': 'No account yet?',
     'auth.haveAccount': 'Have an account?',
+    'auth.passwordRule': 'At least 8 characters, 4 of them different; not one of the commonest passwords, nor your name with a few characters added.',
   },
   {
     'auth.logIn': 'ログイン',
@@ -23,5 +24,6 @@ export default area(
     'auth.password': 'パスワード',
     'auth.noAccount': 'アカウントをお持ちでない方は',
     'auth.haveAccount': 'アカウントをお持ちの方は',
+    'auth.passwordRule': '8文字以上で、異なる文字を4種類以上含めてください。よく使われるパスワードや、ユーザー名に数文字足しただけのものは使えません。',
   },
 );

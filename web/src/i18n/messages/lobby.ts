@@ -106,6 +106,7 @@ export default area(
     'lobby.options': 'Options',
     'lobby.created': 'Challenge {id} created; waiting for an opponent.',
     'lobby.createdFor': 'Challenge {id} created for {name}; waiting for them.',
+    'lobby.ratedNotComputer': 'A game against the computer is casual: it changes no rating.',
   },
   {
     'lobby.title': 'ロビー',
@@ -211,5 +212,6 @@ export default area(
     'lobby.options': 'オプション',
     'lobby.created': '挑戦 {id} を作りました。相手を待っています。',
     'lobby.createdFor': '{name} への挑戦 {id} を作りました。返事を待っています。',
+    'lobby.ratedNotComputer': 'コンピューターとの対局はレーティングに影響しない非レート戦です。',
   },
 );

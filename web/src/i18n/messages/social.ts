@@ -54,6 +54,10 @@ export default area(
     'notify.message': 'A message from {name}',
     'notice.message': 'A message from {name}:',
     'notice.toInbox': 'read it',
+    'inbox.sentBox': 'Sent',
+    'inbox.boxes': 'Messages shown',
+    'inbox.toName': 'To {name}',
+    'inbox.noneSent': 'You have sent no messages yet.',
   },
   {
     'account.title': 'アカウント',
@@ -106,5 +110,9 @@ export default area(
     'notify.message': '{name} さんからメッセージ',
     'notice.message': '{name} さんからメッセージ：',
     'notice.toInbox': '読む',
+    'inbox.sentBox': '送信済み',
+    'inbox.boxes': '表示するメッセージ',
+    'inbox.toName': '{name} へ',
+    'inbox.noneSent': '送信したメッセージはまだありません。',
   },
 );
