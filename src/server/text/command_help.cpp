@@ -36,9 +36,13 @@ const std::vector<HelpEntry>& help_entries() {
     -password=YOURS. A challenge to the computer (USER2 kirin) starts at once.
     Options:
       -drops               captured pieces may be dropped
-      -handicap=SPEC       a named handicap (chushogi: 2ln, 3ln), pieces taken
-                           from White (RL), squares emptied (8b,1a) or set
-                           (8b=G), shogi's 2p, 4p, 6p...; forms combine: RL,8b=G
+      -handicap=SPEC       a named handicap (chushogi, also -dai: 2ln, 3ln),
+                           White's pieces taken by their codes ('help GAME':
+                           Ph, Ln, DE, RL in shogi), squares emptied (8b,1a) or
+                           set (8b=Ln), shogi's 2p, 4p, 6p...; forms combine:
+                           Ph,8b=G. A two-letter code is read whole (RC is the
+                           Reverse Chariot; R,C a Rook and a Copper), in any
+                           case (ph, PH), since no two codes differ in case only
       -dai, -daishogi      chushogi: play Dai Shogi instead
       -lion                Dai Shogi: Chu Shogi's Lion rules and promotion limits
       -option=NAME=VALUE   any rule option of the game (see 'help GAME')
