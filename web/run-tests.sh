@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The web UI's tests: installs the packages if needed, type-checks and builds (web/dist), runs
 # the unit tests (vitest) and the end-to-end tests (Chromium against a real `kirin serve`: the
-# pages, and the tournaments', tests/tournaments.e2e.mjs).
+# pages, the tournaments', tests/tournaments.e2e.mjs, and the default rule profile's,
+# tests/profiles.e2e.mjs).
 #
 #   web/run-tests.sh [path/to/kirin]     (default: build/kirin of this source tree)
 #
@@ -43,3 +44,5 @@ step "end-to-end test against $kirin"
 node tests/e2e.mjs "$kirin"
 step "tournaments end-to-end test against $kirin"
 node tests/tournaments.e2e.mjs "$kirin"
+step "default rule profile end-to-end test against $kirin"
+node tests/profiles.e2e.mjs "$kirin"

@@ -12,49 +12,18 @@
 // light and dark, go to $KIRIN_E2E_SHOTS (default /tmp/shots29).
 //
 //   node tests/tournaments.e2e.mjs [path/to/kirin]
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { apiAs, check, kirin, PASSWORD, serve, sleep } from './harness.mjs';
 
-const web = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const kirin = resolve(process.argv[2] ?? process.env.KIRIN_BIN ?? join(web, '..', 'build', 'kirin'));
 const shots = resolve(process.env.KIRIN_E2E_SHOTS ?? '/tmp/shots29');
-const dist = join(web, 'dist');
-const PASSWORD = 'correct horse battery';
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const check = (cond, msg) => {
-  if (!cond) throw new Error(`assertion failed: ${msg}`);
-};
 const problems = [];
 const pages = new Map();  // who: their page (screenshots of a failure)
 // Refusals a step provokes on purpose: the browser logs their failed requests (status codes).
 let refusals = [];
 let server;
-
-async function portFree() {
-  const s = createServer().listen(0, '127.0.0.1');
-  await new Promise((r) => s.once('listening', r));
-  const { port } = s.address();
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
-/** The API as a user's client calls it (node's fetch, the user's token). */
-function apiAs(base, token) {
-  return async (method, path, body) => {
-    const r = await fetch(`${base}${path}`, {
-      method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = await r.json().catch(() => null);
-    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-}
 
 /** A person: an account made over the API, signed in in its own browser context. */
 async function person(browser, base, name, context) {
@@ -133,20 +102,10 @@ async function playOut(p, tid) {
 }
 
 async function main() {
-  check(existsSync(kirin), `no kirin binary at ${kirin}`);
-  check(existsSync(join(dist, 'index.html')), 'web/dist is not built (npm run build)');
   mkdirSync(shots, { recursive: true });
-  const tmp = mkdtempSync(join(tmpdir(), 'kirin-tour-e2e-'));
-  const db = `sqlite:${join(tmp, 'kirin.db')}`;
-  const port = await portFree();
-  server = spawn(kirin, ['serve', '--listen', `127.0.0.1:${port}`, '--db', db, '--computer-movetime', '100', '--web-root', dist,
-    '--rated-min-account-age', '0', '--signups-per-address-per-hour', '0'], { stdio: ['ignore', 'inherit', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (await fetch(`${base}/api/tournaments`).then((r) => r.ok, () => false)) break;
-    check(i < 100, 'kirin serve did not answer GET /api/tournaments');
-    await sleep(150);
-  }
+  const started = await serve('tour', ['--computer-movetime', '100', '--rated-min-account-age', '0', '--signups-per-address-per-hour', '0'], '/api/tournaments');
+  server = started.server;
+  const { base, db } = started;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   const desktop = { viewport: { width: 1280, height: 900 } };
   const phone = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };

@@ -46,11 +46,13 @@ const std::vector<HelpEntry>& help_entries() {
       -dai, -daishogi      chushogi: play Dai Shogi instead
       -lion                Dai Shogi: Chu Shogi's Lion rules and promotion limits
       -option=NAME=VALUE   any rule option of the game (see 'help GAME')
-      -profile=NAME        a rule profile of the game (chushogi: pbmserv, jcsa)
+      -profile=NAME        a rule profile of the game (chushogi: pbmserv, jcsa);
+                           without it, yours ('GAME set ... profile=NAME') or
+                           the game's default; -profile=default: the game's
       -level=N             against the computer (USER2 kirin): its strength, 1 to 8
       -rated               the result changes both players' ratings (not against
-                           the computer, nor with a handicap, a start position,
-                           another profile or rule options)
+                           the computer, nor with a handicap, a start position
+                           or rule options; any profile of the game may be rated)
       -casual              not rated (the default)
       -tc=CLOCK            a clock ('_' for a blank): 600+5 (seconds, increment),
                            600_byoyomi_30 or 600_byoyomi_30x3 (3 periods),
@@ -212,8 +214,13 @@ GAME tournament create arena|swiss|robin [-OPTION...] USER PASSWORD
       -password=EVENTPASSWORD     a private event
     Example:  chushogi tournament create robin -days=3 -rated -name=Spring_robin alice secret-pw)"},
       {{"set"},
-       R"(GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]
-    Change how your boards are drawn (without options: show the settings).
+       R"(GAME set USER PASSWORD [flip|noflip] [standard|alternate|small] [profile=NAME]
+    Change how your boards are drawn and the rules your challenges of GAME are
+    played under (without options: show the settings).
+      profile=NAME  your challenges of GAME without -profile are played
+                    under this rule profile ('help GAME' lists them;
+                    chushogi: pbmserv, jcsa...); profile=default: the
+                    game's own default
       flip       turn the board when you play White: your pieces at the bottom
       noflip     Black always at the bottom
                                           +----+----+

@@ -82,7 +82,7 @@ PasswordPlace password_place(const Words& w) {
   if (verb == "confirm") return {2, 4, 5, 5, 2, 0};
   // GAME accept|decline CHALLENGE USER PASSWORD: the challenge's number is checked as a board's.
   if (verb == "accept" || verb == "decline") return {2, 4, 5, 5, 2, 0};
-  if (verb == "set") return {2, 3, 4, 6, 0, 0};
+  if (verb == "set") return {2, 3, 4, 7, 0, 0};
   if (verb == "chat") return {2, 4, 5, 5, 2, 0};  // GAME chat BOARD USER PASSWORD
   if (verb == "showas") return {2, 3, 4, kAny, 0, 0};  // GAME showas USER PASSWORD [BOARD...]
   if (verb == "tournament") {

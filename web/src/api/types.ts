@@ -25,6 +25,9 @@ export interface Preferences {
   /** Whether other players may send you private messages, and whether each is mailed too. */
   accept_messages: boolean;
   message_mail: boolean;
+  /** The rule profile of each game a player's challenges are played under when they name
+   *  none (game id -> profile); in a change, '' clears a game's. */
+  profiles?: Record<string, string>;
 }
 
 export interface LoginResponse {
