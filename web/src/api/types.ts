@@ -211,7 +211,8 @@ export interface NewChallenge {
   level?: number;
   /** A rematch of this finished or aborted game (to its other player). */
   rematch_of?: number;
-  /** Rated: both registered players, no handicap or start position, the default rules. */
+  /** Rated: both registered players, no handicap or start position, no rule options (any of
+   *  the game's profiles). */
   rated?: boolean;
   /** false: no takebacks in the game. */
   takebacks?: boolean;

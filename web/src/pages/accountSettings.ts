@@ -82,7 +82,8 @@ export function accountSection(): HTMLElement {
   // The rule profile each game's challenges are played under when they name none
   // (Preferences.profiles): a select per game that has profiles.
   const profiles = h('fieldset', { class: 'radio-group challenge-profiles', 'data-form': 'profiles', hidden: true },
-    h('legend', {}, t('settings.profiles')), h('small', { class: 'muted' }, t('settings.profilesHelp')));
+    h('legend', {}, t('settings.profiles')),
+    h('small', { class: 'muted' }, t('settings.profilesHelp'), ' ', h('code', { lang: 'en' }, 'GAME set USER PASSWORD profile=NAME')));
   const drawProfiles = async (mine: Record<string, string>) => {
     for (const summary of await variantList()) {
       if (typeof summary.default_profile !== 'string') continue;  // a game without profiles

@@ -27,7 +27,7 @@ export default area(
     'settings.boardStyle.small': 'Small',
     'settings.preview': 'Preview',
     'settings.profiles': 'Rules of my challenges',
-    'settings.profilesHelp': 'The rule profile a challenge of each game is played under when it names none (as “set … profile=” by mail). Games under any profile may be rated.',
+    'settings.profilesHelp': 'The rule profile a challenge of each game is played under when it names none; games under any profile may be rated. By mail:',
   },
   {
     'settings.saved': '保存しました。',
@@ -54,6 +54,6 @@ export default area(
     'settings.boardStyle.small': '小',
     'settings.preview': 'プレビュー',
     'settings.profiles': '自分の挑戦のルール',
-    'settings.profilesHelp': '挑戦でルールを指定しないときに使うルール（メールの「set … profile=」と同じ）。どのルールでもレーティング対局にできます。',
+    'settings.profilesHelp': '挑戦でルールを指定しないときに使うルールです。どのルールでもレーティング対局にできます。メールでは：',
   },
 );
