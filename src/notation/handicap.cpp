@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "notation/sfen.h"
 #include "notation/usi.h"
+#include "notation/written_move.h"
 
 namespace kirin {
 namespace {
@@ -24,6 +26,29 @@ Square read_square(const Variant& v, std::string_view text) {
     return s;
   std::string swapped = std::string(text.substr(1)) + text[0];
   return parse_square(v, swapped);
+}
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The game's pbmserv codes of its unpromoted pieces, in the game's order: "K, DE, G, ...".
+std::string code_list(const Variant& v) {
+  std::string out, promoted;
+  for (Kind k = 1; k <= v.num_kinds(); ++k)
+    if (!v.piece(k).promoted_from) out += (out.empty() ? "" : ", ") + pbm_code(v, k);
+    else if (promoted.empty()) promoted = pbm_code(v, k);
+  return out + (promoted.empty() ? "" : " (a promoted piece: + and its code, as " + promoted + ")");
+}
+
+// The piece a code names (pbm_piece_names, the table pbmserv moves are read by), in any case:
+// no two codes of a game differ only in case, so "ph", "PH" and "Ph" are all the Phoenix.
+std::optional<Kind> code_kind(const std::map<std::string, Kind>& names, std::string_view code) {
+  auto it = names.find(lower(code));
+  if (it == names.end()) return std::nullopt;
+  return it->second;
 }
 
 // Standard shogi handicaps by number of pieces: White gives up these, in this order.
@@ -58,12 +83,18 @@ bool remove_white(Position& pos, Kind kind) {
 
 Position handicap_position(std::shared_ptr<const Variant> variant, std::string_view spec) {
   const Variant& v = *variant;
+  const std::string named = lower(spec);  // "2LN" is 2ln, as pbmserv's codes are read
   for (const Handicap& h : v.handicaps)
-    if (spec == h.name || std::find(h.aliases.begin(), h.aliases.end(), spec) != h.aliases.end())
+    if (named == lower(h.name) ||
+        std::any_of(h.aliases.begin(), h.aliases.end(),
+                    [&](const std::string& a) { return named == lower(a); }))
       return parse_sfen(variant, h.sfen);
   if (spec.empty()) fail(spec, "empty handicap", 0);
 
   Position pos = parse_sfen(variant, v.setup);
+  const std::map<std::string, Kind> codes = pbm_piece_names(v);
+  size_t longest = 0;
+  for (const auto& [code, _] : codes) longest = std::max(longest, code.size());
   size_t start = 0;
   while (start <= spec.size()) {
     size_t end = spec.find(',', start);
@@ -75,11 +106,11 @@ Position handicap_position(std::shared_ptr<const Variant> variant, std::string_v
       Square s = read_square(v, token.substr(0, eq));
       if (s == kNoSquare) fail(spec, "'" + std::string(token.substr(0, eq)) + "' is not a square", start);
       std::string letters(token.substr(eq + 1));
-      bool promoted = !letters.empty() && letters[0] == '+';
-      std::string base = promoted ? letters.substr(1) : letters;
-      if (!base.empty()) base[0] = char(std::tolower(static_cast<unsigned char>(base[0])));
-      auto kind = v.kind_by_sfen((promoted ? "+" : "") + base);
-      if (!kind) fail(spec, "'" + letters + "' is not a piece of game " + v.id, start + eq + 1);
+      auto kind = code_kind(codes, letters);
+      if (!kind)
+        fail(spec, "'" + letters + "' is not a piece of " + v.name + ": its codes are " +
+                       code_list(v),
+             start + eq + 1);
       // The piece belongs to the player whose half of the board the square is in.
       Color owner = row_of(s) < v.ranks / 2 ? kWhite : kBlack;
       pos.put(s, make_piece(*kind, owner));
@@ -96,20 +127,27 @@ Position handicap_position(std::shared_ptr<const Variant> variant, std::string_v
       if (it == shogi_piece_handicaps().end())
         fail(spec, "shogi piece handicaps are 2p, 4p, 6p, 8p and 10p", start);
       for (const std::string& letter : it->second) remove_white(pos, *v.kind_by_sfen(letter));
-    } else {  // piece letters, each removes one of White's pieces
+    } else {
+      // Piece codes, each removes one of White's pieces. Read longest first, as pbmserv
+      // does: "RC" is the Reverse Chariot and "Ph" the Phoenix, not R+C or P+H (write "R,C"
+      // for a Rook and a Copper).
       for (size_t i = 0; i < token.size();) {
         size_t at = start + i;
-        std::string letter(1, char(std::tolower(static_cast<unsigned char>(token[i++]))));
-        while (i < token.size() && token[i] == '\'') letter += token[i++];
-        auto kind = v.kind_by_sfen(letter);
+        std::optional<Kind> kind;
+        size_t len = std::min(longest, token.size() - i);
+        while (len > 0 && !(kind = code_kind(codes, token.substr(i, len)))) --len;
         if (!kind) {
-          std::string named;
-          for (const Handicap& h : v.handicaps) named += (named.empty() ? "" : ", ") + h.name;
+          std::string handicaps;
+          for (const Handicap& h : v.handicaps)
+            for (const std::string& name : h.aliases.empty() ? std::vector{h.name} : h.aliases)
+              handicaps += (handicaps.empty() ? "" : ", ") + name;
           fail(spec,
-               "'" + letter + "' is neither a square nor a piece of game " + v.id +
-                   (named.empty() ? "" : " (its named handicaps: " + named + ")"),
+               "'" + std::string(token.substr(i)) + "' is neither a square nor a piece of " +
+                   v.name + ": its codes are " + code_list(v) +
+                   (handicaps.empty() ? "" : "; its named handicaps: " + handicaps),
                at);
         }
+        i += len;
         if (!remove_white(pos, *kind))
           fail(spec, "White has no " + v.piece(*kind).name + " left to remove", at);
       }

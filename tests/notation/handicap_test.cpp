@@ -2,8 +2,11 @@
 // Expected boards worked out by hand from the start positions.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "notation/handicap.h"
 #include "notation/sfen.h"
+#include "notation/written_move.h"
 #include "rules/catalog.h"
 
 namespace kirin {
@@ -32,6 +35,97 @@ TEST(Handicap, PbmservNamesAreTheLishogiHandicaps) {
   EXPECT_EQ(handicap("chu", "2ln"),
             "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/"
             "MVRHDNQDHRVM/A1B1T+OXT1B1A/LFCSGKEGSCFL w - 1");
+}
+
+std::string handicap_error(const char* game, const char* spec) {
+  try {
+    handicap_position(builtin_variant(game), spec);
+  } catch (const NotationError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << spec << " was accepted";
+  return "";
+}
+
+// Chu's White ranks a-c of the start position, to write a changed one.
+std::string chu_white(const char* a, const char* b, const char* c) {
+  return std::string(a) + "/" + b + "/" + c +
+         "/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/"
+         "LFCSGKEGSCFL w - 1";
+}
+const char* kChuA = "lfcsgekgscfl";
+const char* kChuB = "a1b1txot1b1a";
+const char* kChuC = "mvrhdqndhrvm";
+
+TEST(Handicap, ChuPiecesByPbmservCodes) {
+  // Two-letter codes are read whole: Ph is the Phoenix (not a Pawn and a Dragon Horse).
+  EXPECT_EQ(handicap("chu", "Ph"), chu_white(kChuA, "a1b1t1ot1b1a", kChuC));
+  EXPECT_EQ(handicap("chu", "Ln"), chu_white(kChuA, kChuB, "mvrhdq1dhrvm"));
+  EXPECT_EQ(handicap("chu", "DE"), chu_white("lfcsg1kgscfl", kChuB, kChuC));
+  EXPECT_EQ(handicap("chu", "Ky"), chu_white(kChuA, "a1b1tx1t1b1a", kChuC));
+  // RC is the Reverse Chariot (White's leftmost, on 1b); "R,C" a Rook and a Copper.
+  EXPECT_EQ(handicap("chu", "RC"), chu_white(kChuA, "a1b1txot1b2", kChuC));
+  EXPECT_EQ(handicap("chu", "R,C"), chu_white("lfcsgekgs1fl", kChuB, "mvrhdqndh1vm"));
+  EXPECT_EQ(handicap("chu", "PhLn"), chu_white(kChuA, "a1b1t1ot1b1a", "mvrhdq1dhrvm"));
+  // 8b=Ln: a White Lion on 8b in place of the Blind Tiger.
+  EXPECT_EQ(handicap("chu", "8b=Ln"), chu_white(kChuA, "a1b1nxot1b1a", kChuC));
+  EXPECT_EQ(handicap("chu", "8b=+DH"), chu_white(kChuA, "a1b1+hxot1b1a", kChuC));
+}
+
+TEST(Handicap, CodesInAnyCase) {
+  for (const char* spec : {"ph", "PH", "pH"}) EXPECT_EQ(handicap("chu", spec), handicap("chu", "Ph"));
+  EXPECT_EQ(handicap("chu", "ln"), handicap("chu", "Ln"));
+  EXPECT_EQ(handicap("chu", "KY"), handicap("chu", "Ky"));
+  EXPECT_EQ(handicap("chu", "8b=ln"), handicap("chu", "8b=Ln"));
+  EXPECT_EQ(handicap("chu", "2LN"), handicap("chu", "2ln"));
+  EXPECT_EQ(handicap("shogi", "rl"), handicap("shogi", "RL"));
+  // Reading codes in any case is sound only while no two codes of a game differ in case alone.
+  for (const char* game : {"chu", "dai", "shogi"}) {
+    auto v = builtin_variant(game);
+    std::set<std::string> seen;
+    for (Kind k = 1; k <= v->num_kinds(); ++k) {
+      std::string code = pbm_code(*v, k);
+      for (char& c : code) c = char(std::tolower(static_cast<unsigned char>(c)));
+      EXPECT_TRUE(seen.insert(code).second) << game << " " << code;
+    }
+  }
+}
+
+TEST(Handicap, DaiNamedAndCodes) {
+  const char* dai_rest =
+      "/a1c'1f1tet1f1c'1a/1x'1a'1w'xnow'1a'1x'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/4i5i4/15/15/"
+      "15/4I5I4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1W'ONXW'1A'1X'1/A1C'1F1TET1F1C'1A/"
+      "LN'U'I'CSGKGSCI'U'N'L w - 1";
+  EXPECT_EQ(handicap("dai", "IG"), "ln'u'i'csgkgsc1u'n'l" + std::string(dai_rest));
+  EXPECT_EQ(handicap("dai", "St"), "ln'u'i'csgkgsci'1n'l" + std::string(dai_rest));
+  EXPECT_EQ(handicap("dai", "N"), "ln'u'i'csgkgsci'u'1l" + std::string(dai_rest));
+  // In Dai LN is the Lion, not a Lance and a Knight (those are "L,N").
+  EXPECT_EQ(handicap("dai", "LN"), handicap("dai", "Ln"));
+  EXPECT_NE(handicap("dai", "L,N"), handicap("dai", "Ln"));
+  // pbmserv's Chu handicaps mean the same in Dai: Black's Kirin on 8m starts as a Lion.
+  EXPECT_EQ(handicap("dai", "2ln"),
+            "ln'u'i'csgkgsci'u'n'l/a1c'1f1tet1f1c'1a/1x'1a'1w'xnow'1a'1x'1/rf'mvbhdqdhbvmf'r/"
+            "ppppppppppppppp/4i5i4/15/15/15/4I5I4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/"
+            "1X'1A'1W'+ONXW'1A'1X'1/A1C'1F1TET1F1C'1A/LN'U'I'CSGKGSCI'U'N'L w - 1");
+  EXPECT_EQ(handicap("dai", "3ln"),
+            "ln'u'i'csgkgsci'u'n'l/a1c'1f1tet1f1c'1a/1x'1a'1w'xnxw'1a'1x'1/rf'mvbhdqdhbvmf'r/"
+            "ppppppppppppppp/4i5i4/15/15/15/4I5I4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/"
+            "1X'1A'1W'+ON+OW'1A'1X'1/A1C'1F1TET1F1C'1A/LN'U'I'CSGKGSCI'U'N'L w - 1");
+}
+
+TEST(Handicap, CodeNotOfTheGameIsNamed) {
+  // Chu has no Iron General: an error naming the code and Chu's codes, no piece removed.
+  EXPECT_EQ(error_offset("chu", "PhIG"), 2);
+  std::string why = handicap_error("chu", "PhIG");
+  EXPECT_NE(why.find("'IG' is neither a square nor a piece of Chu Shogi"), std::string::npos)
+      << why;
+  EXPECT_NE(why.find("its codes are K, DE, G, S, C, FL, BT, Ky, Ph"), std::string::npos) << why;
+  EXPECT_NE(why.find("2ln, 3ln"), std::string::npos) << why;
+  EXPECT_EQ(error_offset("chu", "8b=IG"), 3);
+  EXPECT_NE(handicap_error("chu", "8b=Q").find("'Q' is not a piece of Chu Shogi"),
+            std::string::npos);
+  EXPECT_EQ(error_offset("shogi", "Ph"), 1);  // no Phoenix in shogi, nor a Horse
+  EXPECT_EQ(error_offset("dai", "Z"), 0);
 }
 
 TEST(Handicap, PieceLettersRemoveWhitesLeftmostFirst) {

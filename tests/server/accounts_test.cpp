@@ -175,6 +175,35 @@ TEST_F(AccountsTest, PreferencesAreValidatedAndKept) {
   EXPECT_EQ(accounts->preferences(alice.id), p);  // unchanged
 }
 
+TEST_F(AccountsTest, ADefaultProfileBelongsToOneGame) {
+  Preferences p;
+  Accounts::set_default_profile(p, "chushogi", "pbmserv");  // an alias: kept by the game's id
+  EXPECT_EQ(p.profiles, (std::map<std::string, std::string>{{"chu", "pbmserv"}}));
+  accounts->set_preferences(alice.id, p);
+  reopen();
+  EXPECT_EQ(accounts->preferences(alice.id).profiles.at("chu"), "pbmserv");
+
+  ServiceError e = service_error([&] { Accounts::set_default_profile(p, "chu", "nosuch"); });
+  EXPECT_EQ(e.field(), "profile");
+  EXPECT_STREQ(e.what(),
+               "Chu Shogi has no rule profile 'nosuch' (its profiles: hachu, jcsa, lishogi, "
+               "pbmserv, xboard)");
+  EXPECT_STREQ(service_error([&] { Accounts::set_default_profile(p, "shogi", "pbmserv"); }).what(),
+               "Shogi has no rule profile 'pbmserv' (it has none)");
+  EXPECT_EQ(service_error([&] { Accounts::set_default_profile(p, "nogame", "x"); }).field(),
+            "profile");
+  // A stored preference is checked too: another game's profile, or a game's alias.
+  Preferences wrong;
+  wrong.profiles = {{"shogi", "pbmserv"}};
+  EXPECT_EQ(service_error([&] { accounts->set_preferences(alice.id, wrong); }).field(),
+            "profile");
+  wrong.profiles = {{"chushogi", "pbmserv"}};
+  EXPECT_EQ(service_error([&] { accounts->set_preferences(alice.id, wrong); }).field(),
+            "profiles");
+  Accounts::set_default_profile(p, "chu", "default");
+  EXPECT_TRUE(p.profiles.empty());
+}
+
 TEST_F(AccountsTest, TheCommonestPasswordsAreRefusedInAnyCase) {
   EXPECT_GT(common_password_count(), 3000u);
   for (const char* password : {"password1", "PassWord1", "QWERTYUIOP", "iloveyou"}) {

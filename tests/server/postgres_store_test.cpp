@@ -289,6 +289,7 @@ TEST_F(PgStoreTest, Users) {
   p.board_style = "alternate";
   p.flip = true;
   p.piece_set = "kanji-2";
+  p.profiles = {{"chu", "jcsa"}};
   store->accounts().set_preferences(bob.id, p);
   EXPECT_EQ(store->accounts().find_user(bob.id)->preferences, p);
 }

@@ -213,30 +213,46 @@ TEST_F(RatingsTest, AGameFromAStartPositionOfOnesOwnCannotBeRated) {
   EXPECT_STREQ(e.what(), "a game from a start position of your own cannot be rated");
 }
 
-TEST_F(RatingsTest, AGameUnderOtherRulesCannotBeRated) {
-  GameSetup profile;
-  profile.game = "chu";
-  profile.profile = "jcsa";
-  ServiceError e = refusal(profile);
-  EXPECT_EQ(e.field(), "rated");
-  EXPECT_STREQ(e.what(),
-               "a rated game is played under Chu Shogi's default rules (profile lishogi), not "
-               "profile jcsa");
+TEST_F(RatingsTest, RuleOptionsCannotBeRated) {
   GameSetup option = shogi();
   option.options = {{"max_plies", "300"}};
-  e = refusal(option);
+  ServiceError e = refusal(option);
   EXPECT_EQ(e.field(), "rated");
   EXPECT_STREQ(e.what(),
-               "a rated game is played under Shogi's default rules: leave the rule options out");
-  // Naming the default profile is the default rules.
-  GameSetup named;
-  named.game = "chu";
-  named.profile = "lishogi";
-  named.rated = true;
-  ChallengeRequest r;
-  r.opponent = "bob";
-  r.setup = named;
-  EXPECT_TRUE(challenges->create(alice.id, r).setup.rated);
+               "a rated game is played under Shogi's own rules or one of its named profiles: "
+               "leave the rule options out");
+  GameSetup chu_option;
+  chu_option.game = "chu";
+  chu_option.profile = "pbmserv";
+  chu_option.options = {{"max_plies", "300"}};
+  EXPECT_EQ(refusal(chu_option).field(), "rated");
+}
+
+// A named profile (pbmserv, jcsa) is the same game with small rule differences: rated, into the
+// game's one rating, as lishogi keeps one rating per variant.
+TEST_F(RatingsTest, GamesUnderNamedProfilesShareTheGamesOneRating) {
+  for (const char* profile : {"pbmserv", "jcsa", "lishogi", ""}) {
+    GameSetup s;
+    s.game = "chu";
+    s.profile = profile;
+    s.rated = true;
+    ChallengeRequest r;
+    r.opponent = "bob";
+    r.setup = s;
+    Challenge c = challenges->create(alice.id, r);
+    EXPECT_TRUE(c.setup.rated) << profile;
+    Id id = challenges->accept(c.id, bob.id);
+    games->play_move(id, alice.id, "7i7h");
+    games->play_move(id, bob.id, "3d3e");
+    games->play_move(id, alice.id, "2i2h");
+    games->play_move(id, bob.id, "8d8e");
+    games->resign(id, bob.id);
+    EXPECT_EQ(ratings().changes_of_game(id).size(), 2u) << profile;
+  }
+  EXPECT_EQ(rating_of(alice, "chu").games, 4);
+  EXPECT_EQ(rating_of(bob, "chu").games, 4);
+  ASSERT_EQ(ratings().ratings_of(alice.id).size(), 1u);
+  EXPECT_EQ(ratings().ratings_of(alice.id)[0].game, "chu");
 }
 
 TEST_F(RatingsTest, AGameAgainstTheComputerIsCasual) {

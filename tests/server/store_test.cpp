@@ -750,7 +750,7 @@ TEST_F(StoreTest, EveryRecordReadsBackAsWritten) {
   u.name = "Zoë";
   u.email = "zoe@example.org";
   u.password_hash = "$argon2id$hash";
-  u.preferences = {"small", false, "western", false, false, false};
+  u.preferences = {"small", false, "western", false, false, false, {{"chu", "pbmserv"}}};
   u.created = 11;
   u.last_seen = 12;
   u.closed = 13;

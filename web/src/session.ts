@@ -77,6 +77,8 @@ class Session {
   user: User | null = null;
   name: string | null = savedUserName();
   role: Role = 'player';
+  /** The signed-in player's default rule profile of each game (Preferences.profiles). */
+  profiles: Record<string, string> = {};
   /** The server ended the session (a ban, a password change elsewhere, an expired token):
    * the page says so until the next sign-in. */
   ended = false;
@@ -120,6 +122,7 @@ class Session {
     this.prefs.pieceSet = pieceSetOf(p.piece_set);
     this.prefs.flip = p.flip;
     this.prefs.boardStyle = p.board_style;
+    this.profiles = p.profiles ?? {};
   }
 
   async signIn(token: string, user: User): Promise<void> {

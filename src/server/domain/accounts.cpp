@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "notation/notation_error.h"
+#include "rules/catalog.h"
 #include "server/domain/common_passwords.h"
 #include "server/domain/service_error.h"
 
@@ -123,6 +124,26 @@ void Accounts::validate_password(std::string_view password, std::string_view nam
             "that password is one of the commonest, which guessers try first: choose another");
 }
 
+namespace {
+
+std::shared_ptr<const Variant> profile_game(std::string_view game) {
+  try {
+    return builtin_variant(std::string(game.substr(0, 64)));
+  } catch (const VariantError& e) {
+    invalid("profile", e.what());
+  }
+}
+
+void check_profile(const Variant& v, std::string_view profile) {
+  if (v.profiles.count(std::string(profile))) return;
+  std::string known;
+  for (const auto& [name, _] : v.profiles) known += (known.empty() ? "" : ", ") + name;
+  invalid("profile", v.name + " has no rule profile " + quoted_input(profile.substr(0, 64)) +
+                         (known.empty() ? " (it has none)" : " (its profiles: " + known + ")"));
+}
+
+}  // namespace
+
 void Accounts::validate_preferences(const Preferences& p) {
   if (p.board_style != "standard" && p.board_style != "alternate" && p.board_style != "small")
     invalid("board_style",
@@ -133,6 +154,22 @@ void Accounts::validate_preferences(const Preferences& p) {
     if (!ascii_alnum(c) && c != '-' && c != '_')
       invalid("piece_set", "piece_set has only letters, digits, '-' and '_': '" + p.piece_set +
                                "' is not a piece set name");
+  for (const auto& [game, profile] : p.profiles) {
+    std::shared_ptr<const Variant> v = profile_game(game);
+    if (v->id != game) invalid("profiles", "profiles are kept by game id: " + v->id + ", not " + game);
+    check_profile(*v, profile);
+  }
+}
+
+void Accounts::set_default_profile(Preferences& p, std::string_view game,
+                                   std::string_view profile) {
+  std::shared_ptr<const Variant> v = profile_game(game);
+  if (profile.empty() || profile == "default") {
+    p.profiles.erase(v->id);
+    return;
+  }
+  check_profile(*v, profile);
+  p.profiles[v->id] = std::string(profile);
 }
 
 User Accounts::sign_up(std::string_view name, std::string_view email, std::string_view password,

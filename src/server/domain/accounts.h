@@ -127,6 +127,11 @@ class Accounts {
   // password keeps 6 characters, 4 of them different.
   static void validate_password(std::string_view password, std::string_view name);
   static void validate_preferences(const Preferences& prefs);
+  // Sets the player's default rule profile of `game` (an id or alias: "chushogi" is chu);
+  // "default" or "" clears it. Throws ServiceError invalid (field "profile") for a game without
+  // that profile, naming the game's profiles.
+  static void set_default_profile(Preferences& prefs, std::string_view game,
+                                  std::string_view profile);
 
   // Runs `task`, a request that checks or sets a password (sign-in, sign-up, a password
   // change, a text command), on the password hashing threads in `client`'s turn, then `then`

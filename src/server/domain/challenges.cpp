@@ -6,6 +6,7 @@
 #include <random>
 
 #include "notation/sfen.h"
+#include "rules/catalog.h"
 #include "server/domain/game_setup.h"
 #include "server/domain/restrictions.h"
 #include "server/domain/service_error.h"
@@ -119,6 +120,16 @@ void Challenges::take_rematch_terms(const User& me, ChallengeRequest& r) {
   r.color = old->black.id == me.id ? ColorChoice::ChallengerWhite : ColorChoice::ChallengerBlack;
 }
 
+void Challenges::choose_profile(const User& me, GameSetup& setup) {
+  if (setup.profile == "default") {
+    setup.profile = builtin_variant(canonical_game_id(setup.game))->default_profile;
+    return;
+  }
+  if (!setup.profile.empty()) return;
+  auto it = me.preferences.profiles.find(canonical_game_id(setup.game));
+  if (it != me.preferences.profiles.end()) setup.profile = it->second;
+}
+
 Challenge Challenges::create(Id challenger, ChallengeRequest r) {
   std::optional<User> me = account_repo_.find_user(challenger);
   if (!me) throw ServiceError(ErrorCode::NotFound, "no user with id " + std::to_string(challenger));
@@ -131,6 +142,8 @@ Challenge Challenges::create(Id challenger, ChallengeRequest r) {
     }
     take_rematch_terms(*me, r);
     c.rematch_of = r.rematch_of;
+  } else {
+    choose_profile(*me, r.setup);
   }
   if (!r.opponent.empty()) {
     std::optional<User> them = account_repo_.find_user_by_name(r.opponent);

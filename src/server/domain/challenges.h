@@ -83,6 +83,9 @@ class Challenges {
   std::optional<Challenge> check_rematch(const User& me, ChallengeRequest& r);
   // Sets a rematch's terms from its game: setup, clock, and the colours swapped.
   void take_rematch_terms(const User& me, ChallengeRequest& r);
+  // A challenge that names no profile is played under the challenger's default profile of
+  // the game (Preferences::profiles); "default" names the game's own default rules.
+  static void choose_profile(const User& me, GameSetup& setup);
   void check_caps(const User& me, const PlayerRef& opponent);
 
   ChallengeRepo& challenge_repo_;

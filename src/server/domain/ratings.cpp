@@ -23,14 +23,11 @@ std::string why_not_rated(const GameSetup& setup, const Variant& variant,
   if (against_computer) return "a game against the computer is casual";
   if (!setup.handicap.empty()) return "a handicap game cannot be rated";
   if (!setup.start_sfen.empty()) return "a game from a start position of your own cannot be rated";
-  if (!setup.profile.empty() && setup.profile != variant.default_profile)
-    return "a rated game is played under " + variant.name + "'s default rules" +
-           (variant.default_profile.empty() ? std::string()
-                                            : " (profile " + variant.default_profile + ")") +
-           ", not profile " + setup.profile;
+  // A named profile (pbmserv, jcsa) is the game with small rule differences: rated, into the
+  // game's one rating (build_setup has checked the game has it). Options of one's own are not.
   if (!setup.options.empty() || setup.drops)
     return "a rated game is played under " + variant.name +
-           "'s default rules: leave the rule options out";
+           "'s own rules or one of its named profiles: leave the rule options out";
   return {};
 }
 

@@ -33,8 +33,9 @@ struct RatingOptions {
 };
 
 // Why a game cannot be rated, or empty: rated games are between two registered players (not
-// the computer), from the game's own start (no handicap, no start position) under its default
-// rules (no other profile, no options), the rules its rating is for.
+// the computer), from the game's own start (no handicap, no start position) under its own rules
+// or one of its named profiles (pbmserv, jcsa: one rating per game, as lishogi has one per
+// variant), never with rule options of the players' own.
 std::string why_not_rated(const GameSetup& setup, const Variant& variant, bool against_computer);
 
 class Ratings {

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -33,6 +34,9 @@ struct Preferences {
   // Messages from other players: whether they may send any, and whether each is mailed too.
   bool accept_messages = true;
   bool message_mail = true;
+  // The rule profile a player's challenges of a game are played under when they name none
+  // (game id -> profile, "chu" -> "pbmserv"): a profile belongs to one game.
+  std::map<std::string, std::string> profiles;
   friend bool operator==(const Preferences&, const Preferences&) = default;
 };
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "server/domain/accounts.h"
 #include "server/domain/clocks.h"
 #include "notation/notation_error.h"
 #include "rules/catalog.h"
@@ -105,7 +106,8 @@ json to_json(const User& user, bool with_email) {
 json to_json(const Preferences& prefs) {
   return {{"board_style", prefs.board_style}, {"flip", prefs.flip},
           {"piece_set", prefs.piece_set},     {"turn_mail", prefs.turn_mail},
-          {"accept_messages", prefs.accept_messages}, {"message_mail", prefs.message_mail}};
+          {"accept_messages", prefs.accept_messages}, {"message_mail", prefs.message_mail},
+          {"profiles", prefs.profiles}};
 }
 
 json to_json(const Message& m) {
@@ -554,6 +556,22 @@ Preferences read_preferences(const json& body, Preferences current) {
   if (auto on = optional_bool(body, "turn_mail")) current.turn_mail = *on;
   if (auto on = optional_bool(body, "accept_messages")) current.accept_messages = *on;
   if (auto on = optional_bool(body, "message_mail")) current.message_mail = *on;
+  // {"chu": "pbmserv"} sets a game's default profile, {"chu": null} or "" clears it; the games
+  // not named keep theirs.
+  if (auto it = body.find("profiles"); it != body.end() && !it->is_null()) {
+    if (!it->is_object()) bad_field("profiles", "must be an object {\"GAME\": \"PROFILE\"}");
+    if (it->size() > 64) bad_field("profiles", "more than 64 games");
+    for (const auto& [game, profile] : it->items()) {
+      if (!profile.is_null() && !profile.is_string())
+        bad_field("profiles", "the profile of " + game + " must be a string or null");
+      try {
+        Accounts::set_default_profile(current, game,
+                                      profile.is_null() ? "" : profile.get<std::string>());
+      } catch (const ServiceError& e) {
+        throw ServiceError(ErrorCode::Invalid, e.what(), "profiles");
+      }
+    }
+  }
   return current;
 }
 

@@ -137,7 +137,7 @@ std::string preferences_json(const Preferences& p) {
   return nlohmann::json{{"board_style", p.board_style}, {"flip", p.flip},
                         {"piece_set", p.piece_set}, {"turn_mail", p.turn_mail},
                         {"accept_messages", p.accept_messages},
-                        {"message_mail", p.message_mail}}
+                        {"message_mail", p.message_mail}, {"profiles", p.profiles}}
       .dump();
 }
 Preferences preferences_of(const std::string& text) {
@@ -150,6 +150,9 @@ Preferences preferences_of(const std::string& text) {
   p.turn_mail = j.value("turn_mail", p.turn_mail);
   p.accept_messages = j.value("accept_messages", p.accept_messages);
   p.message_mail = j.value("message_mail", p.message_mail);
+  if (auto it = j.find("profiles"); it != j.end() && it->is_object())
+    for (const auto& [game, profile] : it->items())
+      if (profile.is_string()) p.profiles[game] = profile.get<std::string>();
   return p;
 }
 

@@ -76,7 +76,7 @@ std::string CommandInterface::signup(const Parsed& p, size_t first, const Comman
 
 std::string CommandInterface::set(const Parsed& p, const CommandContext& ctx) {
   const Words& w = p.w;
-  want_words(w, 4, 6, p.game_word, "set");
+  want_words(w, 4, 7, p.game_word, "set");
   User u;
   try {
     u = check_password(w[2], w[3], ctx);
@@ -84,9 +84,17 @@ std::string CommandInterface::set(const Parsed& p, const CommandContext& ctx) {
     throw CommandError("set: " + std::string(e.what()));
   }
   Preferences prefs = accounts_.preferences(u.id);
+  bool profile_named = false;
   for (size_t i = 4; i < w.size(); ++i) {
     std::string o = lower(w[i]);
-    if (o == "flip") {
+    if (o.starts_with("profile=")) {  // the GAME word's game: a profile belongs to one game
+      try {
+        Accounts::set_default_profile(prefs, p.game->id, o.substr(8));
+      } catch (const ServiceError& e) {
+        throw CommandError("set: " + std::string(e.what()));
+      }
+      profile_named = true;
+    } else if (o == "flip") {
       prefs.flip = true;
     } else if (o == "noflip") {
       prefs.flip = false;
@@ -94,14 +102,25 @@ std::string CommandInterface::set(const Parsed& p, const CommandContext& ctx) {
       prefs.board_style = o;
     } else {
       throw CommandError("set: unknown setting " + quoted(w[i]) +
-                         ": the settings are flip, noflip, standard, alternate and small");
+                         ": the settings are flip, noflip, standard, alternate, small and "
+                         "profile=NAME");
     }
   }
   if (w.size() > 4) accounts_.set_preferences(u.id, prefs);
-  return "Settings of " + u.name + ": " + prefs.board_style + " board, " +
-         (prefs.flip ? "flip (turned so that your pieces are at the bottom when you play White)"
-                     : "noflip (Black always at the bottom)") +
-         ".\n";
+  std::string out = "Settings of " + u.name + ": " + prefs.board_style + " board, " +
+                    (prefs.flip ? "flip (turned so that your pieces are at the bottom when you "
+                                  "play White)"
+                                : "noflip (Black always at the bottom)") +
+                    ".\n";
+  const Variant& game = *p.game;
+  if (auto it = prefs.profiles.find(game.id); it != prefs.profiles.end())
+    out += "Your " + game.name + " challenges are played under profile " + it->second +
+           " unless they name another (-profile=NAME).\n";
+  else if (profile_named)
+    out += "Your " + game.name + " challenges are played under the game's default rules" +
+           (game.default_profile.empty() ? "" : " (profile " + game.default_profile + ")") +
+           ".\n";
+  return out;
 }
 
 std::string CommandInterface::change(const Parsed& p, const CommandContext& ctx) {

@@ -58,7 +58,8 @@ std::string usage(const std::string& game, const std::string& verb) {
     return game + " " + verb + " BOARD USER PASSWORD";
   if (verb == "games") return game + " games [USER...] [all|active|inactive|next]";
   if (verb == "standings" || verb == "ratings" || verb == "history") return game + " " + verb;
-  if (verb == "set") return game + " set USER PASSWORD [flip|noflip] [standard|alternate|small]";
+  if (verb == "set")
+    return game + " set USER PASSWORD [flip|noflip] [standard|alternate|small] [profile=NAME]";
   if (verb == "tournaments") return game + " tournaments";
   if (verb == "tournament") return game + " tournament ID [PAGE]";
   if (verb == "tournament join")

@@ -36,17 +36,23 @@ const std::vector<HelpEntry>& help_entries() {
     -password=YOURS. A challenge to the computer (USER2 kirin) starts at once.
     Options:
       -drops               captured pieces may be dropped
-      -handicap=SPEC       a named handicap (chushogi: 2ln, 3ln), pieces taken
-                           from White (RL), squares emptied (8b,1a) or set
-                           (8b=G), shogi's 2p, 4p, 6p...; forms combine: RL,8b=G
+      -handicap=SPEC       a named handicap (chushogi, also -dai: 2ln, 3ln),
+                           White's pieces taken by their codes ('help GAME':
+                           Ph, Ln, DE, RL in shogi), squares emptied (8b,1a) or
+                           set (8b=Ln), shogi's 2p, 4p, 6p...; forms combine:
+                           Ph,8b=G. A two-letter code is read whole (RC is the
+                           Reverse Chariot; R,C a Rook and a Copper), in any
+                           case (ph, PH), since no two codes differ in case only
       -dai, -daishogi      chushogi: play Dai Shogi instead
       -lion                Dai Shogi: Chu Shogi's Lion rules and promotion limits
       -option=NAME=VALUE   any rule option of the game (see 'help GAME')
-      -profile=NAME        a rule profile of the game (chushogi: pbmserv, jcsa)
+      -profile=NAME        a rule profile of the game (chushogi: pbmserv, jcsa);
+                           without it, yours ('GAME set ... profile=NAME') or
+                           the game's default; -profile=default: the game's
       -level=N             against the computer (USER2 kirin): its strength, 1 to 8
       -rated               the result changes both players' ratings (not against
-                           the computer, nor with a handicap, a start position,
-                           another profile or rule options)
+                           the computer, nor with a handicap, a start position
+                           or rule options; any profile of the game may be rated)
       -casual              not rated (the default)
       -tc=CLOCK            a clock ('_' for a blank): 600+5 (seconds, increment),
                            600_byoyomi_30 or 600_byoyomi_30x3 (3 periods),
@@ -226,8 +232,13 @@ GAME tournament create arena|swiss|robin [-OPTION...] USER PASSWORD
       -password=EVENTPASSWORD     a private event
     Example:  chushogi tournament create robin -days=3 -rated -name=Spring_robin alice secret-pw)"},
       {{"set"},
-       R"(GAME set USER PASSWORD [flip|noflip] [standard|alternate|small]
-    Change how your boards are drawn (without options: show the settings).
+       R"(GAME set USER PASSWORD [flip|noflip] [standard|alternate|small] [profile=NAME]
+    Change how your boards are drawn and the rules your challenges of GAME are
+    played under (without options: show the settings).
+      profile=NAME  your challenges of GAME without -profile are played
+                    under this rule profile ('help GAME' lists them;
+                    chushogi: pbmserv, jcsa...); profile=default: the
+                    game's own default
       flip       turn the board when you play White: your pieces at the bottom
       noflip     Black always at the bottom
                                           +----+----+

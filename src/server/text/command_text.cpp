@@ -81,7 +81,7 @@ PasswordPlace password_place(const Words& w) {
   // as a board's.
   if (verb == "accept" || verb == "decline" || verb == "withdraw") return {2, 4, 5, 5, 2, 0};
   if (verb == "challenges") return {2, 3, 4, 4, 0, 0};  // GAME challenges USER PASSWORD
-  if (verb == "set") return {2, 3, 4, 6, 0, 0};
+  if (verb == "set") return {2, 3, 4, 7, 0, 0};
   if (verb == "chat") return {2, 4, 5, 5, 2, 0};  // GAME chat BOARD USER PASSWORD
   if (verb == "showas") return {2, 3, 4, kAny, 0, 0};  // GAME showas USER PASSWORD [BOARD...]
   if (verb == "tournament") {

@@ -191,7 +191,8 @@ TEST(ApiErrors, ClientsAreCountedByAddressAndIpv6ByItsNetwork) {
 TEST_F(Api, Preferences) {
   json defaults = {{"board_style", "standard"}, {"flip", true},
                    {"piece_set", "kanji"},       {"turn_mail", true},
-                   {"accept_messages", true},    {"message_mail", true}};
+                   {"accept_messages", true},    {"message_mail", true},
+                   {"profiles", json::object()}};
   EXPECT_EQ(call("GET", "/api/me/preferences", nullptr, alice_).json(), defaults);
   Reply put = call("PUT", "/api/me/preferences",
                    {{"flip", false}, {"board_style", "small"}, {"turn_mail", false}}, alice_);
@@ -205,6 +206,39 @@ TEST_F(Api, Preferences) {
   EXPECT_EQ(bad.status, 422u);
   EXPECT_EQ(bad.json()["error"]["field"], "board_style");
   EXPECT_EQ(call("PUT", "/api/me/preferences", {{"flip", "yes"}}, alice_).status, 400u);
+}
+
+// A default rule profile per game: kept in the preferences, used by the challenges that name
+// none; "default" names the game's own.
+TEST_F(Api, DefaultProfileInThePreferences) {
+  Reply put = call("PUT", "/api/me/preferences", {{"profiles", {{"chushogi", "pbmserv"}}}}, alice_);
+  ASSERT_EQ(put.status, 200u) << put.body;
+  EXPECT_EQ(put.json()["profiles"], json({{"chu", "pbmserv"}}));
+  Reply bad = call("PUT", "/api/me/preferences", {{"profiles", {{"chu", "nosuch"}}}}, alice_);
+  EXPECT_EQ(bad.status, 422u);
+  EXPECT_EQ(bad.json()["error"]["field"], "profiles");
+  EXPECT_EQ(bad.json()["error"]["message"],
+            "Chu Shogi has no rule profile 'nosuch' (its profiles: hachu, jcsa, lishogi, pbmserv, "
+            "xboard)");
+  EXPECT_EQ(call("PUT", "/api/me/preferences", {{"profiles", "pbmserv"}}, alice_).status, 400u);
+  EXPECT_EQ(call("GET", "/api/me/preferences", nullptr, alice_).json()["profiles"],
+            json({{"chu", "pbmserv"}}));  // unchanged by the refusals
+
+  Reply mine = call("POST", "/api/challenges", {{"opponent", "bob"}, {"game", "chu"}}, alice_);
+  ASSERT_EQ(mine.status, 201u) << mine.body;
+  EXPECT_EQ(mine.json()["setup"]["profile"], "pbmserv");
+  Reply named = call("POST", "/api/challenges",
+                     {{"opponent", "bob"}, {"game", "chu"}, {"profile", "jcsa"}}, alice_);
+  EXPECT_EQ(named.json()["setup"]["profile"], "jcsa");
+  Reply plain = call("POST", "/api/challenges",
+                     {{"opponent", "bob"}, {"game", "chu"}, {"profile", "default"}}, alice_);
+  EXPECT_EQ(plain.json()["setup"]["profile"], "lishogi");
+  // Bob has none: his challenge keeps the game's default rules.
+  Reply his = call("POST", "/api/challenges", {{"opponent", "alice"}, {"game", "chu"}}, bob_);
+  EXPECT_EQ(his.json()["setup"]["profile"], "");
+
+  Reply cleared = call("PUT", "/api/me/preferences", {{"profiles", {{"chu", nullptr}}}}, alice_);
+  EXPECT_EQ(cleared.json()["profiles"], json::object());
 }
 
 // Byoyomi periods: spelled in the time control or as a field, shown in the time control and

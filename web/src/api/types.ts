@@ -25,6 +25,9 @@ export interface Preferences {
   /** Whether other players may send you private messages, and whether each is mailed too. */
   accept_messages: boolean;
   message_mail: boolean;
+  /** The rule profile of each game a player's challenges are played under when they name
+   *  none (game id -> profile); in a change, '' clears a game's. */
+  profiles?: Record<string, string>;
 }
 
 export interface LoginResponse {
@@ -208,7 +211,8 @@ export interface NewChallenge {
   level?: number;
   /** A rematch of this finished or aborted game (to its other player). */
   rematch_of?: number;
-  /** Rated: both registered players, no handicap or start position, the default rules. */
+  /** Rated: both registered players, no handicap or start position, no rule options (any of
+   *  the game's profiles). */
   rated?: boolean;
   /** false: no takebacks in the game. */
   takebacks?: boolean;

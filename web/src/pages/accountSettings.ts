@@ -9,6 +9,7 @@ import { session } from '../session';
 import { setNotify, notifyState, type NotifyState } from '../ui/browserNotify';
 import { busy, loading, notice } from '../ui/notice';
 import { playerLink } from '../ui/rating';
+import { gameName, variantDetail, variantList } from '../variants';
 
 const passwordInput = (id: string, autocomplete: string) =>
   h('input', { id, name: id, type: 'password', autocomplete, required: true, minlength: id === 'account-new-password' ? 8 : undefined });
@@ -80,12 +81,36 @@ export function accountSection(): HTMLElement {
     serverBox('pref-accept-messages', t('account.acceptMessages'), 'accept_messages'),
     serverBox('pref-message-mail', t('account.messageMail'), 'message_mail'),
   ];
+  // The rule profile each game's challenges are played under when they name none
+  // (Preferences.profiles): a select per game that has profiles.
+  const profiles = h('fieldset', { class: 'radio-group challenge-profiles', 'data-form': 'profiles', hidden: true },
+    h('legend', {}, t('settings.profiles')),
+    h('small', { class: 'muted' }, t('settings.profilesHelp'), ' ', h('code', { lang: 'en' }, 'GAME set USER PASSWORD profile=NAME')));
+  const drawProfiles = async (mine: Record<string, string>) => {
+    for (const summary of await variantList()) {
+      if (typeof summary.default_profile !== 'string') continue;  // a game without profiles
+      const detail = await variantDetail(summary.id);
+      if (!detail?.profiles?.length) continue;
+      const id = `pref-profile-${summary.id}`;
+      const select = h('select', { id, 'data-game': summary.id },
+        h('option', { value: '' }, detail.default_profile ? t('lobby.defaultProfile', { profile: detail.default_profile }) : t('lobby.default')),
+        detail.profiles.map((p) => h('option', { value: p.name, selected: mine[summary.id] === p.name }, p.name)));
+      select.addEventListener('change', () => void busy(null, async () => {
+        const saved = await api.setPreferences({ profiles: { [summary.id]: select.value } });
+        session.profiles = saved.profiles ?? {};
+        done(t('settings.saved'));
+      }, report));
+      profiles.append(h('label', { class: 'field', for: id }, h('span', {}, gameName(detail)), select));
+      profiles.hidden = false;
+    }
+  };
   void api.me().then((me) => {
     for (const b of boxes) {
       b.input.checked = me.preferences[b.field];
       b.input.disabled = false;
     }
-  }, (e: unknown) => report(String((e as Error).message)));
+    return drawProfiles(me.preferences.profiles ?? {});
+  }).catch((e: unknown) => report(String((e as Error).message)));
 
   // This browser's notifications: the permission is asked by this click, never before.
   const notifyNote = h('small', { class: 'muted', hidden: true });
@@ -138,5 +163,5 @@ export function accountSection(): HTMLElement {
       h('fieldset', { class: 'radio-group' }, h('legend', {}, t('account.mail')),
         ...boxes.map((b) => b.el),
         h('label', { class: 'radio', for: 'pref-notify' }, notifyBox, h('span', {}, t('account.browserNotify'))), notifyNote),
-      blocks, closeForm));
+      profiles, blocks, closeForm));
 }

@@ -246,8 +246,12 @@ function buildForm(host: HTMLElement, err: ReturnType<typeof notice>): void {
     const id = gameSelect.value;
     detail = await variantDetail(id).catch(() => null);
     if (gameSelect.value !== id) return;
-    profile.replaceChildren(h('option', { value: '' }, detail?.default_profile ? t('lobby.defaultProfile', { profile: detail.default_profile }) : t('lobby.default')));
-    for (const p of detail?.profiles ?? []) profile.append(h('option', { value: p.name }, p.name));
+    // The player's own default profile of the game is chosen first (settings, 'set ...
+    // profile='); then "Default" names the game's default, which the server would otherwise
+    // read as "the player's own".
+    const mine = detail?.profiles?.some((p) => p.name === session.profiles[id]) ? session.profiles[id] : '';
+    profile.replaceChildren(h('option', { value: mine && detail?.default_profile ? 'default' : '' }, detail?.default_profile ? t('lobby.defaultProfile', { profile: detail.default_profile }) : t('lobby.default')));
+    for (const p of detail?.profiles ?? []) profile.append(h('option', { value: p.name, selected: p.name === mine }, p.name));
     handicap.replaceChildren(h('option', { value: '' }, t('lobby.none')));
     for (const hc of detail?.handicaps ?? []) handicap.append(h('option', { value: hc.name, title: hc.description ?? '' }, hc.description ? `${hc.name}: ${hc.description}` : hc.name));
     optionsBox.replaceChildren();

@@ -6,7 +6,7 @@ export default area(
   {
     'ratings.rated': 'Rated',
     'ratings.casual': 'Casual',
-    'ratings.ratedHelp': 'The result changes both players’ ratings. Not against the computer, nor with a handicap, a start position or rules other than the game’s default.',
+    'ratings.ratedHelp': 'The result changes both players’ ratings. Not against the computer, nor with a handicap, a start position or rule options of your own; any of the game’s rule profiles may be rated.',
     'ratings.change': '{name}: {before} → {after} ({diff})',
     'ratings.nav': 'Leaderboard',
     'ratings.leaderboardTitle': 'Leaderboard',
@@ -63,7 +63,7 @@ export default area(
   {
     'ratings.rated': 'レーティング戦',
     'ratings.casual': '練習対局',
-    'ratings.ratedHelp': '結果が両対局者のレーティングに反映されます。コンピュータ戦、駒落ち、指定局面、既定以外のルールでは選べません。',
+    'ratings.ratedHelp': '結果が両対局者のレーティングに反映されます。コンピュータ戦、駒落ち、指定局面、独自のルール設定では選べません。ゲームのどのルールでも選べます。',
     'ratings.change': '{name}: {before} → {after} ({diff})',
     'ratings.nav': 'ランキング',
     'ratings.leaderboardTitle': 'ランキング',

@@ -26,6 +26,8 @@ export default area(
     'settings.boardStyle.alternate': 'Alternate (Shogi-L style)',
     'settings.boardStyle.small': 'Small',
     'settings.preview': 'Preview',
+    'settings.profiles': 'Rules of my challenges',
+    'settings.profilesHelp': 'The rule profile a challenge of each game is played under when it names none; games under any profile may be rated. By mail:',
   },
   {
     'settings.saved': '保存しました。',
@@ -51,5 +53,7 @@ export default area(
     'settings.boardStyle.alternate': '別形式（Shogi-L 式）',
     'settings.boardStyle.small': '小',
     'settings.preview': 'プレビュー',
+    'settings.profiles': '自分の挑戦のルール',
+    'settings.profilesHelp': '挑戦でルールを指定しないときに使うルールです。どのルールでもレーティング対局にできます。メールでは：',
   },
 );
