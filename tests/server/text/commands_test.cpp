@@ -669,7 +669,7 @@ TEST_F(CommandsTest, APasswordIsNeverShownBack) {
   clock.advance(3'600'000);  // the wrong passwords above made alice's name wait
   EXPECT_EQ(first_line(run("shogi set alice password-alice huge")),
             "error: set: unknown setting 'huge': the settings are flip, noflip, standard, "
-            "alternate and small");
+            "alternate, small and profile=NAME");
   EXPECT_EQ(CommandInterface::masked("shogi move 12 " + secret + " 7g7f"),
             "shogi move *** *** ***");
   EXPECT_EQ(CommandInterface::masked("shogi move 12 alice " + secret + " 7g7f\x01"),
