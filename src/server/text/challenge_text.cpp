@@ -5,6 +5,7 @@
 #include "clock/time_control.h"
 #include "rules/variant.h"
 #include "server/domain/game_setup.h"
+#include "server/text/command_common.h"
 
 namespace kirin::server {
 namespace {
@@ -23,9 +24,10 @@ std::vector<std::string> rules_words(const GameSetup& s, const Variant& v) {
     out.push_back("rule profile " + s.profile);
   else if (!v.default_profile.empty())
     out.push_back("rule profile " + v.default_profile + " (the game's default)");
-  for (const auto& [name, value] : s.options)
-    out.push_back(name == "lion_rules" && value == "true" ? "Chu Shogi's Lion rules (-lion)"
-                                                          : "option " + name + "=" + value);
+  for (const auto& [name, value] : s.options) {
+    const std::string note = option_note(name, value);
+    out.push_back(note.find('=') == std::string::npos ? note : "option " + note);
+  }
   if (s.drops) out.push_back(*s.drops ? "with drops" : "without drops");
   if (!s.handicap.empty()) out.push_back("handicap " + s.handicap);
   if (!s.start_sfen.empty()) out.push_back("start position " + s.start_sfen);

@@ -162,13 +162,18 @@ std::string clock_line(const GameView& v) {
   return out + "\n";
 }
 
+std::string option_note(const std::string& name, const std::string& value) {
+  return name == "lion_rules" && value == "true" ? "with Chu Shogi's Lion rules"
+                                                 : name + "=" + value;
+}
+
 std::string setup_note(const GameSetup& s) {
   std::vector<std::string> parts;
   if (s.rated) parts.push_back("rated");
   if (!s.profile.empty()) parts.push_back(s.profile + " rules");
   if (s.drops) parts.push_back(*s.drops ? "with drops" : "without drops");
   if (!s.handicap.empty()) parts.push_back("handicap " + s.handicap);
-  for (const auto& [name, value] : s.options) parts.push_back(name + "=" + value);
+  for (const auto& [name, value] : s.options) parts.push_back(option_note(name, value));
   if (!s.takebacks) parts.push_back("no takebacks");
   std::string out;
   for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];

@@ -51,8 +51,10 @@ bool same_game(const std::string& a, const std::string& b);
 Id board_number(const std::string& word, bool quote = true);
 std::string player(const GameState& s, Color c);  // "Black (alice)"
 std::string players(const GameState& s);          // "alice (Black) against bob (White)"
-// The game setup in words: "with drops, handicap 2ln, lion_rules=true".
+// The game setup in words: "with drops, handicap 2ln, with Chu Shogi's Lion rules".
 std::string setup_note(const GameSetup& s);
+// A rule option in words: "with Chu Shogi's Lion rules" for Dai's -lion, else NAME=VALUE.
+std::string option_note(const std::string& name, const std::string& value);
 // A -tc=SPEC option's time control: a word, so '_' stands for a blank ("600_byoyomi_30x3",
 // "300+5", "3_days", lishogi's "10|30(3)"). Throws CommandError after `where` ("challenge: ").
 TimeControl read_time_control_word(std::string_view spec, const std::string& where);

@@ -103,7 +103,7 @@ TEST_F(NoticesTest, AChallengeSaysWhatItIsAndHowToAnswerIt) {
   EXPECT_EQ(notices(), std::vector<std::string>{"bob: alice challenges you to Dai Shogi"});
   EXPECT_EQ(bodies.back(),
             "Challenge 1: alice challenges bob to Dai Shogi.\n"
-            "  Rules: Chu Shogi's Lion rules (-lion), with drops.\n"
+            "  Rules: with Chu Shogi's Lion rules, with drops.\n"
             "  Clock: no clock (no time limit).\n"
             "  Colours: alice plays Black, bob White; Black moves first.\n"
             "  Terms: casual (ratings do not change); takebacks allowed.\n"
