@@ -142,7 +142,9 @@ Position handicap_position(std::shared_ptr<const Variant> variant, std::string_v
             for (const std::string& name : h.aliases.empty() ? std::vector{h.name} : h.aliases)
               handicaps += (handicaps.empty() ? "" : ", ") + name;
           fail(spec,
-               "'" + std::string(token.substr(i)) + "' is neither a square nor a piece of " +
+               "'" + std::string(token.substr(i)) + "'" +
+                   (i ? " (of '" + std::string(token) + "')" : std::string()) +
+                   " is neither a square nor a piece of " +
                    v.name + ": its codes are " + code_list(v) +
                    (handicaps.empty() ? "" : "; its named handicaps: " + handicaps),
                at);
