@@ -138,9 +138,12 @@ Position handicap_position(std::shared_ptr<const Variant> variant, std::string_v
         while (len > 0 && !(kind = code_kind(codes, token.substr(i, len)))) --len;
         if (!kind) {
           std::string handicaps;
-          for (const Handicap& h : v.handicaps)
-            for (const std::string& name : h.aliases.empty() ? std::vector{h.name} : h.aliases)
-              handicaps += (handicaps.empty() ? "" : ", ") + name;
+          for (const Handicap& h : v.handicaps) {  // "2-lions (2ln)"
+            std::string also;
+            for (const std::string& alias : h.aliases) also += (also.empty() ? "" : ", ") + alias;
+            handicaps += (handicaps.empty() ? "" : ", ") + h.name +
+                         (also.empty() ? "" : " (" + also + ")");
+          }
           fail(spec,
                "'" + std::string(token.substr(i)) + "'" +
                    (i ? " (of '" + std::string(token) + "')" : std::string()) +
