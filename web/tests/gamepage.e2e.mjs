@@ -335,9 +335,9 @@ async function main() {
       await p.context().close();
     });
 
-    await step('4. Dai on a phone: the zoom makes the pieces readable', async () => {
-      const id = await game(ann, ben, { game: 'dai' });
-      const p = await onGame(ann, id, PHONE, 'svg.board [data-sq="8o"]');
+    /** The kanji's size on screen on `p`'s Dai board before and after its zoom button
+     *  (screenshots `name` and `name`-zoomed): the zoom must make them readable. */
+    const zoomReadable = async (p, name) => {
       const kanji = () => p.evaluate(() => {
         const board = document.querySelector('svg.board');
         const scale = board.getBoundingClientRect().width / board.viewBox.baseVal.width;
@@ -345,16 +345,24 @@ async function main() {
         return parseFloat(getComputedStyle(text).fontSize) * scale;
       });
       const before = await kanji();
-      await shot(p, 'dai-phone');
+      await shot(p, name);
       await p.click('.zoom-board');
       await p.waitForFunction((b) => {
         const board = document.querySelector('svg.board');
         return board.getBoundingClientRect().width > b;
       }, (await sq(p, '8o').boundingBox()).width * 15 + 10);
       const after = await kanji();
-      console.log(`    Dai on a phone: kanji ${before.toFixed(1)} px, zoomed ${after.toFixed(1)} px`);
+      console.log(`    ${name}: kanji ${before.toFixed(1)} px, zoomed ${after.toFixed(1)} px`);
       check(after >= 20 && after > before * 1.4, `zoomed kanji are readable (${before.toFixed(1)} → ${after.toFixed(1)} px)`);
-      await shot(p, 'dai-phone-zoomed');
+      await shot(p, `${name}-zoomed`);
+    };
+    await step('4. Dai on a phone: the zoom makes the pieces readable, in a game and on the analysis board', async () => {
+      const id = await game(ann, ben, { game: 'dai' });
+      const p = await onGame(ann, id, PHONE, 'svg.board [data-sq="8o"]');
+      await zoomReadable(p, 'dai-phone');
+      await p.goto(`${base}/analysis?variant=dai`);
+      await p.waitForSelector('svg.board [data-sq="8o"]');
+      await zoomReadable(p, 'dai-analysis-phone');
       await p.context().close();
     });
   } finally {

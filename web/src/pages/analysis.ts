@@ -16,6 +16,7 @@ import { applyMove, moveSquares, replay } from '../shogi/replay';
 import { parseSfen, styleFor, toSfenFields, type Position } from '../shogi/sfen';
 import { describeSfenError } from '../shogi/sfenError';
 import { parseUsi, parseUsiList, type UsiMove } from '../shogi/usi';
+import { boardZoom, ZOOM_FILES } from '../ui/boardZoom';
 import { keepCurrentInView } from '../ui/moveList';
 import { busy, loading, notice } from '../ui/notice';
 import { resultText } from '../ui/result';
@@ -206,7 +207,8 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
         if (!problem) navigate(`/analysis?${q}`);
       }, (message) => showSfenError(message));
     } }, variantSelect, sfenInput, h('button', { type: 'submit' }, t('analysis.setUp')));
-    const column = h('div', { class: 'game-board' }, widget ? widget.el : null);
+    const large = (detail?.files ?? 0) >= ZOOM_FILES;
+    const column = h('div', { class: 'game-board' }, large ? boardZoom(() => widget?.el) : null, widget ? widget.el : null);
     // The evaluation bar hangs beside the board itself (below it on a phone).
     widget?.el.querySelector('.board-wrap')?.append(evalBar.el);
     disposers.push(fitBoardToWindow(column));

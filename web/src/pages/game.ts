@@ -18,6 +18,7 @@ import { applyMove, moveSquares, replay } from '../shogi/replay';
 import { parseSfen, styleFor, type Position } from '../shogi/sfen';
 import { premoveCandidates, premoveIsLegal } from '../shogi/premove';
 import { parseSquare, parseUsiList, type UsiMove } from '../shogi/usi';
+import { boardZoom, ZOOM_FILES } from '../ui/boardZoom';
 import { chatPanel } from '../ui/chatPanel';
 import { keepCurrentInView } from '../ui/moveList';
 import { reportButton } from '../ui/reportDialog';
@@ -86,18 +87,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   const commentForm = h('form', { class: 'comment-form' });
   const commentLogin = h('p', { class: 'muted' }, t('game.commentLoginBefore'), h('a', { href: `/login?next=/game/${id}` }, t('game.commentLogin')), t('game.commentLoginAfter'));
   const title = h('h1', { class: 'game-title' });
-  // Large boards (Dai, 15x15) on a phone: the board drawn wider than the window, scrolled
-  // sideways, so that the pieces' kanji can be read.
-  let zoomed = false;
-  const zoomButton = h('button', { type: 'button', class: 'zoom-board small', 'aria-pressed': 'false', onclick: () => {
-    zoomed = !zoomed;
-    zoomButton.setAttribute('aria-pressed', String(zoomed));
-    zoomButton.textContent = t(zoomed ? 'game.zoomOut' : 'game.zoomIn');
-    const column = widget?.el.parentElement;
-    column?.classList.toggle('zoomed', zoomed);
-    const wrap = widget?.el.querySelector<HTMLElement>('.board-wrap');
-    if (wrap) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
-  } }, t('game.zoomIn'));
+  const zoomButton = boardZoom(() => widget?.el);
 
   const myColor = (): Color | null => {
     if (!view || !session.name) return null;
@@ -352,7 +342,7 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       column.prepend(rows[top]);
       column.append(rows[bottom]);
     }
-    if (pos.files >= 13 && zoomButton.parentElement !== rows[top]) rows[top].insertBefore(zoomButton, clocks[top].el);
+    if (pos.files >= ZOOM_FILES && zoomButton.parentElement !== rows[top]) rows[top].insertBefore(zoomButton, clocks[top].el);
     document.title = `${mine && v.status === 'active' && v.to_move === mine ? t('game.yourMoveTitle') : ''}${t('game.versus', { black: v.black.name, white: v.white.name })} · ${name} · Kirin`;
 
     // Status.
