@@ -117,10 +117,11 @@ TEST(Handicap, CodeNotOfTheGameIsNamed) {
   // Chu has no Iron General: an error naming the code and Chu's codes, no piece removed.
   EXPECT_EQ(error_offset("chu", "PhIG"), 2);
   std::string why = handicap_error("chu", "PhIG");
-  EXPECT_NE(why.find("'IG' is neither a square nor a piece of Chu Shogi"), std::string::npos)
+  EXPECT_NE(why.find("'IG' (of 'PhIG') is neither a square nor a piece of Chu Shogi"),
+            std::string::npos)
       << why;
   EXPECT_NE(why.find("its codes are K, DE, G, S, C, FL, BT, Ky, Ph"), std::string::npos) << why;
-  EXPECT_NE(why.find("2ln, 3ln"), std::string::npos) << why;
+  EXPECT_NE(why.find("2-lions (2ln), 3-lions (3ln)"), std::string::npos) << why;
   EXPECT_EQ(error_offset("chu", "8b=IG"), 3);
   EXPECT_NE(handicap_error("chu", "8b=Q").find("'Q' is not a piece of Chu Shogi"),
             std::string::npos);
