@@ -9,19 +9,13 @@
 // (desktop and phone, light and dark) go to $KIRIN_E2E_SHOTS (default /tmp/shots30).
 //
 //   node tests/gamepage.e2e.mjs [path/to/kirin]     (KIRIN_BIN, CHROMIUM also work)
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { account, apiAs, freePort, signedIn, sq, waitHttp, waitPlies } from './lib.mjs';
+import { account, apiAs, check, kirin, serve, signedIn, sq, waitPlies } from './lib.mjs';
 
-const web = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const kirin = resolve(process.argv[2] ?? process.env.KIRIN_BIN ?? join(web, '..', 'build', 'kirin'));
 const chromePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const shots = resolve(process.env.KIRIN_E2E_SHOTS ?? '/tmp/shots30');
-const dist = join(web, 'dist');
 const DESKTOP = { viewport: { width: 1280, height: 720 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -29,9 +23,6 @@ const started = Date.now();
 const problems = []; // errors in the browsers' consoles
 let failedSteps = 0;
 
-function check(cond, msg) {
-  if (!cond) throw new Error(`assertion failed: ${msg}`);
-}
 async function step(name, f) {
   const t = Date.now();
   try {
@@ -91,18 +82,11 @@ async function inView(page, inner, outer) {
 
 async function main() {
   console.log(`Kirin game page e2e: ${kirin}`);
-  check(existsSync(kirin), `no kirin binary at ${kirin}`);
   check(existsSync(chromePath), `no Chromium at ${chromePath}`);
-  check(existsSync(join(dist, 'index.html')), 'web/dist is not built (npm run build)');
   mkdirSync(shots, { recursive: true });
-  const tmp = mkdtempSync(join(tmpdir(), 'kirin-gamepage-e2e-'));
-  const port = await freePort();
-  const server = spawn(kirin, ['serve', '--listen', `127.0.0.1:${port}`, '--db', `sqlite:${join(tmp, 'kirin.db')}`, '--computer-movetime', '100',
-    '--web-root', dist, '--signups-per-address-per-hour', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const base = `http://127.0.0.1:${port}`;
+  const { server, base, dir } = await serve('gamepage', ['--computer-movetime', '100', '--signups-per-address-per-hour', '0'], '/api/challenges');
   const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   try {
-    await waitHttp(`${base}/api/challenges`);
     const suffix = String(Date.now() % 100000);
     const ann = await account(base, `ann${suffix}`);
     const ben = await account(base, `ben${suffix}`);
@@ -368,7 +352,7 @@ async function main() {
   } finally {
     await browser.close();
     server.kill('SIGTERM');
-    rmSync(tmp, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

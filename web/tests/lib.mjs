@@ -64,11 +64,11 @@ export async function launch(db, args, ready = '/api/challenges') {
 export function startServer(db, args = []) {
   return launch(db, ['--rated-min-account-age', '0', '--signups-per-address-per-hour', '0', ...args]);
 }
-/** `launch` on a fresh SQLite store in a temporary directory named for the test. */
+/** `launch` on a fresh SQLite store in a temporary directory (`dir`) named for the test. */
 export async function serve(name, extra, ready) {
-  const tmp = mkdtempSync(join(tmpdir(), `kirin-${name}-e2e-`));
-  const db = `sqlite:${join(tmp, 'kirin.db')}`;
-  return { ...(await launch(db, extra, ready)), db };
+  const dir = mkdtempSync(join(tmpdir(), `kirin-${name}-e2e-`));
+  const db = `sqlite:${join(dir, 'kirin.db')}`;
+  return { ...(await launch(db, extra, ready)), db, dir };
 }
 
 /** The API as a user's client calls it (node's fetch, the user's token; none: a visitor); with
