@@ -32,6 +32,7 @@ void register_match(CLI::App& app) {
   struct Args {
     GameArgs game;
     std::string engine[2], protocol[2] = {"auto", "auto"}, name[2];
+    std::string usi_clocks[2] = {"auto", "auto"};
     std::vector<std::string> options[2];
     int games = 2;
     std::string tc = "10+0.1";
@@ -62,6 +63,13 @@ void register_match(CLI::App& app) {
         ->capture_default_str()
         ->check(CLI::IsMember({"auto", "usi", "xboard"}));
     cmd->add_option("--name" + n, a->name[e], "name of engine " + n + " (default: its own)");
+    cmd->add_option("--usi-clocks" + n, a->usi_clocks[e],
+                    "how engine " + n +
+                        " reads USI's btime/wtime: standard (btime is Black's), own (both carry "
+                        "its own time, for engines that read them swapped), auto: own for "
+                        "Fairy-Stockfish 11 and 12, else standard")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"auto", "standard", "own"}));
     cmd->add_option("--engine-option" + n, a->options[e],
                     "NAME=VALUE for engine " + n + " (USI setoption, XBoard option); repeatable")
         ->allow_extra_args(false);
@@ -133,6 +141,7 @@ void register_match(CLI::App& app) {
       c.command = a->engine[e];
       c.protocol = parse_protocol(a->protocol[e]);
       c.name = a->name[e];
+      c.usi_clocks = parse_usi_clocks(a->usi_clocks[e]);
       c.options = engine_options(a->options[e], e == 0 ? "--engine-option1" : "--engine-option2");
       if (log)
         c.log = [log, log_mutex, e, t0 = std::chrono::steady_clock::now()](char dir,
@@ -150,6 +159,10 @@ void register_match(CLI::App& app) {
     fmt::print("match: {} ({}), {} games, time control {}, openings: {}\n", s.variant->name,
                s.variant->id, s.games, describe(s.referee.tc), opening_text);
     std::fflush(stdout);
+    s.on_notice = [](const std::string& notice) {
+      fmt::print("{}\n", notice);
+      std::fflush(stdout);
+    };
     MatchResult result;
     try {
       result = run_match(s, [&](const GameRecord& g, const Score&) {

@@ -97,6 +97,12 @@ MatchResult run_match(const MatchSettings& settings, const GameCallback& on_game
     s.engines[e].name = names[e];
     pool[0][size_t(e)]->set_name(names[e]);
   }
+  for (int e = 0; e < 2; ++e) {
+    const std::string& notice = pool[0][size_t(e)]->notice();
+    std::string n = std::to_string(e + 1);
+    if (!notice.empty() && s.on_notice)
+      s.on_notice("engine " + n + " (--usi-clocks" + n + " auto): " + notice);
+  }
   if (!s.out_dir.empty()) std::filesystem::create_directories(s.out_dir);
 
   MatchResult result;
@@ -168,7 +174,7 @@ MatchResult run_match(const MatchSettings& settings, const GameCallback& on_game
           file_error = ex.what();
         }
       }
-      on_game(g, result.score);
+      if (on_game) on_game(g, result.score);
       result.games[size_t(i)] = std::move(g);
     }
   };

@@ -24,6 +24,9 @@ struct MatchSettings {
   std::string out_dir;            // game-NNN.txt and game-NNN.kif here; "" = no files
   int concurrency = 1;
   std::string event = "kirin match";
+  // Told once the engines have started, before the first game: how an engine is treated
+  // differently from what it was asked (Player::notice), e.g. "engine 2, --usi-clocks2 auto: ...".
+  std::function<void(const std::string&)> on_notice;
 };
 
 struct MatchResult {
@@ -31,7 +34,7 @@ struct MatchResult {
   std::vector<GameRecord> games;  // in game order
 };
 
-// Called after each game (from one thread at a time) with the score so far.
+// Called after each game (from one thread at a time) with the score so far; may be empty.
 using GameCallback = std::function<void(const GameRecord&, const Score&)>;
 
 // Starts the engines once up front (throws EngineError if either cannot start), then plays.

@@ -26,6 +26,13 @@ const char* protocol_name(Protocol p) {
   return "?";
 }
 
+UsiClocks parse_usi_clocks(const std::string& text) {
+  if (text == "auto") return UsiClocks::Auto;
+  if (text == "standard") return UsiClocks::Standard;
+  if (text == "own") return UsiClocks::Own;
+  throw std::invalid_argument("unknown USI clock reading '" + text + "' (auto, standard or own)");
+}
+
 std::unique_ptr<Player> start_player(const PlayerConfig& config) {
   if (config.protocol != Protocol::XBoard) {
     auto usi = std::make_unique<UsiPlayer>(config);

@@ -19,12 +19,20 @@ enum class Protocol { Auto, Usi, XBoard };
 Protocol parse_protocol(const std::string& text);  // "auto", "usi", "xboard"; throws
 const char* protocol_name(Protocol p);
 
+// How a USI engine reads the clocks in "go". Standard: btime is Black's (sente's) time and
+// wtime White's. Own: both carry the engine's own time (binc/winc its own increment), for
+// engines that read them the wrong way round. Auto: Own for the engines known to (see
+// usi_clocks_for), else Standard.
+enum class UsiClocks { Auto, Standard, Own };
+UsiClocks parse_usi_clocks(const std::string& text);  // "auto", "standard", "own"; throws
+
 struct PlayerConfig {
   std::string command;  // run through /bin/sh -c
   Protocol protocol = Protocol::Auto;
   std::string name;  // "" = the name the engine gives itself
   std::vector<std::pair<std::string, std::string>> options;  // engine options, NAME=VALUE
   std::string stderr_path;  // where the engine's stderr goes; "" = /dev/null
+  UsiClocks usi_clocks = UsiClocks::Auto;
   // A transcript of the conversation: (direction '>' or '<', line).
   std::function<void(char, std::string_view)> log;
 };
@@ -69,9 +77,12 @@ class Player {
   // False once the engine has timed out, crashed or broken protocol: the match starts a new
   // process before its next game.
   bool healthy() const { return healthy_; }
+  // What the match should say at its start about how this engine is treated ("" = nothing).
+  const std::string& notice() const { return notice_; }
 
  protected:
   std::string name_;
+  std::string notice_;
   bool healthy_ = true;
 };
 

@@ -61,7 +61,8 @@ bool UsiPlayer::handshake(milliseconds timeout) {
     if (word.rfind("Error", 0) == 0 || word == "feature" || word.rfind("Illegal", 0) == 0)
       return false;
     if (word == "id" && line.find("id name ") != std::string::npos) {
-      if (config_.name.empty()) name_ = line.substr(line.find("id name ") + 8);
+      id_name_ = line.substr(line.find("id name ") + 8);
+      if (config_.name.empty()) name_ = id_name_;
     } else if (word == "option") {
       // option name <N...> type <T> [default ...] [var a var b ...]
       std::istringstream in(line);
@@ -75,7 +76,26 @@ bool UsiPlayer::handshake(milliseconds timeout) {
     }
   }
   if (name_.empty()) name_ = config_.command;
+  clocks_ = config_.usi_clocks;
+  if (clocks_ == UsiClocks::Auto) {
+    clocks_ = usi_clocks_for(id_name_);
+    if (clocks_ == UsiClocks::Own)
+      notice_ = "its own time goes in both btime and wtime: '" + id_name_ +
+                "' reads them the wrong way round (Fairy-Stockfish 11 and 12; its issue #269, "
+                "fixed in 2021)";
+  }
   return true;
+}
+
+UsiClocks UsiPlayer::usi_clocks_for(const std::string& id_name) {
+  constexpr std::string_view kFairy = "Fairy-Stockfish ";
+  if (id_name.rfind(kFairy, 0) != 0) return UsiClocks::Standard;
+  // "Fairy-Stockfish 11.1 LB 64": the major version; dated development builds are later.
+  std::istringstream in(id_name.substr(kFairy.size()));
+  int major = 0;
+  char dot = 0;
+  if (in >> major >> dot && dot == '.' && (major == 11 || major == 12)) return UsiClocks::Own;
+  return UsiClocks::Standard;
 }
 
 void UsiPlayer::wait_ready(milliseconds timeout) {
@@ -130,12 +150,15 @@ void UsiPlayer::new_game(const Position& start, Color side, const TimeControl&) 
   send("usinewgame");
 }
 
-std::string UsiPlayer::go_command(const TimeControl& tc, const ClockState& clock) {
+std::string UsiPlayer::go_command(const TimeControl& tc, const ClockState& clock, Color side,
+                                  UsiClocks clocks) {
   if (tc.kind == TimeControl::Kind::Nodes) return "go nodes " + std::to_string(tc.nodes);
   if (tc.kind == TimeControl::Kind::MoveTime)
     return "go movetime " + std::to_string(tc.movetime_ms);
-  std::string go = "go btime " + std::to_string(clock.remaining_ms[kBlack]) + " wtime " +
-                   std::to_string(clock.remaining_ms[kWhite]);
+  bool own = clocks == UsiClocks::Own;
+  std::string go =
+      "go btime " + std::to_string(clock.remaining_ms[own ? side : kBlack]) + " wtime " +
+      std::to_string(clock.remaining_ms[own ? side : kWhite]);
   // USI has no byoyomi periods: one period's byoyomi, the rest a margin the engine is not told.
   if (tc.byoyomi_ms) return go + " byoyomi " + std::to_string(tc.byoyomi_ms);
   return go + " binc " + std::to_string(tc.increment_ms) + " winc " +
@@ -161,7 +184,7 @@ EngineReply UsiPlayer::play(const Game& game, const TimeControl& tc, const Clock
   }
   try {
     send(cmd);
-    send(go_command(tc, clock));
+    send(go_command(tc, clock, game.position().side_to_move(), clocks_));
   } catch (const EngineError& e) {
     reply.kind = EngineReply::Kind::Crash;
     reply.detail = e.what();

@@ -27,8 +27,15 @@ class UsiPlayer : public Player {
                    std::chrono::milliseconds deadline) override;
   void game_over(const std::string& result, const std::string& reason) override;
 
-  // The "go" command for these clocks (exposed for tests).
-  static std::string go_command(const TimeControl& tc, const ClockState& clock);
+  // The "go" command for these clocks, sent to the engine playing `side` (exposed for
+  // tests). With UsiClocks::Own both btime and wtime carry `side`'s time.
+  static std::string go_command(const TimeControl& tc, const ClockState& clock, Color side,
+                                UsiClocks clocks);
+  // The clock reading Auto means for an engine whose "id name" is `id_name`: Own for
+  // Fairy-Stockfish before its fix of 2021 (versions 11 and 12, "Fairy-Stockfish 11.1 LB 64"),
+  // which reads wtime as Black's time (its upstream issue #269), else Standard.
+  static UsiClocks usi_clocks_for(const std::string& id_name);
+  UsiClocks clocks() const { return clocks_; }
 
  private:
   void send(const std::string& line);
@@ -46,6 +53,8 @@ class UsiPlayer : public Player {
   std::string start_sfen_;  // "" = the game's own start position ("position startpos")
   Color side_ = kBlack;
   bool configured_ = false;
+  std::string id_name_;                   // as the engine gives it, whatever --name says
+  UsiClocks clocks_ = UsiClocks::Standard;  // config_.usi_clocks resolved after "usi"
 };
 
 }  // namespace kirin::match

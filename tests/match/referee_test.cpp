@@ -33,6 +33,17 @@ PlayerConfig xboard_script(const std::string& moves) {
   return c;
 }
 
+// Tests/match/engines/usi_swapped_clock.sh: reads its time from the field Fairy-Stockfish
+// 11.1 reads (wtime as Black), thinks a quarter of it.
+PlayerConfig swapped_clock_script(const std::string& id_name, const std::string& moves,
+                                  UsiClocks clocks) {
+  PlayerConfig c;
+  c.command = "sh " + kEngines + "/usi_swapped_clock.sh '" + id_name + "' " + moves;
+  c.protocol = Protocol::Usi;
+  c.usi_clocks = clocks;
+  return c;
+}
+
 RefereeSettings fast(int64_t movetime_ms = 2000) {
   RefereeSettings s;
   s.tc = {.kind = TimeControl::Kind::MoveTime, .movetime_ms = movetime_ms};
@@ -112,6 +123,73 @@ TEST(Referee, HangingEngineLosesAfterItsLastPeriod) {
   // rounded either way); with one period it would be 0.3 s.
   EXPECT_GE(took, std::chrono::milliseconds(450));
   EXPECT_LT(took, std::chrono::seconds(30));
+}
+
+// The engine that reads the clocks swapped plays Black at 2+0 against an engine that moves at
+// once: it reads White's untouched 2 s every move, thinks 500 ms each time and runs out by its
+// fifth move, before the fourfold repetition at ply 12. Told its own time in both fields it
+// thinks 500, 375, 281... ms and the game ends by the rules.
+GameRecord swapped_clock_game(const std::string& id_name, UsiClocks clocks) {
+  auto black = start_player(swapped_clock_script(id_name, "5i5h 5h5i", clocks));
+  auto white = start_player(usi_script("5a5b 5b5a", "Quick"));
+  RefereeSettings s;
+  s.tc = parse_time_control("2+0");
+  s.grace_ms = 100;
+  return play_game(*black, *white, builtin_variant("shogi"), {}, s);
+}
+
+TEST(Referee, SwappedClockReaderLosesOnTimeWithStandardClocks) {
+  GameRecord g = swapped_clock_game("Fairy-Stockfish 11.1 LB 64", UsiClocks::Standard);
+  EXPECT_EQ(g.termination, Termination::Time) << g.reason;
+  EXPECT_EQ(g.result, Result::WhiteWins);
+  EXPECT_LT(g.moves.size(), 10u);
+}
+
+TEST(Referee, SwappedClockReaderToldItsOwnTimeKeepsIt) {
+  GameRecord g = swapped_clock_game("SwappedReader", UsiClocks::Own);
+  EXPECT_EQ(g.termination, Termination::Rules) << g.reason;
+  EXPECT_EQ(g.reason, "repetition");
+  EXPECT_EQ(g.moves.size(), 12u);
+}
+
+TEST(Referee, AutoClocksRecogniseOldFairyStockfish) {
+  GameRecord g = swapped_clock_game("Fairy-Stockfish 11.1 LB 64", UsiClocks::Auto);
+  EXPECT_EQ(g.termination, Termination::Rules) << g.reason;
+  // Another name under auto gets the standard clocks and loses as above.
+  g = swapped_clock_game("Fairy-Stockfish 14.0.1 LB 64", UsiClocks::Auto);
+  EXPECT_EQ(g.termination, Termination::Time) << g.reason;
+}
+
+TEST(Referee, AutoClocksSayWhyAtTheStartOfTheMatch) {
+  MatchSettings s;
+  s.variant = builtin_variant("shogi");
+  s.engines[0] = usi_script("resign", "One");
+  s.engines[1] = swapped_clock_script("Fairy-Stockfish 11.1 LB 64", "resign", UsiClocks::Auto);
+  s.referee.tc = parse_time_control("2+0");
+  std::vector<std::string> notices;
+  s.on_notice = [&](const std::string& n) { notices.push_back(n); };
+  run_match(s, {});
+  ASSERT_EQ(notices.size(), 1u);
+  EXPECT_EQ(notices[0].rfind("engine 2 (--usi-clocks2 auto): its own time goes in both", 0), 0u)
+      << notices[0];
+  EXPECT_NE(notices[0].find("'Fairy-Stockfish 11.1 LB 64'"), std::string::npos);
+  // Said explicitly, nothing to explain.
+  s.engines[1].usi_clocks = UsiClocks::Own;
+  notices.clear();
+  run_match(s, {});
+  EXPECT_TRUE(notices.empty());
+}
+
+TEST(UsiNotation, ClockReadingByEngineName) {
+  EXPECT_EQ(UsiPlayer::usi_clocks_for("Fairy-Stockfish 11.1 LB 64"), UsiClocks::Own);
+  EXPECT_EQ(UsiPlayer::usi_clocks_for("Fairy-Stockfish 12.0 64"), UsiClocks::Own);
+  EXPECT_EQ(UsiPlayer::usi_clocks_for("Fairy-Stockfish 13.0 LB 64"), UsiClocks::Standard);
+  EXPECT_EQ(UsiPlayer::usi_clocks_for("Fairy-Stockfish 111021 LB 64"), UsiClocks::Standard);
+  EXPECT_EQ(UsiPlayer::usi_clocks_for("Fairy-Stockfish"), UsiClocks::Standard);
+  EXPECT_EQ(UsiPlayer::usi_clocks_for("Stockfish 11.1"), UsiClocks::Standard);
+  EXPECT_EQ(UsiPlayer::usi_clocks_for("Kirin 0.1.0"), UsiClocks::Standard);
+  EXPECT_EQ(parse_usi_clocks("own"), UsiClocks::Own);
+  EXPECT_THROW(parse_usi_clocks("swapped"), std::invalid_argument);
 }
 
 TEST(Referee, CrashingEngineLoses) {
@@ -287,16 +365,23 @@ TEST(XBoardNotation, MovesBothWays) {
 TEST(UsiNotation, GoCommands) {
   TimeControl tc = parse_time_control("10+0.1");
   ClockState c{{9000, 8000}, 0};
-  EXPECT_EQ(UsiPlayer::go_command(tc, c), "go btime 9000 wtime 8000 binc 100 winc 100");
+  const UsiClocks kStd = UsiClocks::Standard;
+  EXPECT_EQ(UsiPlayer::go_command(tc, c, kWhite, kStd),
+            "go btime 9000 wtime 8000 binc 100 winc 100");
+  // Own: each side's own time in both fields.
+  EXPECT_EQ(UsiPlayer::go_command(tc, c, kWhite, UsiClocks::Own),
+            "go btime 8000 wtime 8000 binc 100 winc 100");
+  EXPECT_EQ(UsiPlayer::go_command(tc, c, kBlack, UsiClocks::Own),
+            "go btime 9000 wtime 9000 binc 100 winc 100");
   tc.increment_ms = 0;
   tc.byoyomi_ms = 3000;
-  EXPECT_EQ(UsiPlayer::go_command(tc, c), "go btime 9000 wtime 8000 byoyomi 3000");
+  EXPECT_EQ(UsiPlayer::go_command(tc, c, kBlack, kStd), "go btime 9000 wtime 8000 byoyomi 3000");
   // USI has no periods: one period's byoyomi.
-  EXPECT_EQ(UsiPlayer::go_command(parse_time_control("0 byoyomi 3x5"), c),
+  EXPECT_EQ(UsiPlayer::go_command(parse_time_control("0 byoyomi 3x5"), c, kBlack, kStd),
             "go btime 9000 wtime 8000 byoyomi 3000");
   tc.kind = TimeControl::Kind::MoveTime;
   tc.movetime_ms = 500;
-  EXPECT_EQ(UsiPlayer::go_command(tc, c), "go movetime 500");
+  EXPECT_EQ(UsiPlayer::go_command(tc, c, kBlack, UsiClocks::Own), "go movetime 500");
 }
 
 }  // namespace
