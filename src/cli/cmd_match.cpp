@@ -1,6 +1,7 @@
 // kirin match: engine against engine over USI or XBoard, with Kirin as the referee.
 #include <fmt/core.h>
 
+#include <array>
 #include <chrono>
 #include <fstream>
 #include <mutex>
@@ -33,6 +34,7 @@ void register_match(CLI::App& app) {
     GameArgs game;
     std::string engine[2], protocol[2] = {"auto", "auto"}, name[2];
     std::string usi_clocks[2] = {"auto", "auto"};
+    std::array<std::string, 2> tc_engine;
     std::vector<std::string> options[2];
     int games = 2;
     std::string tc = "10+0.1";
@@ -79,7 +81,14 @@ void register_match(CLI::App& app) {
       ->check(CLI::Range(1, 100000));
   cmd->add_option("--tc", a->tc, "time control: seconds per game [+ increment], e.g. 10+0.1, or \"10 byoyomi 1 periods 3\"")
       ->capture_default_str();
-  cmd->add_option("--byoyomi", a->byoyomi, "byoyomi in seconds after the main time of --tc");
+  for (int e = 0; e < 2; ++e) {
+    std::string n = std::to_string(e + 1);
+    cmd->add_option("--tc" + n, a->tc_engine[size_t(e)],
+                    "engine " + n + "'s own clock, as --tc (time odds: --tc1 5+0.05 --tc2 "
+                    "10+0.1; its own byoyomi: --tc" + n + " \"10 byoyomi 1\"); default --tc");
+  }
+  cmd->add_option("--byoyomi", a->byoyomi,
+                  "byoyomi in seconds after the main time of --tc (and of --tc1/--tc2)");
   cmd->add_option("--movetime", a->movetime, "fixed milliseconds per move (replaces --tc)");
   cmd->add_option("--nodes", a->nodes,
                   "a node budget per move (replaces --tc; USI engines only): games that do not "
@@ -108,7 +117,8 @@ void register_match(CLI::App& app) {
     MatchSettings s;
     s.variant = a->game.load_variant();
     try {
-      s.referee.tc = match_time_control(a->tc, a->byoyomi, a->movetime, a->nodes);
+      s.referee.tc =
+          match_time_controls(a->tc, a->tc_engine, a->byoyomi, a->movetime, a->nodes);
     } catch (const TimeControlError& e) {
       throw UsageError(e.what());
     }
@@ -157,7 +167,7 @@ void register_match(CLI::App& app) {
     kill_engines_on_interrupt();
 
     fmt::print("match: {} ({}), {} games, time control {}, openings: {}\n", s.variant->name,
-               s.variant->id, s.games, describe(s.referee.tc), opening_text);
+               s.variant->id, s.games, describe(s.referee.tc, "engine 1", "engine 2"), opening_text);
     std::fflush(stdout);
     s.on_notice = [](const std::string& notice) {
       fmt::print("{}\n", notice);

@@ -80,7 +80,7 @@ MatchResult run_match(const MatchSettings& settings, const GameCallback& on_game
       pool[0][size_t(e)]->check_game(*s.variant);
       // XBoard has no node budget per move (its `nps` scales clocks, which engines read
       // differently): refuse rather than play games that measure something else.
-      if (s.referee.tc.kind == TimeControl::Kind::Nodes &&
+      if (s.referee.tc[size_t(e)].kind == TimeControl::Kind::Nodes &&
           pool[0][size_t(e)]->protocol() != Protocol::Usi)
         throw EngineError("a node budget (--nodes) needs a USI engine; this one speaks XBoard");
     } catch (const EngineError& ex) {
@@ -130,6 +130,8 @@ MatchResult run_match(const MatchSettings& settings, const GameCallback& on_game
         }
       }
       bool first_is_black = i % 2 == 0;
+      RefereeSettings by_colour = s.referee;  // the time controls by engine, now by colour
+      if (!first_is_black) std::swap(by_colour.tc[0], by_colour.tc[1]);
       GameRecord g;
       if (failed >= 0) {
         Color loser = (failed == 0) == first_is_black ? kBlack : kWhite;
@@ -138,7 +140,7 @@ MatchResult run_match(const MatchSettings& settings, const GameCallback& on_game
         g.variant_id = s.variant->id;
         g.variant_name = s.variant->name;
         g.start_sfen = to_sfen(parse_sfen(s.variant, s.variant->setup));
-        g.time_control = describe(s.referee.tc);
+        g.time_control = describe(by_colour.tc);
         g.result = loser == kBlack ? Result::WhiteWins : Result::BlackWins;
         g.termination = Termination::Crash;
         g.reason = display_name(s.engines[failed]) + " could not start: " + failure;
@@ -148,8 +150,8 @@ MatchResult run_match(const MatchSettings& settings, const GameCallback& on_game
             s.openings.empty() ? kNone : s.openings[size_t(i / 2) % s.openings.size()];
         Player& one = *players[0];
         Player& two = *players[1];
-        g = first_is_black ? play_game(one, two, s.variant, opening, s.referee)
-                           : play_game(two, one, s.variant, opening, s.referee);
+        g = first_is_black ? play_game(one, two, s.variant, opening, by_colour)
+                           : play_game(two, one, s.variant, opening, by_colour);
       }
       g.number = i + 1;
       g.event = s.event;

@@ -2,6 +2,7 @@
 // for moves with the clocks, and told the result. UsiPlayer and XBoardPlayer implement it.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -14,6 +15,9 @@
 #include "rules/game.h"
 
 namespace kirin::match {
+
+// Each colour's time control in a game (by Color), or each engine's in a match.
+using TimeControls = std::array<TimeControl, 2>;
 
 enum class Protocol { Auto, Usi, XBoard };
 Protocol parse_protocol(const std::string& text);  // "auto", "usi", "xboard"; throws
@@ -67,9 +71,9 @@ class Player {
   // the engine cannot play it or does not answer.
   virtual void new_game(const Position& start, Color side, const TimeControl& tc) = 0;
   // Asks for the move in `game` (every move since the start is in game.moves(); those the
-  // engine has not seen yet are sent first), with the clocks as they stand. Waits at most
-  // `deadline`.
-  virtual EngineReply play(const Game& game, const TimeControl& tc, const ClockState& clock,
+  // engine has not seen yet are sent first), with the clocks as they stand and each colour's
+  // time control (they differ in a time-odds match). Waits at most `deadline`.
+  virtual EngineReply play(const Game& game, const TimeControls& tc, const ClockState& clock,
                            std::chrono::milliseconds deadline) = 0;
   // Tells the engine the game has ended; `result` is "1-0" (Black, the first player, won),
   // "0-1" or "1/2-1/2".

@@ -41,6 +41,33 @@ TimeControl match_time_control(const std::string& tc, double byoyomi_s, int64_t 
   return out;
 }
 
+std::string describe(const TimeControls& tc, const std::string& first, const std::string& second) {
+  if (tc[0] == tc[1]) return describe(tc[0]);
+  return describe(tc[0]) + " (" + first + "), " + describe(tc[1]) + " (" + second + ")";
+}
+
+TimeControls match_time_controls(const std::string& tc, const std::array<std::string, 2>& tc_engine,
+                                 double byoyomi_s, int64_t movetime_ms, int64_t nodes) {
+  TimeControl common = match_time_control(tc, byoyomi_s, movetime_ms, nodes);
+  TimeControls out = {common, common};
+  for (int e = 0; e < 2; ++e) {
+    if (tc_engine[size_t(e)].empty()) continue;
+    std::string flag = "--tc" + std::to_string(e + 1);
+    if (common.per_move())
+      throw TimeControlError(flag + " gives engine " + std::to_string(e + 1) +
+                             " a clock, but --movetime and --nodes replace both clocks");
+    try {
+      out[size_t(e)] = match_time_control(tc_engine[size_t(e)], byoyomi_s, 0);
+    } catch (const TimeControlError& ex) {
+      std::string why = ex.what();
+      constexpr std::string_view kPrefix = "time control: ";
+      if (why.rfind(kPrefix, 0) == 0) why.erase(0, kPrefix.size());
+      throw TimeControlError(flag + ": " + why);
+    }
+  }
+  return out;
+}
+
 int default_max_plies(const Variant& v) { return v.rules.max_plies > 0 ? v.rules.max_plies : 1500; }
 
 GameRecord play_game(Player& black, Player& white, std::shared_ptr<const Variant> variant,
@@ -50,7 +77,7 @@ GameRecord play_game(Player& black, Player& white, std::shared_ptr<const Variant
   g.white = white.name();
   g.variant_id = variant->id;
   g.variant_name = variant->name;
-  g.time_control = describe(settings.tc);
+  g.time_control = describe(settings.tc);  // by colour: Black's first
   Position start = parse_sfen(variant, variant->setup);
   g.start_sfen = to_sfen(start);
   Player* players[2] = {&black, &white};
@@ -66,7 +93,7 @@ GameRecord play_game(Player& black, Player& white, std::shared_ptr<const Variant
 
   for (Color c : {kBlack, kWhite}) {
     try {
-      players[c]->new_game(start, c, settings.tc);
+      players[c]->new_game(start, c, settings.tc[c]);
     } catch (const EngineError& e) {
       forfeit(g, c, Termination::Protocol, players[c]->name() + " could not start: " + e.what());
       return g;
@@ -77,7 +104,9 @@ GameRecord play_game(Player& black, Player& white, std::shared_ptr<const Variant
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch())
         .count();
   };
-  ClockState clock = start_clock(settings.tc, now_ms());
+  ClockState clock = start_clock(settings.tc[kBlack], now_ms());
+  // Each side starts with its own main time.
+  clock.remaining_ms[kWhite] = start_clock(settings.tc[kWhite], 0).remaining_ms[kWhite];
   for (;;) {
     if (game.outcome().over()) {
       g.result = game.outcome().result;
@@ -95,7 +124,8 @@ GameRecord play_game(Player& black, Player& white, std::shared_ptr<const Variant
     Color us = game.position().side_to_move();
     Player& p = *players[us];
     clock.turn_started = now_ms();  // an engine's time runs from when it is asked to move
-    int64_t available = deadline(settings.tc, clock, us).value() - clock.turn_started;
+    const TimeControl& tc = settings.tc[us];
+    int64_t available = deadline(tc, clock, us).value() - clock.turn_started;
     EngineReply reply = p.play(game, settings.tc, clock,
                                std::chrono::milliseconds(available + settings.grace_ms));
     int64_t now = now_ms();
@@ -127,7 +157,7 @@ GameRecord play_game(Player& black, Player& white, std::shared_ptr<const Variant
               p.name() + " played an illegal move: '" + reply.text + "'");
       break;
     }
-    if (!charge_move(settings.tc, clock, us, now, settings.grace_ms)) {
+    if (!charge_move(tc, clock, us, now, settings.grace_ms)) {
       forfeit(g, us, Termination::Time,
               p.name() + " lost on time (" + std::to_string(elapsed) + " ms for a move, " +
                   std::to_string(available) + " ms available)");

@@ -18,11 +18,25 @@ namespace kirin::match {
 TimeControl match_time_control(const std::string& tc, double byoyomi_s, int64_t movetime_ms,
                                int64_t nodes = 0);
 
+// The time controls of engine 1 and 2 for `--tc1`/`--tc2`: each a clock read as --tc is (with
+// --byoyomi), "" for the common --tc. Per-engine clocks are for time odds; --movetime and
+// --nodes replace every clock, so they refuse them. Throws TimeControlError.
+TimeControls match_time_controls(const std::string& tc, const std::array<std::string, 2>& tc_engine,
+                                 double byoyomi_s, int64_t movetime_ms, int64_t nodes = 0);
+
 struct RefereeSettings {
-  TimeControl tc;  // a clock or a time per move (match_time_control)
+  // Each side's clock or time per move (match_time_control): by Color in play_game, by engine
+  // (engine 1, engine 2) in MatchSettings, which hands each game's Black and White theirs. The
+  // two differ only in a time-odds match.
+  TimeControls tc;
   int64_t grace_ms = 200;  // tolerated overstep: communication and process scheduling
   int max_plies = 0;       // adjudicate a draw after this many plies; 0 = no cap
 };
+
+// Both time controls as game files and the match header name them: "10+0.1" when they are
+// the same, else "10+0.1 (Black), 60+0.1 (White)" with the given labels.
+std::string describe(const TimeControls& tc, const std::string& first = "Black",
+                     const std::string& second = "White");
 
 // The ply cap a match uses by default: the game's own ply limit if it has one (it ends the
 // game by the rules first), otherwise 1500.

@@ -150,22 +150,23 @@ void UsiPlayer::new_game(const Position& start, Color side, const TimeControl&) 
   send("usinewgame");
 }
 
-std::string UsiPlayer::go_command(const TimeControl& tc, const ClockState& clock, Color side,
+std::string UsiPlayer::go_command(const TimeControls& tc, const ClockState& clock, Color side,
                                   UsiClocks clocks) {
-  if (tc.kind == TimeControl::Kind::Nodes) return "go nodes " + std::to_string(tc.nodes);
-  if (tc.kind == TimeControl::Kind::MoveTime)
-    return "go movetime " + std::to_string(tc.movetime_ms);
+  const TimeControl& mine = tc[side];
+  if (mine.kind == TimeControl::Kind::Nodes) return "go nodes " + std::to_string(mine.nodes);
+  if (mine.kind == TimeControl::Kind::MoveTime)
+    return "go movetime " + std::to_string(mine.movetime_ms);
   bool own = clocks == UsiClocks::Own;
-  std::string go =
-      "go btime " + std::to_string(clock.remaining_ms[own ? side : kBlack]) + " wtime " +
-      std::to_string(clock.remaining_ms[own ? side : kWhite]);
+  Color black = own ? side : kBlack, white = own ? side : kWhite;
+  std::string go = "go btime " + std::to_string(clock.remaining_ms[black]) + " wtime " +
+                   std::to_string(clock.remaining_ms[white]);
   // USI has no byoyomi periods: one period's byoyomi, the rest a margin the engine is not told.
-  if (tc.byoyomi_ms) return go + " byoyomi " + std::to_string(tc.byoyomi_ms);
-  return go + " binc " + std::to_string(tc.increment_ms) + " winc " +
-         std::to_string(tc.increment_ms);
+  if (mine.byoyomi_ms) return go + " byoyomi " + std::to_string(mine.byoyomi_ms);
+  return go + " binc " + std::to_string(tc[black].increment_ms) + " winc " +
+         std::to_string(tc[white].increment_ms);
 }
 
-EngineReply UsiPlayer::play(const Game& game, const TimeControl& tc, const ClockState& clock,
+EngineReply UsiPlayer::play(const Game& game, const TimeControls& tc, const ClockState& clock,
                             milliseconds deadline) {
   EngineReply reply;
   auto until = Clock::now() + deadline;

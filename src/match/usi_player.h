@@ -23,13 +23,13 @@ class UsiPlayer : public Player {
   Protocol protocol() const override { return Protocol::Usi; }
   void check_game(const Variant& v) const override;
   void new_game(const Position& start, Color side, const TimeControl& tc) override;
-  EngineReply play(const Game& game, const TimeControl& tc, const ClockState& clock,
+  EngineReply play(const Game& game, const TimeControls& tc, const ClockState& clock,
                    std::chrono::milliseconds deadline) override;
   void game_over(const std::string& result, const std::string& reason) override;
 
   // The "go" command for these clocks, sent to the engine playing `side` (exposed for
   // tests). With UsiClocks::Own both btime and wtime carry `side`'s time.
-  static std::string go_command(const TimeControl& tc, const ClockState& clock, Color side,
+  static std::string go_command(const TimeControls& tc, const ClockState& clock, Color side,
                                 UsiClocks clocks);
   // The clock reading Auto means for an engine whose "id name" is `id_name`: Own for
   // Fairy-Stockfish before its fix of 2021 (versions 11 and 12, "Fairy-Stockfish 11.1 LB 64"),

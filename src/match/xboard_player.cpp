@@ -345,13 +345,14 @@ EngineReply XBoardPlayer::fail(EngineReply::Kind kind, std::string detail) {
   return r;
 }
 
-EngineReply XBoardPlayer::play(const Game& game, const TimeControl& tc, const ClockState& clock,
+EngineReply XBoardPlayer::play(const Game& game, const TimeControls& tc, const ClockState& clock,
                                milliseconds deadline) {
   auto until = Clock::now() + deadline;
   const auto& moves = game.moves();
   Color us = game.position().side_to_move();
   auto centis = [&](Color c) {
-    int64_t ms = tc.per_move() ? tc.movetime_ms : clock.remaining_ms[c] + tc.byoyomi_ms;
+    const TimeControl& t = tc[c];
+    int64_t ms = t.per_move() ? t.movetime_ms : clock.remaining_ms[c] + t.byoyomi_ms;
     return std::to_string(std::max<int64_t>(ms, 0) / 10);
   };
   try {

@@ -50,7 +50,7 @@ class XBoardPlayer : public Player {
   Protocol protocol() const override { return Protocol::XBoard; }
   void check_game(const Variant& v) const override;
   void new_game(const Position& start, Color side, const TimeControl& tc) override;
-  EngineReply play(const Game& game, const TimeControl& tc, const ClockState& clock,
+  EngineReply play(const Game& game, const TimeControls& tc, const ClockState& clock,
                    std::chrono::milliseconds deadline) override;
   void game_over(const std::string& result, const std::string& reason) override;
 

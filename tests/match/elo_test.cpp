@@ -61,5 +61,41 @@ TEST(TimeControl, RejectsNonsense) {
   EXPECT_THROW(match_time_control("", 0, 0), TimeControlError);
 }
 
+TEST(MatchTimeControl, PerEngineClocks) {
+  TimeControls same = match_time_controls("10+0.1", {}, 0, 0);
+  EXPECT_EQ(same[0], parse_time_control("10+0.1"));
+  EXPECT_EQ(same[1], same[0]);
+  EXPECT_EQ(describe(same), "10+0.1");
+  TimeControls odds = match_time_controls("10+0.1", {"", "60+1"}, 0, 0);
+  EXPECT_EQ(odds[0], parse_time_control("10+0.1"));
+  EXPECT_EQ(odds[1], parse_time_control("60+1"));
+  EXPECT_EQ(describe(odds), "10+0.1 (Black), 60+1 (White)");
+  EXPECT_EQ(describe(odds, "engine 1", "engine 2"), "10+0.1 (engine 1), 60+1 (engine 2)");
+  // --byoyomi applies to every clock; a clock may carry its own.
+  TimeControls byo = match_time_controls("10", {"5", "0 byoyomi 2"}, 0, 0);
+  EXPECT_EQ(describe(byo), "5 (Black), 0 byoyomi 2 (White)");
+  EXPECT_EQ(describe(match_time_controls("10", {"5", ""}, 1, 0)),
+            "5 byoyomi 1 (Black), 10 byoyomi 1 (White)");
+}
+
+TEST(MatchTimeControl, PerEngineClockRefusals) {
+  auto message = [](auto&& f) {
+    try {
+      f();
+    } catch (const TimeControlError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message([] { match_time_controls("10", {"", "ten"}, 0, 0); })
+                .rfind("time control: --tc2: ", 0),
+            0u);
+  EXPECT_EQ(message([] { match_time_controls("10", {"5", ""}, 0, 200); }),
+            "time control: --tc1 gives engine 1 a clock, but --movetime and --nodes replace "
+            "both clocks");
+  EXPECT_NE(message([] { match_time_controls("10", {"", "5"}, 0, 0, 1000); }).find("--tc2"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace kirin::match

@@ -46,7 +46,8 @@ PlayerConfig swapped_clock_script(const std::string& id_name, const std::string&
 
 RefereeSettings fast(int64_t movetime_ms = 2000) {
   RefereeSettings s;
-  s.tc = {.kind = TimeControl::Kind::MoveTime, .movetime_ms = movetime_ms};
+  TimeControl tc = {.kind = TimeControl::Kind::MoveTime, .movetime_ms = movetime_ms};
+  s.tc = {tc, tc};
   s.grace_ms = 100;
   return s;
 }
@@ -111,7 +112,7 @@ TEST(Referee, HangingEngineLosesAfterItsLastPeriod) {
   auto black = start_player(usi_script("7g7f", "A"));
   auto white = start_player(usi_script("hang", "Sleeper"));
   RefereeSettings s;
-  s.tc = match_time_control("0.1 byoyomi 0.1 periods 3", 0, 0, 0);
+  s.tc = match_time_controls("0.1 byoyomi 0.1 periods 3", {}, 0, 0, 0);
   s.grace_ms = 100;
   auto started = std::chrono::steady_clock::now();
   GameRecord g = play_game(*black, *white, builtin_variant("shogi"), {}, s);
@@ -133,7 +134,7 @@ GameRecord swapped_clock_game(const std::string& id_name, UsiClocks clocks) {
   auto black = start_player(swapped_clock_script(id_name, "5i5h 5h5i", clocks));
   auto white = start_player(usi_script("5a5b 5b5a", "Quick"));
   RefereeSettings s;
-  s.tc = parse_time_control("2+0");
+  s.tc = match_time_controls("2+0", {}, 0, 0);
   s.grace_ms = 100;
   return play_game(*black, *white, builtin_variant("shogi"), {}, s);
 }
@@ -165,7 +166,7 @@ TEST(Referee, AutoClocksSayWhyAtTheStartOfTheMatch) {
   s.variant = builtin_variant("shogi");
   s.engines[0] = usi_script("resign", "One");
   s.engines[1] = swapped_clock_script("Fairy-Stockfish 11.1 LB 64", "resign", UsiClocks::Auto);
-  s.referee.tc = parse_time_control("2+0");
+  s.referee.tc = match_time_controls("2+0", {}, 0, 0);
   std::vector<std::string> notices;
   s.on_notice = [&](const std::string& n) { notices.push_back(n); };
   run_match(s, {});
@@ -178,6 +179,47 @@ TEST(Referee, AutoClocksSayWhyAtTheStartOfTheMatch) {
   notices.clear();
   run_match(s, {});
   EXPECT_TRUE(notices.empty());
+}
+
+TEST(Referee, TimeOddsGiveEachSideItsOwnClock) {
+  // Black has 0.3 s and hangs: it loses on its own clock, not White's minute.
+  auto black = start_player(usi_script("hang", "Short"));
+  auto white = start_player(usi_script("5a5b", "Long"));
+  RefereeSettings s;
+  s.tc = match_time_controls("60", {"0.3", ""}, 0, 0);
+  s.grace_ms = 100;
+  auto t0 = std::chrono::steady_clock::now();
+  GameRecord g = play_game(*black, *white, builtin_variant("shogi"), {}, s);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
+  EXPECT_EQ(g.termination, Termination::Time) << g.reason;
+  EXPECT_EQ(g.result, Result::WhiteWins);
+  EXPECT_EQ(g.reason, "Short lost on time (no bestmove)");
+  EXPECT_EQ(g.time_control, "0.3 (Black), 60 (White)");
+  EXPECT_NE(format_record(g).find("[TimeControl \"0.3 (Black), 60 (White)\"]"),
+            std::string::npos);
+}
+
+TEST(Match, TimeOddsFollowTheEngineAcrossColours) {
+  // Engine 1 has 1 s and reads the clocks swapped, engine 2 a minute: standard clocks tell
+  // engine 1 as Black that it has a minute (it thinks 15 s and loses), its own clocks that it
+  // has 1 s. In game 2 engine 2 is Black and resigns at once.
+  MatchSettings s;
+  s.variant = builtin_variant("shogi");
+  s.engines[0] = swapped_clock_script("Odd", "5i5h 5a5b", UsiClocks::Standard);
+  s.engines[1] = usi_script("resign", "Resigner");
+  s.referee.tc = match_time_controls("60", {"1", ""}, 0, 0);
+  s.referee.grace_ms = 100;
+  s.games = 2;
+  std::vector<GameRecord> games = run_match(s, {}).games;
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].time_control, "1 (Black), 60 (White)");
+  EXPECT_EQ(games[1].time_control, "60 (Black), 1 (White)");
+  EXPECT_EQ(games[0].termination, Termination::Time) << games[0].reason;
+  EXPECT_EQ(games[1].termination, Termination::Resignation) << games[1].reason;
+  s.engines[0].usi_clocks = UsiClocks::Own;
+  games = run_match(s, {}).games;
+  EXPECT_EQ(games[0].termination, Termination::Resignation) << games[0].reason;
+  EXPECT_EQ(games[0].reason, "Resigner resigns");
 }
 
 TEST(UsiNotation, ClockReadingByEngineName) {
@@ -293,7 +335,7 @@ TEST(Match, NodeBudgetGoesToUsiEnginesOnly) {
   s.variant = builtin_variant("shogi");
   s.engines[0] = usi_script("resign", "One");
   s.engines[1] = xboard_script("g7g6");
-  s.referee.tc = parse_time_control("nodes 1000");
+  s.referee.tc = match_time_controls("10", {}, 0, 0, 1000);
   s.games = 2;
   try {
     run_match(s, {});
@@ -364,24 +406,42 @@ TEST(XBoardNotation, MovesBothWays) {
 
 TEST(UsiNotation, GoCommands) {
   TimeControl tc = parse_time_control("10+0.1");
+  auto both = [](const TimeControl& t) { return TimeControls{t, t}; };
   ClockState c{{9000, 8000}, 0};
   const UsiClocks kStd = UsiClocks::Standard;
-  EXPECT_EQ(UsiPlayer::go_command(tc, c, kWhite, kStd),
+  EXPECT_EQ(UsiPlayer::go_command(both(tc), c, kWhite, kStd),
             "go btime 9000 wtime 8000 binc 100 winc 100");
   // Own: each side's own time in both fields.
-  EXPECT_EQ(UsiPlayer::go_command(tc, c, kWhite, UsiClocks::Own),
+  EXPECT_EQ(UsiPlayer::go_command(both(tc), c, kWhite, UsiClocks::Own),
             "go btime 8000 wtime 8000 binc 100 winc 100");
-  EXPECT_EQ(UsiPlayer::go_command(tc, c, kBlack, UsiClocks::Own),
+  EXPECT_EQ(UsiPlayer::go_command(both(tc), c, kBlack, UsiClocks::Own),
             "go btime 9000 wtime 9000 binc 100 winc 100");
   tc.increment_ms = 0;
   tc.byoyomi_ms = 3000;
-  EXPECT_EQ(UsiPlayer::go_command(tc, c, kBlack, kStd), "go btime 9000 wtime 8000 byoyomi 3000");
+  EXPECT_EQ(UsiPlayer::go_command(both(tc), c, kBlack, kStd),
+            "go btime 9000 wtime 8000 byoyomi 3000");
   // USI has no periods: one period's byoyomi.
-  EXPECT_EQ(UsiPlayer::go_command(parse_time_control("0 byoyomi 3x5"), c, kBlack, kStd),
+  EXPECT_EQ(UsiPlayer::go_command(both(parse_time_control("0 byoyomi 3x5")), c, kBlack, kStd),
             "go btime 9000 wtime 8000 byoyomi 3000");
   tc.kind = TimeControl::Kind::MoveTime;
   tc.movetime_ms = 500;
-  EXPECT_EQ(UsiPlayer::go_command(tc, c, kBlack, UsiClocks::Own), "go movetime 500");
+  EXPECT_EQ(UsiPlayer::go_command(both(tc), c, kBlack, UsiClocks::Own), "go movetime 500");
+}
+
+TEST(UsiNotation, GoCommandsWithTimeOdds) {
+  // Black plays 10+0.1, White 60+1: each increment in its own field, or the mover's in both.
+  TimeControls odds = {parse_time_control("10+0.1"), parse_time_control("60+1")};
+  ClockState c{{9000, 59000}, 0};
+  EXPECT_EQ(UsiPlayer::go_command(odds, c, kBlack, UsiClocks::Standard),
+            "go btime 9000 wtime 59000 binc 100 winc 1000");
+  EXPECT_EQ(UsiPlayer::go_command(odds, c, kWhite, UsiClocks::Own),
+            "go btime 59000 wtime 59000 binc 1000 winc 1000");
+  // A byoyomi is the mover's own: USI has one field for it.
+  odds[kWhite] = parse_time_control("0 byoyomi 2");
+  EXPECT_EQ(UsiPlayer::go_command(odds, c, kWhite, UsiClocks::Standard),
+            "go btime 9000 wtime 59000 byoyomi 2000");
+  EXPECT_EQ(UsiPlayer::go_command(odds, c, kBlack, UsiClocks::Standard),
+            "go btime 9000 wtime 59000 binc 100 winc 0");
 }
 
 }  // namespace
