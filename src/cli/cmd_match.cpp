@@ -175,15 +175,17 @@ void register_match(CLI::App& app) {
     };
     MatchResult result;
     try {
-      result = run_match(s, [&](const GameRecord& g, const Score&) {
-        fmt::print("game {}/{}: {} vs {} {} ({}) {} plies\n", g.number, s.games, g.black, g.white,
-                   g.result_text(), g.reason, g.moves.size());
+      result = run_match(s, [&](const GameRecord& g, const ResultSplit& so_far) {
+        fmt::print("game {}/{}: {} vs {} {} ({}) {} plies; {}\n", g.number, s.games, g.black,
+                   g.white, g.result_text(), g.reason, g.moves.size(),
+                   format_split_short(so_far));
         std::fflush(stdout);
+        return true;
       });
     } catch (const EngineError& e) {
       throw UsageError(e.what());
     }
-    const Score& sc = result.score;
+    const Score& sc = result.results.all;
     std::string one = result.games.front().number % 2 == 1 ? result.games.front().black
                                                            : result.games.front().white;
     std::string two = result.games.front().number % 2 == 1 ? result.games.front().white
@@ -191,7 +193,7 @@ void register_match(CLI::App& app) {
     EloEstimate elo = estimate_elo(sc);
     fmt::print("Score of {} vs {}: +{} -{} ={} [{:.3f}] {} games\n", one, two, sc.wins, sc.losses,
                sc.draws, elo.score, sc.games());
-    fmt::print("{}\n", format_elo(elo));
+    for (const std::string& line : format_split(result.results)) fmt::print("{}\n", line);
   });
 }
 

@@ -108,11 +108,13 @@ MatchResult run_match(const MatchSettings& settings, const GameCallback& on_game
   MatchResult result;
   result.games.resize(size_t(s.games));
   std::atomic<int> next{0};
+  std::atomic<bool> stopped{false};
   std::mutex mutex;
   std::string file_error;
 
   auto worker = [&](size_t w) {
     for (;;) {
+      if (stopped) return;
       int i = next++;
       if (i >= s.games) return;
       auto& players = pool[w];
@@ -158,12 +160,7 @@ MatchResult run_match(const MatchSettings& settings, const GameCallback& on_game
       g.date = date;
 
       std::lock_guard<std::mutex> lock(mutex);
-      if (g.result == Result::Draw)
-        ++result.score.draws;
-      else if ((g.result == Result::BlackWins) == first_is_black)
-        ++result.score.wins;
-      else
-        ++result.score.losses;
+      result.results.add(g, first_is_black);
       if (!s.out_dir.empty()) {
         char stem[32];
         std::snprintf(stem, sizeof stem, "game-%03d", g.number);
@@ -176,7 +173,7 @@ MatchResult run_match(const MatchSettings& settings, const GameCallback& on_game
           file_error = ex.what();
         }
       }
-      if (on_game) on_game(g, result.score);
+      if (on_game && !on_game(g, result.results)) stopped = true;
       result.games[size_t(i)] = std::move(g);
     }
   };
@@ -186,6 +183,8 @@ MatchResult run_match(const MatchSettings& settings, const GameCallback& on_game
   worker(0);
   for (std::thread& t : threads) t.join();
   if (!file_error.empty()) throw std::runtime_error(file_error);
+  // A stopped match leaves the games it never started empty.
+  std::erase_if(result.games, [](const GameRecord& g) { return g.number == 0; });
   return result;
 }
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "match/elo.h"
+#include "match/results.h"
 #include "match/game_record.h"
 #include "match/openings.h"
 #include "match/player.h"
@@ -30,12 +30,13 @@ struct MatchSettings {
 };
 
 struct MatchResult {
-  Score score;
-  std::vector<GameRecord> games;  // in game order
+  ResultSplit results;            // engine 1's score, all games and by how they ended
+  std::vector<GameRecord> games;  // the games played, in game order
 };
 
-// Called after each game (from one thread at a time) with the score so far; may be empty.
-using GameCallback = std::function<void(const GameRecord&, const Score&)>;
+// Called after each game (from one thread at a time) with the results so far; may be empty.
+// Returning false stops the match: no game starts after it, those being played finish.
+using GameCallback = std::function<bool(const GameRecord&, const ResultSplit&)>;
 
 // Starts the engines once up front (throws EngineError if either cannot start), then plays.
 // An engine that crashes, times out or breaks protocol loses that game and is restarted.

@@ -362,13 +362,31 @@ TEST(Match, AlternatesColoursAndCountsScore) {
   s.openings = {{"7g7f"}, {"2g2f"}};
   std::vector<std::string> blacks;
   MatchResult r =
-      run_match(s, [&](const GameRecord& g, const Score&) { blacks.push_back(g.black); });
+      run_match(s, [&](const GameRecord& g, const ResultSplit&) {
+        blacks.push_back(g.black);
+        return true;
+      });
   // Each opening twice with colours swapped; after one opening ply White is to move and
-  // resigns, so Black wins every game: two wins for each engine.
-  EXPECT_EQ(r.score.wins, 2);
-  EXPECT_EQ(r.score.losses, 2);
+  // resigns, so Black wins every game: two wins for each engine, all on the board.
+  EXPECT_EQ(r.results.all.wins, 2);
+  EXPECT_EQ(r.results.all.losses, 2);
+  EXPECT_EQ(r.results[Ending::Board].games(), 4);
   EXPECT_EQ(blacks, (std::vector<std::string>{"One", "Two", "One", "Two"}));
   EXPECT_EQ(r.games[2].moves.front().usi, "2g2f");
+}
+
+TEST(Match, StopsWhenTheCallbackSaysSo) {
+  MatchSettings s;
+  s.variant = builtin_variant("shogi");
+  s.engines[0] = usi_script("resign", "One");
+  s.engines[1] = usi_script("resign", "Two");
+  s.referee = fast();
+  s.games = 10;
+  MatchResult r = run_match(s, [&](const GameRecord& g, const ResultSplit&) {
+    return g.number < 3;  // stop after game 3
+  });
+  EXPECT_EQ(r.games.size(), 3u);
+  EXPECT_EQ(r.results.all.games(), 3);
 }
 
 TEST(XBoardNotation, MovesBothWays) {

@@ -1,0 +1,110 @@
+#include "match/results.h"
+
+namespace kirin::match {
+namespace {
+
+std::string wld(const Score& s) {
+  return "+" + std::to_string(s.wins) + " -" + std::to_string(s.losses) + " =" +
+         std::to_string(s.draws);
+}
+
+std::string games_text(int n) { return std::to_string(n) + (n == 1 ? " game" : " games"); }
+
+// "board", "time", ...: the short names of the per-game line.
+const char* short_name(Ending e) {
+  switch (e) {
+    case Ending::Board:
+      return "board";
+    case Ending::Time:
+      return "time";
+    case Ending::IllegalMove:
+      return "illegal";
+    case Ending::Crash:
+      return "crash";
+    case Ending::Adjudication:
+      return "adjudicated";
+  }
+  return "?";
+}
+
+}  // namespace
+
+Ending ending_of(Termination t) {
+  switch (t) {
+    case Termination::Rules:
+    case Termination::Resignation:
+      return Ending::Board;
+    case Termination::Time:
+      return Ending::Time;
+    case Termination::IllegalMove:
+      return Ending::IllegalMove;
+    case Termination::Crash:
+    case Termination::Protocol:
+      return Ending::Crash;
+    case Termination::Adjudication:
+      return Ending::Adjudication;
+  }
+  return Ending::Crash;
+}
+
+const char* ending_name(Ending e) {
+  switch (e) {
+    case Ending::Board:
+      return "on the board";
+    case Ending::Time:
+      return "on time";
+    case Ending::IllegalMove:
+      return "illegal move";
+    case Ending::Crash:
+      return "crash or protocol";
+    case Ending::Adjudication:
+      return "adjudicated";
+  }
+  return "?";
+}
+
+double points_for_first(const GameRecord& g, bool first_is_black) {
+  if (g.result == Result::Draw) return 0.5;
+  return (g.result == Result::BlackWins) == first_is_black ? 1.0 : 0.0;
+}
+
+void ResultSplit::add(const GameRecord& g, bool first_is_black) {
+  double points = points_for_first(g, first_is_black);
+  for (Score* s : {&all, &by_ending[size_t(ending_of(g.termination))]}) {
+    if (points == 0.5)
+      ++s->draws;
+    else if (points == 1)
+      ++s->wins;
+    else
+      ++s->losses;
+  }
+}
+
+std::string format_split_short(const ResultSplit& r) {
+  std::string out;
+  for (int e = 0; e < kEndings; ++e) {
+    const Score& s = r.by_ending[size_t(e)];
+    if (s.games() == 0) continue;
+    if (!out.empty()) out += ", ";
+    out += std::string(short_name(Ending(e))) + " " + wld(s);
+  }
+  return out;
+}
+
+std::vector<std::string> format_split(const ResultSplit& r) {
+  std::vector<std::string> out;
+  for (int e = 0; e < kEndings; ++e) {
+    const Score& s = r.by_ending[size_t(e)];
+    if (s.games() == 0) continue;
+    out.push_back(std::string(ending_name(Ending(e))) + ": " + wld(s) + " (" +
+                  games_text(s.games()) + ")");
+  }
+  out.push_back(format_elo(estimate_elo(r.all)));
+  // "Elo difference: ..." becomes "Elo on the board: ..." for the games decided there.
+  std::string board = format_elo(estimate_elo(r[Ending::Board]));
+  out.push_back("Elo on the board" + board.substr(board.find(':')) + " (" +
+                games_text(r[Ending::Board].games()) + ")");
+  return out;
+}
+
+}  // namespace kirin::match
