@@ -1,0 +1,68 @@
+// The sequential probability ratio test that decides whether a change is better, as fishtest
+// runs it: the generalized SPRT on the logistic Elo scale (H0: elo = elo0, H1: elo = elo1), the
+// likelihoods those of the multinomial distribution of the observed results with the expected
+// score each hypothesis gives, fitted by maximum likelihood (Michel Van den Bergh's "GSPRT",
+// fishtest's LLRcalc). Results are counted by game pair, since each opening is played twice with
+// colours swapped: the pentanomial model, over the pair scores 0, 1/2, 1, 3/2, 2, which counts
+// the correlation of the two games of an opening.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace kirin::match {
+
+struct SprtSettings {
+  double elo0 = 0, elo1 = 5;       // logistic Elo of H0 and H1, elo0 < elo1
+  double alpha = 0.05, beta = 0.05;  // the errors: accepting H1 at elo0, H0 at elo1
+  double lower_bound() const;      // log(beta / (1 - alpha)): at or below it H0 is accepted
+  double upper_bound() const;      // log((1 - beta) / alpha): at or above it H1 is accepted
+};
+
+// Reads "ELO0,ELO1" with --alpha and --beta; throws std::invalid_argument saying what is wrong.
+SprtSettings parse_sprt(const std::string& bounds, double alpha, double beta);
+
+// The log-likelihood ratio of H1 against H0 for result counts over evenly spaced scores from 0
+// to 1: {losses, draws, wins} (trinomial) or the number of game pairs that scored 0, 1/2, 1,
+// 3/2 and 2 points (pentanomial). Empty categories count as 0.001, as in fishtest.
+double sprt_llr(double elo0, double elo1, const std::vector<double>& counts);
+
+class Sprt {
+ public:
+  enum class Decision { None, H0, H1 };
+
+  explicit Sprt(const SprtSettings& settings) : settings_(settings) {}
+
+  // Engine 1's points (0, 0.5 or 1) in game `index` (0-based: games 2k and 2k+1 play opening k
+  // with colours swapped). Returns true when this game completes a pair, which updates the LLR
+  // and, the first time the LLR reaches a bound, the decision.
+  bool add(int index, double points);
+
+  double llr() const { return llr_; }
+  Decision decision() const { return decision_; }
+  int pairs() const;
+  const std::array<int, 5>& pentanomial() const { return pentanomial_; }
+  // Games counted in no complete pair: an odd last game, or one whose partner never started.
+  int unpaired() const;
+  // At the end of the match: the LLR of every game by the trinomial model, if games are left
+  // unpaired and no decision was reached; else the pentanomial LLR.
+  double final_llr() const;
+  // The decision reached, else the one final_llr() gives at the end of the match.
+  Decision final_decision() const;
+
+  // "LLR: 1.23 (-2.94, 2.94) [0, 10]"
+  std::string format(double llr) const;
+  // "H1 accepted", "H0 accepted", "no decision"
+  static std::string decision_text(Decision d);
+
+ private:
+  SprtSettings settings_;
+  std::vector<double> points_;  // by game index; -1 = not played yet
+  std::array<int, 5> pentanomial_{};
+  std::array<int, 3> trinomial_{};  // losses, draws, wins
+  double llr_ = 0;
+  Decision decision_ = Decision::None;
+};
+
+}  // namespace kirin::match
