@@ -5,15 +5,20 @@
 #include <chrono>
 #include <fstream>
 #include <mutex>
+#include <optional>
 
 #include "cli/game_args.h"
 #include "cli/subcommands.h"
 #include "match/match_runner.h"
+#include "match/sprt.h"
 
 namespace kirin::cli {
 namespace {
 
 using namespace kirin::match;
+
+// The most games a match with --sprt plays unless --games says otherwise.
+constexpr int kSprtMaxGames = 20000;
 
 std::vector<std::pair<std::string, std::string>> engine_options(
     const std::vector<std::string>& given, const char* flag) {
@@ -48,6 +53,8 @@ void register_match(CLI::App& app) {
     uint64_t seed = 1;
     std::string out_dir, log_file;
     int concurrency = 1;
+    std::string sprt;
+    double alpha = 0.05, beta = 0.05;
   };
   auto a = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -76,10 +83,14 @@ void register_match(CLI::App& app) {
                     "NAME=VALUE for engine " + n + " (USI setoption, XBoard option); repeatable")
         ->allow_extra_args(false);
   }
-  cmd->add_option("--games,-n", a->games, "number of games")
+  CLI::Option* games_option = cmd->add_option(
+      "--games,-n", a->games,
+      "number of games; with --sprt the most it may play (default then " +
+          std::to_string(kSprtMaxGames) + ")")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
-  cmd->add_option("--tc", a->tc, "time control: seconds per game [+ increment], e.g. 10+0.1, or \"10 byoyomi 1 periods 3\"")
+  cmd->add_option("--tc", a->tc, "both engines' clock: seconds per game [+ increment], e.g. 10+0.1, or \"10 byoyomi 1 "
+                  "periods 3\" (--tc1/--tc2 give one engine its own)")
       ->capture_default_str();
   for (int e = 0; e < 2; ++e) {
     std::string n = std::to_string(e + 1);
@@ -89,10 +100,10 @@ void register_match(CLI::App& app) {
   }
   cmd->add_option("--byoyomi", a->byoyomi,
                   "byoyomi in seconds after the main time of --tc (and of --tc1/--tc2)");
-  cmd->add_option("--movetime", a->movetime, "fixed milliseconds per move (replaces --tc)");
+  cmd->add_option("--movetime", a->movetime, "fixed milliseconds per move for both engines (replaces the clocks)");
   cmd->add_option("--nodes", a->nodes,
-                  "a node budget per move (replaces --tc; USI engines only): games that do not "
-                  "depend on how loaded the machine is");
+                  "a node budget per move for both engines (replaces the clocks; USI engines "
+                  "only): games that do not depend on how loaded the machine is");
   cmd->add_option("--grace", a->grace, "milliseconds an engine may overstep its time")
       ->capture_default_str()
       ->check(CLI::Range(int64_t(0), int64_t(600000)));
@@ -111,9 +122,33 @@ void register_match(CLI::App& app) {
   cmd->add_option("--concurrency", a->concurrency, "games played at the same time")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
-  cmd->add_option("--log", a->log_file, "write everything sent to and read from the engines");
+  cmd->add_option("--log", a->log_file, "append every line sent to and read from the engines, with milliseconds since the "
+                  "start (the go commands show the clocks each engine was told)");
+  CLI::Option* sprt_option = cmd->add_option(
+      "--sprt", a->sprt,
+      "ELO0,ELO1: stop as soon as the sequential probability ratio test (fishtest's, logistic "
+      "Elo, over game pairs) accepts H0 (engine 1 is ELO0 better, or worse) or H1 (it is ELO1 "
+      "better, or more), e.g. --sprt 0,10 to accept a change; prints the LLR after each game "
+      "pair");
+  CLI::Option* alpha_option =
+      cmd->add_option("--alpha", a->alpha, "with --sprt: the chance of accepting H1 at ELO0")
+          ->capture_default_str();
+  CLI::Option* beta_option =
+      cmd->add_option("--beta", a->beta, "with --sprt: the chance of accepting H0 at ELO1")
+          ->capture_default_str();
 
-  cmd->callback([a] {
+  cmd->callback([a, games_option, sprt_option, alpha_option, beta_option] {
+    std::optional<Sprt> sprt;
+    if (sprt_option->count()) {
+      try {
+        sprt.emplace(parse_sprt(a->sprt, a->alpha, a->beta));
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+      }
+      if (!games_option->count()) a->games = kSprtMaxGames;
+    } else if (alpha_option->count() || beta_option->count()) {
+      throw UsageError("--alpha and --beta are the errors of --sprt; give --sprt ELO0,ELO1");
+    }
     MatchSettings s;
     s.variant = a->game.load_variant();
     try {
@@ -166,8 +201,14 @@ void register_match(CLI::App& app) {
     }
     kill_engines_on_interrupt();
 
-    fmt::print("match: {} ({}), {} games, time control {}, openings: {}\n", s.variant->name,
-               s.variant->id, s.games, describe(s.referee.tc, "engine 1", "engine 2"), opening_text);
+    std::string games_text = fmt::format("{} games", s.games);
+    if (sprt)
+      games_text = fmt::format("SPRT [{}, {}] (alpha {}, beta {}) over at most {} games",
+                               a->sprt.substr(0, a->sprt.find(',')),
+                               a->sprt.substr(a->sprt.find(',') + 1), a->alpha, a->beta, s.games);
+    fmt::print("match: {} ({}), {}, time control {}, openings: {}\n", s.variant->name,
+               s.variant->id, games_text, describe(s.referee.tc, "engine 1", "engine 2"),
+               opening_text);
     std::fflush(stdout);
     s.on_notice = [](const std::string& notice) {
       fmt::print("{}\n", notice);
@@ -179,8 +220,18 @@ void register_match(CLI::App& app) {
         fmt::print("game {}/{}: {} vs {} {} ({}) {} plies; {}\n", g.number, s.games, g.black,
                    g.white, g.result_text(), g.reason, g.moves.size(),
                    format_split_short(so_far));
+        bool go_on = true;
+        bool first_is_black = g.number % 2 == 1;
+        if (sprt && sprt->add(g.number - 1, points_for_first(g, first_is_black))) {
+          fmt::print("{} after {} game pairs\n", sprt->format(sprt->llr()), sprt->pairs());
+          if (sprt->decision() != Sprt::Decision::None) {
+            fmt::print("SPRT: {}; the games being played finish, no new game starts\n",
+                       Sprt::decision_text(sprt->decision()));
+            go_on = false;
+          }
+        }
         std::fflush(stdout);
-        return true;
+        return go_on;
       });
     } catch (const EngineError& e) {
       throw UsageError(e.what());
@@ -194,6 +245,17 @@ void register_match(CLI::App& app) {
     fmt::print("Score of {} vs {}: +{} -{} ={} [{:.3f}] {} games\n", one, two, sc.wins, sc.losses,
                sc.draws, elo.score, sc.games());
     for (const std::string& line : format_split(result.results)) fmt::print("{}\n", line);
+    if (sprt) {
+      // Games without their pair: counted by the trinomial model if they end an undecided
+      // test; after a decision, the games that were in progress do not change it.
+      std::string note;
+      if (sprt->unpaired() > 0)
+        note = sprt->decision() == Sprt::Decision::None
+                   ? ", trinomial over all games: the last game has no pair"
+                   : fmt::format(", {} unpaired game(s) not counted", sprt->unpaired());
+      fmt::print("SPRT: {} after {} game pairs{}: {}\n", sprt->format(sprt->final_llr()),
+                 sprt->pairs(), note, Sprt::decision_text(sprt->final_decision()));
+    }
   });
 }
 
