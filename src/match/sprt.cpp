@@ -85,12 +85,29 @@ bool Sprt::add(int index, double points) {
   ++pentanomial_[size_t(std::lround((points + points_[partner]) * 2))];
   llr_ = sprt_llr(settings_.elo0, settings_.elo1,
                   std::vector<double>(pentanomial_.begin(), pentanomial_.end()));
+  overshoot_.update(llr_);
   if (decision_ == Decision::None) {
-    if (llr_ <= settings_.lower_bound()) decision_ = Decision::H0;
-    if (llr_ >= settings_.upper_bound()) decision_ = Decision::H1;
+    if (llr_ < settings_.lower_bound() + overshoot_.below()) decision_ = Decision::H0;
+    if (llr_ > settings_.upper_bound() - overshoot_.above()) decision_ = Decision::H1;
   }
   return true;
 }
+
+void SprtOvershoot::update(double llr) {
+  if (llr < low_) {
+    sum_down_ += llr - low_;
+    squares_down_ += (llr - low_) * (llr - low_);
+    low_ = llr;
+  }
+  if (llr > high_) {
+    sum_up_ += llr - high_;
+    squares_up_ += (llr - high_) * (llr - high_);
+    high_ = llr;
+  }
+}
+
+double SprtOvershoot::below() const { return sum_down_ != 0 ? -squares_down_ / sum_down_ / 2 : 0; }
+double SprtOvershoot::above() const { return sum_up_ != 0 ? squares_up_ / sum_up_ / 2 : 0; }
 
 int Sprt::pairs() const {
   int n = 0;

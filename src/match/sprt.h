@@ -28,6 +28,21 @@ SprtSettings parse_sprt(const std::string& bounds, double alpha, double beta);
 // 3/2 and 2 points (pentanomial). Empty categories count as 0.001, as in fishtest.
 double sprt_llr(double elo0, double elo1, const std::vector<double>& counts);
 
+// The LLR moves by jumps, so it ends a test past its bound; fishtest stops that much earlier.
+// Its estimate of the overshoot (Siegmund, Sequential Analysis, corollary 8.33) from the
+// record-breaking steps of the LLR so far: half the mean square of the steps that set a new
+// low (or high), over their mean.
+class SprtOvershoot {
+ public:
+  void update(double llr);  // after each pair
+  double below() const;     // H0 is accepted once the LLR is below the lower bound + this
+  double above() const;     // H1 once it is above the upper bound - this
+
+ private:
+  double low_ = 0, high_ = 0;  // the lowest and highest LLR so far, from 0
+  double sum_down_ = 0, squares_down_ = 0, sum_up_ = 0, squares_up_ = 0;
+};
+
 class Sprt {
  public:
   enum class Decision { None, H0, H1 };
@@ -36,7 +51,8 @@ class Sprt {
 
   // Engine 1's points (0, 0.5 or 1) in game `index` (0-based: games 2k and 2k+1 play opening k
   // with colours swapped). Returns true when this game completes a pair, which updates the LLR
-  // and, the first time the LLR reaches a bound, the decision.
+  // and, the first time the LLR reaches a bound (less the expected overshoot, as fishtest
+  // does: SprtOvershoot), the decision.
   bool add(int index, double points);
 
   double llr() const { return llr_; }
@@ -62,6 +78,7 @@ class Sprt {
   std::array<int, 5> pentanomial_{};
   std::array<int, 3> trinomial_{};  // losses, draws, wins
   double llr_ = 0;
+  SprtOvershoot overshoot_;
   Decision decision_ = Decision::None;
 };
 

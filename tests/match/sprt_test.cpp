@@ -89,8 +89,8 @@ TEST(Sprt, PairsFromGamesInAnyOrder) {
 TEST(Sprt, DecidesWhenTheLlrCrossesABound) {
   // Engine 1 scores pairs of 2, 1.5, 1 and 1.5 points in turn (69%, about +140 Elo): H1 of
   // [0, 10] is accepted after 104 pairs, at 26, 52 and 26 pairs of 1, 1.5 and 2 points (LLR
-  // 2.950 by fishtest's LLR_logistic; 2.922 one pair before), and the decision stays when later
-  // games go the other way.
+  // 2.950 by fishtest's LLR_logistic; 2.922 one pair before, below 2.944 less the overshoot
+  // 0.014), and the decision stays when later games go the other way.
   const double pair_points[4][2] = {{1, 1}, {1, 0.5}, {1, 0}, {0.5, 1}};
   Sprt sprt(parse_sprt("0,10", 0.05, 0.05));
   int game = 0;
@@ -105,7 +105,7 @@ TEST(Sprt, DecidesWhenTheLlrCrossesABound) {
   EXPECT_EQ(sprt.decision(), Sprt::Decision::H1);
   EXPECT_EQ(Sprt::decision_text(sprt.decision()), "H1 accepted");
 
-  // The same results from the other side: H0 (no better than 0).
+  // The same results from the other side: H0 (no better than 0), after 101 pairs.
   Sprt losing(parse_sprt("0,10", 0.05, 0.05));
   game = 0;
   while (losing.decision() == Sprt::Decision::None && game < 1000) {
@@ -113,7 +113,8 @@ TEST(Sprt, DecidesWhenTheLlrCrossesABound) {
     ++game;
   }
   EXPECT_EQ(losing.decision(), Sprt::Decision::H0);
-  EXPECT_LE(losing.llr(), -2.944);
+  EXPECT_NEAR(losing.llr(), -2.9488, 0.0005);
+  EXPECT_EQ(losing.pairs(), 101);
   EXPECT_EQ(Sprt::decision_text(losing.decision()), "H0 accepted");
 }
 
@@ -127,6 +128,20 @@ TEST(Sprt, EvenOneSidedResultsNeedAboutAHundredPairs) {
   EXPECT_EQ(sprt.decision(), Sprt::Decision::H1);
   EXPECT_EQ(sprt.pairs(), 104);
   EXPECT_NEAR(sprt_llr(0, 10, {0, 0, 0, 0, 100}), 2.8369, 0.0005);
+}
+
+TEST(Sprt, OvershootFromTheRecordSteps) {
+  // Fishtest's estimate: the steps that set a new high are 0.5, 0.5 and 1.0 (0.8 sets none):
+  // (0.25 + 0.25 + 1) / 2.0 / 2 = 0.375; the one new low, -0.4: 0.16 / 0.4 / 2 = 0.2.
+  SprtOvershoot o;
+  EXPECT_EQ(o.above(), 0);
+  EXPECT_EQ(o.below(), 0);
+  for (double llr : {0.5, 1.0, 0.8, 2.0}) o.update(llr);
+  EXPECT_NEAR(o.above(), 0.375, 1e-12);
+  EXPECT_EQ(o.below(), 0);
+  o.update(-0.4);
+  EXPECT_NEAR(o.below(), 0.2, 1e-12);
+  EXPECT_NEAR(o.above(), 0.375, 1e-12);
 }
 
 TEST(Sprt, OddLastGameFallsBackToTheTrinomialModel) {
