@@ -89,8 +89,9 @@ void register_match(CLI::App& app) {
           std::to_string(kSprtMaxGames) + ")")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
-  cmd->add_option("--tc", a->tc, "both engines' clock: seconds per game [+ increment], e.g. 10+0.1, or \"10 byoyomi 1 "
-                  "periods 3\" (--tc1/--tc2 give one engine its own)")
+  cmd->add_option("--tc", a->tc,
+                  "both engines' clock: seconds per game [+ increment], e.g. 10+0.1, or \"10 "
+                  "byoyomi 1 periods 3\" (--tc1/--tc2 give one engine its own)")
       ->capture_default_str();
   for (int e = 0; e < 2; ++e) {
     std::string n = std::to_string(e + 1);
@@ -100,7 +101,8 @@ void register_match(CLI::App& app) {
   }
   cmd->add_option("--byoyomi", a->byoyomi,
                   "byoyomi in seconds after the main time of --tc (and of --tc1/--tc2)");
-  cmd->add_option("--movetime", a->movetime, "fixed milliseconds per move for both engines (replaces the clocks)");
+  cmd->add_option("--movetime", a->movetime,
+                  "fixed milliseconds per move for both engines (replaces the clocks)");
   cmd->add_option("--nodes", a->nodes,
                   "a node budget per move for both engines (replaces the clocks; USI engines "
                   "only): games that do not depend on how loaded the machine is");
@@ -122,8 +124,9 @@ void register_match(CLI::App& app) {
   cmd->add_option("--concurrency", a->concurrency, "games played at the same time")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
-  cmd->add_option("--log", a->log_file, "append every line sent to and read from the engines, with milliseconds since the "
-                  "start (the go commands show the clocks each engine was told)");
+  cmd->add_option("--log", a->log_file,
+                  "append every line sent to and read from the engines, with milliseconds since "
+                  "the start (the go commands show the clocks each engine was told)");
   CLI::Option* sprt_option = cmd->add_option(
       "--sprt", a->sprt,
       "ELO0,ELO1: stop as soon as the sequential probability ratio test (fishtest's, logistic "

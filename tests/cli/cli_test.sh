@@ -256,13 +256,13 @@ rm -rf "$backup_dir"
 
 # kirin match with the scripted engines of tests/match/engines.
 engines="$(dirname "$0")/../match/engines"
+resigner="sh $engines/usi_script.sh resign"
 check match-sprt-bad 2 "--sprt takes ELO0,ELO1 (e.g. 0,10), not '5'" "$kirin" match -v shogi \
-  --engine1 "sh $engines/usi_script.sh resign" --engine2 "sh $engines/usi_script.sh resign" --sprt 5
+  --engine1 "$resigner" --engine2 "$resigner" --sprt 5
 check match-alpha-alone 2 "--alpha and --beta are the errors of --sprt" "$kirin" match -v shogi \
-  --engine1 "sh $engines/usi_script.sh resign" --engine2 "sh $engines/usi_script.sh resign" --alpha 0.1
+  --engine1 "$resigner" --engine2 "$resigner" --alpha 0.1
 check match-tc2-nodes 2 "--tc2 gives engine 2 a clock, but --movetime and --nodes" "$kirin" match \
-  -v shogi --engine1 "sh $engines/usi_script.sh resign" --engine2 "sh $engines/usi_script.sh resign" \
-  --tc2 5 --nodes 1000
+  -v shogi --engine1 "$resigner" --engine2 "$resigner" --tc2 5 --nodes 1000
 check match-usi-clocks-bad 2 "--usi-clocks1" "$kirin" match -v shogi --engine1 x --engine2 y \
   --usi-clocks1 swapped
 # Engine 1 resigns one game in four: the test accepts H1 of [0, 10] and stops at once.
@@ -278,8 +278,8 @@ for want in "SPRT [0, 10] (alpha 0.05, beta 0.05) over at most 20000 games" \
     echo "FAIL match-sprt: no '$want' in:"; tail -8 <<<"$match_out"; fails=$((fails + 1)); fi
 done
 # Time odds: engine 1 hangs with 0.3 s, so it loses on time at once; engine 2 keeps a minute.
-check2 match-time-odds 0 "time control 0.3 (engine 1), 60 (engine 2)" "on time: +0 -2 =0 (2 games)" \
-  "$kirin" match -v shogi --engine1 "sh $engines/usi_script.sh hang" \
+check2 match-time-odds 0 "time control 0.3 (engine 1), 60 (engine 2)" \
+  "on time: +0 -2 =0 (2 games)" "$kirin" match -v shogi --engine1 "sh $engines/usi_script.sh hang" \
   --engine2 "sh $engines/usi_script.sh 7g7f" --tc 60 --tc1 0.3 --grace 100 --opening-plies 0
 
 echo "$passes passed, $fails failed"

@@ -352,20 +352,25 @@ TEST(Referee, MissingEngineIsAnError) {
   EXPECT_THROW(start_player(c), EngineError);
 }
 
-TEST(Match, AlternatesColoursAndCountsScore) {
+// A shogi match of `games` games between two engines that resign at once.
+MatchSettings resigners(int games) {
   MatchSettings s;
   s.variant = builtin_variant("shogi");
   s.engines[0] = usi_script("resign", "One");
   s.engines[1] = usi_script("resign", "Two");
   s.referee = fast();
-  s.games = 4;
+  s.games = games;
+  return s;
+}
+
+TEST(Match, AlternatesColoursAndCountsScore) {
+  MatchSettings s = resigners(4);
   s.openings = {{"7g7f"}, {"2g2f"}};
   std::vector<std::string> blacks;
-  MatchResult r =
-      run_match(s, [&](const GameRecord& g, const ResultSplit&) {
-        blacks.push_back(g.black);
-        return true;
-      });
+  MatchResult r = run_match(s, [&](const GameRecord& g, const ResultSplit&) {
+    blacks.push_back(g.black);
+    return true;
+  });
   // Each opening twice with colours swapped; after one opening ply White is to move and
   // resigns, so Black wins every game: two wins for each engine, all on the board.
   EXPECT_EQ(r.results.all.wins, 2);
@@ -376,13 +381,7 @@ TEST(Match, AlternatesColoursAndCountsScore) {
 }
 
 TEST(Match, StopsWhenTheCallbackSaysSo) {
-  MatchSettings s;
-  s.variant = builtin_variant("shogi");
-  s.engines[0] = usi_script("resign", "One");
-  s.engines[1] = usi_script("resign", "Two");
-  s.referee = fast();
-  s.games = 10;
-  MatchResult r = run_match(s, [&](const GameRecord& g, const ResultSplit&) {
+  MatchResult r = run_match(resigners(10), [&](const GameRecord& g, const ResultSplit&) {
     return g.number < 3;  // stop after game 3
   });
   EXPECT_EQ(r.games.size(), 3u);

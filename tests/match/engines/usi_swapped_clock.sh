@@ -12,12 +12,14 @@ while IFS= read -r line; do
     isready) echo "readyok" ;;
     position*)
       # Its side from the number of moves played: Black moves on even counts.
-      count=$(echo "$line" | awk '{ for (i = 1; i <= NF; i++) if ($i == "moves") { print NF - i; exit } print 0 }')
+      count=$(echo "$line" |
+        awk '{ for (i = 1; i <= NF; i++) if ($i == "moves") { print NF - i; exit } print 0 }')
       if [ $((count % 2)) -eq 0 ]; then side=black; else side=white; fi ;;
     go*)
       field=wtime
       [ $side = white ] && field=btime
-      ms=$(echo "$line" | awk -v f=$field '{ for (i = 1; i < NF; i++) if ($i == f) print $(i + 1) }')
+      ms=$(echo "$line" |
+        awk -v f=$field '{ for (i = 1; i < NF; i++) if ($i == f) print $(i + 1) }')
       think=$((ms / 4))
       echo "info string read $field $ms, thinking $think ms"
       sleep "$((think / 1000)).$(printf '%03d' $((think % 1000)))"
