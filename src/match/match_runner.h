@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "match/results.h"
 #include "match/game_record.h"
 #include "match/openings.h"
 #include "match/player.h"
 #include "match/referee.h"
+#include "match/results.h"
 
 namespace kirin::match {
 

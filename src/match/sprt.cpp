@@ -140,8 +140,8 @@ std::string Sprt::format(double llr) const {
 Sprt::Decision Sprt::final_decision() const {
   if (decision_ != Decision::None) return decision_;
   double llr = final_llr();
-  if (llr <= settings_.lower_bound()) return Decision::H0;
-  if (llr >= settings_.upper_bound()) return Decision::H1;
+  if (llr < settings_.lower_bound()) return Decision::H0;
+  if (llr > settings_.upper_bound()) return Decision::H1;
   return Decision::None;
 }
 

@@ -14,10 +14,10 @@
 namespace kirin::match {
 
 struct SprtSettings {
-  double elo0 = 0, elo1 = 5;       // logistic Elo of H0 and H1, elo0 < elo1
+  double elo0 = 0, elo1 = 5;         // logistic Elo of H0 and H1, elo0 < elo1
   double alpha = 0.05, beta = 0.05;  // the errors: accepting H1 at elo0, H0 at elo1
-  double lower_bound() const;      // log(beta / (1 - alpha)): at or below it H0 is accepted
-  double upper_bound() const;      // log((1 - beta) / alpha): at or above it H1 is accepted
+  double lower_bound() const;        // log(beta / (1 - alpha)): below it H0 is accepted
+  double upper_bound() const;        // log((1 - beta) / alpha): above it H1 is accepted
 };
 
 // Reads "ELO0,ELO1" with --alpha and --beta; throws std::invalid_argument saying what is wrong.

@@ -35,7 +35,6 @@ class UsiPlayer : public Player {
   // Fairy-Stockfish before its fix of 2021 (versions 11 and 12, "Fairy-Stockfish 11.1 LB 64"),
   // which reads wtime as Black's time (its upstream issue #269), else Standard.
   static UsiClocks usi_clocks_for(const std::string& id_name);
-  UsiClocks clocks() const { return clocks_; }
 
  private:
   void send(const std::string& line);
@@ -53,7 +52,7 @@ class UsiPlayer : public Player {
   std::string start_sfen_;  // "" = the game's own start position ("position startpos")
   Color side_ = kBlack;
   bool configured_ = false;
-  std::string id_name_;                   // as the engine gives it, whatever --name says
+  std::string id_name_;                     // as the engine gives it, whatever --name says
   UsiClocks clocks_ = UsiClocks::Standard;  // config_.usi_clocks resolved after "usi"
 };
 
