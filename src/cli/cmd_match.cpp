@@ -96,8 +96,9 @@ void register_match(CLI::App& app) {
   for (int e = 0; e < 2; ++e) {
     std::string n = std::to_string(e + 1);
     cmd->add_option("--tc" + n, a->tc_engine[size_t(e)],
-                    "engine " + n + "'s own clock, as --tc (time odds: --tc1 5+0.05 --tc2 "
-                    "10+0.1; its own byoyomi: --tc" + n + " \"10 byoyomi 1\"); default --tc");
+                    "engine " + n + "'s own time control, for time or node odds: a clock as --tc "
+                    "(--tc1 5+0.05 --tc2 10+0.1, or --tc" + n + " \"10 byoyomi 1\"), \"movetime "
+                    "S\" or \"nodes N\"; default --tc, --movetime or --nodes");
   }
   cmd->add_option("--byoyomi", a->byoyomi,
                   "byoyomi in seconds after the main time of --tc (and of --tc1/--tc2)");

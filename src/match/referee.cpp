@@ -51,19 +51,24 @@ TimeControls match_time_controls(const std::string& tc, const std::array<std::st
   TimeControl common = match_time_control(tc, byoyomi_s, movetime_ms, nodes);
   TimeControls out = {common, common};
   for (int e = 0; e < 2; ++e) {
-    if (tc_engine[size_t(e)].empty()) continue;
+    const std::string& text = tc_engine[size_t(e)];
+    if (text.empty()) continue;
     std::string flag = "--tc" + std::to_string(e + 1);
-    if (common.per_move())
-      throw TimeControlError(flag + " gives engine " + std::to_string(e + 1) +
-                             " a clock, but --movetime and --nodes replace both clocks");
+    TimeControl own;
     try {
-      out[size_t(e)] = match_time_control(tc_engine[size_t(e)], byoyomi_s, 0);
+      own = parse_time_control(text);
+      // A clock gets --byoyomi, as --tc does.
+      if (own.kind == TimeControl::Kind::Live) own = match_time_control(text, byoyomi_s, 0);
     } catch (const TimeControlError& ex) {
       std::string why = ex.what();
       constexpr std::string_view kPrefix = "time control: ";
       if (why.rfind(kPrefix, 0) == 0) why.erase(0, kPrefix.size());
       throw TimeControlError(flag + ": " + why);
     }
+    if (own.kind != TimeControl::Kind::Live && !own.per_move())
+      throw TimeControlError(flag + " takes seconds[+increment], \"movetime S\" or \"nodes N\", " +
+                             "not '" + text + "'");
+    out[size_t(e)] = own;
   }
   return out;
 }

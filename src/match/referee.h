@@ -18,9 +18,9 @@ namespace kirin::match {
 TimeControl match_time_control(const std::string& tc, double byoyomi_s, int64_t movetime_ms,
                                int64_t nodes = 0);
 
-// The time controls of engine 1 and 2 for `--tc1`/`--tc2`: each a clock read as --tc is (with
-// --byoyomi), "" for the common --tc. Per-engine clocks are for time odds; --movetime and
-// --nodes replace every clock, so they refuse them. Throws TimeControlError.
+// The time controls of engine 1 and 2 for `--tc1`/`--tc2`, for time or node odds: each a clock
+// read as --tc is (with --byoyomi), "movetime S" or "nodes N"; "" for the common one (--tc,
+// --movetime or --nodes). Throws TimeControlError.
 TimeControls match_time_controls(const std::string& tc, const std::array<std::string, 2>& tc_engine,
                                  double byoyomi_s, int64_t movetime_ms, int64_t nodes = 0);
 

@@ -183,6 +183,11 @@ EngineReply UsiPlayer::play(const Game& game, const TimeControls& tc, const Cloc
       pos.do_move(m, u);
     }
   }
+  // Lines the engine wrote after its last answer (a second bestmove, a late info) answer no
+  // question: drop them, or they would be read as the answer to this one.
+  std::string late;
+  while (process_->read_line(late, milliseconds(0)) == EngineProcess::Read::Line) {
+  }
   try {
     send(cmd);
     send(go_command(tc, clock, game.position().side_to_move(), clocks_));

@@ -261,8 +261,8 @@ check match-sprt-bad 2 "--sprt takes ELO0,ELO1 (e.g. 0,10), not '5'" "$kirin" ma
   --engine1 "$resigner" --engine2 "$resigner" --sprt 5
 check match-alpha-alone 2 "--alpha and --beta are the errors of --sprt" "$kirin" match -v shogi \
   --engine1 "$resigner" --engine2 "$resigner" --alpha 0.1
-check match-tc2-nodes 2 "--tc2 gives engine 2 a clock, but --movetime and --nodes" "$kirin" match \
-  -v shogi --engine1 "$resigner" --engine2 "$resigner" --tc2 5 --nodes 1000
+check match-tc2-days 2 "--tc2 takes seconds[+increment], \"movetime S\" or \"nodes N\", not '1 day'" \
+  "$kirin" match -v shogi --engine1 "$resigner" --engine2 "$resigner" --tc2 "1 day"
 check match-usi-clocks-bad 2 "--usi-clocks1" "$kirin" match -v shogi --engine1 x --engine2 y \
   --usi-clocks1 swapped
 # Engine 1 resigns one game in four: the test accepts H1 of [0, 10] and stops at once.

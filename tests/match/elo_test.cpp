@@ -76,6 +76,11 @@ TEST(MatchTimeControl, PerEngineClocks) {
   EXPECT_EQ(describe(byo), "5 (Black), 0 byoyomi 2 (White)");
   EXPECT_EQ(describe(match_time_controls("10", {"5", ""}, 1, 0)),
             "5 byoyomi 1 (Black), 10 byoyomi 1 (White)");
+  // Node odds, or one engine's budget against the other's clock.
+  TimeControls nodes = match_time_controls("10", {"nodes 4000", ""}, 0, 0, 1000);
+  EXPECT_EQ(describe(nodes), "nodes 4000 (Black), nodes 1000 (White)");
+  EXPECT_EQ(describe(match_time_controls("10+0.1", {"", "movetime 0.5"}, 0, 0)),
+            "10+0.1 (Black), movetime 0.5 (White)");
 }
 
 TEST(MatchTimeControl, PerEngineClockRefusals) {
@@ -90,11 +95,12 @@ TEST(MatchTimeControl, PerEngineClockRefusals) {
   EXPECT_EQ(message([] { match_time_controls("10", {"", "ten"}, 0, 0); })
                 .rfind("time control: --tc2: ", 0),
             0u);
-  EXPECT_EQ(message([] { match_time_controls("10", {"5", ""}, 0, 200); }),
-            "time control: --tc1 gives engine 1 a clock, but --movetime and --nodes replace "
-            "both clocks");
-  EXPECT_NE(message([] { match_time_controls("10", {"", "5"}, 0, 0, 1000); }).find("--tc2"),
-            std::string::npos);
+  EXPECT_EQ(message([] { match_time_controls("10", {"3 days", ""}, 0, 0); }),
+            "time control: --tc1 takes seconds[+increment], \"movetime S\" or \"nodes N\", not "
+            "'3 days'");
+  EXPECT_EQ(message([] { match_time_controls("10", {"", "nodes -5"}, 0, 0); })
+                .rfind("time control: --tc2: ", 0),
+            0u);
 }
 
 }  // namespace

@@ -71,6 +71,16 @@ TEST(Referee, RepetitionEndsTheGameByTheRules) {
   EXPECT_EQ(g.result_text(), "1/2-1/2");
 }
 
+TEST(Referee, ASecondBestmoveIsNotTheNextAnswer) {
+  // Black answers each go twice: the second line, read before the next go, is dropped, and the
+  // game ends by repetition as above rather than by Black "moving" 5i5h from 5h.
+  auto black = start_player(usi_script("twice:5i5h twice:5h5i", "Stutter"));
+  auto white = start_player(usi_script("5a5b 5b5a", "Mirror"));
+  GameRecord g = play_game(*black, *white, builtin_variant("shogi"), {}, fast());
+  EXPECT_EQ(g.termination, Termination::Rules) << g.reason;
+  EXPECT_EQ(g.reason, "repetition");
+}
+
 TEST(Referee, PlyCapAdjudicatesADraw) {
   auto black = start_player(usi_script("5i5h 5h5i", "A"));
   auto white = start_player(usi_script("5a5b 5b5a", "B"));
