@@ -48,6 +48,10 @@ void register_engine(CLI::App& app) {
     config.rules.build();  // a bad game, profile or option is a usage error, before any I/O
 
     std::ios::sync_with_stdio(false);
+    // Untied: reading a command would otherwise flush std::cout from this thread while the
+    // search thread writes a line through LineWriter, and the race wrote lines twice (a second
+    // bestmove the GUI takes for its next answer).
+    std::cin.tie(nullptr);
     std::string first;
     bool xboard = args->protocol == "xboard";
     if (args->protocol == "auto") {
