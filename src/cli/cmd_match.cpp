@@ -229,8 +229,16 @@ void register_match(CLI::App& app) {
         if (sprt && sprt->add(g.number - 1, points_for_first(g, first_is_black))) {
           fmt::print("{} after {} game pairs\n", sprt->format(sprt->llr()), sprt->pairs());
           if (sprt->decision() != Sprt::Decision::None) {
-            fmt::print("SPRT: {}; the games being played finish, no new game starts\n",
-                       Sprt::decision_text(sprt->decision()));
+            const SprtSettings& st = sprt->settings();
+            const SprtOvershoot& o = sprt->overshoot();
+            bool h1 = sprt->decision() == Sprt::Decision::H1;
+            std::string why = fmt::format("{} {:.2f} {} {:.2f}", h1 ? "above" : "below",
+                                          h1 ? st.upper_bound() : st.lower_bound(),
+                                          h1 ? '-' : '+', h1 ? o.above() : o.below());
+            fmt::print(
+                "SPRT: {} (LLR {:.2f} {}, the bound less the expected overshoot); the games "
+                "being played finish, no new game starts\n",
+                Sprt::decision_text(sprt->decision()), sprt->llr(), why);
             go_on = false;
           }
         }

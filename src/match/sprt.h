@@ -56,6 +56,8 @@ class Sprt {
   bool add(int index, double points);
 
   double llr() const { return llr_; }
+  const SprtOvershoot& overshoot() const { return overshoot_; }
+  const SprtSettings& settings() const { return settings_; }
   Decision decision() const { return decision_; }
   int pairs() const;
   const std::array<int, 5>& pentanomial() const { return pentanomial_; }

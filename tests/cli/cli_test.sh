@@ -270,7 +270,8 @@ match_out=$("$kirin" match -v shogi --engine1 "sh $engines/usi_script.sh 7g7f 2g
   --engine2 "sh $engines/usi_script.sh resign" --name1 A --name2 B --sprt 0,10 --movetime 200 \
   --opening-plies 0 2>&1)
 for want in "SPRT [0, 10] (alpha 0.05, beta 0.05) over at most 20000 games" \
-  "LLR: 2.95 (-2.94, 2.94) [0, 10] after 104 game pairs" "SPRT: H1 accepted; the games being" \
+  "LLR: 2.95 (-2.94, 2.94) [0, 10] after 104 game pairs" \
+  "SPRT: H1 accepted (LLR 2.95 above 2.94 - 0.01, the bound less the expected overshoot)" \
   "Score of A vs B: +182 -26 =0 [0.875] 208 games" "on the board: +182 -26 =0 (208 games)" \
   "Elo on the board: 338.0 +/- 74.3" \
   "SPRT: LLR: 2.95 (-2.94, 2.94) [0, 10] after 104 game pairs: H1 accepted"; do
