@@ -10,22 +10,20 @@ std::string wld(const Score& s) {
 
 std::string games_text(int n) { return std::to_string(n) + (n == 1 ? " game" : " games"); }
 
-// "board", "time", ...: the short names of the per-game line.
-const char* short_name(Ending e) {
-  switch (e) {
-    case Ending::Board:
-      return "board";
-    case Ending::Time:
-      return "time";
-    case Ending::IllegalMove:
-      return "illegal";
-    case Ending::Crash:
-      return "crash";
-    case Ending::Adjudication:
-      return "adjudicated";
-  }
-  return "?";
-}
+// By Ending: the name in the summary and the short one of the per-game line.
+struct EndingNames {
+  const char* name;
+  const char* short_name;
+};
+constexpr EndingNames kEndingNames[kEndings] = {
+    {"on the board", "board"},         // Ending::Board
+    {"on time", "time"},               // Ending::Time
+    {"illegal move", "illegal"},       // Ending::IllegalMove
+    {"crash or protocol", "crash"},    // Ending::Crash
+    {"adjudicated", "adjudicated"},    // Ending::Adjudication
+};
+
+const char* short_name(Ending e) { return kEndingNames[size_t(e)].short_name; }
 
 }  // namespace
 
@@ -47,21 +45,7 @@ Ending ending_of(Termination t) {
   return Ending::Crash;
 }
 
-const char* ending_name(Ending e) {
-  switch (e) {
-    case Ending::Board:
-      return "on the board";
-    case Ending::Time:
-      return "on time";
-    case Ending::IllegalMove:
-      return "illegal move";
-    case Ending::Crash:
-      return "crash or protocol";
-    case Ending::Adjudication:
-      return "adjudicated";
-  }
-  return "?";
-}
+const char* ending_name(Ending e) { return kEndingNames[size_t(e)].name; }
 
 double points_for_first(const GameRecord& g, bool first_is_black) {
   if (g.result == Result::Draw) return 0.5;
