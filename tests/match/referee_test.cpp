@@ -33,7 +33,7 @@ PlayerConfig xboard_script(const std::string& moves) {
   return c;
 }
 
-// Tests/match/engines/usi_swapped_clock.sh: reads its time from the field Fairy-Stockfish
+// tests/match/engines/usi_swapped_clock.sh: reads its time from the field Fairy-Stockfish
 // 11.1 reads (wtime as Black), thinks a quarter of it.
 PlayerConfig swapped_clock_script(const std::string& id_name, const std::string& moves,
                                   UsiClocks clocks) {
@@ -136,15 +136,16 @@ TEST(Referee, HangingEngineLosesAfterItsLastPeriod) {
   EXPECT_LT(took, std::chrono::seconds(30));
 }
 
-// The engine that reads the clocks swapped plays Black at 2+0 against an engine that moves at
-// once: it reads White's untouched 2 s every move, thinks 500 ms each time and runs out by its
+// The engine that reads the clocks swapped plays Black at 3+0 against an engine that moves at
+// once: it reads White's untouched 3 s every move, thinks 750 ms each time and runs out by its
 // fifth move, before the fourfold repetition at ply 12. Told its own time in both fields it
-// thinks 500, 375, 281... ms and the game ends by the rules.
+// thinks 750, 562, 421... ms (2.5 s in all, half a second to spare for a loaded machine) and
+// the game ends by the rules.
 GameRecord swapped_clock_game(const std::string& id_name, UsiClocks clocks) {
   auto black = start_player(swapped_clock_script(id_name, "5i5h 5h5i", clocks));
   auto white = start_player(usi_script("5a5b 5b5a", "Quick"));
   RefereeSettings s;
-  s.tc = match_time_controls("2+0", {}, 0, 0);
+  s.tc = match_time_controls("3+0", {}, 0, 0);
   s.grace_ms = 100;
   return play_game(*black, *white, builtin_variant("shogi"), {}, s);
 }
