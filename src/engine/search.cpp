@@ -464,7 +464,8 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
   s.nodes = 0;
   s.node_limit = limits.nodes;
   s.aborted = false;
-  s.start = SteadyClock::now();
+  // The GUI's clock started before the order to move was read: time from then.
+  s.start = limits.received.value_or(SteadyClock::now());
   s.limits = &limits;
   s.stop = &stop_;
   s.ponderhit = &ponderhit_;
