@@ -4,10 +4,15 @@
 #include <bitset>
 #include <cstdlib>
 #include <iterator>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 namespace kirin {
+
+bool tables_see_every_capture(const Variant& v) {
+  return !v.has_untabled_captures && !v.has_freezers;
+}
 
 namespace {
 
@@ -480,10 +485,25 @@ class Generator {
   const PieceType* pt_ = nullptr;
 };
 
-// Do the attack tables (Position::attacked) see every capture of the game exactly? Not where
-// a power takes pieces they do not hold, nor where a frozen piece attacks without moving.
-bool tables_see_every_capture(const Variant& v) {
-  return !v.has_untabled_captures && !v.has_freezers;
+// Might the piece `pt` on `from` take the one on `target` by a power the attack tables do not
+// hold? A cheap test of where each power can reach, true too often but never too seldom: a
+// range capture along a line, a burn next to any square on one of the burner's lines or within
+// its area move, an area move or a standstill capture within its steps.
+bool may_capture_beyond_tables(const PieceType& pt, Square from, Square target) {
+  auto on_a_line = [](Square a, Square b) {
+    const int dx = col_of(a) - col_of(b), dy = row_of(a) - row_of(b);
+    return dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy);
+  };
+  const int d = distance(from, target);
+  if (pt.range_jumps && on_a_line(from, target)) return true;
+  if (d <= std::max(pt.area, pt.igui > 0 ? 1 : 0)) return true;
+  if (pt.burn) {
+    if (d <= pt.area + 1) return true;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx)
+        if ((dx || dy) && on_a_line(from, Square(target + offset_of(dx, dy)))) return true;
+  }
+  return false;
 }
 
 // Writes to `out` the pieces of `targets` (of the colour opposite `by`) that `by` could take
@@ -495,27 +515,45 @@ int capturable(const Position& pos, Color by, const Square* targets, int n, Squa
       if (pos.attacked(targets[i], by)) out[found++] = targets[i];
     return found;
   }
-  Position them = pos;
-  them.set_side_to_move(by);
-  them.set_counter_strike(kNoSquare);  // it bars the side to move's captures, not by's
+  // The pieces that might take a target: its attackers by the tables (a frozen one has no
+  // move, which its generation finds out) and those whose powers reach beyond the tables and
+  // could reach it. Only their captures are generated: the search asks this at every node.
+  const Variant& v = pos.variant();
+  std::optional<Position> them;  // `by` to move: made for the first candidate only
   auto list = std::make_unique<MoveList>();  // large: not on the stack
-  Generator(them, *list, false, Only::kCaptures).run();
   for (int i = 0; i < n; ++i) {
     const Square t = targets[i];
-    for (const Move& m : *list) {
-      const bool names = (m.to == t && m.from != t) || m.mid == t || m.kill[0] == t ||
-                         m.kill[1] == t;
-      if (!names) continue;
-      // Named, but a move may pass over a piece it leaves standing: play it to see.
-      Undo u;
-      them.do_move(m, u);
-      const bool taken = them.at(t) != pos.at(t);
-      them.undo_move(m, u);
-      if (taken) {
-        out[found++] = t;
-        break;
+    Square candidates[512];
+    int k = pos.attackers(t, by, candidates);
+    const Square* pieces = pos.squares(by);
+    for (int j = 0, np = pos.count(by); j < np; ++j) {
+      const Square from = pieces[j];
+      if (may_capture_beyond_tables(v.piece(kind_of(pos.at(from))), from, t) &&
+          std::find(candidates, candidates + k, from) == candidates + k)
+        candidates[k++] = from;
+    }
+    bool taken = false;
+    for (int c = 0; c < k && !taken; ++c) {
+      if (!them) {
+        them.emplace(pos);
+        them->set_side_to_move(by);
+        them->set_counter_strike(kNoSquare);  // it bars the side to move's captures, not by's
+      }
+      list->size = 0;
+      Generator(*them, *list, false, Only::kCaptures).run_piece(candidates[c]);
+      for (int j = 0; j < list->size && !taken; ++j) {
+        const Move& m = list->moves[j];
+        const bool names = (m.to == t && m.from != t) || m.mid == t || m.kill[0] == t ||
+                           m.kill[1] == t;
+        if (!names) continue;
+        // Named, but a move may pass over a piece it leaves standing: play it to see.
+        Undo u;
+        them->do_move(m, u);
+        taken = them->at(t) != pos.at(t);
+        them->undo_move(m, u);
       }
     }
+    if (taken) out[found++] = t;
   }
   return found;
 }
@@ -618,7 +656,10 @@ void keep_royal_safe(Position& pos, MoveList& list) {
   // move is merely played to find out.)
   std::bitset<kArraySize> ends;  // squares where a capture or a landing might end an attack
   bool attacked = false;
-  if (!v.has_hop_attacks) {  // (attackers() walks where no counts are kept)
+  // Where the tables miss captures (burns, range captures) or see a frozen piece's, each move
+  // is played and judged exactly: moving a piece away can open a range capture.
+  const bool tables_exact = tables_see_every_capture(v);
+  if (!v.has_hop_attacks && tables_exact) {  // (attackers() walks where no counts are kept)
     Square royals[Position::kMaxRoyals];
     for (int r = 0, nr = pos.royals(us, royals, Position::kMaxRoyals); r < nr; ++r) {
       const Square royal = royals[r];
@@ -651,7 +692,7 @@ void keep_royal_safe(Position& pos, MoveList& list) {
     if (attacked && !may_end_attacks(m) && !second_royal) continue;
     Undo u;
     pos.do_move(m, u);
-    bool safe = !pos.in_check(us);
+    bool safe = tables_exact ? !pos.in_check(us) : !royal_under_attack(pos, us);
     if (!safe && second_royal) safe = !takes_every_royal(pos);
     pos.undo_move(m, u);
     if (safe) list.moves[n++] = m;
