@@ -485,23 +485,55 @@ class Generator {
   const PieceType* pt_ = nullptr;
 };
 
+// Pieces between `from` and `to` on the line joining them (-1: not on a line).
+int pieces_between(const Position& pos, Square from, Square to) {
+  const int dx = col_of(to) - col_of(from), dy = row_of(to) - row_of(from);
+  if ((dx == 0 && dy == 0) || (dx != 0 && dy != 0 && std::abs(dx) != std::abs(dy))) return -1;
+  const int steps = std::max(std::abs(dx), std::abs(dy));
+  const int step = offset_of(dx / steps, dy / steps);
+  int n = 0;
+  for (Square s = Square(from + step); s != to; s = Square(s + step))
+    if (pos.at(s) != kEmpty) ++n;
+  return n;
+}
+
+// Frozen: an enemy freezer (Heavenly Tetrarch) stands next to the piece on `s`, not one itself
+// (as the move generator judges it).
+bool frozen_at(const Position& pos, Square s) {
+  const Variant& v = pos.variant();
+  const Piece p = pos.at(s);
+  if (v.piece(kind_of(p)).freezes) return false;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const Piece q = pos.at(Square(s + offset_of(dx, dy)));
+      if ((dx || dy) && is_piece(q) && color_of(q) != color_of(p) && v.piece(kind_of(q)).freezes)
+        return true;
+    }
+  return false;
+}
+
 // Might the piece `pt` on `from` take the one on `target` by a power the attack tables do not
 // hold? A cheap test of where each power can reach, true too often but never too seldom: a
-// range capture along a line, a burn next to any square on one of the burner's lines or within
-// its area move, an area move or a standstill capture within its steps.
-bool may_capture_beyond_tables(const PieceType& pt, Square from, Square target) {
-  auto on_a_line = [](Square a, Square b) {
-    const int dx = col_of(a) - col_of(b), dy = row_of(a) - row_of(b);
-    return dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy);
-  };
+// range capture over one to range_jumps pieces on a line, a standstill or area capture within
+// its steps, a burn next to a square the burner can reach (within its area move, or on a line
+// with nothing between).
+bool may_capture_beyond_tables(const Position& pos, const PieceType& pt, Square from,
+                               Square target) {
   const int d = distance(from, target);
-  if (pt.range_jumps && on_a_line(from, target)) return true;
   if (d <= std::max(pt.area, pt.igui > 0 ? 1 : 0)) return true;
+  if (pt.range_jumps) {
+    const int between = pieces_between(pos, from, target);
+    if (between >= 1 && between <= pt.range_jumps) return true;
+  }
+  if (pt.burn && d <= pt.area + 1) return true;
   if (pt.burn) {
-    if (d <= pt.area + 1) return true;
     for (int dy = -1; dy <= 1; ++dy)
-      for (int dx = -1; dx <= 1; ++dx)
-        if ((dx || dy) && on_a_line(from, Square(target + offset_of(dx, dy)))) return true;
+      for (int dx = -1; dx <= 1; ++dx) {
+        const Square n = Square(target + offset_of(dx, dy));
+        if ((dx || dy) && n != from && pos.variant().on_board(col_of(n), row_of(n)) &&
+            pieces_between(pos, from, n) == 0)
+          return true;
+      }
   }
   return false;
 }
@@ -515,29 +547,36 @@ int capturable(const Position& pos, Color by, const Square* targets, int n, Squa
       if (pos.attacked(targets[i], by)) out[found++] = targets[i];
     return found;
   }
-  // The pieces that might take a target: its attackers by the tables (a frozen one has no
-  // move, which its generation finds out) and those whose powers reach beyond the tables and
-  // could reach it. Only their captures are generated: the search asks this at every node.
+  // The pieces that might take a target: its attackers by the tables, which take it unless
+  // frozen (a Lion's capture alone has rules beyond the tables), and those whose powers reach
+  // beyond the tables and could reach it, whose captures are generated and played. Only
+  // those: the search asks this at every node.
   const Variant& v = pos.variant();
   std::optional<Position> them;  // `by` to move: made for the first candidate only
-  auto list = std::make_unique<MoveList>();  // large: not on the stack
+  std::unique_ptr<MoveList> list;
   for (int i = 0; i < n; ++i) {
     const Square t = targets[i];
     Square candidates[512];
-    int k = pos.attackers(t, by, candidates);
+    const int tabled = pos.attackers(t, by, candidates);
+    bool taken = false;
+    for (int c = 0; c < tabled && !taken && !v.is_lion[pos.at(t)]; ++c)
+      taken = !v.has_freezers || !frozen_at(pos, candidates[c]);
+    int k = tabled;
     const Square* pieces = pos.squares(by);
-    for (int j = 0, np = pos.count(by); j < np; ++j) {
+    for (int j = 0, np = pos.count(by); j < np && !taken; ++j) {
       const Square from = pieces[j];
-      if (may_capture_beyond_tables(v.piece(kind_of(pos.at(from))), from, t) &&
+      const PieceType& pt = v.piece(kind_of(pos.at(from)));
+      if ((pt.area || pt.burn || pt.igui || pt.range_jumps) &&
+          may_capture_beyond_tables(pos, pt, from, t) &&
           std::find(candidates, candidates + k, from) == candidates + k)
         candidates[k++] = from;
     }
-    bool taken = false;
     for (int c = 0; c < k && !taken; ++c) {
       if (!them) {
         them.emplace(pos);
         them->set_side_to_move(by);
         them->set_counter_strike(kNoSquare);  // it bars the side to move's captures, not by's
+        list = std::make_unique<MoveList>();  // large: not on the stack
       }
       list->size = 0;
       Generator(*them, *list, false, Only::kCaptures).run_piece(candidates[c]);
