@@ -452,6 +452,24 @@ TEST(Search, B29TwoRoyalsOneEnPriseIsNoMate) {
   }
 }
 
+// Five plies before the end of B29's solution (a mate in 3 for Black, which has no King) the
+// search finds a mate at some depth and keeps it at every depth after.
+TEST(Search, B29KeepsTheMateOnceFound) {
+  SearchLimits l;
+  l.depth = 12;
+  int found = 0;
+  for (const auto& [depth, infos] : infos_by_depth(b29_after(38), l)) {
+    const int score = infos.back().score;
+    if (found) {
+      EXPECT_GE(score, kMateBound) << "depth " << depth << ": " << format_score(score);
+    }
+    if (!found && score >= kMateBound) found = depth;
+    EXPECT_GT(score, -kMateBound) << "depth " << depth;  // never mated: no King to lose
+  }
+  EXPECT_GE(found, 4);
+  EXPECT_LT(found, 12);
+}
+
 // Limits with `left_ms` on both clocks of the time control `tc`.
 SearchLimits clock_limits(const char* tc, int64_t left_ms) {
   SearchLimits l;
