@@ -401,23 +401,26 @@ TEST(Eval, PieceValuesFollowTheirReach) {
 // 3c (and promotes to Great General): it then takes the King by a range capture over the Pawn on
 // 2b, and White cannot stop it. At depth 1 only White's quiescence search can see it, and it
 // stood pat (score about +1300 instead of a mate).
-TEST(Search, MitsugumiARangeCaptureOfTheRoyalIsACheck) {
-  Game g = game_of("mitsugumi", "11pk/11pp/13/13/13/13/13/13/13/13/13/13/K9Z2 b - 1");
+// The best move of a Mitsugumi position at depth 1, and its score.
+std::string mitsugumi_depth_1(const std::string& sfen, int* score) {
   SearchLimits l;
   l.depth = 1;
+  return best_move(game_of("mitsugumi", sfen), l, score);
+}
+
+TEST(Search, MitsugumiARangeCaptureOfTheRoyalIsACheck) {
   int score = 0;
-  const std::string move = best_move(g, l, &score);
+  const std::string move =
+      mitsugumi_depth_1("11pk/11pp/13/13/13/13/13/13/13/13/13/13/K9Z2 b - 1", &score);
   EXPECT_GE(score, kMateBound) << move;
 }
 
 // The same with a burn: Black's Pawn on 5e steps aside and opens the diagonal of its Fire Demon
 // on 8h to 2b, where the Demon can land on the Pawn and burn the King next to it.
 TEST(Search, MitsugumiABurnOfTheRoyalIsACheck) {
-  Game g = game_of("mitsugumi", "11pk/11pp/13/13/8P4/13/13/5F'7/13/13/13/13/K12 b - 1");
-  SearchLimits l;
-  l.depth = 1;
   int score = 0;
-  const std::string move = best_move(g, l, &score);
+  const std::string move =
+      mitsugumi_depth_1("11pk/11pp/13/13/8P4/13/13/5F'7/13/13/13/13/K12 b - 1", &score);
   EXPECT_GE(score, kMateBound) << move;
   EXPECT_EQ(move.substr(0, 4), "5e5d");
 }
