@@ -37,7 +37,8 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int ply_of_game) {
                                           : std::max(40, 100 - ply_of_game / 4);
   const int64_t per_move = left / moves_left + c.increment_ms * 3 / 4 + c.byoyomi_ms * 9 / 10;
   int64_t soft = per_move - lag;
-  int64_t hard = std::min(per_move * 3, left / 4 + c.increment_ms * 3 / 4 + c.byoyomi_ms * 9 / 10) - lag;
+  int64_t hard =
+      std::min(per_move * 3, left / 4 + c.increment_ms * 3 / 4 + c.byoyomi_ms * 9 / 10) - lag;
   soft = std::clamp<int64_t>(soft, 1, usable);
   hard = std::clamp<int64_t>(hard, soft, usable);
   return {soft, hard};
