@@ -7,14 +7,20 @@ namespace kirin {
 TimeBudget plan_time(const SearchLimits& limits, Color us, int ply_of_game) {
   if (limits.infinite || limits.ponder) return {};
   if (limits.movetime_ms > 0) {
-    int64_t margin = std::min<int64_t>(50, limits.movetime_ms / 10);
+    int64_t margin = std::min<int64_t>(50, limits.movetime_ms / 10) +
+                     std::clamp<int64_t>(limits.lag_ms, 0, limits.movetime_ms / 4);
     int64_t t = std::max<int64_t>(1, limits.movetime_ms - margin);
     return {t, t};
   }
   if (limits.time_control.kind != TimeControl::Kind::Live) return {};
   const TimeControl& c = limits.time_control;
-  const int64_t margin = 50;  // protocol and scheduling delays
   const int64_t left = std::max<int64_t>(0, limits.clock.remaining_ms[us]);
+  // The lag the GUI charged on recent moves beyond the engine's own measure is charged again
+  // on this one: it comes off the move's budget, and with the fixed margin for protocol and
+  // scheduling delays off the time that may be spent. Bounded, so that one long stall (or a
+  // GUI that rounds clocks coarsely) cannot leave the engine thinking for nothing.
+  const int64_t lag = std::clamp<int64_t>(limits.lag_ms, 0, (left + c.byoyomi_ms) / 4);
+  const int64_t margin = 50 + lag;
   // What may be spent on this move without losing a period: the main time left (less the
   // margin) plus one byoyomi period, which is renewed every move. Further periods are never
   // planned into: a move that overran one would lose it for good, and they are the margin.
@@ -29,8 +35,10 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int ply_of_game) {
   // makes up the quarter of the increment not spent.
   int moves_left = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 60)
                                           : std::max(40, 100 - ply_of_game / 4);
-  int64_t soft = left / moves_left + c.increment_ms * 3 / 4 + c.byoyomi_ms * 9 / 10;
-  int64_t hard = std::min(soft * 3, left / 4 + c.increment_ms * 3 / 4 + c.byoyomi_ms * 9 / 10);
+  const int64_t per_move = left / moves_left + c.increment_ms * 3 / 4 + c.byoyomi_ms * 9 / 10;
+  int64_t soft = per_move - lag;
+  int64_t hard =
+      std::min(per_move * 3, left / 4 + c.increment_ms * 3 / 4 + c.byoyomi_ms * 9 / 10) - lag;
   soft = std::clamp<int64_t>(soft, 1, usable);
   hard = std::clamp<int64_t>(hard, soft, usable);
   return {soft, hard};

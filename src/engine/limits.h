@@ -1,7 +1,9 @@
 // What the caller allows a search: depth, nodes, fixed time, or a clock to manage.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 
 #include "clock/time_control.h"
 #include "rules/types.h"
@@ -20,6 +22,13 @@ struct SearchLimits {
   bool infinite = false;     // analysis: only stop() ends it
   bool ponder = false;       // pondering: like infinite until ponderhit()
   int multipv = 1;           // lines to find: the best moves, each with its own score and PV
+  // When the order to move was read (USI position and go, XBoard's move): the GUI's clock
+  // already ran then, so the search times itself from it rather than from its own start, after
+  // the queue and the thread's wake-up. Unset: from the search's start.
+  std::optional<std::chrono::steady_clock::time_point> received;
+  // Time the GUI charged on recent moves beyond what the engine measured (engine/clock_lag.h):
+  // a busy machine's delays in pipes and scheduling. Planned as an overhead of every move.
+  int64_t lag_ms = 0;
 };
 
 // How long to think: a target (the search starts no new iteration after 60% of it, since the
@@ -30,7 +39,8 @@ struct TimeBudget {
 };
 
 // Chooses the budget for the side to move from its clock (sudden death, increment, byoyomi,
-// moves to go) or the fixed move time, keeping a safety margin for communication.
+// moves to go) or the fixed move time, keeping a safety margin for communication and, on a
+// lagging machine, for the lag of every move (at most a quarter of the time left).
 TimeBudget plan_time(const SearchLimits& limits, Color us, int ply_of_game);
 
 }  // namespace kirin

@@ -96,6 +96,25 @@ struct Searcher::Impl {
     if (budget.hard_ms && elapsed_ms() >= budget.hard_ms) aborted = true;
   }
 
+  // Could `c` lose its royals on the next move: is its royal attacked, or with several (a
+  // Crown Prince beside the King), every one of them? One of two en prise is no check: the
+  // side survives its loss, and treating it as one found false mates (problem B29 of
+  // problems/chu-tsume-ab.tsv). By the attack tables where they see every capture; elsewhere
+  // (Mitsugumi: burns, range captures, frozen attackers) exactly, at a cost measured in
+  // docs/BENCHMARKS.md: a royal that stood pat under a burn was lost at the horizon.
+  bool tables_exact = true;
+  bool royal_attacked(Color c) const {
+    const int n = pos->royal_count(c);
+    if (n <= 1 || check_rule) {
+      if (tables_exact) return pos->in_check(c);
+      return royal_under_attack(*pos, c);
+    }
+    Square royals[Position::kMaxRoyals];
+    if (!tables_exact) return royals_under_attack(*pos, c, royals) == n;
+    pos->royals(c, royals, Position::kMaxRoyals);
+    return std::all_of(royals, royals + n, [&](Square r) { return pos->attacked(r, ~c); });
+  }
+
   // A side without royals at the start of the game (a problem's attacker) cannot lose them.
   bool royals_lost(Color c) const { return loses_without_royals[c] && pos->royal_count(c) == 0; }
 
@@ -136,7 +155,7 @@ struct Searcher::Impl {
         case RepetitionVerdict::Draw: return 20;
       }
     }
-    return pos->in_check(pos->side_to_move()) ? 300 : 20;
+    return royal_attacked(pos->side_to_move()) ? 300 : 20;
   }
 
   void make(const Move& m, Undo& u, int ply) {
@@ -184,7 +203,7 @@ struct Searcher::Impl {
 
     // A royal under attack (check, or in royal-capture games a royal en prise) may not stand
     // pat: the opponent would take it.
-    const bool in_check = pos->in_check(us);
+    const bool in_check = royal_attacked(us);
     // Standing pat first: its cut needs no hash-table entry, and the evaluation gives the
     // entry prefetched by make() time to arrive (measured: docs/BENCHMARKS.md).
     int stand = TTEntry::kNoEval;
@@ -205,7 +224,9 @@ struct Searcher::Impl {
     MoveList& list = order.list(ply);
     if (in_check) {
       generate_moves(*pos, list);
-      if (!check_rule) keep_royal_safe(*pos, list);  // the rest lose the royal next move
+      // The rest lose the royal next move. (With several royals each attacked, a move may save
+      // one and lose another: all are searched.)
+      if (!check_rule && pos->royal_count(us) == 1) keep_royal_safe(*pos, list);
       if (list.size == 0) return -kMateScore + ply;
     } else {
       alpha = std::max(alpha, stand);
@@ -273,7 +294,7 @@ struct Searcher::Impl {
     }
     // Check, or in royal-capture games a royal en prise: prune nothing, and under a check
     // rule extend (in royal-capture games attacks on the royal are too frequent to extend).
-    const bool in_check = pos->in_check(us);
+    const bool in_check = royal_attacked(us);
     if (in_check && check_rule) ++depth;
     if (depth <= 0) return qsearch(alpha, beta, ply);
     ++nodes;
@@ -428,8 +449,7 @@ void root_choices(const Game& game, MoveList& out) {
     const Move& m = out.moves[i];
     Undo u;
     p.do_move(m, u);
-    // Exact at the root (range captures, burns... included), where it costs one generation of
-    // captures a move; the search's in_check sees the attack tables only.
+    // Exact, as the search's royal_attacked is (range captures, burns... included).
     bool keep = !royal_under_attack(p, us);
     p.undo_move(m, u);
     if (!keep) {  // unless the move ends the game first
@@ -464,7 +484,8 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
   s.nodes = 0;
   s.node_limit = limits.nodes;
   s.aborted = false;
-  s.start = SteadyClock::now();
+  // The GUI's clock started before the order to move was read: time from then.
+  s.start = limits.received.value_or(SteadyClock::now());
   s.limits = &limits;
   s.stop = &stop_;
   s.ponderhit = &ponderhit_;
@@ -472,6 +493,7 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
   s.game_ply = game.plies();
   s.budget = plan_time(limits, pos.side_to_move(), game.plies());
   s.check_rule = s.variant->rules.check_rule;
+  s.tables_exact = tables_see_every_capture(*s.variant);
   s.no_moves_loses = s.variant->rules.no_moves_loses;
   s.loses_without_royals = {game.loses_without_royals(kBlack), game.loses_without_royals(kWhite)};
   s.order.start(pos, *s.eval, captures_follow_attacks(*s.variant));

@@ -64,8 +64,11 @@ void UsiEngine::settle() {
 }
 
 bool UsiEngine::handle(std::string_view line) {
+  const auto read_at = std::chrono::steady_clock::now();
   auto [command, args] = split_command(line);
   if (command.empty()) return true;
+  const auto order_read = position_read_.value_or(read_at);
+  position_read_.reset();
   if (command == "usi") {
     cmd_usi();
   } else if (command == "isready") {
@@ -76,12 +79,14 @@ bool UsiEngine::handle(std::string_view line) {
   } else if (command == "usinewgame") {
     settle();
     session_.new_game();
+    clock_lag_.new_game();
   } else if (command == "position") {
     settle();
     cmd_position(args);
+    position_read_ = read_at;
   } else if (command == "go") {
     settle();
-    cmd_go(args);
+    cmd_go(args, order_read);
   } else if (command == "stop") {
     session_.stop();
   } else if (command == "ponderhit") {
@@ -260,7 +265,7 @@ void UsiEngine::cmd_position(std::string_view args) {
   }
 }
 
-void UsiEngine::cmd_go(std::string_view args) {
+void UsiEngine::cmd_go(std::string_view args, std::chrono::steady_clock::time_point received) {
   auto words = split_words(args);
   SearchLimits limits;
   bool timed = false;
@@ -326,12 +331,25 @@ void UsiEngine::cmd_go(std::string_view args) {
   }
   open_ended_ = limits.infinite || limits.ponder;
   limits.multipv = multipv_;
+  limits.received = received;
+  // Only a move timed from `go` on the clock tells the lag (a ponder's clock starts later).
+  const Color us = game.position().side_to_move();
+  const bool on_clock = limits.time_control.kind == TimeControl::Kind::Live && !limits.ponder &&
+                        !limits.infinite;
+  const int64_t remaining_ms = limits.clock.remaining_ms[us];
+  const int64_t our_increment_ms = limits.time_control.increment_ms;
+  if (on_clock) {
+    limits.lag_ms = clock_lag_.clock_read(remaining_ms);
+  } else {
+    clock_lag_.forget_move();
+    limits.lag_ms = clock_lag_.lag_ms();
+  }
   Position root = game.position();
   const bool several = multipv_ > 1;
   session_.start_search(
       limits,
       [this, root, several](const SearchInfo& info) { out_.line(info_line(root, info, several)); },
-      [this, root](const SearchResult& r) {
+      [this, root, on_clock, received, remaining_ms, our_increment_ms](const SearchResult& r) {
         if (!r.has_move) {
           out_.line("bestmove resign");
           return;
@@ -344,6 +362,8 @@ void UsiEngine::cmd_go(std::string_view args) {
           line += " ponder " + to_usi(after, r.ponder);
         }
         out_.line(line);
+        if (on_clock)  // the time the move took by the engine's own measure, once it is sent
+          clock_lag_.moved(remaining_ms, ms_since(received), our_increment_ms);
       });
 }
 

@@ -3,12 +3,15 @@
 // `ponderhit` and `isready` are answered while it thinks.
 #pragma once
 
+#include <chrono>
 #include <istream>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/clock_lag.h"
 #include "protocol/engine_session.h"
 #include "protocol/line_writer.h"
 
@@ -32,7 +35,8 @@ class UsiEngine {
   void cmd_usi();
   void cmd_setoption(std::string_view args);
   void cmd_position(std::string_view args);
-  void cmd_go(std::string_view args);
+  // `received`: when the order to move was read (SearchLimits::received).
+  void cmd_go(std::string_view args, std::chrono::steady_clock::time_point received);
   void cmd_go_mate(const std::vector<std::string>& args);
   // Before a command that changes the game: an infinite or pondering search is stopped (it
   // still answers with bestmove), a timed one is waited for.
@@ -50,6 +54,10 @@ class UsiEngine {
   // Why the last `position` was refused ("" if it was not): the GUI and the engine no longer
   // see the same game, so `go` must not answer with a move of the position kept.
   std::string refused_position_;
+  // When the last command was read, if it was `position`: a GUI sends `position` and `go`
+  // together, its clock running from the first, so replaying the moves is on the engine's time.
+  std::optional<std::chrono::steady_clock::time_point> position_read_;
+  ClockLag clock_lag_;
 };
 
 // "cp 35", "mate 5" (plies, as USI engines report it) or "mate -4".

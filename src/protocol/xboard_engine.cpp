@@ -74,6 +74,7 @@ void XboardEngine::cancel_search() {
 }
 
 bool XboardEngine::handle(std::string_view line) {
+  line_read_ = std::chrono::steady_clock::now();
   auto [command, args] = split_command(line);
   if (command.empty()) return true;
   // Anything but another usermove abandons a half-entered two-leg move.
@@ -273,6 +274,7 @@ void XboardEngine::cmd_new() {
   max_depth_ = 0;
   fixed_move_ms_ = 0;
   engine_clock_ms_ = opponent_clock_ms_ = -1;
+  clock_lag_.new_game();
 }
 
 void XboardEngine::cmd_variant(const std::string& name) {
@@ -333,6 +335,7 @@ void XboardEngine::cmd_usermove(const std::string& raw) {
 
 void XboardEngine::cmd_take_back(int plies, const std::string& command) {
   cancel_search();
+  clock_lag_.forget_move();  // the clock no longer follows the moves sent
   if (!session_.take_back(plies)) {
     out_.line("Error (not enough moves to take back): " + command);
     return;
@@ -392,15 +395,27 @@ void XboardEngine::think() {
   const uint64_t id = ++search_id_;
   const Position root = session_.game().position();
   thinking_on_move_ = true;
+  SearchLimits limits = limits_for_move();
+  limits.received = line_read_;
+  // A move on the clock (`time` read, no fixed time a move) tells the lag of the one before.
+  const bool on_clock = fixed_move_ms_ == 0 && engine_clock_ms_ >= 0;
+  const int64_t remaining_ms = engine_clock_ms_, increment_ms = level_.increment_ms;
+  if (on_clock) {
+    limits.lag_ms = clock_lag_.clock_read(remaining_ms);
+  } else {
+    clock_lag_.forget_move();
+    limits.lag_ms = clock_lag_.lag_ms();
+  }
+  const auto received = line_read_;
   session_.start_search(
-      limits_for_move(),
+      limits,
       [this, root](const SearchInfo& info) {
         if (!post_) return;
         out_.line(std::to_string(info.depth) + " " + std::to_string(xboard_score(info.score)) +
                   " " + std::to_string(info.time_ms / 10) + " " + std::to_string(info.nodes) +
                   " " + xboard_pv(root, info.pv));
       },
-      [this, id, root](const SearchResult& r) {
+      [this, id, root, on_clock, received, remaining_ms, increment_ms](const SearchResult& r) {
         std::lock_guard lock(game_mutex_);
         if (id != search_id_) return;  // cancelled: force, new, usermove...
         if (!r.has_move) {
@@ -410,6 +425,8 @@ void XboardEngine::think() {
         std::string text = to_xboard_move(root, r.best);
         session_.play(r.best);
         out_.line("move " + text);
+        if (on_clock)  // the time the move took by the engine's own measure, once it is sent
+          clock_lag_.moved(remaining_ms, ms_since(received), increment_ms);
         report_result();
       });
 }

@@ -4,12 +4,14 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <istream>
 #include <mutex>
 #include <ostream>
 #include <string>
 #include <string_view>
 
+#include "engine/clock_lag.h"
 #include "protocol/engine_session.h"
 #include "protocol/line_writer.h"
 
@@ -70,6 +72,10 @@ class XboardEngine {
   int64_t fixed_move_ms_ = 0;  // st
   int max_depth_ = 0;          // sd
   int64_t engine_clock_ms_ = -1, opponent_clock_ms_ = -1;
+  // When the line being handled was read: the order to move (usermove, go) that starts a
+  // search started the GUI's clock about then (SearchLimits::received).
+  std::chrono::steady_clock::time_point line_read_;
+  ClockLag clock_lag_;  // fed by `time` and the moves sent
   // Input of a two-leg move split over two usermove commands ("j7k6," then "k6j7").
   std::string pending_leg_;
   // lift / put: the piece being moved in the GUI, and the first leg of a Lion move.

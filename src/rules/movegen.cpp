@@ -4,10 +4,15 @@
 #include <bitset>
 #include <cstdlib>
 #include <iterator>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 namespace kirin {
+
+bool tables_see_every_capture(const Variant& v) {
+  return !v.has_untabled_captures && !v.has_freezers;
+}
 
 namespace {
 
@@ -480,10 +485,57 @@ class Generator {
   const PieceType* pt_ = nullptr;
 };
 
-// Do the attack tables (Position::attacked) see every capture of the game exactly? Not where
-// a power takes pieces they do not hold, nor where a frozen piece attacks without moving.
-bool tables_see_every_capture(const Variant& v) {
-  return !v.has_untabled_captures && !v.has_freezers;
+// Pieces between `from` and `to` on the line joining them (-1: not on a line).
+int pieces_between(const Position& pos, Square from, Square to) {
+  const int dx = col_of(to) - col_of(from), dy = row_of(to) - row_of(from);
+  if ((dx == 0 && dy == 0) || (dx != 0 && dy != 0 && std::abs(dx) != std::abs(dy))) return -1;
+  const int steps = std::max(std::abs(dx), std::abs(dy));
+  const int step = offset_of(dx / steps, dy / steps);
+  int n = 0;
+  for (Square s = Square(from + step); s != to; s = Square(s + step))
+    if (pos.at(s) != kEmpty) ++n;
+  return n;
+}
+
+// Frozen: an enemy freezer (Heavenly Tetrarch) stands next to the piece on `s`, not one itself
+// (as the move generator judges it).
+bool frozen_at(const Position& pos, Square s) {
+  const Variant& v = pos.variant();
+  const Piece p = pos.at(s);
+  if (v.piece(kind_of(p)).freezes) return false;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const Piece q = pos.at(Square(s + offset_of(dx, dy)));
+      if ((dx || dy) && is_piece(q) && color_of(q) != color_of(p) && v.piece(kind_of(q)).freezes)
+        return true;
+    }
+  return false;
+}
+
+// Might the piece `pt` on `from` take the one on `target` by a power the attack tables do not
+// hold? A cheap test of where each power can reach, true too often but never too seldom: a
+// range capture over one to range_jumps pieces on a line, a standstill or area capture within
+// its steps, a burn next to a square the burner can reach (within its area move, or on a line
+// with nothing between).
+bool may_capture_beyond_tables(const Position& pos, const PieceType& pt, Square from,
+                               Square target) {
+  const int d = distance(from, target);
+  if (d <= std::max(pt.area, pt.igui > 0 ? 1 : 0)) return true;
+  if (pt.range_jumps) {
+    const int between = pieces_between(pos, from, target);
+    if (between >= 1 && between <= pt.range_jumps) return true;
+  }
+  if (pt.burn && d <= pt.area + 1) return true;
+  if (pt.burn) {
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const Square n = Square(target + offset_of(dx, dy));
+        if ((dx || dy) && n != from && pos.variant().on_board(col_of(n), row_of(n)) &&
+            pieces_between(pos, from, n) == 0)
+          return true;
+      }
+  }
+  return false;
 }
 
 // Writes to `out` the pieces of `targets` (of the colour opposite `by`) that `by` could take
@@ -495,27 +547,52 @@ int capturable(const Position& pos, Color by, const Square* targets, int n, Squa
       if (pos.attacked(targets[i], by)) out[found++] = targets[i];
     return found;
   }
-  Position them = pos;
-  them.set_side_to_move(by);
-  them.set_counter_strike(kNoSquare);  // it bars the side to move's captures, not by's
-  auto list = std::make_unique<MoveList>();  // large: not on the stack
-  Generator(them, *list, false, Only::kCaptures).run();
+  // The pieces that might take a target: its attackers by the tables, which take it unless
+  // frozen (a Lion's capture alone has rules beyond the tables), and those whose powers reach
+  // beyond the tables and could reach it, whose captures are generated and played. Only
+  // those: the search asks this at every node.
+  const Variant& v = pos.variant();
+  std::optional<Position> them;  // `by` to move: made for the first candidate only
+  std::unique_ptr<MoveList> list;
   for (int i = 0; i < n; ++i) {
     const Square t = targets[i];
-    for (const Move& m : *list) {
-      const bool names = (m.to == t && m.from != t) || m.mid == t || m.kill[0] == t ||
-                         m.kill[1] == t;
-      if (!names) continue;
-      // Named, but a move may pass over a piece it leaves standing: play it to see.
-      Undo u;
-      them.do_move(m, u);
-      const bool taken = them.at(t) != pos.at(t);
-      them.undo_move(m, u);
-      if (taken) {
-        out[found++] = t;
-        break;
+    Square candidates[512];
+    const int tabled = pos.attackers(t, by, candidates);
+    bool taken = false;
+    for (int c = 0; c < tabled && !taken && !v.is_lion[pos.at(t)]; ++c)
+      taken = !v.has_freezers || !frozen_at(pos, candidates[c]);
+    int k = tabled;
+    const Square* pieces = pos.squares(by);
+    for (int j = 0, np = pos.count(by); j < np && !taken; ++j) {
+      const Square from = pieces[j];
+      const PieceType& pt = v.piece(kind_of(pos.at(from)));
+      if ((pt.area || pt.burn || pt.igui || pt.range_jumps) &&
+          may_capture_beyond_tables(pos, pt, from, t) &&
+          std::find(candidates, candidates + k, from) == candidates + k)
+        candidates[k++] = from;
+    }
+    for (int c = 0; c < k && !taken; ++c) {
+      if (!them) {
+        them.emplace(pos);
+        them->set_side_to_move(by);
+        them->set_counter_strike(kNoSquare);  // it bars the side to move's captures, not by's
+        list = std::make_unique<MoveList>();  // large: not on the stack
+      }
+      list->size = 0;
+      Generator(*them, *list, false, Only::kCaptures).run_piece(candidates[c]);
+      for (int j = 0; j < list->size && !taken; ++j) {
+        const Move& m = list->moves[j];
+        const bool names = (m.to == t && m.from != t) || m.mid == t || m.kill[0] == t ||
+                           m.kill[1] == t;
+        if (!names) continue;
+        // Named, but a move may pass over a piece it leaves standing: play it to see.
+        Undo u;
+        them->do_move(m, u);
+        taken = them->at(t) != pos.at(t);
+        them->undo_move(m, u);
       }
     }
+    if (taken) out[found++] = t;
   }
   return found;
 }
@@ -618,7 +695,10 @@ void keep_royal_safe(Position& pos, MoveList& list) {
   // move is merely played to find out.)
   std::bitset<kArraySize> ends;  // squares where a capture or a landing might end an attack
   bool attacked = false;
-  if (!v.has_hop_attacks) {  // (attackers() walks where no counts are kept)
+  // Where the tables miss captures (burns, range captures) or see a frozen piece's, each move
+  // is played and judged exactly: moving a piece away can open a range capture.
+  const bool tables_exact = tables_see_every_capture(v);
+  if (!v.has_hop_attacks && tables_exact) {  // (attackers() walks where no counts are kept)
     Square royals[Position::kMaxRoyals];
     for (int r = 0, nr = pos.royals(us, royals, Position::kMaxRoyals); r < nr; ++r) {
       const Square royal = royals[r];
@@ -651,7 +731,7 @@ void keep_royal_safe(Position& pos, MoveList& list) {
     if (attacked && !may_end_attacks(m) && !second_royal) continue;
     Undo u;
     pos.do_move(m, u);
-    bool safe = !pos.in_check(us);
+    bool safe = tables_exact ? !pos.in_check(us) : !royal_under_attack(pos, us);
     if (!safe && second_royal) safe = !takes_every_royal(pos);
     pos.undo_move(m, u);
     if (safe) list.moves[n++] = m;

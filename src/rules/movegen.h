@@ -102,6 +102,10 @@ void keep_royal_safe(Position& pos, MoveList& list);
 // search, whose Position::in_check sees the tables' attacks only.
 int royals_under_attack(const Position& pos, Color c, Square* out);
 bool royal_under_attack(const Position& pos, Color c);
+// Do the attack tables (Position::attacked, Position::in_check) see every capture of the game
+// exactly? Not where a power takes pieces they do not hold (burns, range captures, standstill
+// and area moves), nor where a frozen piece attacks without moving.
+bool tables_see_every_capture(const Variant& v);
 
 // Can the side to move take every royal of the other side with one move? (True when the other
 // side has none left.) Exact for every power; with one royal it is royal_under_attack. Plays

@@ -5,6 +5,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "engine/search.h"
@@ -393,6 +394,83 @@ TEST(Eval, PieceValuesFollowTheirReach) {
   EXPECT_LT(value("r"), value("d"));  // Rook < Dragon King
   EXPECT_LT(value("d"), value("q"));  // Dragon King < Queen (Free King)
   EXPECT_LT(value("q"), value("n"));  // Queen < Lion
+}
+
+// Mitsugumi: a royal attacked only by a power the attack tables miss may not stand pat. White's
+// King on 1a is walled in by its Pawns on 2a, 2b and 1b. Black's Rook General on 3m goes to
+// 3c (and promotes to Great General): it then takes the King by a range capture over the Pawn on
+// 2b, and White cannot stop it. At depth 1 only White's quiescence search can see it, and it
+// stood pat (score about +1300 instead of a mate).
+// The best move of a Mitsugumi position at depth 1, and its score.
+std::string mitsugumi_depth_1(const std::string& sfen, int* score) {
+  SearchLimits l;
+  l.depth = 1;
+  return best_move(game_of("mitsugumi", sfen), l, score);
+}
+
+TEST(Search, MitsugumiARangeCaptureOfTheRoyalIsACheck) {
+  int score = 0;
+  const std::string move =
+      mitsugumi_depth_1("11pk/11pp/13/13/13/13/13/13/13/13/13/13/K9Z2 b - 1", &score);
+  EXPECT_GE(score, kMateBound) << move;
+}
+
+// The same with a burn: Black's Pawn on 5e steps aside and opens the diagonal of its Fire Demon
+// on 8h to 2b, where the Demon can land on the Pawn and burn the King next to it.
+TEST(Search, MitsugumiABurnOfTheRoyalIsACheck) {
+  int score = 0;
+  const std::string move =
+      mitsugumi_depth_1("11pk/11pp/13/13/8P4/13/13/5F'7/13/13/13/13/K12 b - 1", &score);
+  EXPECT_GE(score, kMateBound) << move;
+  EXPECT_EQ(move.substr(0, 4), "5e5d");
+}
+
+// Problem B29 of problems/chu-tsume-ab.tsv (Middle Shogi Manual, series B): the attacker has no
+// King, and the mate is 22 moves long (kirin mate). After White promotes its Drunk Elephant to
+// Crown Prince it has two royals: one of them en prise is no check, and treating it as one made
+// the search report "mate 1" at depth 1 and "mate 2" at depth 3, then -2900 at depth 4.
+const char* kB29 =
+    "4r3b3/10+G1/2q4+O1f2/4+Dp1x4/+P1t1+a4n2/7kP3/8+l3/+V4e3R2/2+t1+p7/2+p5N3/10+p1/5+f6 b - 1";
+const char* kB29Solution =
+    "4j6h 7h6h 5c6e 6h7i+ 6e5f5g 7i8j 8d11g 8j9k 2b2k 4g4k 11g11k 9k9l 11k11l 9l9k 2k4k 9k8j "
+    "5g6h 8j9i 6h7h 9i10h 7h8i9h 10i9h 11l11g 10h10i 11g11i 10i9j 3h9h 9j8j 11i9i 8j7j 4k7k "
+    "7j6j 9i7i 6j5j 7k5k 5j4j 7i5i 4j3j 5k3k 3j2j 5i3i 2j1j 3k1k";
+
+Game b29_after(int plies) {
+  Game g = game_of("chu", kB29);
+  std::istringstream line(kB29Solution);
+  std::string text;
+  for (int i = 0; i < plies && line >> text; ++i) g.play(parse_usi(g.position(), text));
+  return g;
+}
+
+TEST(Search, B29TwoRoyalsOneEnPriseIsNoMate) {
+  for (int plies : {0, 4}) {
+    SearchLimits l;
+    l.depth = 6;
+    for (const auto& [depth, infos] : infos_by_depth(b29_after(plies), l))
+      for (const SearchInfo& info : infos)
+        EXPECT_FALSE(is_mate_score(info.score))
+            << "after " << plies << " plies, depth " << depth << ": " << format_score(info.score);
+  }
+}
+
+// Five plies before the end of B29's solution (a mate in 3 for Black, which has no King) the
+// search finds a mate at some depth and keeps it at every depth after.
+TEST(Search, B29KeepsTheMateOnceFound) {
+  SearchLimits l;
+  l.depth = 12;
+  int found = 0;
+  for (const auto& [depth, infos] : infos_by_depth(b29_after(38), l)) {
+    const int score = infos.back().score;
+    if (found) {
+      EXPECT_GE(score, kMateBound) << "depth " << depth << ": " << format_score(score);
+    }
+    if (!found && score >= kMateBound) found = depth;
+    EXPECT_GT(score, -kMateBound) << "depth " << depth;  // never mated: no King to lose
+  }
+  EXPECT_GE(found, 4);
+  EXPECT_LT(found, 12);
 }
 
 // Limits with `left_ms` on both clocks of the time control `tc`.

@@ -2,6 +2,7 @@
 // kind of limit, and malformed input that must neither crash nor change the state.
 #include <gtest/gtest.h>
 
+#include "engine/limits.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "protocol/text_util.h"
@@ -312,6 +313,38 @@ TEST(UsiProtocol, QuitStopsASearchAndEndsTheLoop) {
   auto out = usi.run("position startpos\ngo infinite\nquit\nisready\n");
   EXPECT_EQ(with_prefix(out, "bestmove").size(), 1u);
   EXPECT_TRUE(with_prefix(out, "readyok").empty()) << "nothing is read after quit";
+}
+
+// A GUI whose clock lost time the engine did not see (a loaded machine: pipes, scheduling):
+// the next `go` plans a margin for it; a new game forgets it. The search's clock starts when
+// `position` was read, with `go` right after it.
+TEST(UsiProtocol, TimeLostBetweenGosBecomesAMargin) {
+  Usi usi;
+  auto out = usi.run("usinewgame\nposition startpos\ngo btime 10000 wtime 10000 binc 100 winc 100\n");
+  const std::string first = bestmove(out, usi.game().position());
+  EXPECT_EQ(usi.engine().session().search_limits().lag_ms, 0);
+  EXPECT_TRUE(usi.engine().session().search_limits().received.has_value());
+  Position after = usi.game().position();
+  Undo u;
+  after.do_move(parse_usi(after, first), u);
+  MoveList replies;
+  generate_moves(after, replies);
+  const std::string moves = first + " " + to_usi(after, replies.moves[0]);
+  // The move took at most a second by the engine's measure: the GUI charged 2.9 s more.
+  out = usi.run("position startpos moves " + moves + "\ngo btime 7000 wtime 10000 binc 100 winc 100\n");
+  bestmove(out, usi.game().position());
+  const int64_t lag = usi.engine().session().search_limits().lag_ms;
+  EXPECT_GE(lag, 2000);
+  EXPECT_LE(lag, 3100);
+  const SearchLimits lagging = usi.engine().session().search_limits();
+  SearchLimits calm = lagging;
+  calm.lag_ms = 0;
+  EXPECT_LT(plan_time(lagging, kBlack, 2).hard_ms, plan_time(calm, kBlack, 2).hard_ms);
+  // Analysis and a fixed budget neither read nor reset it.
+  usi.run("go depth 1\n");
+  EXPECT_EQ(usi.engine().session().search_limits().lag_ms, lag);
+  usi.run("usinewgame\nposition startpos\ngo btime 10000 wtime 10000 binc 100 winc 100\n");
+  EXPECT_EQ(usi.engine().session().search_limits().lag_ms, 0);
 }
 
 }  // namespace

@@ -329,5 +329,27 @@ TEST(XboardProtocol, OnlyVariantsXboardKnowsAreOffered) {
   EXPECT_EQ(xb.engine().session().variant()->id, "shogi");
 }
 
+// XBoard's `time` before each move tells the lag the same way; `new` forgets it.
+TEST(XboardProtocol, TimeLostBetweenMovesBecomesAMargin) {
+  Xboard xb;
+  xb.run("new\nvariant chu\nlevel 0 0:10 0.1\nforce\n");
+  Position start = xb.game().position();
+  auto out = xb.run("time 1000\notim 1000\ngo\n");
+  const std::string first = engine_move(out, start);
+  EXPECT_EQ(xb.engine().session().search_limits().lag_ms, 0);
+  EXPECT_TRUE(xb.engine().session().search_limits().received.has_value());
+  MoveList replies;
+  generate_moves(xb.game().position(), replies);
+  const std::string reply = to_xboard_move(xb.game().position(), replies.moves[0]);
+  // 1000 cs left, under 2 s spent, 0.1 s increment: 700 cs means a second or more lost.
+  out = xb.run("time 700\notim 1000\nusermove " + reply + "\n");
+  EXPECT_EQ(xb.game().plies(), 3);
+  const int64_t lag = xb.engine().session().search_limits().lag_ms;
+  EXPECT_GE(lag, 1000);
+  EXPECT_LE(lag, 3100);
+  xb.run("new\nvariant chu\nlevel 0 0:10 0.1\nforce\ntime 1000\notim 1000\ngo\n");
+  EXPECT_EQ(xb.engine().session().search_limits().lag_ms, 0);
+}
+
 }  // namespace
 }  // namespace kirin::protocol::test

@@ -8,6 +8,7 @@
 
 #include "rules/catalog.h"
 #include "rules/game.h"
+#include "rules/movegen.h"
 #include "test_positions.h"
 
 namespace kirin {
@@ -23,7 +24,10 @@ std::vector<std::string> safe_by_playing_all(Position pos, const MoveList& list)
     Undo u;
     pos.do_move(m, u);
     const bool second_royal = pos.royal_count(us) > royals;
-    if (!pos.in_check(us) || (second_royal && !takes_every_royal(pos)))
+    // Attacked by the tables where they see every capture, else as the rules judge it.
+    const bool attacked = tables_see_every_capture(pos.variant()) ? pos.in_check(us)
+                                                                  : royal_under_attack(pos, us);
+    if (!attacked || (second_royal && !takes_every_royal(pos)))
       out.push_back(to_usi(pos, m));
     pos.undo_move(m, u);
   }
@@ -77,6 +81,45 @@ TEST(RoyalSafety, PromotingToCrownPrinceIsAWayOut) {
   EXPECT_EQ(std::count(kept.begin(), kept.end(), "9h9i+"), 1);
   EXPECT_EQ(std::count(kept.begin(), kept.end(), "9h9i"), 0);  // unpromoted: no second royal
   EXPECT_EQ(std::count(kept.begin(), kept.end(), "6d6e"), 0);  // still on the file
+}
+
+// Black to move in a Mitsugumi position where the attack tables and the rules disagree about
+// Black's King (`tables_see_check`: the tables see it attacked, the rules do not, or the other
+// way round): keep_royal_safe keeps the moves the rules judge safe. Returns them.
+std::vector<std::string> kept_in_mitsugumi(const std::vector<test::Put>& pieces,
+                                           bool tables_see_check) {
+  auto v = builtin_variant("mitsugumi");
+  Position pos = parse_sfen(v, test::board_sfen(13, pieces));
+  EXPECT_EQ(pos.in_check(kBlack), tables_see_check);
+  EXPECT_EQ(royal_under_attack(pos, kBlack), !tables_see_check);
+  MoveList list;
+  generate_moves(pos, list);
+  const std::vector<std::string> expected = safe_by_playing_all(pos, list);
+  keep_royal_safe(pos, list);
+  EXPECT_EQ(texts(pos, list), expected);
+  return texts(pos, list);
+}
+
+TEST(RoyalSafety, AFrozenAttackerTakesNothing) {
+  // Black King 7g on the file of a White Rook on 7a, which Black's Heavenly Tetrarch on 8b
+  // freezes. The attack tables see a check; the Rook cannot move, so every move is safe (a
+  // Pawn's on 1g too) but the Tetrarch's away from it.
+  const std::vector<std::string> kept = kept_in_mitsugumi(
+      {{"7g", "K"}, {"8b", "+C"}, {"1g", "P"}, {"7a", "r"}, {"1a", "k"}}, true);
+  for (const char* safe : {"1g1f", "7g7f", "7g8f"})
+    EXPECT_EQ(std::count(kept.begin(), kept.end(), safe), 1) << safe;
+  EXPECT_EQ(std::count(kept.begin(), kept.end(), "8b8e"), 0);  // the Rook thaws
+}
+
+TEST(RoyalSafety, ARangeCaptureIsAnAttack) {
+  // White's Rook General on 7a takes over a Black Pawn on 7c (of lower rank) the Black King on
+  // 7g: only the King's steps off the file save it; a second piece put between would still be
+  // jumped (it may jump two).
+  const std::vector<std::string> kept = kept_in_mitsugumi(
+      {{"7g", "K"}, {"7c", "P"}, {"6f", "G"}, {"7a", "z"}, {"1a", "k"}}, false);
+  EXPECT_EQ(std::count(kept.begin(), kept.end(), "7g6g"), 1);
+  EXPECT_EQ(std::count(kept.begin(), kept.end(), "6f7f"), 0);  // a second piece between
+  EXPECT_EQ(std::count(kept.begin(), kept.end(), "7g7h"), 0);  // still on the file
 }
 
 class RoyalSafety : public ::testing::TestWithParam<std::string> {};
