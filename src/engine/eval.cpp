@@ -89,8 +89,9 @@ Evaluator::Evaluator(const Variant& variant) {
     max_promo_gain_ = std::max(max_promo_gain_, promo_gain_[k]);
   }
   for (Kind k = 1; k <= kinds; ++k) {
-    // A piece that may promote carries part of that future.
-    value_[k] += promo_gain_[k] / 5;
+    // A piece that may promote carries part of that future; a drop game's values in the data
+    // (shogi's engine values) count it already.
+    if (!(drops_ && variant.piece(k).value)) value_[k] += promo_gain_[k] / 5;
     hand_value_[k] = value_[k] * 23 / 20;
     threat_[k] = royal_[k] ? 0 : std::clamp(value_[k] / 150, 1, 8);
   }

@@ -395,6 +395,22 @@ TEST(Eval, PieceValuesFollowTheirReach) {
   EXPECT_LT(value("q"), value("n"));  // Queen < Lion
 }
 
+TEST(Eval, ShogiPiecesAreWorthTheClassicalEngineValues) {
+  // variants/shogi.toml gives Bonanza's values scaled to a Pawn of 100, with no promotion share.
+  auto v = builtin_variant("shogi");
+  auto e = evaluator_for(v);
+  auto value = [&](const char* sfen) { return e->piece_value(*v->kind_by_sfen(sfen)); };
+  EXPECT_EQ(value("p"), 100);
+  EXPECT_EQ(value("n"), 300);
+  EXPECT_EQ(value("g"), 510);
+  EXPECT_EQ(value("r"), 740);
+  EXPECT_EQ(e->hand_value(*v->kind_by_sfen("g")), 510 * 23 / 20);
+  // A Knight in hand against two Pawns in hand, the rest alike: the Knight is worth more. (By
+  // reach alone a Knight was worth 173 and a Pawn 139: the two Pawns won.)
+  Position pos = parse_sfen(v, "4k4/9/9/9/9/9/9/9/4K4 b N2p 1");
+  EXPECT_GT(e->evaluate(pos), 0);
+}
+
 // Limits with `left_ms` on both clocks of the time control `tc`.
 SearchLimits clock_limits(const char* tc, int64_t left_ms) {
   SearchLimits l;
