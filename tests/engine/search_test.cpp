@@ -411,6 +411,21 @@ TEST(Eval, ShogiPiecesAreWorthTheClassicalEngineValues) {
   EXPECT_GT(e->evaluate(pos), 0);
 }
 
+TEST(Eval, TheEnemyHandPressesAnOpenKingMoreThanASheltered) {
+  // A Gold and a Silver in Black's hand, against White's King on 5a: sheltered by its Golds on
+  // 4a and 6a (every neighbour stood on or guarded), or open with those Golds in the corners.
+  // Without the hand pressure the hand would be worth the same to Black in both.
+  auto v = builtin_variant("shogi");
+  auto e = evaluator_for(v);
+  auto hand_worth = [&](const std::string& board) {
+    return e->evaluate(parse_sfen(v, board + " b GS 1")) - e->evaluate(parse_sfen(v, board + " b - 1"));
+  };
+  const int sheltered = hand_worth("3gkg3/9/9/9/9/9/9/9/4K4");
+  const int open = hand_worth("g3k3g/9/9/9/9/9/9/9/4K4");
+  EXPECT_EQ(sheltered, (510 + 420) * 23 / 20);
+  EXPECT_GT(open, sheltered + 100);
+}
+
 // Limits with `left_ms` on both clocks of the time control `tc`.
 SearchLimits clock_limits(const char* tc, int64_t left_ms) {
   SearchLimits l;
