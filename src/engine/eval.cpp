@@ -50,6 +50,15 @@ std::vector<int> reach_by_square(const std::shared_ptr<const Variant>& v, Kind k
   return out;
 }
 
+// Does a piece of colour c other than its royal on `royal` guard `s`? (The royal guards its
+// neighbours itself: the kept counts hold one attack more.)
+bool guarded_by_others(const Position& pos, Square s, Color c, Square royal) {
+  if (pos.keeps_attack_counts()) return pos.attack_count(s, c) > 1;
+  Square guards[256];
+  const int n = pos.attackers(s, c, guards);
+  return n > 1 || (n == 1 && guards[0] != royal);
+}
+
 }  // namespace
 
 Evaluator::Evaluator(const Variant& variant) {
@@ -89,8 +98,9 @@ Evaluator::Evaluator(const Variant& variant) {
     max_promo_gain_ = std::max(max_promo_gain_, promo_gain_[k]);
   }
   for (Kind k = 1; k <= kinds; ++k) {
-    // A piece that may promote carries part of that future.
-    value_[k] += promo_gain_[k] / 5;
+    // A piece that may promote carries part of that future; a drop game's values in the data
+    // (shogi's engine values) count it already.
+    if (!(drops_ && variant.piece(k).value)) value_[k] += promo_gain_[k] / 5;
     hand_value_[k] = value_[k] * 23 / 20;
     threat_[k] = royal_[k] ? 0 : std::clamp(value_[k] / 150, 1, 8);
   }
@@ -171,6 +181,29 @@ int Evaluator::danger(const Position& pos, Color c) const {
   return danger;
 }
 
+int Evaluator::hand_pressure(const Position& pos, Color c, Square royal) const {
+  const Color them = ~c;
+  if (pos.hand_empty(them)) return 0;
+  // What the enemy can drop: each kind by its threat, a second and third of a kind adding
+  // half as much again each (one piece fills one hole).
+  int hand = 0;
+  for (Kind k : hand_kinds_)
+    if (int n = pos.hand(them, k)) hand += threat_[k] * (1 + std::min(n, 3));
+  // Where it can land: the royal's neighbours that no other own piece guards and no own piece
+  // stands on, more so those the enemy attacks already (a drop there is supported).
+  const Piece* board = pos.board();
+  int exposure = 0;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const Square s = Square(royal + offset_of(dx, dy));
+      const Piece q = board[s];
+      if (s == royal || q == kWall || (is_piece(q) && color_of(q) == c)) continue;
+      if (guarded_by_others(pos, s, c, royal)) continue;
+      exposure += pos.attacked(s, them) ? 3 : 1;
+    }
+  return hand * exposure / 2;
+}
+
 EvalTerms Evaluator::terms(const Position& pos) const {
   EvalTerms t;
   t.material = material(pos);
@@ -233,7 +266,11 @@ int Evaluator::evaluate_with(const Position& pos, const EvalTerms& t) const {
     }
     // Enemy pieces closing in on a lone royal: the danger grows with the square of their
     // number and strength (a King overrun is how most games between engines are lost).
-    if (n == 1) safety[c] -= std::min(t.danger[c] * t.danger[c] / 4, 800);
+    // In a drop game the enemy's hand presses too.
+    if (n == 1) {
+      const int d = t.danger[c] + (drops_ ? hand_pressure(pos, c, royals[0]) : 0);
+      safety[c] -= std::min(d * d / 4, 800);
+    }
   }
   const int black = t.material + safety[kBlack] - safety[kWhite];
   return (pos.side_to_move() == kBlack ? black : -black) + 12;  // the move is worth something

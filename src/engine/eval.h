@@ -54,6 +54,9 @@ class Evaluator {
  private:
   int danger(const Position& pos, Color c) const;  // EvalTerms::danger, counted afresh
   void settle_stale(const Position& pos, EvalTerms& t) const;
+  // Drop games: how the enemy's pieces in hand press the lone royal of colour c on `royal`,
+  // in EvalTerms::danger's units (0 with an empty enemy hand).
+  int hand_pressure(const Position& pos, Color c, Square royal) const;
 
   std::array<int, kMaxKinds + 1> value_{};
   std::array<int, kMaxKinds + 1> hand_value_{};

@@ -60,10 +60,15 @@ class MoveOrder {
     if (h > (1 << 24)) halve_history();
   }
 
-  // Is a remembered move (the hash move, a killer: from another position perhaps) one of the
-  // moves of the piece on its square? Asks that piece's moves only, not every move.
-  bool piece_has_move(const Move& m, int ply) {
+  // Is a remembered move (the hash move, a killer: from another position perhaps) legal here?
+  // Asks the moves of the piece on its square only, or for a drop that drop's rules only, not
+  // every move: in a drop game the best move is often a drop, and it must be tried first too.
+  bool remembered_is_legal(const Move& m, int ply) {
     MoveList& own = spare_lists_[ply];
+    if (m.is_drop()) {
+      generate_drop(*pos_, m, own);
+      return own.size == 1;
+    }
     generate_moves_from(*pos_, m.from, own);
     return std::find(own.begin(), own.end(), m) != own.end();
   }
@@ -116,8 +121,8 @@ class MoveOrder {
     Move killer_done[2];
     for (int k = 0; k < 2; ++k) {
       const Move& killer = killers_[ply][k];
-      if (killer.is_null() || killer.is_drop() || killer == done) continue;
-      if (!piece_has_move(killer, ply) || is_capture(*pos_, killer)) continue;
+      if (killer.is_null() || killer == done) continue;
+      if (!remembered_is_legal(killer, ply) || is_capture(*pos_, killer)) continue;
       killer_done[k] = killer;
       if (visit(killer)) return 1;
     }

@@ -388,8 +388,7 @@ struct Searcher::Impl {
     // The remembered move first, checked against its piece's moves only: a cut-off then
     // saves generating every move.
     bool tt_tried = false;
-    if (!tt_move.is_null() && !tt_move.is_drop() && ply > 0 &&
-        order.piece_has_move(tt_move, ply)) {
+    if (!tt_move.is_null() && ply > 0 && order.remembered_is_legal(tt_move, ply)) {
       tt_tried = true;
       if (visit(tt_move)) {
         if (aborted) return 0;

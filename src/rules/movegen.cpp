@@ -758,6 +758,24 @@ void generate_moves_from(const Position& pos, Square from, MoveList& out) {
   if (pos.variant().rules.check_rule) filter_check(pos, out, true);
 }
 
+void generate_drop(const Position& pos, const Move& m, MoveList& out) {
+  out.size = 0;
+  out.overflow = false;
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move();
+  const Kind k = m.drop_kind;
+  if (!v.rules.drops || !m.is_drop() || k < 1 || k > v.num_kinds() || !pos.hand(us, k) ||
+      pos.at(m.to) != kEmpty || v.pieces[k].dead[us][m.to])
+    return;
+  if (v.pieces[k].one_per_file) {
+    const Piece mine = make_piece(k, us);
+    for (int row = 0; row < v.ranks; ++row)
+      if (pos.at(make_square(col_of(m.to), row)) == mine) return;
+  }
+  out.push(Move{kNoSquare, kNoSquare, m.to, Move::kDrop, k});
+  if (v.rules.check_rule) filter_check(pos, out, true);
+}
+
 void append_captures_from(const Position& pos, Square from, MoveList& out) {
   const int start = out.size;
   Generator(pos, out, false, Only::kCaptures).run_piece(from);

@@ -46,6 +46,11 @@ void generate_quiets(const Position& pos, MoveList& out);
 // pass or igui another piece also has is not merged away): to check a remembered move.
 void generate_moves_from(const Position& pos, Square from, MoveList& out);
 
+// The drop `m` alone, if it is legal (the piece in hand, its square empty and alive, a
+// one-per-file piece's file free of its kind, the check rule and the pawn-drop-mate rule), else
+// nothing: to check a remembered drop without generating every drop.
+void generate_drop(const Position& pos, const Move& m, MoveList& out);
+
 // Appends the legal captures of the piece on `from` (igui of a victim another piece can also
 // take in place are not merged away). Where captures_follow_attacks holds, every capture is
 // made by a piece that attacks (Position::attackers) each piece it takes, so the attackers of

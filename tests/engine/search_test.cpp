@@ -473,6 +473,37 @@ TEST(Search, B29KeepsTheMateOnceFound) {
   EXPECT_LT(found, 12);
 }
 
+TEST(Eval, ShogiPiecesAreWorthTheClassicalEngineValues) {
+  // variants/shogi.toml gives Bonanza's values scaled to a Pawn of 100, with no promotion share.
+  auto v = builtin_variant("shogi");
+  auto e = evaluator_for(v);
+  auto value = [&](const char* sfen) { return e->piece_value(*v->kind_by_sfen(sfen)); };
+  EXPECT_EQ(value("p"), 100);
+  EXPECT_EQ(value("n"), 300);
+  EXPECT_EQ(value("g"), 510);
+  EXPECT_EQ(value("r"), 740);
+  EXPECT_EQ(e->hand_value(*v->kind_by_sfen("g")), 510 * 23 / 20);
+  // A Knight in hand against two Pawns in hand, the rest alike: the Knight is worth more. (By
+  // reach alone a Knight was worth 173 and a Pawn 139: the two Pawns won.)
+  Position pos = parse_sfen(v, "4k4/9/9/9/9/9/9/9/4K4 b N2p 1");
+  EXPECT_GT(e->evaluate(pos), 0);
+}
+
+TEST(Eval, TheEnemyHandPressesAnOpenKingMoreThanASheltered) {
+  // A Gold and a Silver in Black's hand, against White's King on 5a: sheltered by its Golds on
+  // 4a and 6a (every neighbour stood on or guarded), or open with those Golds in the corners.
+  // Without the hand pressure the hand would be worth the same to Black in both.
+  auto v = builtin_variant("shogi");
+  auto e = evaluator_for(v);
+  auto hand_worth = [&](const std::string& board) {
+    return e->evaluate(parse_sfen(v, board + " b GS 1")) - e->evaluate(parse_sfen(v, board + " b - 1"));
+  };
+  const int sheltered = hand_worth("3gkg3/9/9/9/9/9/9/9/4K4");
+  const int open = hand_worth("g3k3g/9/9/9/9/9/9/9/4K4");
+  EXPECT_EQ(sheltered, (510 + 420) * 23 / 20);
+  EXPECT_GT(open, sheltered + 100);
+}
+
 // Limits with `left_ms` on both clocks of the time control `tc`.
 SearchLimits clock_limits(const char* tc, int64_t left_ms) {
   SearchLimits l;

@@ -40,5 +40,35 @@ TEST(DropMate, APawnDropMayNotMateWithOrWithoutTheDroppersKing) {
   EXPECT_TRUE(legal("7lk/9/9/9/9/9/9/9/9 b P 1", "P*1b"));
 }
 
+// generate_drop (the search's check of a remembered drop) gives a drop exactly when
+// generate_moves has it: every kind on every square, in positions that exercise each rule.
+TEST(DropMate, OneDropIsCheckedAsTheGeneratorChecksIt) {
+  const auto v = builtin_variant("shogi");
+  for (const char* sfen : {
+           "7lk/9/7G1/9/9/9/9/9/4K4 b P 1",          // a Pawn drop that would mate
+           "4k4/9/4P4/9/9/9/9/9/4K4 b GPL 1",        // a Pawn on the file, dead last ranks
+           "4k4/9/9/9/9/9/9/4r4/4K4 b GSNLP 1",      // in check: only drops that block
+           "4k4/9/9/9/4r4/9/9/4G4/4K4 b BNP 1",      // a pinned Gold beside free drops
+           "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",  // empty hand
+       }) {
+    const Position pos = parse_sfen(v, sfen);
+    MoveList all, one;
+    generate_moves(pos, all);
+    int found = 0;
+    for (Kind k = 1; k <= v->num_kinds(); ++k)
+      for (int row = 0; row < v->ranks; ++row)
+        for (int col = 0; col < v->files; ++col) {
+          const Move m{kNoSquare, kNoSquare, make_square(col, row), Move::kDrop, k};
+          generate_drop(pos, m, one);
+          const bool generated = std::find(all.begin(), all.end(), m) != all.end();
+          ASSERT_EQ(one.size == 1, generated) << sfen << " " << to_usi(pos, m);
+          found += generated;
+        }
+    EXPECT_EQ(found, std::count_if(all.begin(), all.end(), [](const Move& m) {
+                return m.is_drop();
+              })) << sfen;
+  }
+}
+
 }  // namespace
 }  // namespace kirin
