@@ -29,6 +29,13 @@ struct NearRoyal {
 };
 constexpr NearRoyal kNearRoyal;
 
+// The squares next to a royal.
+constexpr int16_t kNeighbours[8] = {offset_of(-1, -1), offset_of(0, -1), offset_of(1, -1),
+                                    offset_of(-1, 0),  offset_of(1, 0),  offset_of(-1, 1),
+                                    offset_of(0, 1),   offset_of(1, 1)};
+// Danger units per unit of Evaluator::zone_attacks, added to EvalTerms::danger before squaring.
+constexpr int kZoneWeight = 2;
+
 // Destinations of one piece alone on an empty board, per square.
 std::vector<int> reach_by_square(const std::shared_ptr<const Variant>& v, Kind k, Color c) {
   std::vector<int> out(kArraySize, 0);
@@ -104,6 +111,19 @@ Evaluator::Evaluator(const Variant& variant) {
     hand_value_[k] = value_[k] * 23 / 20;
     threat_[k] = royal_[k] ? 0 : std::clamp(value_[k] / 150, 1, 8);
   }
+  // Where the search keeps attack counts and nothing is dropped (h-drops counts the hands).
+  zone_attacks_ = !variant.has_hop_attacks && !drops_;
+  for (Kind k = 1; k <= kinds; ++k)
+    for (Color c : {kBlack, kWhite}) {
+      const Piece p = make_piece(k, c);
+      if (!royal_[k]) continue;
+      const auto& a = variant.attacks_of[p];
+      for (int i = 0; i < 8; ++i) {
+        bool guards = std::find(a.leaps.begin(), a.leaps.end(), kNeighbours[i]) != a.leaps.end();
+        for (const auto& [dir, range] : a.rays) guards |= dir == kNeighbours[i];
+        if (guards) royal_guards_[p] |= uint8_t(1 << i);
+      }
+    }
 
   // Square bonuses: centralisation by reach, a royal that stays home and a promotable piece
   // that nears the zone.
@@ -204,6 +224,20 @@ int Evaluator::hand_pressure(const Position& pos, Color c, Square royal) const {
   return hand * exposure / 2;
 }
 
+int Evaluator::zone_attacks(const Position& pos, Color c, Square royal) const {
+  // The attack counts see ranging pieces from afar (an open line onto the royal or next to
+  // it) and a Lion's reach two squares out, which the nearness of EvalTerms::danger misses.
+  const uint8_t guards = royal_guards_[pos.at(royal)];
+  int units = 0;
+  auto count = [&](Square s, int own_guard) {
+    if (pos.at(s) == kWall || !pos.attack_count(s, ~c)) return;
+    units += pos.attack_count(s, c) <= own_guard;
+  };
+  count(royal, 0);
+  for (int i = 0; i < 8; ++i) count(Square(royal + kNeighbours[i]), guards >> i & 1);
+  return units;
+}
+
 EvalTerms Evaluator::terms(const Position& pos) const {
   EvalTerms t;
   t.material = material(pos);
@@ -266,10 +300,12 @@ int Evaluator::evaluate_with(const Position& pos, const EvalTerms& t) const {
     }
     // Enemy pieces closing in on a lone royal: the danger grows with the square of their
     // number and strength (a King overrun is how most games between engines are lost).
-    // In a drop game the enemy's hand presses too.
     if (n == 1) {
-      const int d = t.danger[c] + (drops_ ? hand_pressure(pos, c, royals[0]) : 0);
-      safety[c] -= std::min(d * d / 4, 800);
+      int danger = t.danger[c];
+      if (drops_) danger += hand_pressure(pos, c, royals[0]);  // the enemy's hand presses too
+      if (zone_attacks_ && pos.keeps_attack_counts())
+        danger += kZoneWeight * zone_attacks(pos, c, royals[0]);
+      safety[c] -= std::min(danger * danger / 4, 800);
     }
   }
   const int black = t.material + safety[kBlack] - safety[kWhite];

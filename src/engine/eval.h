@@ -53,6 +53,9 @@ class Evaluator {
 
  private:
   int danger(const Position& pos, Color c) const;  // EvalTerms::danger, counted afresh
+  // King safety: how many of the squares of a lone royal (its own and its neighbours) the
+  // enemy attacks and no other piece of its side defends.
+  int zone_attacks(const Position& pos, Color c, Square royal) const;
   void settle_stale(const Position& pos, EvalTerms& t) const;
   // Drop games: how the enemy's pieces in hand press the lone royal of colour c on `royal`,
   // in EvalTerms::danger's units (0 with an empty enemy hand).
@@ -67,6 +70,10 @@ class Evaluator {
   std::array<Kind, kMaxKinds + 1> to_hand_{};
   std::array<Kind, kMaxKinds + 1> promotes_to_{};  // the kind a captured piece joins the hand as
   std::array<int, kMaxKinds + 1> threat_{};  // how much this kind near an enemy royal menaces it
+  // Bit i: a royal piece (by Piece code) attacks its neighbour kNeighbours[i] (eval.cpp), so
+  // that its own attack is not taken for a defender of that square.
+  std::array<uint8_t, 256> royal_guards_{};
+  bool zone_attacks_ = false;  // the game keeps attack counts and has no drops
   // Value plus square bonus, by piece (kind and colour) and square.
   std::vector<std::array<int16_t, kArraySize>> psq_;
   bool drops_ = false;

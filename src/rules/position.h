@@ -101,8 +101,8 @@ class Position {
   // game is a leap or a ray (not Variant::has_hop_attacks); attacked() without seen-through
   // squares is then a lookup.
   bool keeps_attack_counts() const { return attack_map_; }
-  // How many attacks of colour `by` reach `target` (as attacked() counts them), where the
-  // position keeps attack counts.
+  // How many attacks of colour `by` reach `target` (a leap or a ray each); only where
+  // keeps_attack_counts().
   int attack_count(Square target, Color by) const { return attack_count_[by][target]; }
   // Stops keeping them (for good, on this copy): moves get cheaper, attacked() walks. For a
   // search that asks about few squares per move, as the mate solver does.
