@@ -35,7 +35,13 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int ply_of_game) {
   // makes up the quarter of the increment not spent.
   int moves_left = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 60)
                                           : std::max(40, 100 - ply_of_game / 4);
-  const int64_t per_move = left / moves_left + c.increment_ms * 3 / 4 + c.byoyomi_ms * 9 / 10;
+  // A reserve that grows with the lag: a machine that lags stalls now and then for several
+  // times its usual lag (a 370 ms stall lost a game at 265 ms left: docs/BENCHMARKS.md), so
+  // kLagReserve times the lag is kept out of the time shared among the moves left (at most half
+  // of it). At 10+0.1 the increment alone keeps about a second in hand.
+  constexpr int64_t kLagReserve = 20;
+  const int64_t shared = std::max(left / 2, left - kLagReserve * lag);
+  const int64_t per_move = shared / moves_left + c.increment_ms * 3 / 4 + c.byoyomi_ms * 9 / 10;
   int64_t soft = per_move - lag;
   int64_t hard =
       std::min(per_move * 3, left / 4 + c.increment_ms * 3 / 4 + c.byoyomi_ms * 9 / 10) - lag;
