@@ -42,6 +42,21 @@ constexpr int kKingSteps[8] = {offset_of(-1, -1), offset_of(0, -1), offset_of(1,
                                offset_of(-1, 0),  offset_of(1, 0),  offset_of(-1, 1),
                                offset_of(0, 1),   offset_of(1, 1)};
 
+// Frozen: an enemy freezer (Heavenly Tetrarch) stands next to the piece on `s`, not one itself:
+// it does not move, nor capture (the generator and royal_under_attack both ask here).
+bool frozen_at(const Position& pos, Square s) {
+  const Variant& v = pos.variant();
+  const Piece p = pos.at(s);
+  if (v.piece(kind_of(p)).freezes) return false;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const Piece q = pos.at(Square(s + offset_of(dx, dy)));
+      if ((dx || dy) && is_piece(q) && color_of(q) != color_of(p) && v.piece(kind_of(q)).freezes)
+        return true;
+    }
+  return false;
+}
+
 class Generator {
  public:
   Generator(const Position& pos, MoveList& out, bool every_piece, Only only = Only::kAll)
@@ -209,16 +224,7 @@ class Generator {
     }
   }
 
-  // Frozen: an enemy freezer (Heavenly Tetrarch) stands next to this piece, which is not one.
-  bool frozen(Square s) const {
-    if (v_.pieces[kind_of(b_[s])].freezes) return false;
-    for (int dy = -1; dy <= 1; ++dy)
-      for (int dx = -1; dx <= 1; ++dx) {
-        Piece q = b_[s + offset_of(dx, dy)];
-        if ((dx || dy) && cls_[q] == kCellEnemy && v_.pieces[kind_of(q)].freezes) return true;
-      }
-    return false;
-  }
+  bool frozen(Square s) const { return frozen_at(pos_, s); }
 
   // Area move: up to n king steps through empty squares, a capture ending it; stepping back
   // to the (vacated) start square is a pass.
@@ -495,21 +501,6 @@ int pieces_between(const Position& pos, Square from, Square to) {
   for (Square s = Square(from + step); s != to; s = Square(s + step))
     if (pos.at(s) != kEmpty) ++n;
   return n;
-}
-
-// Frozen: an enemy freezer (Heavenly Tetrarch) stands next to the piece on `s`, not one itself
-// (as the move generator judges it).
-bool frozen_at(const Position& pos, Square s) {
-  const Variant& v = pos.variant();
-  const Piece p = pos.at(s);
-  if (v.piece(kind_of(p)).freezes) return false;
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const Piece q = pos.at(Square(s + offset_of(dx, dy)));
-      if ((dx || dy) && is_piece(q) && color_of(q) != color_of(p) && v.piece(kind_of(q)).freezes)
-        return true;
-    }
-  return false;
 }
 
 // Might the piece `pt` on `from` take the one on `target` by a power the attack tables do not
