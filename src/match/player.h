@@ -70,6 +70,10 @@ class Player {
   // Prepares a game from `start`, in which this engine plays `side`. Throws EngineError if
   // the engine cannot play it or does not answer.
   virtual void new_game(const Position& start, Color side, const TimeControl& tc) = 0;
+  // Before each move, off the clock: waits until the engine has written everything it had
+  // to say since its last answer, so that no late line (a second bestmove) answers the next
+  // question. Throws EngineError if the engine does not answer.
+  virtual void synchronize() {}
   // Asks for the move in `game` (every move since the start is in game.moves(); those the
   // engine has not seen yet are sent first), with the clocks as they stand and each colour's
   // time control (they differ in a time-odds match). Waits at most `deadline`.

@@ -128,6 +128,12 @@ GameRecord play_game(Player& black, Player& white, std::shared_ptr<const Variant
     }
     Color us = game.position().side_to_move();
     Player& p = *players[us];
+    try {
+      p.synchronize();
+    } catch (const EngineError& e) {
+      forfeit(g, us, Termination::Protocol, p.name() + " did not answer: " + e.what());
+      break;
+    }
     clock.turn_started = now_ms();  // an engine's time runs from when it is asked to move
     const TimeControl& tc = settings.tc[us];
     int64_t available = deadline(tc, clock, us).value() - clock.turn_started;

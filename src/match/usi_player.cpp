@@ -14,6 +14,9 @@ using Clock = std::chrono::steady_clock;
 using protocol::first_word;
 using std::chrono::milliseconds;
 
+// An idle engine answers isready at once; this is for a machine under load.
+constexpr milliseconds kSyncTimeout{10000};
+
 // The names a USI engine may use for this game in a UCI_Variant-style combo option.
 std::vector<std::string> variant_names(const Variant& v) {
   std::vector<std::string> names = {v.id};
@@ -166,6 +169,8 @@ std::string UsiPlayer::go_command(const TimeControls& tc, const ClockState& cloc
          std::to_string(tc[white].increment_ms);
 }
 
+void UsiPlayer::synchronize() { wait_ready(kSyncTimeout); }
+
 EngineReply UsiPlayer::play(const Game& game, const TimeControls& tc, const ClockState& clock,
                             milliseconds deadline) {
   EngineReply reply;
@@ -182,11 +187,6 @@ EngineReply UsiPlayer::play(const Game& game, const TimeControls& tc, const Cloc
       Undo u;
       pos.do_move(m, u);
     }
-  }
-  // Lines the engine wrote after its last answer (a second bestmove, a late info) answer no
-  // question: drop them, or they would be read as the answer to this one.
-  std::string late;
-  while (process_->read_line(late, milliseconds(0)) == EngineProcess::Read::Line) {
   }
   try {
     send(cmd);

@@ -23,6 +23,8 @@ class UsiPlayer : public Player {
   Protocol protocol() const override { return Protocol::Usi; }
   void check_game(const Variant& v) const override;
   void new_game(const Position& start, Color side, const TimeControl& tc) override;
+  // isready, and every line up to its readyok dropped: the engine answers in order.
+  void synchronize() override;
   EngineReply play(const Game& game, const TimeControls& tc, const ClockState& clock,
                    std::chrono::milliseconds deadline) override;
   void game_over(const std::string& result, const std::string& reason) override;

@@ -72,8 +72,9 @@ TEST(Referee, RepetitionEndsTheGameByTheRules) {
 }
 
 TEST(Referee, ASecondBestmoveIsNotTheNextAnswer) {
-  // Black answers each go twice: the second line, read before the next go, is dropped, and the
-  // game ends by repetition as above rather than by Black "moving" 5i5h from 5h.
+  // Black answers each go twice, the second line 300 ms late: the referee's isready before the
+  // next go drops it, and the game ends by repetition as above rather than by Black "moving"
+  // 5i5h from 5h.
   auto black = start_player(usi_script("twice:5i5h twice:5h5i", "Stutter"));
   auto white = start_player(usi_script("5a5b 5b5a", "Mirror"));
   GameRecord g = play_game(*black, *white, builtin_variant("shogi"), {}, fast());
