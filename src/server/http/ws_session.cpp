@@ -47,7 +47,7 @@ void WsSession::find_user() {
     for (bool alive_before = false;; alive_before = true) {
       std::uint64_t since = context_.connections.user_endings();
       std::optional<Id> user = context_.session_user(*token_);
-      // Dead from the start, the socket stays open for public topics (the policy refuses
+      // Dead from the start, the socket stays open for public topics (check_topic refuses
       // user topics); dead since a read that found it alive, it ends.
       if (!user) {
         if (alive_before) break;
@@ -60,6 +60,22 @@ void WsSession::find_user() {
     log("error: finding the user of a WebSocket's token: {}", e.what());
   }
   shutdown(Ending::LoggedOut);
+}
+
+std::optional<std::string> WsSession::check_topic(const std::string& topic) {
+  const bool users_own = topic.rfind("user:", 0) == 0 && token_ && context_.session_user;
+  for (int tries = 0; tries < 3; ++tries) {
+    std::uint64_t since = context_.connections.user_endings();
+    if (auto refused = context_.topic_policy(topic, token_)) return refused;
+    if (!users_own) return std::nullopt;
+    // A user's topic is granted only to a connection the registry knows as that user's, by a
+    // read after the last ending of their sessions: an ending from now on finds and closes it
+    // (else a socket whose user lookup came after the ending would keep the topic open).
+    std::optional<Id> user = context_.session_user(*token_);
+    if (!user) break;
+    if (context_.connections.set_user(this, *user, since)) return std::nullopt;
+  }
+  return "your session has ended";
 }
 
 void WsSession::on_accept(beast::error_code ec) {
@@ -150,7 +166,7 @@ bool WsSession::handle(const std::string& text) {
   context_.run_handler([self = shared_from_this(), topic, id] {
     std::optional<std::string> refused;
     try {
-      refused = self->context_.topic_policy(topic, self->token_);
+      refused = self->check_topic(topic);
     } catch (const std::exception& e) {
       log("error: the topic policy failed on '{}': {}", topic, e.what());
       refused = "the server could not check this topic";

@@ -58,6 +58,8 @@ class WsSession : public Connection,
  private:
   // On a worker: tells the registry whose token this is (Context::session_user).
   void find_user();
+  // On a worker: the topic policy's refusal, or nullopt when granted.
+  std::optional<std::string> check_topic(const std::string& topic);
   void on_accept(boost::beast::error_code ec);
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);

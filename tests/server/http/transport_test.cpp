@@ -480,6 +480,42 @@ TEST(TransportPolicy, TokenReachesTheTopicPolicy) {
   server.stop();
 }
 
+// A socket's user is looked up on a worker when it opens. If that lookup is slow and the
+// user's sessions end after the socket was granted its user topic but before the lookup reads
+// the store, the ending must still find and close it: the grant itself records the user.
+TEST(TransportPolicy, AUserTopicGrantedBeforeTheUsersLookupIsClosedAtTheEnding) {
+  std::atomic<bool> alive = true;
+  std::atomic<int> lookups = 0;
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  auto policy = [&alive](const std::string& topic,
+                         const std::optional<std::string>& token) -> std::optional<std::string> {
+    if (topic == "user:ann" && (token != "ann-token" || !alive)) return "not yours";
+    return std::nullopt;
+  };
+  ServerOptions options = test_options();
+  options.workers = 4;  // the held lookup takes one
+  Server server(options, test_routes(), policy);
+  server.find_session_users_with([&](const std::string& token) -> std::optional<Id> {
+    if (lookups++ == 0) released.wait();  // the lookup at the socket's opening comes late
+    return token == "ann-token" && alive ? std::optional<Id>(7) : std::nullopt;
+  });
+  server.start();
+  {
+    WsClient ws(server.port(), "/ws?token=ann-token");
+    // (EXPECT, not ASSERT: the held lookup must be released for the server to stop.)
+    EXPECT_EQ(ws.call({{"op", "subscribe"}, {"topic", "user:ann"}})["type"], "subscribed");
+    alive = false;  // ann's sessions end (a password change, a ban)
+    EXPECT_EQ(server.close_websockets_of_user(7, [](const std::string&) { return false; }), 1u);
+    release.set_value();
+    server.hub().publish("user:ann", {{"kind", "message"}, {"text", "private"}});
+    std::optional<json> got = ws.receive(std::chrono::seconds(5));
+    EXPECT_FALSE(got) << got->dump();
+    EXPECT_EQ(ws.stream().reason().code, boost::beast::websocket::close_code::policy_error);
+  }
+  server.stop();
+}
+
 TEST(TransportPolicy, ClosingATokensWebSocketsLeavesTheOthersOpen) {
   Server server(test_options(), test_routes());
   server.start();
