@@ -481,10 +481,12 @@ bool find_attacks(const Position& pos, Square target, Color by, Square empty1, S
       if (s != empty1 && s != empty2) break;  // a square seen through: look beyond it
     }
   }
-  if (v.has_hop_attacks) {
+  if (v.has_hop_attacks) {  // the other pieces' attacks are all in the tables above
     const Square* own = pos.squares(by);
     for (int i = 0; i < pos.count(by); ++i)
-      if (pos.piece_attacks(own[i], target, empty1, empty2) && on(own[i])) return true;
+      if (v.hop_attacker[board[own[i]]] && pos.piece_attacks(own[i], target, empty1, empty2) &&
+          on(own[i]))
+        return true;
   }
   return false;
 }

@@ -435,11 +435,11 @@ void add_reverse_attacks(Variant& v, const MoveTable& t, Piece p, int c) {
   for (const auto& f : t.firsts)
     if (f.mode & kModeCapture) leap_attack(f.off);
   for (const auto& q : t.quiet_paths)
-    if (q.disp != 0 && (q.mode & kModeCapture)) v.has_hop_attacks = true;
+    if (q.disp != 0 && (q.mode & kModeCapture)) v.has_hop_attacks = v.hop_attacker[p] = true;
   for (const auto& sl : t.slides) {
     if (!(sl.mode & kModeCapture)) continue;
     if (sl.hop || sl.skip_first) {
-      v.has_hop_attacks = true;
+      v.has_hop_attacks = v.hop_attacker[p] = true;
       continue;
     }
     auto it = std::find_if(v.ray_attacks[c].begin(), v.ray_attacks[c].end(),
@@ -546,6 +546,7 @@ void Variant::compile() {
   for (auto& a : attacks_of) a = {};
   ray_dirs.clear();
   has_hop_attacks = false;
+  hop_attacker = {};
   has_freezers = false;
   has_burners = false;
   has_untabled_captures = false;

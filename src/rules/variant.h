@@ -220,6 +220,7 @@ class Variant {
   std::array<PieceAttacks, 256> attacks_of;
   std::vector<RayAttack> ray_dirs;
   bool has_hop_attacks = false;  // cannon-type or skipping pieces: attacks checked the slow way
+  std::array<bool, 256> hop_attacker{};  // by Piece code: those pieces (the slow way is theirs)
   bool has_freezers = false;
   bool has_burners = false;  // a piece that burns: its quiet moves can capture
   // A piece captures by a power the attack tables above do not hold: an area move, a burn,
