@@ -74,6 +74,10 @@ struct Searcher::Impl {
   Move pv[kMaxPly + 2][kMaxPly + 2];
   int pv_len[kMaxPly + 2] = {};
   EvalTerms terms[kMaxPly + 2] = {};  // the evaluation terms of the position at each ply
+  // The quiet moves searched at each ply's node so far (the first kMaxTried): they lose
+  // history when a later quiet move cuts.
+  static constexpr int kMaxTried = 32;
+  Move quiets_tried[kMaxPly + 2][kMaxTried];
   bool check_rule = false;
   bool no_moves_loses = true;
   std::array<bool, 2> loses_without_royals{};
@@ -342,6 +346,7 @@ struct Searcher::Impl {
     int best = -kInfinity;
     Move best_move{};
     int searched = 0;
+    int n_tried = 0;  // quiets_tried[ply] in use
     // quiets_pruned at this node, for visit and staged_moves. The node's constants by value:
     // staged_moves's copy then keeps them in registers.
     auto late_quiets_pruned = [&alpha, &searched, depth, static_eval, pv_node] {
@@ -372,16 +377,21 @@ struct Searcher::Impl {
       unmake(m, u);
       ++searched;
       if (aborted) return true;
-      if (score <= best) return false;
-      best = score;
-      best_move = m;
-      if (score <= alpha) return false;
-      alpha = score;
-      pv[ply][ply] = m;
-      for (int j = ply + 1; j < pv_len[ply + 1]; ++j) pv[ply][j] = pv[ply + 1][j];
-      pv_len[ply] = std::max(ply + 1, pv_len[ply + 1]);
-      if (score < beta) return false;
-      if (quiet) order.quiet_cut(m, depth, ply);
+      if (score > best) {
+        best = score;
+        best_move = m;
+        if (score > alpha) {
+          alpha = score;
+          pv[ply][ply] = m;
+          for (int j = ply + 1; j < pv_len[ply + 1]; ++j) pv[ply][j] = pv[ply + 1][j];
+          pv_len[ply] = std::max(ply + 1, pv_len[ply + 1]);
+        }
+      }
+      if (score < beta) {
+        if (quiet && n_tried < kMaxTried) quiets_tried[ply][n_tried++] = m;
+        return false;
+      }
+      if (quiet) order.quiet_cut(m, depth, ply, quiets_tried[ply], n_tried);
       return true;
     };
 
