@@ -33,9 +33,6 @@ int late_move_reduction(int depth, int searched, const ReductionContext& c) {
   int r = kReductions.r[std::min(depth, 63)][std::min(searched, 63)];
   if (c.pv_node) --r;
   if (c.killer) --r;
-  // A position whose evaluation falls behind the one two plies before: its late moves
-  // matter less.
-  if (!c.improving) ++r;
   // A move that cut lately is searched deeper, one that keeps failing shallower (a ply for
   // each half of the history's range).
   r -= c.history * 2 / MoveOrder::kHistoryMax;
@@ -91,7 +88,6 @@ struct Searcher::Impl {
   Move pv[kMaxPly + 2][kMaxPly + 2];
   int pv_len[kMaxPly + 2] = {};
   EvalTerms terms[kMaxPly + 2] = {};  // the evaluation terms of the position at each ply
-  int static_evals[kMaxPly + 2] = {};  // the static evaluation at each ply (-kInfinity: in check)
   // The quiet moves searched at each ply's node so far (the first kMaxTried): they lose
   // history when a later quiet move cuts.
   static constexpr int kMaxTried = 32;
@@ -344,13 +340,6 @@ struct Searcher::Impl {
     else
       static_eval = eval->evaluate_with(*pos, terms[ply]);
 
-    static_evals[ply] = static_eval;
-    // Is the position better for us than two plies before (no check on either)? Near the root
-    // there is nothing to compare with: taken as improving, which reduces as before.
-    const bool improving =
-        ply < 2 || (!in_check && static_evals[ply - 2] != -kInfinity &&
-                    static_eval > static_evals[ply - 2]);
-
     // Reverse futility: near the leaves, a position this far above beta stays there.
     if (!pv_node && !in_check && depth <= 3 && !is_mate_score(beta) &&
         static_eval - 120 * depth >= beta)
@@ -391,7 +380,7 @@ struct Searcher::Impl {
         int r = 0;
         if (depth >= 3 && quiet && !in_check && searched >= 3)
           r = late_move_reduction(
-              depth, searched, {pv_node, order.is_killer(m, ply), improving, order.history(m)});
+              depth, searched, {pv_node, order.is_killer(m, ply), order.history(m)});
         score = -search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
         if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, depth - 1, ply + 1, true);
         if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, ply + 1, true);

@@ -147,24 +147,19 @@ TEST(Search, AnInterruptedSearchStillSavesTheOnlyKing) {
 
 TEST(Search, ALateMoveWithAGoodHistoryIsReducedLess) {
   const int depth = 12, searched = 20;
-  const int plain = late_move_reduction(depth, searched, {false, false, true, 0});
+  const int plain = late_move_reduction(depth, searched, {false, false, 0});
   EXPECT_GT(plain, 0);
-  EXPECT_LT(late_move_reduction(depth, searched, {false, false, true, MoveOrder::kHistoryMax}),
+  EXPECT_LT(late_move_reduction(depth, searched, {false, false, MoveOrder::kHistoryMax}),
             plain);
-  EXPECT_GT(late_move_reduction(depth, searched, {false, false, true, -MoveOrder::kHistoryMax}),
+  EXPECT_GT(late_move_reduction(depth, searched, {false, false, -MoveOrder::kHistoryMax}),
             plain);
-}
-
-TEST(Search, ALateMoveIsReducedMoreWhenThePositionIsNotImproving) {
-  EXPECT_GT(late_move_reduction(12, 20, {false, false, false, 0}),
-            late_move_reduction(12, 20, {false, false, true, 0}));
 }
 
 TEST(Search, AReductionLeavesAtLeastOnePlyAndIsNeverNegative) {
   for (int depth = 3; depth < 40; ++depth)
     for (int searched = 3; searched < 80; ++searched) {
-      const int most = late_move_reduction(depth, searched, {false, false, false, -MoveOrder::kHistoryMax});
-      const int least = late_move_reduction(depth, searched, {true, true, true, MoveOrder::kHistoryMax});
+      const int most = late_move_reduction(depth, searched, {false, false, -MoveOrder::kHistoryMax});
+      const int least = late_move_reduction(depth, searched, {true, true, MoveOrder::kHistoryMax});
       EXPECT_LE(most, depth - 2);
       EXPECT_GE(least, 0);
       EXPECT_LE(least, most);
