@@ -10,10 +10,4 @@ void MoveOrder::clear_killers() {
   for (auto& pair : killers_) pair[0] = pair[1] = Move{};
 }
 
-// Keeps the history's counts in range; the old cut-offs weigh less than the new.
-void MoveOrder::halve_history() {
-  for (auto& row : history_)
-    for (int& x : row) x /= 2;
-}
-
 }  // namespace kirin

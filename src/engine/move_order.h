@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <bitset>
+#include <cstdlib>
 #include <vector>
 
 #include "engine/eval.h"
@@ -52,13 +53,22 @@ class MoveOrder {
     return m == killers_[ply][0] || m == killers_[ply][1];
   }
 
-  // A quiet move cut off at `depth`: it becomes the first killer, and its history grows.
-  void quiet_cut(const Move& m, int depth, int ply) {
+  // The history's bound: a value stays within +-kHistoryMax.
+  static constexpr int kHistoryMax = 1 << 14;
+
+  // A quiet move cut off at `depth`: it becomes the first killer, and its history grows; the
+  // quiet moves searched before it at the node (`tried`, without it) failed, and theirs
+  // shrinks as much: a move that keeps failing sinks in the order instead of keeping what it
+  // once gained.
+  void quiet_cut(const Move& m, int depth, int ply, const Move* tried, int n_tried) {
     if (!(killers_[ply][0] == m)) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
-    int& h = history_[mover(m)][m.to];
-    h += depth * depth;
-    if (h > (1 << 24)) halve_history();
+    const int bonus = std::min(32 * depth * depth, kHistoryMax / 4);
+    update_history(m, bonus);
+    for (int i = 0; i < n_tried; ++i) update_history(tried[i], -bonus);
   }
+
+  // A quiet move's history: how often it cut lately (positive) or failed (negative).
+  int history(const Move& m) const { return history_[mover(m)][m.to]; }
 
   // Is a remembered move (the hash move, a killer: from another position perhaps) legal here?
   // Asks the moves of the piece on its square only, or for a drop that drop's rules only, not
@@ -340,7 +350,12 @@ class MoveOrder {
     }
   }
 
-  void halve_history();
+  // The "gravity" update: a change shrinks as the value nears the bound it moves towards,
+  // so the value stays within +-kHistoryMax and the recent results weigh most.
+  void update_history(const Move& m, int change) {
+    int& h = history_[mover(m)][m.to];
+    h += change - h * std::abs(change) / kHistoryMax;
+  }
 
   const Position* pos_ = nullptr;
   const Evaluator* eval_ = nullptr;

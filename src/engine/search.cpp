@@ -27,6 +27,20 @@ struct Reductions {
 };
 const Reductions kReductions;
 
+}  // namespace
+
+int late_move_reduction(int depth, int searched, const ReductionContext& c) {
+  int r = kReductions.r[std::min(depth, 63)][std::min(searched, 63)];
+  if (c.pv_node) --r;
+  if (c.killer) --r;
+  // A move that cut lately is searched deeper, one that keeps failing shallower (a ply for
+  // each half of the history's range).
+  r -= c.history * 2 / MoveOrder::kHistoryMax;
+  return std::clamp(r, 0, std::max(0, depth - 2));
+}
+
+namespace {
+
 // A repetition that the game's rule scores as a loss for the side that kept attacking. Not a
 // mate score: the search meets repetitions two-fold and its line is only one way to reach the
 // position, so a value this size steers the search away without claiming a certain result.
@@ -74,6 +88,10 @@ struct Searcher::Impl {
   Move pv[kMaxPly + 2][kMaxPly + 2];
   int pv_len[kMaxPly + 2] = {};
   EvalTerms terms[kMaxPly + 2] = {};  // the evaluation terms of the position at each ply
+  // The quiet moves searched at each ply's node so far (the first kMaxTried): they lose
+  // history when a later quiet move cuts.
+  static constexpr int kMaxTried = 32;
+  Move quiets_tried[kMaxPly + 2][kMaxTried];
   bool check_rule = false;
   bool no_moves_loses = true;
   std::array<bool, 2> loses_without_royals{};
@@ -342,6 +360,7 @@ struct Searcher::Impl {
     int best = -kInfinity;
     Move best_move{};
     int searched = 0;
+    int n_tried = 0;  // quiets_tried[ply] in use
     // quiets_pruned at this node, for visit and staged_moves. The node's constants by value:
     // staged_moves's copy then keeps them in registers.
     auto late_quiets_pruned = [&alpha, &searched, depth, static_eval, pv_node] {
@@ -359,12 +378,9 @@ struct Searcher::Impl {
         score = -search(-beta, -alpha, depth - 1, ply + 1, true);
       } else {
         int r = 0;
-        if (depth >= 3 && quiet && !in_check && searched >= 3) {
-          r = kReductions.r[std::min(depth, 63)][std::min(searched, 63)];
-          if (pv_node) r = std::max(0, r - 1);
-          if (order.is_killer(m, ply)) r = std::max(0, r - 1);
-          r = std::min(r, depth - 2);
-        }
+        if (depth >= 3 && quiet && !in_check && searched >= 3)
+          r = late_move_reduction(
+              depth, searched, {pv_node, order.is_killer(m, ply), order.history(m)});
         score = -search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
         if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, depth - 1, ply + 1, true);
         if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, ply + 1, true);
@@ -372,16 +388,21 @@ struct Searcher::Impl {
       unmake(m, u);
       ++searched;
       if (aborted) return true;
-      if (score <= best) return false;
-      best = score;
-      best_move = m;
-      if (score <= alpha) return false;
-      alpha = score;
-      pv[ply][ply] = m;
-      for (int j = ply + 1; j < pv_len[ply + 1]; ++j) pv[ply][j] = pv[ply + 1][j];
-      pv_len[ply] = std::max(ply + 1, pv_len[ply + 1]);
-      if (score < beta) return false;
-      if (quiet) order.quiet_cut(m, depth, ply);
+      if (score > best) {
+        best = score;
+        best_move = m;
+        if (score > alpha) {
+          alpha = score;
+          pv[ply][ply] = m;
+          for (int j = ply + 1; j < pv_len[ply + 1]; ++j) pv[ply][j] = pv[ply + 1][j];
+          pv_len[ply] = std::max(ply + 1, pv_len[ply + 1]);
+        }
+      }
+      if (score < beta) {
+        if (quiet && n_tried < kMaxTried) quiets_tried[ply][n_tried++] = m;
+        return false;
+      }
+      if (quiet) order.quiet_cut(m, depth, ply, quiets_tried[ply], n_tried);
       return true;
     };
 

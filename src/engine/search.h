@@ -60,6 +60,16 @@ struct SearchResult {
 // once unless it wins first, as by baring the other King; GUIs such as XBoard refuse them).
 void root_choices(const Game& game, MoveList& out);
 
+// How many plies a late quiet move is searched shallower (then searched again at full depth
+// if it beats alpha): more for later moves at greater depth, less at a principal-variation node,
+// for a killer and for a move whose history is good.
+struct ReductionContext {
+  bool pv_node = false;
+  bool killer = false;
+  int history = 0;  // MoveOrder::history of the move
+};
+int late_move_reduction(int depth, int searched, const ReductionContext& context);
+
 class Searcher {
  public:
   Searcher();

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "engine/move_order.h"
 #include "engine/search.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
@@ -142,6 +143,27 @@ TEST(Search, AnInterruptedSearchStillSavesTheOnlyKing) {
     after.play(r.best);
     EXPECT_FALSE(after.position().in_check(kBlack)) << nodes << ": " << to_usi(g.position(), r.best);
   }
+}
+
+TEST(Search, ALateMoveWithAGoodHistoryIsReducedLess) {
+  const int depth = 12, searched = 20;
+  const int plain = late_move_reduction(depth, searched, {false, false, 0});
+  EXPECT_GT(plain, 0);
+  EXPECT_LT(late_move_reduction(depth, searched, {false, false, MoveOrder::kHistoryMax}),
+            plain);
+  EXPECT_GT(late_move_reduction(depth, searched, {false, false, -MoveOrder::kHistoryMax}),
+            plain);
+}
+
+TEST(Search, AReductionLeavesAtLeastOnePlyAndIsNeverNegative) {
+  for (int depth = 3; depth < 40; ++depth)
+    for (int searched = 3; searched < 80; ++searched) {
+      const int most = late_move_reduction(depth, searched, {false, false, -MoveOrder::kHistoryMax});
+      const int least = late_move_reduction(depth, searched, {true, true, MoveOrder::kHistoryMax});
+      EXPECT_LE(most, depth - 2);
+      EXPECT_GE(least, 0);
+      EXPECT_LE(least, most);
+    }
 }
 
 TEST(Search, DropsAGoldToMateInShogi) {
