@@ -35,7 +35,8 @@ constexpr NearRoyal kNearRoyal;
 constexpr int16_t kNeighbours[8] = {offset_of(-1, -1), offset_of(0, -1), offset_of(1, -1),
                                     offset_of(-1, 0),  offset_of(1, 0),  offset_of(-1, 1),
                                     offset_of(0, 1),   offset_of(1, 1)};
-// Danger units per unit of the undefended squares of Evaluator::king_zone, added to EvalTerms::danger before squaring.
+// Danger units per undefended square of Evaluator::king_zone, added to EvalTerms::danger
+// before squaring.
 constexpr int kZoneWeight = 2;
 
 // Destinations of one piece alone on an empty board, per square.
@@ -76,8 +77,6 @@ constexpr int kAsidePerHalfFile = 5;
 constexpr int kAsideMax = 40;
 constexpr int kDropRoyalPerRank = 20;
 
-}  // namespace
-
 // A drop game's royal: at home on its two back ranks, and there aside from the centre file (a
 // castle: drops mate a royal in the open and on the centre file, which both sides' pieces
 // pass); each rank beyond the two costs.
@@ -86,6 +85,8 @@ int royal_square_in_drop_game(const Variant& v, int col, int own_row) {
   const int half_files = std::abs(2 * col - (v.files - 1));  // 0 on the centre file
   return std::min(kAsidePerHalfFile * half_files, kAsideMax);
 }
+
+}  // namespace
 
 Evaluator::Evaluator(const Variant& variant) {
   // A copy without check rule or drops: the piece is measured alone.
