@@ -39,6 +39,7 @@ TEST(KingSafety, GeneralsBesideTheKingDecideTheSignInShogi) {
   EXPECT_FALSE(e->is_general(*v->kind_by_sfen("p")));
   EXPECT_FALSE(e->is_general(*v->kind_by_sfen("n")));
   EXPECT_FALSE(e->is_general(*v->kind_by_sfen("k")));
+  ASSERT_TRUE(v->kind_by_sfen("+r"));
   EXPECT_FALSE(e->is_general(*v->kind_by_sfen("+r")));  // it steps to all eight, but ranges too
   // The score is White's (to move): better for White with Black's generals apart too.
   EXPECT_GT(eval_of("shogi", "9/1k3g3/1pp2s3/9/9/9/1PP1S4/4G2K1/9 w - 1"), 0);
@@ -77,10 +78,12 @@ TEST(KingSafety, HandValuesDiminishDecideTheSignInShogi) {
   // into a hand holding three.
   Position pos = parse_sfen(v, "4k4/9/9/9/4p4/4P4/9/9/4K4 b 3P 1");
   Move capture;
+  bool found = false;
   MoveList list;
   generate_moves(pos, list);
   for (const Move& m : list)
-    if (m.to == make_square(4, 4) && !m.is_drop()) capture = m;
+    if (m.to == make_square(4, 4) && !m.is_drop()) capture = m, found = true;
+  ASSERT_TRUE(found);
   const int delta = e->material_delta(pos, capture);
   Undo u;
   const int before = e->material(pos);
