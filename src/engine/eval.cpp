@@ -1,6 +1,8 @@
 #include "engine/eval.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdlib>
 #include <cmath>
 #include <iterator>
 #include <map>
@@ -33,7 +35,8 @@ constexpr NearRoyal kNearRoyal;
 constexpr int16_t kNeighbours[8] = {offset_of(-1, -1), offset_of(0, -1), offset_of(1, -1),
                                     offset_of(-1, 0),  offset_of(1, 0),  offset_of(-1, 1),
                                     offset_of(0, 1),   offset_of(1, 1)};
-// Danger units per unit of Evaluator::zone_attacks, added to EvalTerms::danger before squaring.
+// Danger units per undefended square of Evaluator::king_zone, added to EvalTerms::danger
+// before squaring.
 constexpr int kZoneWeight = 2;
 
 // Destinations of one piece alone on an empty board, per square.
@@ -57,13 +60,30 @@ std::vector<int> reach_by_square(const std::shared_ptr<const Variant>& v, Kind k
   return out;
 }
 
-// Does a piece of colour c other than its royal on `royal` guard `s`? (The royal guards its
-// neighbours itself: the kept counts hold one attack more.)
-bool guarded_by_others(const Position& pos, Square s, Color c, Square royal) {
-  if (pos.keeps_attack_counts()) return pos.attack_count(s, c) > 1;
-  Square guards[256];
-  const int n = pos.attackers(s, c, guards);
-  return n > 1 || (n == 1 && guards[0] != royal);
+// How many attacks of colour c reach `s`: kept counts, or the attackers walked.
+int attacks_on(const Position& pos, Square s, Color c) {
+  if (pos.keeps_attack_counts()) return pos.attack_count(s, c);
+  Square out[256];
+  return pos.attackers(s, c, out);
+}
+
+// Centipawns per general beside a lone royal in a drop game (up to three), and for an own
+// piece on the square ahead of it (no drop lands there, nothing comes straight at it).
+constexpr int kGeneralBeside = 18;
+constexpr int kPieceAhead = 10;
+// A drop game's royal on its two back ranks: centipawns per half file away from the centre
+// file (a castle stands aside), at most kAsideMax; and per rank beyond those two.
+constexpr int kAsidePerHalfFile = 5;
+constexpr int kAsideMax = 40;
+constexpr int kDropRoyalPerRank = 20;
+
+// A drop game's royal: at home on its two back ranks, and there aside from the centre file (a
+// castle: drops mate a royal in the open and on the centre file, which both sides' pieces
+// pass); each rank beyond the two costs.
+int royal_square_in_drop_game(const Variant& v, int col, int own_row) {
+  if (own_row > 1) return -kDropRoyalPerRank * (own_row - 1);
+  const int half_files = std::abs(2 * col - (v.files - 1));  // 0 on the centre file
+  return std::min(kAsidePerHalfFile * half_files, kAsideMax);
 }
 
 }  // namespace
@@ -108,21 +128,26 @@ Evaluator::Evaluator(const Variant& variant) {
     // A piece that may promote carries part of that future; a drop game's values in the data
     // (shogi's engine values) count it already.
     if (!(drops_ && variant.piece(k).value)) value_[k] += promo_gain_[k] / 5;
-    hand_value_[k] = value_[k] * 23 / 20;
+    // The first piece of a kind in hand is worth most (one to drop at all: a Pawn in hand
+    // when there is none above all), the second less, the third and further a board piece.
+    hand_value_[k] = {value_[k] * 23 / 20 + 20, value_[k] * 21 / 20, value_[k]};
     threat_[k] = royal_[k] ? 0 : std::clamp(value_[k] / 150, 1, 8);
   }
-  // Where the search keeps attack counts and nothing is dropped (h-drops counts the hands).
-  zone_attacks_ = !variant.has_hop_attacks && !drops_;
+  // Which neighbours each piece guards: a royal's own guard is no defender of its squares,
+  // and a general is a non-royal that steps (no ray, no farther leap) to five of eight.
   for (Kind k = 1; k <= kinds; ++k)
     for (Color c : {kBlack, kWhite}) {
       const Piece p = make_piece(k, c);
-      if (!royal_[k]) continue;
       const auto& a = variant.attacks_of[p];
+      uint8_t guarded = 0;
       for (int i = 0; i < 8; ++i) {
         bool guards = std::find(a.leaps.begin(), a.leaps.end(), kNeighbours[i]) != a.leaps.end();
         for (const auto& [dir, range] : a.rays) guards |= dir == kNeighbours[i];
-        if (guards) royal_guards_[p] |= uint8_t(1 << i);
+        if (guards) guarded |= uint8_t(1 << i);
       }
+      if (royal_[k]) royal_guards_[p] = guarded;
+      const bool steps_only = a.rays.empty() && int(a.leaps.size()) == std::popcount(guarded);
+      if (c == kBlack) general_[k] = !royal_[k] && steps_only && std::popcount(guarded) >= 5;
     }
 
   // Square bonuses: centralisation by reach, a royal that stays home and a promotable piece
@@ -138,7 +163,9 @@ Evaluator::Evaluator(const Variant& variant) {
           Square b = c == kBlack ? s : make_square(variant.files - 1 - col, variant.ranks - 1 - row);
           int own_row = variant.ranks - 1 - row_of(b);  // 0 = own back rank
           int bonus = 0;
-          if (pt.royal) {
+          if (pt.royal && drops_) {
+            bonus = royal_square_in_drop_game(variant, col_of(b), own_row);
+          } else if (pt.royal) {
             bonus = -12 * std::max(0, own_row - 1);
           } else {
             double extra = reach[k][b] - mobility_[k];
@@ -160,9 +187,15 @@ int Evaluator::material(const Position& pos) const {
     const Square* sq = pos.squares(c);
     for (int i = 0, n = pos.count(c); i < n; ++i) score[c] += psq_[pos.at(sq[i])][sq[i]];
     if (drops_ && !pos.hand_empty(c))
-      for (Kind k : hand_kinds_) score[c] += pos.hand(c, k) * hand_value_[k];
+      for (Kind k : hand_kinds_) score[c] += hand_worth(k, pos.hand(c, k));
   }
   return score[kBlack] - score[kWhite];
+}
+
+int Evaluator::hand_worth(Kind k, int n) const {
+  int worth = 0;
+  for (int i = 1; i <= n; ++i) worth += hand_value(k, i);
+  return worth;
 }
 
 int Evaluator::material_delta(const Position& pos, const Move& m) const {
@@ -171,16 +204,22 @@ int Evaluator::material_delta(const Position& pos, const Move& m) const {
   const Color us = pos.side_to_move();
   int gain;
   if (m.is_drop()) {
-    gain = psq_[make_piece(m.drop_kind, us)][m.to] - hand_value_[m.drop_kind];
+    gain = psq_[make_piece(m.drop_kind, us)][m.to] - hand_value(m.drop_kind, pos.hand(us, m.drop_kind));
   } else {
     const Piece p = pos.at(m.from);
     const Piece landed = m.promotes() ? make_piece(promotes_to_[kind_of(p)], us) : p;
     gain = psq_[landed][m.to] - psq_[p][m.from];
+    Kind taken[4];  // the kinds this move puts in hand so far: each the next of its kind
+    int n_taken = 0;
     auto take = [&](Square s) {
       const Piece q = pos.at(s);
       if (!is_piece(q)) return;
       gain += psq_[q][s];
-      if (drops_ && to_hand_[kind_of(q)]) gain += hand_value_[to_hand_[kind_of(q)]];
+      const Kind h = drops_ ? to_hand_[kind_of(q)] : 0;
+      if (!h) return;
+      const int before = pos.hand(us, h) + int(std::count(taken, taken + n_taken, h));
+      gain += hand_value(h, before + 1);
+      taken[n_taken++] = h;
     };
     if (m.to != m.from) take(m.to);
     if (m.mid) take(m.mid);
@@ -201,41 +240,47 @@ int Evaluator::danger(const Position& pos, Color c) const {
   return danger;
 }
 
-int Evaluator::hand_pressure(const Position& pos, Color c, Square royal) const {
+int Evaluator::king_zone(const Position& pos, Color c, Square royal) const {
+  // The attacks on the zone see ranging pieces from afar (an open line onto the royal or next
+  // to it) and a Lion's reach two squares out, which the nearness of EvalTerms::danger misses.
   const Color them = ~c;
-  if (pos.hand_empty(them)) return 0;
+  const uint8_t guards = royal_guards_[pos.at(royal)];
+  const Piece* board = pos.board();
+  int undefended = 0, attacks = 0, exposure = 0;
+  for (int i = -1; i < 8; ++i) {  // the royal's square, then its neighbours
+    const Square s = i < 0 ? royal : Square(royal + kNeighbours[i]);
+    const Piece q = board[s];
+    if (q == kWall) continue;
+    const int attacked = attacks_on(pos, s, them);
+    const bool defended = attacks_on(pos, s, c) > (i < 0 ? 0 : guards >> i & 1);
+    undefended += attacked && !defended;
+    attacks += std::min(attacked, 2);
+    // Where a drop can land: a neighbour no own piece stands on or guards (besides the royal),
+    // worse where the enemy attacks already (the drop is supported).
+    if (i >= 0 && !defended && !(is_piece(q) && color_of(q) == c)) exposure += attacked ? 3 : 1;
+  }
+  int units = kZoneWeight * undefended;
+  if (!drops_) return units;
+  units += attacks;
+  if (pos.hand_empty(them)) return units;
   // What the enemy can drop: each kind by its threat, a second and third of a kind adding
   // half as much again each (one piece fills one hole).
   int hand = 0;
   for (Kind k : hand_kinds_)
     if (int n = pos.hand(them, k)) hand += threat_[k] * (1 + std::min(n, 3));
-  // Where it can land: the royal's neighbours that no other own piece guards and no own piece
-  // stands on, more so those the enemy attacks already (a drop there is supported).
-  const Piece* board = pos.board();
-  int exposure = 0;
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const Square s = Square(royal + offset_of(dx, dy));
-      const Piece q = board[s];
-      if (s == royal || q == kWall || (is_piece(q) && color_of(q) == c)) continue;
-      if (guarded_by_others(pos, s, c, royal)) continue;
-      exposure += pos.attacked(s, them) ? 3 : 1;
-    }
-  return hand * exposure / 2;
+  return units + hand * exposure / 2;
 }
 
-int Evaluator::zone_attacks(const Position& pos, Color c, Square royal) const {
-  // The attack counts see ranging pieces from afar (an open line onto the royal or next to
-  // it) and a Lion's reach two squares out, which the nearness of EvalTerms::danger misses.
-  const uint8_t guards = royal_guards_[pos.at(royal)];
-  int units = 0;
-  auto count = [&](Square s, int own_guard) {
-    if (pos.at(s) == kWall || !pos.attack_count(s, ~c)) return;
-    units += pos.attack_count(s, c) <= own_guard;
-  };
-  count(royal, 0);
-  for (int i = 0; i < 8; ++i) count(Square(royal + kNeighbours[i]), guards >> i & 1);
-  return units;
+int Evaluator::shelter(const Position& pos, Color c, Square royal) const {
+  const Piece* board = pos.board();
+  int generals = 0;
+  for (int i = 0; i < 8; ++i) {
+    const Piece q = board[royal + kNeighbours[i]];
+    generals += is_piece(q) && color_of(q) == c && general_[kind_of(q)];
+  }
+  const Piece ahead = board[royal + (c == kBlack ? offset_of(0, -1) : offset_of(0, 1))];
+  const bool covered = is_piece(ahead) && color_of(ahead) == c;
+  return kGeneralBeside * std::min(generals, 3) + (covered ? kPieceAhead : 0);
 }
 
 EvalTerms Evaluator::terms(const Position& pos) const {
@@ -302,10 +347,9 @@ int Evaluator::evaluate_with(const Position& pos, const EvalTerms& t) const {
     // number and strength (a King overrun is how most games between engines are lost).
     if (n == 1) {
       int danger = t.danger[c];
-      if (drops_) danger += hand_pressure(pos, c, royals[0]);  // the enemy's hand presses too
-      if (zone_attacks_ && pos.keeps_attack_counts())
-        danger += kZoneWeight * zone_attacks(pos, c, royals[0]);
+      if (drops_ || pos.keeps_attack_counts()) danger += king_zone(pos, c, royals[0]);
       safety[c] -= std::min(danger * danger / 4, 800);
+      if (drops_) safety[c] += shelter(pos, c, royals[0]);
     }
   }
   const int black = t.material + safety[kBlack] - safety[kWhite];

@@ -3,6 +3,7 @@
 // it, and a royal wants company.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <vector>
@@ -44,7 +45,12 @@ class Evaluator {
   int material_delta(const Position& pos, const Move& m) const;
 
   int piece_value(Kind k) const { return value_[k]; }
-  int hand_value(Kind k) const { return hand_value_[k]; }
+  // The worth of the n-th piece of kind k in a hand (n >= 1): the first is worth most (a piece
+  // to drop at all), the second and further less (kHandSteps).
+  int hand_value(Kind k, int n = 1) const { return hand_value_[k][std::min(n, kHandSteps) - 1]; }
+  // Is this kind a general: a short stepper that guards most of its neighbours (Gold, Silver,
+  // Tokin...), what a castle around a royal is built from?
+  bool is_general(Kind k) const { return general_[k]; }
   // The gain of promoting this kind (0 when it does not promote).
   int promotion_gain(Kind k) const { return promo_gain_[k]; }
   int max_promotion_gain() const { return max_promo_gain_; }  // of any kind
@@ -52,17 +58,22 @@ class Evaluator {
   double mobility(Kind k) const { return mobility_[k]; }
 
  private:
+  static constexpr int kHandSteps = 3;  // the third piece of a kind in hand and the further ones
   int danger(const Position& pos, Color c) const;  // EvalTerms::danger, counted afresh
-  // King safety: how many of the squares of a lone royal (its own and its neighbours) the
-  // enemy attacks and no other piece of its side defends.
-  int zone_attacks(const Position& pos, Color c, Square royal) const;
+  // King safety, in EvalTerms::danger's units, for the lone royal of colour c on `royal`:
+  // the squares of its zone (its own and its neighbours) the enemy attacks and no other piece
+  // of its side defends; in drop games also the enemy's attacks on the zone, and what the
+  // enemy holds in hand times the neighbours a drop could land on.
+  int king_zone(const Position& pos, Color c, Square royal) const;
+  // Drop games: the lone royal's castle, in centipawns: generals beside it, a piece ahead.
+  int shelter(const Position& pos, Color c, Square royal) const;
+  // The worth of a hand of n pieces of kind k (hand_value summed).
+  int hand_worth(Kind k, int n) const;
   void settle_stale(const Position& pos, EvalTerms& t) const;
-  // Drop games: how the enemy's pieces in hand press the lone royal of colour c on `royal`,
-  // in EvalTerms::danger's units (0 with an empty enemy hand).
-  int hand_pressure(const Position& pos, Color c, Square royal) const;
 
   std::array<int, kMaxKinds + 1> value_{};
-  std::array<int, kMaxKinds + 1> hand_value_{};
+  std::array<std::array<int, kHandSteps>, kMaxKinds + 1> hand_value_{};
+  std::array<bool, kMaxKinds + 1> general_{};
   std::array<int, kMaxKinds + 1> promo_gain_{};
   int max_promo_gain_ = 0;
   std::array<double, kMaxKinds + 1> mobility_{};
@@ -73,7 +84,6 @@ class Evaluator {
   // Bit i: a royal piece (by Piece code) attacks its neighbour kNeighbours[i] (eval.cpp), so
   // that its own attack is not taken for a defender of that square.
   std::array<uint8_t, 256> royal_guards_{};
-  bool zone_attacks_ = false;  // the game keeps attack counts and has no drops
   // Value plus square bonus, by piece (kind and colour) and square.
   std::vector<std::array<int16_t, kArraySize>> psq_;
   bool drops_ = false;

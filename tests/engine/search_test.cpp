@@ -504,7 +504,7 @@ TEST(Eval, ShogiPiecesAreWorthTheClassicalEngineValues) {
   EXPECT_EQ(value("n"), 300);
   EXPECT_EQ(value("g"), 510);
   EXPECT_EQ(value("r"), 740);
-  EXPECT_EQ(e->hand_value(*v->kind_by_sfen("g")), 510 * 23 / 20);
+  EXPECT_EQ(e->hand_value(*v->kind_by_sfen("g")), 510 * 23 / 20 + 20);
   // A Knight in hand against two Pawns in hand, the rest alike: the Knight is worth more. (By
   // reach alone a Knight was worth 173 and a Pawn 139: the two Pawns won.)
   Position pos = parse_sfen(v, "4k4/9/9/9/9/9/9/9/4K4 b N2p 1");
@@ -522,7 +522,7 @@ TEST(Eval, TheEnemyHandPressesAnOpenKingMoreThanASheltered) {
   };
   const int sheltered = hand_worth("3gkg3/9/9/9/9/9/9/9/4K4");
   const int open = hand_worth("g3k3g/9/9/9/9/9/9/9/4K4");
-  EXPECT_EQ(sheltered, (510 + 420) * 23 / 20);
+  EXPECT_EQ(sheltered, e->hand_value(*v->kind_by_sfen("g")) + e->hand_value(*v->kind_by_sfen("s")));
   EXPECT_GT(open, sheltered + 100);
 }
 
