@@ -66,7 +66,7 @@ void root_choices(const Game& game, MoveList& out);
 struct ReductionContext {
   bool pv_node = false;
   bool killer = false;
-  int history = 0;  // MoveOrder::history of the move
+  int history = 0;  // MoveOrder::reduction_history of the move
 };
 int late_move_reduction(int depth, int searched, const ReductionContext& context);
 
