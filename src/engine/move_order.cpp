@@ -19,12 +19,9 @@ void MoveOrder::size_for(const Variant& v) {
   board_squares_ = squares;
   files_ = v.files;
   slots_ = slots;
-  const uint64_t pairs = uint64_t(slots) * uint64_t(slots);
-  continuation_exact_ = pairs <= kMaxContinuationEntries;
-  size_t entries = continuation_exact_ ? size_t(pairs) : kMaxContinuationEntries;
-  continuation_shift_ = 64;
-  for (size_t n = 1; n < kMaxContinuationEntries; n <<= 1) --continuation_shift_;
-  continuation_.assign(entries, 0);
+  continuation_exact_ = uint64_t(slots) * uint64_t(slots) <= kMaxContinuationEntries;
+  rows_ = continuation_exact_ ? uint64_t(slots) : kMaxContinuationEntries / uint64_t(slots);
+  continuation_.assign(size_t(rows_ * uint64_t(slots)), 0);
   counters_.assign(size_t(slots), Move{});
 }
 

@@ -66,8 +66,11 @@ class MoveOrder {
   void note_null_move(int ply) { played_[ply + 2] = kNoSlot; }
 
   // The continuation table's entries at most: a [piece][square][piece][square] table of a
-  // large game (Chu: 12,960 slots, 168M pairs) is far too big, so beyond this the pairs are
-  // hashed into this many entries (16 MB); shogi's 5.1M pairs fit whole.
+  // large game (Chu: 12,960 slots, 168M pairs) is far too big, so beyond this the previous
+  // move's slots are hashed onto the rows that fit (Chu: 647 rows of 12,960 entries, 16 MB);
+  // shogi's 5.1M pairs fit whole. A row stays whole: a node reads one row per move before
+  // it, not an entry from anywhere in the table (hashing the pairs cost a third of Chu's
+  // speed).
   static constexpr size_t kMaxContinuationEntries = size_t(1) << 23;
   size_t continuation_entries() const { return continuation_.size(); }
   bool continuation_exact() const { return continuation_exact_; }
@@ -93,8 +96,7 @@ class MoveOrder {
   // How well a quiet move did after the moves 1 (`back` = 1) or 2 plies before `ply` (0 if
   // there was none: the root's first plies, a null move).
   int continuation(const Move& m, int ply, int back) const {
-    const int prev = played_[ply + 2 - back];
-    return prev == kNoSlot ? 0 : continuation_[continuation_index(prev, slot(m))];
+    return continuation_after(played_[ply + 2 - back], slot(m));
   }
 
   // The quiet move that last cut after the opponent's move before `ply` (null if none).
@@ -258,8 +260,9 @@ class MoveOrder {
   // A quiet move's place in the order: its history and continuation history, a promotion
   // ahead.
   int quiet_score(const Move& m, int ply) const {
-    return history_[mover(m)][m.to] + continuation(m, ply, 1) + continuation(m, ply, 2) +
-           (m.promotes() ? promotion_bonus(m) : 0);
+    const int now = slot(m);
+    return history_[mover(m)][m.to] + continuation_after(played_[ply + 1], now) +
+           continuation_after(played_[ply], now) + (m.promotes() ? promotion_bonus(m) : 0);
   }
 
   // Move ordering: hash move, captures by victim then cheap attacker, promotions, killers,
@@ -416,11 +419,17 @@ class MoveOrder {
   int slot(const Move& m) const {
     return mover(m) * board_squares_ + row_of(m.to) * files_ + col_of(m.to);
   }
-  // The continuation entry of a move in slot `now` after one in slot `prev`: the pair itself
-  // where the table holds every pair, else the pair hashed (Fibonacci hashing).
+  // The continuation entry of a move in slot `now` after one in slot `prev`: in prev's row
+  // where the table has a row for every slot, else in the row prev hashes to (Fibonacci
+  // hashing).
   size_t continuation_index(int prev, int now) const {
-    const uint64_t pair = uint64_t(prev) * uint64_t(slots_) + uint64_t(now);
-    return continuation_exact_ ? pair : (pair * 0x9E3779B97F4A7C15ull) >> continuation_shift_;
+    const size_t row =
+        continuation_exact_ ? size_t(prev)
+                            : size_t((uint64_t(uint32_t(prev) * 0x9E3779B1u) * rows_) >> 32);
+    return row * size_t(slots_) + size_t(now);
+  }
+  int continuation_after(int prev, int now) const {
+    return prev == kNoSlot ? 0 : continuation_[continuation_index(prev, now)];
   }
   void size_for(const Variant& v);
 
@@ -433,7 +442,7 @@ class MoveOrder {
   // times its squares).
   int board_squares_ = 0, files_ = 0, slots_ = 0;
   bool continuation_exact_ = true;
-  int continuation_shift_ = 0;
+  uint64_t rows_ = 0;  // the continuation table's rows
   std::vector<int16_t> continuation_;  // by continuation_index; within +-kHistoryMax
   std::vector<Move> counters_;         // by the slot of the opponent's last move
   // The slot of the move made at each ply, 2 plies shifted (the root has none before it).

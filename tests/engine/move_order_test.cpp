@@ -145,7 +145,8 @@ TEST(MoveOrder, TheContinuationTableIsSizedByTheGame) {
   EXPECT_EQ(o.order->slots(), 2 * (o.variant->num_kinds() + 1) * 81);
   EXPECT_TRUE(o.order->continuation_exact());
   EXPECT_EQ(o.order->continuation_entries(), size_t(o.order->slots()) * o.order->slots());
-  // Every game's table is bounded; the large ones hash their pairs into the bound.
+  // Every game's table is bounded; the large ones hash the previous move onto the rows that
+  // fit.
   for (const std::string& id : builtin_variant_ids()) {
     auto v = builtin_variant(id);
     Position p = parse_sfen(v, v->setup);
@@ -156,7 +157,7 @@ TEST(MoveOrder, TheContinuationTableIsSizedByTheGame) {
     EXPECT_EQ(order->slots(), 2 * (v->num_kinds() + 1) * v->files * v->ranks) << id;
     if (id == "chu" || id == "dai") {
       EXPECT_FALSE(order->continuation_exact()) << id;
-      EXPECT_EQ(order->continuation_entries(), MoveOrder::kMaxContinuationEntries) << id;
+      EXPECT_GT(order->continuation_entries(), MoveOrder::kMaxContinuationEntries * 9 / 10) << id;
     }
   }
 }
