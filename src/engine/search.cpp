@@ -39,6 +39,10 @@ int late_move_reduction(int depth, int searched, const ReductionContext& c) {
   return std::clamp(r, 0, std::max(0, depth - 2));
 }
 
+int internal_iterative_reduction(int depth, bool has_hash_move) {
+  return depth >= 4 && !has_hash_move ? 1 : 0;
+}
+
 namespace {
 
 // A repetition that the game's rule scores as a loss for the side that kept attacking. Not a
@@ -357,6 +361,7 @@ struct Searcher::Impl {
       if (aborted) return 0;
       if (score >= beta) return is_mate_score(score) ? beta : score;
     }
+    depth -= internal_iterative_reduction(depth, !tt_move.is_null());
 
     const int old_alpha = alpha;
     int best = -kInfinity;
