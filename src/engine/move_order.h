@@ -66,9 +66,9 @@ class MoveOrder {
   void note_null_move(int ply) { played_[ply + 2] = kNoSlot; }
 
   // The continuation table's entries at most: a [piece][square][piece][square] table of a
-  // large game (Chu: 12,960 slots, 168M pairs) is far too big, so beyond this the previous
-  // move's slots are hashed onto the rows that fit (Chu: 647 rows of 12,960 entries, 16 MB);
-  // shogi's 5.1M pairs fit whole. A row stays whole: a node reads one row per move before
+  // large game (Chu: 11,520 slots, 133M pairs) is far too big, so beyond this the previous
+  // move's slots are hashed onto the rows that fit (Chu: 728 rows of 11,520 entries, 16 MB);
+  // shogi's 5.9M pairs fit whole. A row stays whole: a node reads one row per move before
   // it, not an entry from anywhere in the table (hashing the pairs cost a third of Chu's
   // speed).
   static constexpr size_t kMaxContinuationEntries = size_t(1) << 23;
