@@ -24,9 +24,8 @@ class MoveOrder {
  public:
   // Per search: the position searched (the search plays its moves on it), the evaluation whose
   // values order the captures, and whether the quiescence search finds its captures through
-  // their victims (captures_follow_attacks).
-  // Sizes the counter-move and continuation tables for the game (they keep what they learned
-  // while the game's size does not change).
+  // their victims (captures_follow_attacks). Sizes the counter-move and continuation tables
+  // for the game (they keep what they learned while the game's size does not change).
   void start(const Position& pos, const Evaluator& eval, bool captures_by_victim) {
     pos_ = &pos;
     eval_ = &eval;
@@ -79,9 +78,8 @@ class MoveOrder {
   // A quiet move cut off at `depth`: it becomes the first killer, and its history grows; the
   // quiet moves searched before it at the node (`tried`, without it) failed, and theirs
   // shrinks as much: a move that keeps failing sinks in the order instead of keeping what it
-  // once gained.
-  // It also becomes the counter-move to the opponent's last move, and the continuation
-  // history (after the moves 1 and 2 plies before) learns as the history does.
+  // once gained. It also becomes the counter-move to the opponent's last move, and the
+  // continuation history (after the moves 1 and 2 plies before) learns as the history does.
   void quiet_cut(const Move& m, int depth, int ply, const Move* tried, int n_tried) {
     if (!(killers_[ply][0] == m)) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
     if (played_[ply + 1] != kNoSlot) counters_[played_[ply + 1]] = m;
