@@ -1,8 +1,8 @@
 // The search's move ordering: in which order a node's moves are searched, and which are not
 // generated at all before a cut-off. Kept apart from the search as Stockfish keeps its
 // movepick: the search decides what it prunes and passes those decisions in as callables; this
-// class owns what the order learns (the history of quiet moves that cut, two killers a ply) and
-// the per-ply lists and scores it works in.
+// class owns what the order learns (the history of quiet moves that cut, two killers a ply, the
+// counter-moves and the continuation history) and the per-ply lists and scores it works in.
 //
 // The scoring and picking run at every node: they are defined here, inline, like the templates
 // that take the search's `visit` (searches one move; true on a cut-off).
@@ -24,11 +24,14 @@ class MoveOrder {
  public:
   // Per search: the position searched (the search plays its moves on it), the evaluation whose
   // values order the captures, and whether the quiescence search finds its captures through
-  // their victims (captures_follow_attacks).
+  // their victims (captures_follow_attacks). Sizes the counter-move and continuation tables
+  // for the game (they keep what they learned while the game's size does not change).
   void start(const Position& pos, const Evaluator& eval, bool captures_by_victim) {
     pos_ = &pos;
     eval_ = &eval;
     captures_by_victim_ = captures_by_victim;
+    size_for(pos.variant());
+    std::fill(std::begin(played_), std::end(played_), kNoSlot);
   }
   void clear_history();
   void clear_killers();
@@ -56,19 +59,55 @@ class MoveOrder {
   // The history's bound: a value stays within +-kHistoryMax.
   static constexpr int kHistoryMax = 1 << 14;
 
+  // The search tells the order which move it makes at `ply` (before making it), or that it
+  // passes (a null move: no counter-move, no continuation follows it).
+  void note_move(const Move& m, int ply) { played_[ply + 2] = slot(m); }
+  void note_null_move(int ply) { played_[ply + 2] = kNoSlot; }
+
+  // The continuation table's entries at most: a [piece][square][piece][square] table of a
+  // large game (Chu: 11,520 slots, 133M pairs) is far too big, so beyond this the previous
+  // move's slots are hashed onto the rows that fit (Chu: 728 rows of 11,520 entries, 16 MB);
+  // shogi's 5.9M pairs fit whole. A row stays whole: a node reads one row per move before
+  // it, not an entry from anywhere in the table (hashing the pairs cost a third of Chu's
+  // speed).
+  static constexpr size_t kMaxContinuationEntries = size_t(1) << 23;
+  size_t continuation_entries() const { return continuation_.size(); }
+  bool continuation_exact() const { return continuation_exact_; }
+  int slots() const { return slots_; }
+
   // A quiet move cut off at `depth`: it becomes the first killer, and its history grows; the
   // quiet moves searched before it at the node (`tried`, without it) failed, and theirs
   // shrinks as much: a move that keeps failing sinks in the order instead of keeping what it
-  // once gained.
+  // once gained. It also becomes the counter-move to the opponent's last move, and the
+  // continuation history (after the moves 1 and 2 plies before) learns as the history does.
   void quiet_cut(const Move& m, int depth, int ply, const Move* tried, int n_tried) {
     if (!(killers_[ply][0] == m)) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
+    if (played_[ply + 1] != kNoSlot) counters_[played_[ply + 1]] = m;
     const int bonus = std::min(32 * depth * depth, kHistoryMax / 4);
-    update_history(m, bonus);
-    for (int i = 0; i < n_tried; ++i) update_history(tried[i], -bonus);
+    update_history(m, bonus, ply);
+    for (int i = 0; i < n_tried; ++i) update_history(tried[i], -bonus, ply);
   }
 
   // A quiet move's history: how often it cut lately (positive) or failed (negative).
   int history(const Move& m) const { return history_[mover(m)][m.to]; }
+
+  // How well a quiet move did after the moves 1 (`back` = 1) or 2 plies before `ply` (0 if
+  // there was none: the root's first plies, a null move).
+  int continuation(const Move& m, int ply, int back) const {
+    return continuation_after(played_[ply + 2 - back], slot(m));
+  }
+
+  // The quiet move that last cut after the opponent's move before `ply` (null if none).
+  Move counter_move(int ply) const {
+    const int prev = played_[ply + 1];
+    return prev == kNoSlot ? Move{} : counters_[prev];
+  }
+
+  // What the reductions weigh: the history twice, each continuation once (as Stockfish's
+  // statScore); within +-4 kHistoryMax.
+  int reduction_history(const Move& m, int ply) const {
+    return 2 * history(m) + continuation(m, ply, 1) + continuation(m, ply, 2);
+  }
 
   // Is a remembered move (the hash move, a killer: from another position perhaps) legal here?
   // Asks the moves of the piece on its square only, or for a drop that drop's rules only, not
@@ -128,10 +167,12 @@ class MoveOrder {
       if (list.moves[i] == done) continue;
       if (visit(list.moves[i])) return 1;
     }
-    Move killer_done[2];
-    for (int k = 0; k < 2; ++k) {
-      const Move& killer = killers_[ply][k];
-      if (killer.is_null() || killer == done) continue;
+    // The killers, then the counter-move.
+    Move killer_done[3];
+    const Move remembered[3] = {killers_[ply][0], killers_[ply][1], counter_move(ply)};
+    for (int k = 0; k < 3; ++k) {
+      const Move& killer = remembered[k];
+      if (killer.is_null() || killer == done || (k == 2 && is_killer(killer, ply))) continue;
       if (!remembered_is_legal(killer, ply) || is_capture(*pos_, killer)) continue;
       killer_done[k] = killer;
       if (visit(killer)) return 1;
@@ -148,16 +189,17 @@ class MoveOrder {
     const int legal = captures + quiets.size;
     for (const Move& m : quiets) {  // (score_moves would lift the killers, already searched)
       list.moves[n] = m;
-      scores[n++] = quiet_score(m);
+      scores[n++] = quiet_score(m, ply);
     }
     list.size = n;
-    // Searched already: the hash move, the killers, and a pass the hash move or a killer made
-    // with another piece (the list holds one pass, whichever piece makes it: same_result).
+    // Searched already: the hash move, the killers, the counter-move, and a pass one of them
+    // made with another piece (the list holds one pass, whichever piece makes it: same_result).
     auto searched_before = [&](const Move& m) {
-      if (m == done || m == killer_done[0] || m == killer_done[1]) return true;
+      if (m == done || m == killer_done[0] || m == killer_done[1] || m == killer_done[2])
+        return true;
       return m.to == m.from &&
              (same_result(*pos_, m, done) || same_result(*pos_, m, killer_done[0]) ||
-              same_result(*pos_, m, killer_done[1]));
+              same_result(*pos_, m, killer_done[1]) || same_result(*pos_, m, killer_done[2]));
     };
     for (i = 0; i < list.size; ++i) {
       if (quiets_pruned()) {
@@ -213,9 +255,12 @@ class MoveOrder {
     return (1 << 26) + eval_->promotion_gain(kind_of(pos_->at(m.from)));
   }
 
-  // A quiet move's place in the order: its history, a promotion ahead.
-  int quiet_score(const Move& m) const {
-    return history_[mover(m)][m.to] + (m.promotes() ? promotion_bonus(m) : 0);
+  // A quiet move's place in the order: its history and continuation history, a promotion
+  // ahead.
+  int quiet_score(const Move& m, int ply) const {
+    const int now = slot(m);
+    return history_[mover(m)][m.to] + continuation_after(played_[ply + 1], now) +
+           continuation_after(played_[ply], now) + (m.promotes() ? promotion_bonus(m) : 0);
   }
 
   // Move ordering: hash move, captures by victim then cheap attacker, promotions, killers,
@@ -235,8 +280,10 @@ class MoveOrder {
         s = (1 << 27) + 2;
       } else if (m == killers_[ply][1]) {
         s = (1 << 27) + 1;
+      } else if (m == counter_move(ply)) {
+        s = 1 << 27;
       } else {
-        scores[i] = quiet_score(m);
+        scores[i] = quiet_score(m, ply);
         continue;
       }
       if (m.promotes()) s += promotion_bonus(m);
@@ -351,17 +398,53 @@ class MoveOrder {
   }
 
   // The "gravity" update: a change shrinks as the value nears the bound it moves towards,
-  // so the value stays within +-kHistoryMax and the recent results weigh most.
-  void update_history(const Move& m, int change) {
-    int& h = history_[mover(m)][m.to];
-    h += change - h * std::abs(change) / kHistoryMax;
+  // so the value stays within +-kHistoryMax and the recent results weigh most. The history
+  // and the continuation entries of the move at `ply` learn the same.
+  template <class Value>
+  static void gravity(Value& h, int change) {
+    h = Value(h + change - h * std::abs(change) / kHistoryMax);
   }
+  void update_history(const Move& m, int change, int ply) {
+    gravity(history_[mover(m)][m.to], change);
+    const int to = slot(m);
+    for (int back = 1; back <= 2; ++back)
+      if (played_[ply + 2 - back] != kNoSlot)
+        gravity(continuation_[continuation_index(played_[ply + 2 - back], to)], change);
+  }
+
+  // A move's slot: the piece that makes it and its destination, numbered for the game.
+  static constexpr int kNoSlot = -1;
+  int slot(const Move& m) const {
+    return mover(m) * board_squares_ + row_of(m.to) * files_ + col_of(m.to);
+  }
+  // The continuation entry of a move in slot `now` after one in slot `prev`: in prev's row
+  // where the table has a row for every slot, else in the row prev hashes to (Fibonacci
+  // hashing).
+  size_t continuation_index(int prev, int now) const {
+    const size_t row =
+        continuation_exact_ ? size_t(prev)
+                            : size_t((uint64_t(uint32_t(prev) * 0x9E3779B1u) * rows_) >> 32);
+    return row * size_t(slots_) + size_t(now);
+  }
+  int continuation_after(int prev, int now) const {
+    return prev == kNoSlot ? 0 : continuation_[continuation_index(prev, now)];
+  }
+  void size_for(const Variant& v);
 
   const Position* pos_ = nullptr;
   const Evaluator* eval_ = nullptr;
   bool captures_by_victim_ = false;
   std::vector<std::array<int, kArraySize>> history_ = std::vector<std::array<int, kArraySize>>(256);
   Move killers_[kMaxPly + 2][2] = {};
+  // The game's sizes (size_for): squares on the board, files, slots (the game's piece codes
+  // times its squares).
+  int board_squares_ = 0, files_ = 0, slots_ = 0;
+  bool continuation_exact_ = true;
+  uint64_t rows_ = 0;  // the continuation table's rows
+  std::vector<int16_t> continuation_;  // by continuation_index; within +-kHistoryMax
+  std::vector<Move> counters_;         // by the slot of the opponent's last move
+  // The slot of the move made at each ply, 2 plies shifted (the root has none before it).
+  int played_[kMaxPly + 4] = {};
   // Per ply: the node's moves, a second list (the moves of one piece, the quiet moves), and
   // the ordering scores of the first.
   std::vector<MoveList> lists_ = std::vector<MoveList>(kMaxPly + 2);

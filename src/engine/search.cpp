@@ -34,9 +34,13 @@ int late_move_reduction(int depth, int searched, const ReductionContext& c) {
   if (c.pv_node) --r;
   if (c.killer) --r;
   // A move that cut lately is searched deeper, one that keeps failing shallower (a ply for
-  // each half of the history's range).
-  r -= c.history * 2 / MoveOrder::kHistoryMax;
+  // each kHistoryMax of the history twice and the continuations: MoveOrder::reduction_history).
+  r -= c.history / MoveOrder::kHistoryMax;
   return std::clamp(r, 0, std::max(0, depth - 2));
+}
+
+int internal_iterative_reduction(int depth, bool has_hash_move) {
+  return depth >= 4 && !has_hash_move ? 1 : 0;
 }
 
 namespace {
@@ -178,6 +182,7 @@ struct Searcher::Impl {
 
   void make(const Move& m, Undo& u, int ply) {
     terms[ply + 1] = eval->terms_after(*pos, m, terms[ply]);
+    order.note_move(m, ply);
     pos->do_move(m, u);
     eval->settle(*pos, terms[ply + 1]);
     tt.prefetch(pos->hash());  // the child probes it first thing
@@ -200,6 +205,7 @@ struct Searcher::Impl {
     hashes.push_back(pos->hash());
     attacking.push_back(0);
     line_undo[ply] = nullptr;
+    order.note_null_move(ply);
     terms[ply + 1] = terms[ply];
     return cs;
   }
@@ -355,6 +361,7 @@ struct Searcher::Impl {
       if (aborted) return 0;
       if (score >= beta) return is_mate_score(score) ? beta : score;
     }
+    depth -= internal_iterative_reduction(depth, !tt_move.is_null());
 
     const int old_alpha = alpha;
     int best = -kInfinity;
@@ -380,7 +387,7 @@ struct Searcher::Impl {
         int r = 0;
         if (depth >= 3 && quiet && !in_check && searched >= 3)
           r = late_move_reduction(
-              depth, searched, {pv_node, order.is_killer(m, ply), order.history(m)});
+              depth, searched, {pv_node, order.is_killer(m, ply), order.reduction_history(m, ply)});
         score = -search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
         if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, depth - 1, ply + 1, true);
         if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, ply + 1, true);

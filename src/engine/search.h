@@ -66,9 +66,15 @@ void root_choices(const Game& game, MoveList& out);
 struct ReductionContext {
   bool pv_node = false;
   bool killer = false;
-  int history = 0;  // MoveOrder::history of the move
+  int history = 0;  // MoveOrder::reduction_history of the move
 };
 int late_move_reduction(int depth, int searched, const ReductionContext& context);
+
+// Internal iterative reduction: how many plies shallower a node is searched that the hash table
+// gives no move for (never searched, or searched too shallow to find one). Its moves would be
+// searched in a poor order at full depth; a ply less is cheap, and the next iteration finds the
+// node in the table with a move.
+int internal_iterative_reduction(int depth, bool has_hash_move);
 
 class Searcher {
  public:

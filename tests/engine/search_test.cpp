@@ -155,6 +155,14 @@ TEST(Search, ALateMoveWithAGoodHistoryIsReducedLess) {
             plain);
 }
 
+TEST(Search, ANodeWithoutAHashMoveIsSearchedAPlyShallowerFromDepthFour) {
+  EXPECT_EQ(internal_iterative_reduction(4, false), 1);
+  EXPECT_EQ(internal_iterative_reduction(20, false), 1);
+  EXPECT_EQ(internal_iterative_reduction(3, false), 0);
+  EXPECT_EQ(internal_iterative_reduction(4, true), 0);
+  EXPECT_EQ(internal_iterative_reduction(20, true), 0);
+}
+
 TEST(Search, AReductionLeavesAtLeastOnePlyAndIsNeverNegative) {
   for (int depth = 3; depth < 40; ++depth)
     for (int searched = 3; searched < 80; ++searched) {
