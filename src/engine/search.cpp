@@ -210,7 +210,9 @@ struct Searcher::Impl {
     pos->set_counter_strike(counter_strike);
   }
 
-  int qsearch(int alpha, int beta, int ply) {
+  // `checks`: the first ply of the quiescence search in a game with a check rule, which
+  // searches the quiet moves that give check after the captures (quiet_checks).
+  int qsearch(int alpha, int beta, int ply, bool checks = false) {
     ++nodes;
     if ((nodes & 2047) == 0) check_limits();
     if (aborted) return 0;
@@ -253,16 +255,7 @@ struct Searcher::Impl {
     // Delta pruning: even winning `gain` outright would not reach alpha.
     auto futile = [&](int gain) { return best + gain + 200 <= alpha; };
     // Searches one move; true on a beta cut-off (or an abort).
-    auto visit = [&](const Move& m) {
-      if (!in_check) {
-        const int gain = order.victim_value(m) +
-                         (m.promotes() ? eval->promotion_gain(kind_of(pos->at(m.from))) : 0);
-        if (futile(gain)) return false;
-        // A capture that gives up more than it takes, on a defended square: skip it (the
-        // large games have too many captures to look at bad ones).
-        const int attacker = eval->piece_value(kind_of(pos->at(m.from)));
-        if (attacker > gain + 50 && m.to != m.from && pos->attacked(m.to, ~us)) return false;
-      }
+    auto search_move = [&](const Move& m) {
       Undo u;
       make(m, u, ply);
       int score = -qsearch(-beta, -alpha, ply + 1);
@@ -277,14 +270,49 @@ struct Searcher::Impl {
       }
       return false;
     };
+    auto visit = [&](const Move& m) {
+      if (!in_check) {
+        const int gain = order.victim_value(m) +
+                         (m.promotes() ? eval->promotion_gain(kind_of(pos->at(m.from))) : 0);
+        if (futile(gain)) return false;
+        // A capture that gives up more than it takes, on a defended square: skip it (the
+        // large games have too many captures to look at bad ones).
+        const int attacker = eval->piece_value(kind_of(pos->at(m.from)));
+        if (attacker > gain + 50 && m.to != m.from && pos->attacked(m.to, ~us)) return false;
+      }
+      return search_move(m);
+    };
     if (in_check)
       order.in_order(list, Move{}, ply, false, visit);
     else
       order.captures(ply, futile, visit);
+    if (checks && !in_check && !aborted && best < beta) quiet_checks(ply, search_move);
     if (aborted) return 0;
     tt.store(key, Move{}, score_to_tt(best, ply), stand, 0,
                best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper);
     return best;
+  }
+
+  // The quiet moves that give check (drops included), searched by `search_move` (true on a
+  // cut-off) until one cuts: the first ply of the quiescence search then sees a mate by a drop
+  // or a move at the horizon, which the captures alone never do. A check whose piece stands
+  // attacked and undefended is skipped: the piece is lost and the check cannot mate.
+  template <class SearchMove>
+  void quiet_checks(int ply, SearchMove&& search_move) {
+    MoveList& list = order.list(ply);  // free: the captures are done
+    generate_quiet_checks(*pos, list);
+    const Color us = pos->side_to_move();
+    for (const Move& m : list) {
+      if (pos->attacked(m.to, ~us) && !defended(m, us)) continue;
+      if (search_move(m)) return;
+    }
+  }
+  // Would a piece of `us` other than the mover guard the square the move lands on?
+  bool defended(const Move& m, Color us) const {
+    if (m.is_drop()) return pos->attacked(m.to, us);
+    Square guards[256];
+    const int n = pos->attackers(m.to, us, guards);
+    return std::any_of(guards, guards + n, [&](Square s) { return s != m.from; });
   }
 
   // Is a quiet move (no capture, no promotion) of a node not in check pruned, after
@@ -314,7 +342,7 @@ struct Searcher::Impl {
     // rule extend (in royal-capture games attacks on the royal are too frequent to extend).
     const bool in_check = royal_attacked(us);
     if (in_check && check_rule) ++depth;
-    if (depth <= 0) return qsearch(alpha, beta, ply);
+    if (depth <= 0) return qsearch(alpha, beta, ply, check_rule);
     ++nodes;
     if ((nodes & 2047) == 0) check_limits();
     if (aborted) return 0;

@@ -42,6 +42,15 @@ void generate_captures(const Position& pos, MoveList& out);
 // order (the search's last stage, after the captures).
 void generate_quiets(const Position& pos, MoveList& out);
 
+// The legal moves that capture nothing and attack the other side's royal (its only one: none
+// where it has several or none), for the quiescence search of games with a check rule: drops
+// on the squares from which the dropped piece attacks the royal, and board moves that attack
+// it from their square or uncover an attack of another piece (a checker hopping over a piece,
+// or uncovered by a piece moving along its line, may be missed; every move listed is legal).
+// Only the candidates are played, by the check rule's filter: no quiet move is generated for
+// nothing but one piece's own.
+void generate_quiet_checks(const Position& pos, MoveList& out);
+
 // The legal moves of the piece on `from` alone (a subset of generate_moves, except that a
 // pass or igui another piece also has is not merged away): to check a remembered move.
 void generate_moves_from(const Position& pos, Square from, MoveList& out);
