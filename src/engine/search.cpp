@@ -293,19 +293,47 @@ struct Searcher::Impl {
     return best;
   }
 
-  // The quiet moves that give check (drops included), searched by `search_move` (true on a
-  // cut-off) until one cuts: the first ply of the quiescence search then sees a mate by a drop
-  // or a move at the horizon, which the captures alone never do. A check whose piece stands
-  // attacked and undefended is skipped: the piece is lost and the check cannot mate.
+  // The quiet moves that give check (drops included) and may mate, searched by `search_move`
+  // (true on a cut-off) until one cuts: the first ply of the quiescence search then sees a
+  // mate by a drop or a move at the horizon, which the captures alone never do. Only checks
+  // that leave the King no square to step to (boxes_in) are searched: the others cost their
+  // evasions and cannot mate. A check whose piece stands attacked and undefended is skipped
+  // too: the King or another piece takes it.
   template <class SearchMove>
   void quiet_checks(int ply, SearchMove&& search_move) {
     MoveList& list = order.list(ply);  // free: the captures are done
-    generate_quiet_checks(*pos, list);
+    generate_quiet_check_candidates(*pos, list);
     const Color us = pos->side_to_move();
-    for (const Move& m : list) {
-      if (pos->attacked(m.to, ~us) && !defended(m, us)) continue;
+    Square king;
+    if (list.size == 0 || pos->royals(~us, &king, 1) != 1) return;
+    int n = 0;
+    for (const Move& m : list)
+      if ((!pos->attacked(m.to, ~us) || defended(m, us)) && boxes_in(m, us, king))
+        list.moves[n++] = m;
+    list.size = n;
+    keep_legal(*pos, list);  // the candidates left only are played to be checked
+    for (const Move& m : list)
       if (search_move(m)) return;
-    }
+  }
+  // After the check `m` by `us`, is each square beside the enemy King (other than the
+  // checker's) its own piece's, or attacked by `us` (the checker seeing through the King)?
+  // By the attacks before the move, less none the mover had: an estimate, the search decides.
+  bool boxes_in(const Move& m, Color us, Square king) const {
+    const Piece checker =
+        m.is_drop()    ? make_piece(m.drop_kind, us)
+        : m.promotes() ? make_piece(variant->piece(kind_of(pos->at(m.from))).promotes_to, us)
+                       : pos->at(m.from);
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const Square n = Square(king + offset_of(dx, dy));
+        const Piece q = pos->at(n);
+        if ((!dx && !dy) || n == m.to || q == kWall || (is_piece(q) && color_of(q) != us))
+          continue;
+        if (pos->attacked(n, us) || pos->piece_would_attack(checker, m.to, n, m.from, king))
+          continue;
+        return false;
+      }
+    return true;
   }
   // Would a piece of `us` other than the mover guard the square the move lands on?
   bool defended(const Move& m, Color us) const {

@@ -788,6 +788,15 @@ void append_checking_drops(const Position& pos, Square king, MoveList& out) {
 }  // namespace
 
 void generate_quiet_checks(const Position& pos, MoveList& out) {
+  generate_quiet_check_candidates(pos, out);
+  keep_legal(pos, out);
+}
+
+void keep_legal(const Position& pos, MoveList& list) {
+  if (pos.variant().rules.check_rule) filter_check(pos, list, true);
+}
+
+void generate_quiet_check_candidates(const Position& pos, MoveList& out) {
   out.size = 0;
   out.overflow = false;
   const Variant& v = pos.variant();
@@ -820,7 +829,6 @@ void generate_quiet_checks(const Position& pos, MoveList& out) {
     }
     out.size = kept;
   }
-  if (v.rules.check_rule) filter_check(pos, out, true);
 }
 
 void generate_moves_from(const Position& pos, Square from, MoveList& out) {

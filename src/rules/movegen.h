@@ -50,6 +50,12 @@ void generate_quiets(const Position& pos, MoveList& out);
 // Only the candidates are played, by the check rule's filter: no quiet move is generated for
 // nothing but one piece's own.
 void generate_quiet_checks(const Position& pos, MoveList& out);
+// The same before the check rule's filter (every move legal but for it), for a search that
+// discards some first; then keep_legal.
+void generate_quiet_check_candidates(const Position& pos, MoveList& out);
+// Keeps the moves of `list` (legal but for the check rule) that the check rule and the
+// pawn-drop-mate rule allow; nothing to do in a game without a check rule.
+void keep_legal(const Position& pos, MoveList& list);
 
 // The legal moves of the piece on `from` alone (a subset of generate_moves, except that a
 // pass or igui another piece also has is not merged away): to check a remembered move.
