@@ -785,6 +785,24 @@ void append_checking_drops(const Position& pos, Square king, MoveList& out) {
   }
 }
 
+// How far (Chebyshev distance) a piece of kind k can go or attack in one move: at most its
+// longest leap, or two steps; anything with a ray (or an area move, a range jump) counts as
+// the whole board.
+int reach(const Variant& v, Kind k, Color c) {
+  constexpr int kWholeBoard = kMaxFiles + kMaxRanks;
+  const MoveTable& t = v.tables[k][c];
+  const PieceType& pt = v.pieces[k];
+  if (!t.slides.empty() || pt.area || pt.range_jumps) return kWholeBoard;
+  constexpr Square kCentre = make_square(kMaxFiles / 2, kMaxRanks / 2);
+  auto length = [&](int off) { return distance(kCentre, Square(kCentre + off)); };
+  int r = 0, second = 0;
+  for (const auto& s : t.seconds) second = std::max(second, length(s.off));
+  for (const auto& l : t.leaps) r = std::max(r, length(l.off));
+  for (const auto& f : t.firsts) r = std::max(r, length(f.off) + second);
+  for (const auto& q : t.quiet_paths) r = std::max(r, length(q.disp));
+  return r;
+}
+
 }  // namespace
 
 void generate_quiet_checks(const Position& pos, MoveList& out) {
@@ -813,10 +831,17 @@ void generate_quiet_check_candidates(const Position& pos, MoveList& out) {
     const int dx = col_of(king) - col_of(from), dy = row_of(king) - row_of(from);
     const bool uncovers = (dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy)) &&
                           pos.attacked(king, us, from);
+    const Piece p = pos.at(from);
+    const Kind promotes_to = v.piece(kind_of(p)).promotes_to;
+    // Too far to attack the royal after one move, promoted or not: its moves are not generated.
+    if (!uncovers &&
+        distance(from, king) > reach(v, kind_of(p), us) +
+                                   std::max(reach(v, kind_of(p), us),
+                                            promotes_to ? reach(v, promotes_to, us) : 0))
+      continue;
     const int first = out.size;
     Generator(pos, out, false, Only::kQuiets).run_piece(from);
-    const Piece p = pos.at(from);
-    const Piece promoted = make_piece(v.piece(kind_of(p)).promotes_to, us);
+    const Piece promoted = make_piece(promotes_to, us);
     int kept = first;
     for (int j = first; j < out.size; ++j) {
       const Move& m = out.moves[j];
