@@ -317,7 +317,8 @@ struct Searcher::Impl {
   }
   // After the check `m` by `us`, is each square beside the enemy King (other than the
   // checker's) its own piece's, or attacked by `us` (the checker seeing through the King)?
-  // By the attacks before the move, less none the mover had: an estimate, the search decides.
+  // An estimate from the attacks before the move (a square only the mover guarded still counts
+  // as guarded): the search decides.
   bool boxes_in(const Move& m, Color us, Square king) const {
     const Piece checker =
         m.is_drop()    ? make_piece(m.drop_kind, us)

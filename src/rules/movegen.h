@@ -47,8 +47,8 @@ void generate_quiets(const Position& pos, MoveList& out);
 // on the squares from which the dropped piece attacks the royal, and board moves that attack
 // it from their square or uncover an attack of another piece (a checker hopping over a piece,
 // or uncovered by a piece moving along its line, may be missed; every move listed is legal).
-// Only the candidates are played, by the check rule's filter: no quiet move is generated for
-// nothing but one piece's own.
+// Only these candidates are played (by the check rule's filter), and a piece too far from the
+// royal to check after one move has its moves not generated at all.
 void generate_quiet_checks(const Position& pos, MoveList& out);
 // The same before the check rule's filter (every move legal but for it), for a search that
 // discards some first; then keep_legal.
