@@ -216,7 +216,9 @@ struct Searcher::Impl {
     pos->set_counter_strike(counter_strike);
   }
 
-  int qsearch(int alpha, int beta, int ply) {
+  // `checks`: the first ply of the quiescence search in a game with a check rule, which
+  // searches the quiet moves that give check after the captures (quiet_checks).
+  int qsearch(int alpha, int beta, int ply, bool checks = false) {
     ++nodes;
     if ((nodes & 2047) == 0) check_limits();
     if (aborted) return 0;
@@ -259,16 +261,7 @@ struct Searcher::Impl {
     // Delta pruning: even winning `gain` outright would not reach alpha.
     auto futile = [&](int gain) { return best + gain + 200 <= alpha; };
     // Searches one move; true on a beta cut-off (or an abort).
-    auto visit = [&](const Move& m) {
-      if (!in_check) {
-        const int gain = order.victim_value(m) +
-                         (m.promotes() ? eval->promotion_gain(kind_of(pos->at(m.from))) : 0);
-        if (futile(gain)) return false;
-        // A capture that gives up more than it takes, on a defended square: skip it (the
-        // large games have too many captures to look at bad ones).
-        const int attacker = eval->piece_value(kind_of(pos->at(m.from)));
-        if (attacker > gain + 50 && m.to != m.from && pos->attacked(m.to, ~us)) return false;
-      }
+    auto search_move = [&](const Move& m) {
       Undo u;
       make(m, u, ply);
       int score = -qsearch(-beta, -alpha, ply + 1);
@@ -283,14 +276,78 @@ struct Searcher::Impl {
       }
       return false;
     };
+    auto visit = [&](const Move& m) {
+      if (!in_check) {
+        const int gain = order.victim_value(m) +
+                         (m.promotes() ? eval->promotion_gain(kind_of(pos->at(m.from))) : 0);
+        if (futile(gain)) return false;
+        // A capture that gives up more than it takes, on a defended square: skip it (the
+        // large games have too many captures to look at bad ones).
+        const int attacker = eval->piece_value(kind_of(pos->at(m.from)));
+        if (attacker > gain + 50 && m.to != m.from && pos->attacked(m.to, ~us)) return false;
+      }
+      return search_move(m);
+    };
     if (in_check)
       order.in_order(list, Move{}, ply, false, visit);
     else
       order.captures(ply, futile, visit);
+    if (checks && !in_check && !aborted && best < beta) quiet_checks(ply, search_move);
     if (aborted) return 0;
     tt.store(key, Move{}, score_to_tt(best, ply), stand, 0,
                best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper);
     return best;
+  }
+
+  // The quiet moves that give check (drops included) and may mate, searched by `search_move`
+  // (true on a cut-off) until one cuts: the first ply of the quiescence search then sees a
+  // mate by a drop or a move at the horizon, which the captures alone never do. Only checks
+  // that leave the King no square to step to (boxes_in) are searched: the others cost their
+  // evasions and cannot mate. A check whose piece stands attacked and undefended is skipped
+  // too: the King or another piece takes it.
+  template <class SearchMove>
+  void quiet_checks(int ply, SearchMove&& search_move) {
+    MoveList& list = order.list(ply);  // free: the captures are done
+    generate_quiet_check_candidates(*pos, list);
+    const Color us = pos->side_to_move();
+    Square king;
+    if (list.size == 0 || pos->royals(~us, &king, 1) != 1) return;
+    int n = 0;
+    for (const Move& m : list)
+      if ((!pos->attacked(m.to, ~us) || defended(m, us)) && boxes_in(m, us, king))
+        list.moves[n++] = m;
+    list.size = n;
+    keep_legal(*pos, list);  // the candidates left only are played to be checked
+    for (const Move& m : list)
+      if (search_move(m)) return;
+  }
+  // After the check `m` by `us`, is each square beside the enemy King (other than the
+  // checker's) its own piece's, or attacked by `us` (the checker seeing through the King)?
+  // An estimate from the attacks before the move (a square only the mover guarded still counts
+  // as guarded): the search decides.
+  bool boxes_in(const Move& m, Color us, Square king) const {
+    const Piece checker =
+        m.is_drop()    ? make_piece(m.drop_kind, us)
+        : m.promotes() ? make_piece(variant->piece(kind_of(pos->at(m.from))).promotes_to, us)
+                       : pos->at(m.from);
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const Square n = Square(king + offset_of(dx, dy));
+        const Piece q = pos->at(n);
+        if ((!dx && !dy) || n == m.to || q == kWall || (is_piece(q) && color_of(q) != us))
+          continue;
+        if (pos->attacked(n, us) || pos->piece_would_attack(checker, m.to, n, m.from, king))
+          continue;
+        return false;
+      }
+    return true;
+  }
+  // Would a piece of `us` other than the mover guard the square the move lands on?
+  bool defended(const Move& m, Color us) const {
+    if (m.is_drop()) return pos->attacked(m.to, us);
+    Square guards[256];
+    const int n = pos->attackers(m.to, us, guards);
+    return std::any_of(guards, guards + n, [&](Square s) { return s != m.from; });
   }
 
   // Is a quiet move (no capture, no promotion) of a node not in check pruned, after
@@ -320,7 +377,7 @@ struct Searcher::Impl {
     // rule extend (in royal-capture games attacks on the royal are too frequent to extend).
     const bool in_check = royal_attacked(us);
     if (in_check && check_rule) ++depth;
-    if (depth <= 0) return qsearch(alpha, beta, ply);
+    if (depth <= 0) return qsearch(alpha, beta, ply, check_rule);
     ++nodes;
     if ((nodes & 2047) == 0) check_limits();
     if (aborted) return 0;

@@ -742,6 +742,120 @@ void generate_quiets(const Position& pos, MoveList& out) {
   generate_legal(pos, out, true, Only::kQuiets);
 }
 
+namespace {
+
+// The drops of `us` that attack the royal on `king`: the squares a dropped piece of each kind
+// would attack it from, found backwards from the royal along the kind's leaps and rays.
+void append_checking_drops(const Position& pos, Square king, MoveList& out) {
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move();
+  const Piece* b = pos.board();
+  std::bitset<kArraySize> seen;
+  for (Kind k : v.hand_kinds) {
+    if (!pos.hand(us, k)) continue;
+    const PieceType& pt = v.pieces[k];
+    const Piece mine = make_piece(k, us);
+    const MoveTable& t = v.tables[k][us];
+    seen.reset();
+    auto consider = [&](Square s) {
+      if (b[s] != kEmpty || seen[s] || pt.dead[us][s]) return;
+      seen.set(s);
+      if (!pos.piece_would_attack(mine, s, king)) return;
+      if (pt.one_per_file)
+        for (int row = 0; row < v.ranks; ++row)
+          if (b[make_square(col_of(s), row)] == mine) return;
+      out.push(Move{kNoSquare, kNoSquare, s, Move::kDrop, k});
+    };
+    auto reach_back = [&](int off) {
+      const int s = king - off;
+      if (s > 0 && s < kArraySize) consider(Square(s));
+    };
+    for (const auto& l : t.leaps) reach_back(l.off);
+    for (const auto& f : t.firsts) reach_back(f.off);
+    for (const auto& q : t.quiet_paths) reach_back(q.disp);
+    for (const auto& r : t.slides) {
+      if (r.hop) continue;
+      for (int i = 1; !r.range || i <= r.range; ++i) {
+        const int s = king - i * r.off;
+        if (s <= 0 || s >= kArraySize || b[s] == kWall) break;
+        consider(Square(s));
+        if (b[s] != kEmpty && !(r.skip_first && i == 1)) break;
+      }
+    }
+  }
+}
+
+// How far (Chebyshev distance) a piece of kind k can go or attack in one move: at most its
+// longest leap, or two steps; anything with a ray (or an area move, a range jump) counts as
+// the whole board.
+int reach(const Variant& v, Kind k, Color c) {
+  constexpr int kWholeBoard = kMaxFiles + kMaxRanks;
+  const MoveTable& t = v.tables[k][c];
+  const PieceType& pt = v.pieces[k];
+  if (!t.slides.empty() || pt.area || pt.range_jumps) return kWholeBoard;
+  constexpr Square kCentre = make_square(kMaxFiles / 2, kMaxRanks / 2);
+  auto length = [&](int off) { return distance(kCentre, Square(kCentre + off)); };
+  int r = 0, second = 0;
+  for (const auto& s : t.seconds) second = std::max(second, length(s.off));
+  for (const auto& l : t.leaps) r = std::max(r, length(l.off));
+  for (const auto& f : t.firsts) r = std::max(r, length(f.off) + second);
+  for (const auto& q : t.quiet_paths) r = std::max(r, length(q.disp));
+  return r;
+}
+
+}  // namespace
+
+void generate_quiet_checks(const Position& pos, MoveList& out) {
+  generate_quiet_check_candidates(pos, out);
+  keep_legal(pos, out);
+}
+
+void keep_legal(const Position& pos, MoveList& list) {
+  if (pos.variant().rules.check_rule) filter_check(pos, list, true);
+}
+
+void generate_quiet_check_candidates(const Position& pos, MoveList& out) {
+  out.size = 0;
+  out.overflow = false;
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move();
+  Square king;
+  if (pos.royal_count(~us) != 1) return;
+  pos.royals(~us, &king, 1);
+  if (v.rules.drops && !pos.hand_empty(us)) append_checking_drops(pos, king, out);
+  const Square* own = pos.squares(us);
+  for (int i = 0, n = pos.count(us); i < n; ++i) {
+    const Square from = own[i];
+    // Does the piece stand in the way of another's attack on the royal? (Only a piece on one
+    // of the royal's lines can.)
+    const int dx = col_of(king) - col_of(from), dy = row_of(king) - row_of(from);
+    const bool uncovers = (dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy)) &&
+                          pos.attacked(king, us, from);
+    const Piece p = pos.at(from);
+    const Kind promotes_to = v.piece(kind_of(p)).promotes_to;
+    // Too far to attack the royal after one move, promoted or not: its moves are not generated.
+    if (!uncovers &&
+        distance(from, king) > reach(v, kind_of(p), us) +
+                                   std::max(reach(v, kind_of(p), us),
+                                            promotes_to ? reach(v, promotes_to, us) : 0))
+      continue;
+    const int first = out.size;
+    Generator(pos, out, false, Only::kQuiets).run_piece(from);
+    const Piece promoted = make_piece(promotes_to, us);
+    int kept = first;
+    for (int j = first; j < out.size; ++j) {
+      const Move& m = out.moves[j];
+      // A move along the line it stood on keeps covering it.
+      const int tx = col_of(king) - col_of(m.to), ty = row_of(king) - row_of(m.to);
+      const bool same_line = tx * dy == ty * dx && tx * dx >= 0 && ty * dy >= 0;
+      if ((uncovers && !same_line) ||
+          pos.piece_would_attack(m.promotes() ? promoted : p, m.to, king, from))
+        out.moves[kept++] = m;
+    }
+    out.size = kept;
+  }
+}
+
 void generate_moves_from(const Position& pos, Square from, MoveList& out) {
   out.size = 0;
   out.overflow = false;

@@ -42,6 +42,21 @@ void generate_captures(const Position& pos, MoveList& out);
 // order (the search's last stage, after the captures).
 void generate_quiets(const Position& pos, MoveList& out);
 
+// The legal moves that capture nothing and attack the other side's royal (its only one: none
+// where it has several or none), for the quiescence search of games with a check rule: drops
+// on the squares from which the dropped piece attacks the royal, and board moves that attack
+// it from their square or uncover an attack of another piece (a checker hopping over a piece,
+// or uncovered by a piece moving along its line, may be missed; every move listed is legal).
+// Only these candidates are played (by the check rule's filter), and a piece too far from the
+// royal to check after one move has its moves not generated at all.
+void generate_quiet_checks(const Position& pos, MoveList& out);
+// The same before the check rule's filter (every move legal but for it), for a search that
+// discards some first; then keep_legal.
+void generate_quiet_check_candidates(const Position& pos, MoveList& out);
+// Keeps the moves of `list` (legal but for the check rule) that the check rule and the
+// pawn-drop-mate rule allow; nothing to do in a game without a check rule.
+void keep_legal(const Position& pos, MoveList& list);
+
 // The legal moves of the piece on `from` alone (a subset of generate_moves, except that a
 // pass or igui another piece also has is not merged away): to check a remembered move.
 void generate_moves_from(const Position& pos, Square from, MoveList& out);

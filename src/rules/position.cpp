@@ -340,8 +340,8 @@ inline void split(int off, int& dx, int& dy) {
 }
 }  // namespace
 
-bool Position::piece_attacks(Square from, Square target, Square empty1, Square empty2) const {
-  Piece p = board_[from];
+bool Position::piece_would_attack(Piece p, Square from, Square target, Square empty1,
+                                  Square empty2) const {
   if (!is_piece(p)) return false;
   const MoveTable& t = variant_->tables[kind_of(p)][color_of(p)];
   int delta = target - from;

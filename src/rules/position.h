@@ -120,7 +120,13 @@ class Position {
   }
   // Could the piece on `from` capture an enemy standing on `target`?
   bool piece_attacks(Square from, Square target, Square empty1 = kNoSquare,
-                     Square empty2 = kNoSquare) const;
+                     Square empty2 = kNoSquare) const {
+    return piece_would_attack(board_[from], from, target, empty1, empty2);
+  }
+  // Could the piece `p`, were it standing on `from`, capture an enemy standing on `target`?
+  // (Whether a move or a drop would give check, before it is made.)
+  bool piece_would_attack(Piece p, Square from, Square target, Square empty1 = kNoSquare,
+                          Square empty2 = kNoSquare) const;
 
   // Squares of the given colour's royal pieces: writes up to `max` and returns how many it wrote.
   int royals(Color c, Square* out, int max) const {

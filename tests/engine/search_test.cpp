@@ -184,6 +184,19 @@ TEST(Search, DropsAGoldToMateInShogi) {
   EXPECT_EQ(score, kMateScore - 1);
 }
 
+TEST(Search, SeesADropMateAtTheHorizon) {
+  // Black's Rook on 1g can take the Silver on 1c, but then White's G*5h mates (the Pawn on 5g
+  // guards 5h). At depth 1 the drop comes at the first ply of the quiescence search: with the
+  // captures alone the Rook took the Silver; with the checks it takes the Pawn instead.
+  Game g = game_of("shogi", "k8/9/8s/9/9/9/4p3R/9/4K4 b g 1");
+  SearchLimits l;
+  l.depth = 1;
+  int score = 0;
+  const std::string best = best_move(g, l, &score);
+  EXPECT_NE(best.substr(0, 4), "1g1c");
+  EXPECT_GT(score, -kMateBound);
+}
+
 TEST(Search, AvoidsLosingItsLionForNothing) {
   // Black's Lion on 6f is attacked by White's Pawn on 6e (White moves down the board). The Lion
   // must not stay: it moves, best by taking the Pawn.
