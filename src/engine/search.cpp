@@ -94,6 +94,7 @@ struct Searcher::Impl {
   Move quiets_tried[kMaxPly + 2][kMaxTried];
   bool check_rule = false;
   bool no_moves_loses = true;
+  bool drops = false;
   std::array<bool, 2> loses_without_royals{};
 
   int64_t elapsed_ms() const {
@@ -298,6 +299,19 @@ struct Searcher::Impl {
            (depth <= 3 && searched >= 4 + 3 * depth * depth);
   }
 
+  // Is a quiet move of a node not in check, after `searched` moves, pruned because it hangs its
+  // piece: near the leaves, in a drop game (the piece taken returns against us, dropped), a
+  // move to a square the enemy attacks and no other piece of ours defends. By the kept attack
+  // counts (a line the move opens or closes is not seen): games without them prune nothing.
+  bool hanging_pruned(const Move& m, int depth, int searched, bool pv_node) const {
+    if (!drops || depth > 3 || searched == 0 || pv_node || m.to == m.from ||
+        !pos->keeps_attack_counts())
+      return false;
+    const Color us = pos->side_to_move();
+    // A piece on the board attacks the square it moves to: it is no defender of it there.
+    return pos->attack_count(m.to, ~us) > 0 && pos->attack_count(m.to, us) <= (m.is_drop() ? 0 : 1);
+  }
+
   int search(int alpha, int beta, int depth, int ply, bool null_ok) {
     const bool pv_node = beta - alpha > 1;
     pv_len[ply] = ply;
@@ -370,7 +384,9 @@ struct Searcher::Impl {
     auto visit = [&](const Move& m) {
       const bool capture = is_capture(*pos, m);
       const bool quiet = !capture && !m.promotes();
-      if (quiet && !in_check && late_quiets_pruned()) return false;
+      if (quiet && !in_check &&
+          (late_quiets_pruned() || hanging_pruned(m, depth, searched, pv_node)))
+        return false;
       Undo u;
       make(m, u, ply);
       int score;
@@ -515,6 +531,7 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
   s.check_rule = s.variant->rules.check_rule;
   s.tables_exact = tables_see_every_capture(*s.variant);
   s.no_moves_loses = s.variant->rules.no_moves_loses;
+  s.drops = s.variant->rules.drops;
   s.loses_without_royals = {game.loses_without_royals(kBlack), game.loses_without_royals(kWhite)};
   s.order.start(pos, *s.eval, captures_follow_attacks(*s.variant));
   s.order.clear_killers();
