@@ -39,6 +39,13 @@ int late_move_reduction(int depth, int searched, const ReductionContext& c) {
   return std::clamp(r, 0, std::max(0, depth - 2));
 }
 
+bool hangs_in_drop_game(const Position& pos, const Move& m) {
+  if (!pos.variant().rules.drops || !pos.keeps_attack_counts() || m.to == m.from) return false;
+  const Color us = pos.side_to_move();
+  // A piece on the board attacks the square it moves to: it is no defender of it there.
+  return pos.attack_count(m.to, ~us) > 0 && pos.attack_count(m.to, us) <= (m.is_drop() ? 0 : 1);
+}
+
 namespace {
 
 // A repetition that the game's rule scores as a loss for the side that kept attacking. Not a
@@ -94,7 +101,6 @@ struct Searcher::Impl {
   Move quiets_tried[kMaxPly + 2][kMaxTried];
   bool check_rule = false;
   bool no_moves_loses = true;
-  bool drops = false;
   std::array<bool, 2> loses_without_royals{};
 
   int64_t elapsed_ms() const {
@@ -299,17 +305,10 @@ struct Searcher::Impl {
            (depth <= 3 && searched >= 4 + 3 * depth * depth);
   }
 
-  // Is a quiet move of a node not in check, after `searched` moves, pruned because it hangs its
-  // piece: near the leaves, in a drop game (the piece taken returns against us, dropped), a
-  // move to a square the enemy attacks and no other piece of ours defends. By the kept attack
-  // counts (a line the move opens or closes is not seen): games without them prune nothing.
+  // Is a quiet move of a node not in check, after `searched` moves, pruned near the leaves
+  // because it hangs its piece?
   bool hanging_pruned(const Move& m, int depth, int searched, bool pv_node) const {
-    if (!drops || depth > 3 || searched == 0 || pv_node || m.to == m.from ||
-        !pos->keeps_attack_counts())
-      return false;
-    const Color us = pos->side_to_move();
-    // A piece on the board attacks the square it moves to: it is no defender of it there.
-    return pos->attack_count(m.to, ~us) > 0 && pos->attack_count(m.to, us) <= (m.is_drop() ? 0 : 1);
+    return depth <= 3 && searched > 0 && !pv_node && hangs_in_drop_game(*pos, m);
   }
 
   int search(int alpha, int beta, int depth, int ply, bool null_ok) {
@@ -531,7 +530,6 @@ SearchResult Searcher::search(const Game& game, const SearchLimits& limits,
   s.check_rule = s.variant->rules.check_rule;
   s.tables_exact = tables_see_every_capture(*s.variant);
   s.no_moves_loses = s.variant->rules.no_moves_loses;
-  s.drops = s.variant->rules.drops;
   s.loses_without_royals = {game.loses_without_royals(kBlack), game.loses_without_royals(kWhite)};
   s.order.start(pos, *s.eval, captures_follow_attacks(*s.variant));
   s.order.clear_killers();

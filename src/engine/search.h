@@ -70,6 +70,13 @@ struct ReductionContext {
 };
 int late_move_reduction(int depth, int searched, const ReductionContext& context);
 
+// Does a quiet move hang its piece in a drop game (where a piece taken returns against its
+// owner, dropped): does it go to a square the enemy attacks and no other piece of the mover's
+// defends? By the position's kept attack counts, so a line the move opens or closes is not
+// seen; false in games without drops or without kept counts. The search prunes such moves
+// near the leaves.
+bool hangs_in_drop_game(const Position& pos, const Move& m);
+
 class Searcher {
  public:
   Searcher();
