@@ -43,6 +43,22 @@ int internal_iterative_reduction(int depth, bool has_hash_move) {
   return depth >= 4 && !has_hash_move ? 1 : 0;
 }
 
+bool hangs(const Position& pos, const Move& m) {
+  const Color us = pos.side_to_move();
+  if (!pos.attacked(m.to, ~us)) return false;
+  if (m.is_drop()) return !pos.attacked(m.to, us);
+  // A piece on the board attacks the square it moves to: it is no defender of it there.
+  if (pos.keeps_attack_counts()) return pos.attack_count(m.to, us) <= 1;
+  Square guards[256];
+  const int n = pos.attackers(m.to, us, guards);
+  return std::all_of(guards, guards + n, [&](Square s) { return s == m.from; });
+}
+
+bool hangs_in_drop_game(const Position& pos, const Move& m) {
+  return pos.variant().rules.drops && pos.keeps_attack_counts() && m.to != m.from &&
+         hangs(pos, m);
+}
+
 namespace {
 
 // A repetition that the game's rule scores as a loss for the side that kept attacking. Not a
@@ -314,7 +330,7 @@ struct Searcher::Impl {
     if (list.size == 0 || pos->royals(~us, &king, 1) != 1) return;
     int n = 0;
     for (const Move& m : list)
-      if ((!pos->attacked(m.to, ~us) || defended(m, us)) && boxes_in(m, us, king))
+      if (!hangs(*pos, m) && boxes_in(m, us, king))
         list.moves[n++] = m;
     list.size = n;
     keep_legal(*pos, list);  // the candidates left only are played to be checked
@@ -342,13 +358,6 @@ struct Searcher::Impl {
       }
     return true;
   }
-  // Would a piece of `us` other than the mover guard the square the move lands on?
-  bool defended(const Move& m, Color us) const {
-    if (m.is_drop()) return pos->attacked(m.to, us);
-    Square guards[256];
-    const int n = pos->attackers(m.to, us, guards);
-    return std::any_of(guards, guards + n, [&](Square s) { return s != m.from; });
-  }
 
   // Is a quiet move (no capture, no promotion) of a node not in check pruned, after
   // `searched` moves? Futility: near the leaves a quiet move cannot lift a position this far
@@ -359,6 +368,12 @@ struct Searcher::Impl {
     if (searched == 0 || pv_node || is_mate_score(alpha)) return false;
     return (depth <= 2 && static_eval + (depth == 1 ? 150 : 350) <= alpha) ||
            (depth <= 3 && searched >= 4 + 3 * depth * depth);
+  }
+
+  // Is a quiet move of a node not in check, after `searched` moves, pruned near the leaves
+  // because it hangs its piece?
+  bool hanging_pruned(const Move& m, int depth, int searched, bool pv_node) const {
+    return depth <= 3 && searched > 0 && !pv_node && hangs_in_drop_game(*pos, m);
   }
 
   int search(int alpha, int beta, int depth, int ply, bool null_ok) {
@@ -434,7 +449,9 @@ struct Searcher::Impl {
     auto visit = [&](const Move& m) {
       const bool capture = is_capture(*pos, m);
       const bool quiet = !capture && !m.promotes();
-      if (quiet && !in_check && late_quiets_pruned()) return false;
+      if (quiet && !in_check &&
+          (late_quiets_pruned() || hanging_pruned(m, depth, searched, pv_node)))
+        return false;
       Undo u;
       make(m, u, ply);
       int score;

@@ -76,6 +76,15 @@ int late_move_reduction(int depth, int searched, const ReductionContext& context
 // node in the table with a move.
 int internal_iterative_reduction(int depth, bool has_hash_move);
 
+// Does a move put its piece on a square the enemy attacks and no other piece of the mover's
+// defends? By the kept attack counts where the position keeps them (a line the move opens or
+// closes is not seen there). The quiescence search skips such checks.
+bool hangs(const Position& pos, const Move& m);
+// The same in a game with drops (a piece taken returns against its owner, dropped) that keeps
+// attack counts, for a move to another square; false elsewhere. The search prunes such quiet
+// moves near the leaves.
+bool hangs_in_drop_game(const Position& pos, const Move& m);
+
 class Searcher {
  public:
   Searcher();

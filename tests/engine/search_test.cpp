@@ -163,6 +163,27 @@ TEST(Search, ANodeWithoutAHashMoveIsSearchedAPlyShallowerFromDepthFour) {
   EXPECT_EQ(internal_iterative_reduction(20, true), 0);
 }
 
+TEST(Search, AMoveToAnAttackedSquareNoOtherPieceDefendsHangsInADropGame) {
+  auto hangs = [](const char* variant, const char* sfen, const char* move) {
+    Game g = game_of(variant, sfen);
+    return hangs_in_drop_game(g.position(), parse_usi(g.position(), move));
+  };
+  // White's King on 5a attacks 4b, 5b and 6b; Black's Silver on 4c defends 4b and 5b, and can
+  // go to 5b or 3b.
+  const char* alone = "4k4/9/5S3/9/9/9/9/9/4K4 b G 1";
+  EXPECT_TRUE(hangs("shogi", alone, "G*6b"));
+  EXPECT_TRUE(hangs("shogi", alone, "4c5b"));  // the Silver is no defender of its own square
+  EXPECT_FALSE(hangs("shogi", alone, "G*5b"));   // the Silver defends it
+  EXPECT_FALSE(hangs("shogi", alone, "G*5c"));   // the King does not reach 5c
+  EXPECT_FALSE(hangs("shogi", alone, "4c3b"));   // nor 3b
+  // A Gold on 5c defends 5b and 6b.
+  const char* defended = "4k4/9/4GS3/9/9/9/9/9/4K4 b G 1";
+  EXPECT_FALSE(hangs("shogi", defended, "G*6b"));
+  EXPECT_FALSE(hangs("shogi", defended, "4c5b"));
+  // Chu has no drops: a piece taken is gone, and nothing is pruned this way.
+  EXPECT_FALSE(hangs("chu", "6k5/12/5G6/12/12/12/12/12/12/12/12/6K5 b - 1", "7c6b"));
+}
+
 TEST(Search, AReductionLeavesAtLeastOnePlyAndIsNeverNegative) {
   for (int depth = 3; depth < 40; ++depth)
     for (int searched = 3; searched < 80; ++searched) {
