@@ -16,6 +16,13 @@ bool tables_see_every_capture(const Variant& v) {
 
 namespace {
 
+// Does file `col` hold the piece `p` (a one-per-file piece may not be dropped there)?
+bool file_holds(const Position& pos, int col, Piece p) {
+  for (int row = 0; row < pos.variant().ranks; ++row)
+    if (pos.at(make_square(col, row)) == p) return true;
+  return false;
+}
+
 // Which of the legal moves a generator produces.
 enum class Only : uint8_t { kAll, kCaptures, kQuiets };
 
@@ -311,12 +318,7 @@ class Generator {
       const PieceType& pt = v_.pieces[k];
       Piece mine = make_piece(k, us_);
       for (int col = 0; col < v_.files; ++col) {
-        if (pt.one_per_file) {
-          bool taken = false;
-          for (int row = 0; row < v_.ranks && !taken; ++row)
-            taken = b_[make_square(col, row)] == mine;
-          if (taken) continue;
-        }
+        if (pt.one_per_file && file_holds(pos_, col, mine)) continue;
         for (int row = 0; row < v_.ranks; ++row) {
           Square to = make_square(col, row);
           if (b_[to] != kEmpty || pt.dead[us_][to]) continue;
@@ -761,9 +763,7 @@ void append_checking_drops(const Position& pos, Square king, MoveList& out) {
       if (b[s] != kEmpty || seen[s] || pt.dead[us][s]) return;
       seen.set(s);
       if (!pos.piece_would_attack(mine, s, king)) return;
-      if (pt.one_per_file)
-        for (int row = 0; row < v.ranks; ++row)
-          if (b[make_square(col_of(s), row)] == mine) return;
+      if (pt.one_per_file && file_holds(pos, col_of(s), mine)) return;
       out.push(Move{kNoSquare, kNoSquare, s, Move::kDrop, k});
     };
     auto reach_back = [&](int off) {
@@ -834,10 +834,10 @@ void generate_quiet_check_candidates(const Position& pos, MoveList& out) {
     const Piece p = pos.at(from);
     const Kind promotes_to = v.piece(kind_of(p)).promotes_to;
     // Too far to attack the royal after one move, promoted or not: its moves are not generated.
+    const int own_reach = reach(v, kind_of(p), us);
     if (!uncovers &&
-        distance(from, king) > reach(v, kind_of(p), us) +
-                                   std::max(reach(v, kind_of(p), us),
-                                            promotes_to ? reach(v, promotes_to, us) : 0))
+        distance(from, king) >
+            own_reach + std::max(own_reach, promotes_to ? reach(v, promotes_to, us) : 0))
       continue;
     const int first = out.size;
     Generator(pos, out, false, Only::kQuiets).run_piece(from);
@@ -872,11 +872,7 @@ void generate_drop(const Position& pos, const Move& m, MoveList& out) {
   if (!v.rules.drops || !m.is_drop() || k < 1 || k > v.num_kinds() || !pos.hand(us, k) ||
       pos.at(m.to) != kEmpty || v.pieces[k].dead[us][m.to])
     return;
-  if (v.pieces[k].one_per_file) {
-    const Piece mine = make_piece(k, us);
-    for (int row = 0; row < v.ranks; ++row)
-      if (pos.at(make_square(col_of(m.to), row)) == mine) return;
-  }
+  if (v.pieces[k].one_per_file && file_holds(pos, col_of(m.to), make_piece(k, us))) return;
   out.push(Move{kNoSquare, kNoSquare, m.to, Move::kDrop, k});
   if (v.rules.check_rule) filter_check(pos, out, true);
 }
