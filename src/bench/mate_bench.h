@@ -21,6 +21,7 @@ struct MateBenchOptions {
 struct MateBenchTotals {
   int problems = 0;
   int solved = 0;   // a mate proved
+  int exact = 0;    // of them, proved the shortest
   int shorter = 0;  // of them, shorter than the published line
   int64_t nodes = 0;
   double seconds = 0;
@@ -33,9 +34,10 @@ class MateBenchOptionError : public std::runtime_error {
 };
 
 // How a mate found compares with the book's, as a row's note: "shorter than published" (a
-// finding: the problem is cooked, or its position is not the book's), "longer than published"
-// (the solver's shortening pass ran out of time: the book's line replays in every test), or "".
-const char* compare_with_published(int found_moves, int published_moves);
+// finding: the problem is cooked, or its position is not the book's); longer and proved the
+// shortest: the book's line misses a longer defence (a finding too); longer and not proved
+// the shortest: the budget ran out first; or "".
+const char* compare_with_published(int found_moves, bool exact, int published_moves);
 
 // Solves each chosen problem with a fresh table, writing a table per collection a row at a
 // time and the totals. Throws MateBenchOptionError before solving anything if a name is unknown.

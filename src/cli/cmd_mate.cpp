@@ -4,12 +4,14 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <optional>
 
 #include "cli/game_args.h"
 #include "cli/mate_report.h"
 #include "cli/subcommands.h"
 #include "engine/mate_search.h"
+#include "notation/mate_proof.h"
 #include "notation/usi.h"
 
 namespace kirin::cli {
@@ -21,12 +23,17 @@ constexpr int kExitUnknown = 4;
 
 constexpr const char* kFooter =
     "Prints exactly one answer on the first line:\n"
-    "  mate in N     then 'line' and the whole mating line in USI: the attacker's moves and\n"
-    "                the longest defence found, ending with the defender mated\n"
+    "  mate in N     the shortest mate, proved so (no mate in N-1 exists); then 'line' and\n"
+    "                the whole mating line in USI: the shortest attack and the longest defence\n"
+    "                at every move, ending with the defender mated\n"
+    "  mate in at most N\n"
+    "                a mate proved, but the budget ran out before a shorter one was ruled out\n"
     "  no mate       proved (within --max-moves, if given); with --attacker naming the side\n"
     "                not to move, 'refutation' and the defence that escapes\n"
     "  unknown       the budget (--movetime, --nodes) ran out first\n"
-    "then 'nodes N time MS'. Progress goes to stderr about once a second.\n"
+    "then, with --proof, 'proof FILE positions P', and 'nodes N time MS'. The same input\n"
+    "gives the same answer, line and nodes on every run, unless the budget ran out.\n"
+    "Progress goes to stderr about once a second.\n"
     "Exit code: 0 mate, 3 no mate, 4 unknown, 2 bad input, 1 internal error.\n"
     "\n"
     "The conventions (docs/RULES.md, \"Problems\"): the attacker moves first and every one of\n"
@@ -52,6 +59,7 @@ void register_mate(CLI::App& app) {
     MateLimits limits;
     std::string attacker;
     size_t hash = 64;
+    std::string proof;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -70,6 +78,10 @@ void register_mate(CLI::App& app) {
   cmd->add_option("--hash", args->hash, "transposition table size in MiB")
       ->capture_default_str()
       ->check(CLI::Range(1, 65536));
+  cmd->add_option("--proof", args->proof,
+                  "write the proof of a mate to FILE: every position where the attacker is to "
+                  "move, its path and the attacker's move (a checker replays it: "
+                  "tools/proof-check)");
   cmd->add_option("--attacker", args->attacker,
                   "the attacking side, black or white (default: the side to move); if it is "
                   "not to move, the question is whether every defence loses");
@@ -79,11 +91,33 @@ void register_mate(CLI::App& app) {
     Game game = args->game.load_game(v);
     if (game.outcome().over())
       throw UsageError("--sfen: the game is already over (" + describe(game.outcome()) + ")");
+    std::ofstream proof_file;
+    if (!args->proof.empty()) {
+      proof_file.open(args->proof);
+      if (!proof_file) throw UsageError("--proof: cannot write '" + args->proof + "'");
+    }
     MateSolver solver(args->hash);
-    const MateResult r = solver.solve(game, args->limits, attacker, print_mate_progress);
+    MateLimits limits = args->limits;
+    limits.proof = !args->proof.empty();
+    const MateResult r = solver.solve(game, limits, attacker, print_mate_progress);
     switch (r.status) {
       case MateStatus::Mate:
-        fmt::print("mate in {}\nline {}\n", r.mate_moves(), to_usi_line(game.position(), r.line));
+        fmt::print("mate in {}{}\nline {}\n", r.exact ? "" : "at most ", r.mate_moves(),
+                   to_usi_line(game.position(), r.line));
+        if (limits.proof) {
+          if (r.proof.empty()) {
+            fmt::print("proof none: the proof could not be completed\n");
+          } else {
+            write_mate_proof(proof_file,
+                             game.position(),
+                             ProofHeader{game.position().variant().id, args->game.profile,
+                                         args->game.options, {}},
+                             r.proof);
+            proof_file.close();
+            if (!proof_file) throw std::runtime_error("--proof: writing '" + args->proof + "' failed");
+            fmt::print("proof {} positions {}\n", args->proof, r.proof.size());
+          }
+        }
         break;
       case MateStatus::NoMate:
         fmt::print("no mate\n");

@@ -142,7 +142,6 @@ struct MateSolver::Impl {
   Color attacker = kBlack;
   bool attacker_can_lose = false;
   int max_plies = 0;      // depth limit in plies from the root (0: none)
-  uint64_t salt = 0;      // the depth-limited pass's keys differ from the others
   int64_t nodes = 0;
   int64_t node_limit = 0;
   Clock::time_point start, deadline, next_report;
@@ -181,8 +180,10 @@ struct MateSolver::Impl {
   }
 
   uint64_t key_of(uint64_t hash, int ply) const {
-    // In a depth-limited pass a result holds for the depth left only.
+    // In a depth-limited pass a result holds for the depth left only; it holds in every such
+    // pass (the passes of one solve share their results), never in an unlimited one.
     const uint64_t depth_left = max_plies ? uint64_t(max_plies - ply) : 0;
+    const uint64_t salt = max_plies ? 0x5851F42D4C957F2Dull : 0;
     const uint64_t k = hash ^ salt ^ (depth_left * 0x9E3779B97F4A7C15ull);
     return k ? k : 1;
   }
@@ -391,9 +392,49 @@ struct MateSolver::Impl {
     return v.pn == 0 ? v.len : -1;
   }
 
+  // Whether the attacker has no mate from the position on `pos` (at `ply`) within `plies`
+  // plies: true only when that was proved (not when the budget ran out).
+  bool no_mate_within(int ply, int plies) {
+    if (plies <= 0) return true;  // the defender has just moved: nothing mates in no move
+    const int saved = max_plies;
+    max_plies = ply + plies;
+    depth_cut = false;
+    const NodeValue v = run(ply);
+    max_plies = saved;
+    return !aborted && v.dn == 0 && !depth_cut;
+  }
+
+  // At a defender's node of a depth-limited proof, on the line of a mate proved the shortest:
+  // the defence (an index into `children`) after which the mate takes every ply the limit
+  // leaves, proved by the absence of a mate two plies shorter; the longest by the table's
+  // lengths is tried first, then the others in order. -1 if the budget ran out first.
+  int longest_defence(const std::vector<Child>& children, int ply) {
+    std::vector<int> order;
+    std::vector<int> lens(children.size(), -1);
+    for (int i = 0; i < int(children.size()); ++i) {
+      order.push_back(i);
+      if (const Entry* e = table.find(key_of(children[i].hash, ply + 1)); e && e->pn == 0)
+        lens[i] = e->len;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return lens[a] > lens[b]; });
+    const int plies_after = max_plies - (ply + 1);  // what the limit leaves the attacker
+    for (int i : order) {
+      Undo u;
+      pos->do_move(children[i].move, u);
+      path_key[ply + 1] = mix(path_key[ply], children[i].hash);
+      const bool longest = no_mate_within(ply + 1, plies_after - 2);
+      pos->undo_move(children[i].move, u);
+      if (aborted) return -1;
+      if (longest) return i;
+    }
+    return -1;
+  }
+
   // The line of a proved root: the attacker's quickest move by the proved lengths, the
-  // defender's longest defence. Empty if it could not be completed.
-  std::vector<Move> extract(int ply) {
+  // defender's longest defence. With `longest`, in a depth-limited pass whose length was
+  // proved the shortest, each defence is the longest for certain: the one after which no
+  // mate two plies shorter exists. Empty if the line could not be completed.
+  std::vector<Move> extract(int ply, bool longest = false) {
     std::vector<Move> line;
     std::vector<Undo> undos;
     std::vector<uint64_t> seen;
@@ -428,6 +469,9 @@ struct MateSolver::Impl {
         pos->undo_move(c.move, u);
         if (len >= 0 && (is_or ? len < best_len : len > best_len)) best = i, best_len = len;
       }
+      if (ok && longest && !is_or) {
+        if (const int verified = longest_defence(children, ply); verified >= 0) best = verified;
+      }
       if (ok && best < 0 && is_or) {
         // The table lost the proof of every move: prove them again, the first that holds.
         for (int i = 0; i < int(children.size()) && best < 0 && !aborted; ++i) {
@@ -454,6 +498,118 @@ struct MateSolver::Impl {
       if (--on_path[h] == 0) on_path.erase(h);
     if (!ok) line.clear();
     return line;
+  }
+
+  // The proof of a depth-limited mate, as a graph of attacker-to-move positions: for each, the
+  // attacker's move and the proof's height from it (in the attacker's moves). A position met
+  // again with fewer plies left than its height gets a quicker move (proved within what is
+  // left), so heights fall strictly along every move of the final graph: it has no cycle.
+  struct ProofNode {
+    Move move;
+    int height = 0;
+  };
+  std::unordered_map<uint64_t, ProofNode> proof_nodes;
+
+  // Builds the proof below the attacker-to-move position on `pos` at `ply`, with `plies` left;
+  // its height, or -1 when a subtree could not be proved again (stopped).
+  int build_proof(int ply, int plies) {
+    const uint64_t hash = pos->hash();
+    if (auto it = proof_nodes.find(hash); it != proof_nodes.end() && 2 * it->second.height - 1 <= plies)
+      return it->second.height;
+    if (ply + 2 > kMaxDepth) return -1;
+    const int saved = max_plies;
+    max_plies = ply + plies;
+    std::vector<Child> children;
+    std::optional<Move> chosen;
+    if (!expand(ply, children)) {
+      // The quickest move proved within the plies left, proving them again if the table lost
+      // them (their order is the search's: the answer does not depend on the table's state).
+      for (int pass = 0; pass < 2 && !chosen; ++pass) {
+        int best_len = INT32_MAX;
+        for (const Child& c : children) {
+          if (on_path.count(c.hash)) continue;
+          const Entry* e = table.find(key_of(c.hash, ply + 1));
+          if (!e || e->pn != 0) {
+            if (pass == 0 || aborted) continue;
+            Undo u;
+            pos->do_move(c.move, u);
+            path_key[ply + 1] = mix(path_key[ply], c.hash);
+            const int len = proved_len(ply + 1);
+            pos->undo_move(c.move, u);
+            if (len >= 0) chosen = c.move;
+            if (chosen) break;
+            continue;
+          }
+          if (e->len < best_len) best_len = e->len, chosen = c.move;
+        }
+      }
+    }
+    max_plies = saved;
+    if (!chosen) return -1;
+
+    Undo u;
+    pos->do_move(*chosen, u);
+    ++on_path[pos->hash()];
+    std::vector<Move> defences;
+    {
+      MoveList& list = list_at(ply + 1);
+      generate_defences(*pos, list);
+      defences.assign(list.begin(), list.end());
+    }
+    int height = 1;
+    for (const Move& d : defences) {
+      Undo du;
+      pos->do_move(d, du);
+      ++on_path[pos->hash()];
+      const int h = build_proof(ply + 2, plies - 2);
+      if (--on_path[pos->hash()] == 0) on_path.erase(pos->hash());
+      pos->undo_move(d, du);
+      if (h < 0) {
+        height = -1;
+        break;
+      }
+      height = std::max(height, h + 1);
+    }
+    if (--on_path[pos->hash()] == 0) on_path.erase(pos->hash());
+    pos->undo_move(*chosen, u);
+    if (height < 0) return -1;
+    auto [it, added] = proof_nodes.try_emplace(hash, ProofNode{*chosen, height});
+    if (!added && it->second.height > height) it->second = ProofNode{*chosen, height};
+    return it->second.height;
+  }
+
+  // The proof as built, from the position on `pos`: its positions in depth-first order, each
+  // once; the proof's height, or -1 if a position is missing or met again on its own line.
+  int list_proof(int parent, const Move& defence, std::vector<ProofPosition>& out,
+                 std::unordered_map<uint64_t, int>& listed) {
+    const uint64_t hash = pos->hash();
+    if (auto it = listed.find(hash); it != listed.end())
+      return it->second;  // listed already (or on this line: -1, a cycle)
+    const auto node = proof_nodes.find(hash);
+    if (node == proof_nodes.end()) return -1;
+    listed[hash] = -1;
+    const int index = int(out.size());
+    out.push_back(ProofPosition{parent, defence, node->second.move});
+    Undo u;
+    pos->do_move(node->second.move, u);
+    MoveList& list = list_at(0);
+    generate_defences(*pos, list);
+    std::vector<Move> defences(list.begin(), list.end());
+    int height = 1;
+    for (const Move& d : defences) {
+      Undo du;
+      pos->do_move(d, du);
+      const int h = list_proof(index, d, out, listed);
+      pos->undo_move(d, du);
+      if (h < 0) {
+        height = -1;
+        break;
+      }
+      height = std::max(height, h + 1);
+    }
+    pos->undo_move(node->second.move, u);
+    if (height > 0) listed[hash] = height;
+    return height;
   }
 };
 
@@ -498,7 +654,6 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
   const bool root_or = pos.side_to_move() == s.attacker;
   auto plies_for = [&](int moves) { return root_or ? 2 * moves - 1 : 2 * moves; };
   s.max_plies = limits.max_moves > 0 ? plies_for(limits.max_moves) : 0;
-  s.salt = 0;
   auto finish = [&](MateStatus status) {
     result.status = status;
     result.nodes = s.nodes;
@@ -528,36 +683,81 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
   if (!checked(line)) return finish(MateStatus::Unknown);
   result.proved_ms = s.elapsed_ms();
 
-  // The second pass: shorter attacks, each searched to a depth one attacker's move less,
-  // while the budget lasts and each one is proved.
+  // The second pass: the shortest mate. Each step searches to one attacker's move less than
+  // the line found, until a search proves that none exists (the length is then exact) or the
+  // budget runs out (the mate is "in at most" the line's length). Nothing here depends on
+  // the clock but stopping, so that a solve within its budget repeats exactly.
+  const auto moves_of = [](const std::vector<Move>& l) { return (int(l.size()) + 1) / 2; };
+  int line_plies = s.max_plies;  // the pass whose table proves `line` (0: unlimited)
   if (limits.shorten) {
-    const int64_t first_ms = s.elapsed_ms();
-    // At most as long again as the first proof took (a second at least), within the budget.
-    const auto shorten_deadline = s.start + std::chrono::milliseconds(std::max<int64_t>(
-                                                 1000, 2 * first_ms + 1));
-    const Clock::time_point saved_deadline = s.deadline;
-    const bool saved_has = s.has_deadline;
-    if (!s.has_deadline || shorten_deadline < s.deadline) {
-      s.deadline = shorten_deadline;
-      s.has_deadline = true;
-    }
-    while (!s.aborted) {
-      const int moves = (int(line.size()) + 1) / 2 - 1;
-      if (moves < 1) break;
+    while (true) {
+      const int moves = moves_of(line) - 1;
+      if (moves < 1) {  // no mate in 0: the defender to move at the root could keep a royal
+        result.exact = true;
+        break;
+      }
       s.max_plies = plies_for(moves);
-      s.salt = 0x5851F42D4C957F2Dull * uint64_t(moves);
+      s.depth_cut = false;
       const NodeValue w = s.run(0);
-      if (w.pn != 0) break;
+      if (s.aborted) break;
+      if (w.dn == 0) {
+        result.exact = !s.depth_cut;
+        break;
+      }
       std::vector<Move> shorter = s.extract(0);
       if (shorter.size() >= line.size() || !checked(shorter)) break;
       line = std::move(shorter);
+      line_plies = s.max_plies;
     }
     s.aborted = false;
-    s.deadline = saved_deadline;
-    s.has_deadline = saved_has;
-    s.max_plies = limits.max_moves > 0 ? plies_for(limits.max_moves) : 0;
-    s.salt = 0;
+    // The line again, each defence proved the longest.
+    if (result.exact) {
+      s.max_plies = plies_for(moves_of(line));
+      std::vector<Move> longest = s.extract(0, true);
+      if (longest.size() == line.size() && checked(longest)) {
+        line = std::move(longest);
+        line_plies = s.max_plies;
+      }
+      s.aborted = false;
+    }
   }
+
+  // The proof: from the depth-limited table of the line's length (proved again where the
+  // table lost it), with no time limit: proving a proved mate again is quick.
+  if (limits.proof) {
+    s.max_plies = line_plies ? line_plies : plies_for(moves_of(line));
+    s.has_deadline = false;
+    s.node_limit = 0;
+    s.proof_nodes.clear();
+    std::unordered_map<uint64_t, int> listed;
+    int height = -1;
+    if (root_or) {
+      if (s.build_proof(0, s.max_plies) > 0)
+        height = s.list_proof(-1, Move{}, result.proof, listed);
+    } else {
+      MoveList& list = s.list_at(0);
+      generate_defences(pos, list);
+      const std::vector<Move> defences(list.begin(), list.end());
+      height = 0;
+      for (const Move& d : defences) {
+        Undo u;
+        pos.do_move(d, u);
+        ++s.on_path[pos.hash()];
+        int h = s.build_proof(1, s.max_plies - 1);
+        if (h > 0) h = s.list_proof(-1, d, result.proof, listed);
+        if (--s.on_path[pos.hash()] == 0) s.on_path.erase(pos.hash());
+        pos.undo_move(d, u);
+        if (h <= 0) {
+          height = -1;
+          break;
+        }
+        height = std::max(height, h);
+      }
+    }
+    s.proof_nodes.clear();
+    if (height != moves_of(line)) result.proof.clear();
+  }
+  s.max_plies = limits.max_moves > 0 ? plies_for(limits.max_moves) : 0;
 
   result.line = std::move(line);
   return finish(MateStatus::Mate);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "rules/game.h"
+#include "rules/mating.h"
 
 namespace kirin {
 
@@ -24,7 +25,10 @@ struct MateLimits {
   int64_t nodes = 0;        // positions visited; 0 = no limit
   int64_t movetime_ms = 0;  // 0 = no limit
   int max_moves = 0;        // the longest mate looked for, in the attacker's moves; 0 = any
-  bool shorten = true;      // after a proof: look for a shorter attack, the longest defence
+  // After a first proof: find the shortest mate and prove that none is shorter (the budget
+  // allowing), and give the longest defence at every defender's move.
+  bool shorten = true;
+  bool proof = false;  // build the proof of a mate (MateResult::proof)
 };
 
 enum class MateStatus {
@@ -42,6 +46,14 @@ struct MateResult {
   std::vector<Move> line;
   int64_t nodes = 0;
   int64_t time_ms = 0;
+  // Mate: the length is the shortest: no mate in one move less was proved, within the budget
+  // (else the mate is "in at most" mate_moves()).
+  bool exact = false;
+  // Mate, when MateLimits::proof: the proof, every attacker-to-move position of it once,
+  // parents before children (notation/mate_proof writes it as text). Every defence of every
+  // listed move leads to a listed position or cannot keep a royal; its longest line is
+  // mate_moves() long. Empty if the budget ran out before it was complete.
+  std::vector<ProofPosition> proof;
   // Mate: when the first proof and its line were complete, before the shortening pass (what
   // "solved within" measures).
   int64_t proved_ms = 0;

@@ -12,6 +12,16 @@
 
 namespace kirin {
 
+// One position of a mate's proof where the attacker is to move, and the attacker's move
+// there. The position is reached from the proof's position `parent` (an index into the proof;
+// -1 for the problem's position) by the parent's move and then `defence` (from the problem's
+// position: `defence` alone, the null move when the attacker is to move there).
+struct ProofPosition {
+  int parent = -1;
+  Move defence;
+  Move move;
+};
+
 // Does the attacker's legal move `m` (the attacker to move in `pos`) attack a royal of the
 // defender? It does if it takes one, if a royal stands attacked after it, or, for a two-step
 // (Lion) move, if one stands attacked after its first step, as the collections' solutions use

@@ -29,23 +29,27 @@ TEST(MateBench, ChosenProblemsOfEachCollectionAndTheTotal) {
   EXPECT_NE(out.str().find(" book "), std::string::npos);
 }
 
-// The length found may be longer than the book's on a loaded machine (the shortening pass has a
-// time budget of its own), never shorter for B34.
-TEST(MateBench, AMateInFourIsSolved) {
+// B34's mate in 4 is proved the shortest: the row gives the length without "<=".
+TEST(MateBench, AMateInFourIsSolvedAndProvedShortest) {
   std::ostringstream out;
   const MateBenchTotals total = run_mate_bench(
       {.movetime_ms = 60'000, .hash_mb = 16, .collection = "chu-tsume-ab", .problems = {"B34"}},
       out);
   EXPECT_EQ(total.solved, 1) << out.str();
+  EXPECT_EQ(total.exact, 1) << out.str();
   EXPECT_EQ(total.shorter, 0) << out.str();
-  EXPECT_NE(out.str().find("B34      mate "), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("B34      mate         4     4 "), std::string::npos) << out.str();
 }
 
-// A shorter mate than the book's is a finding, marked; a longer one is the solver's shortfall.
+// A shorter mate than the book's is a finding, marked; a longer one proved the shortest is a
+// finding too (the book's defence is not the longest); unproved, the solver's shortfall.
 TEST(MateBench, TheNoteComparesTheLengthWithTheBooks) {
-  EXPECT_STREQ(compare_with_published(2, 18), "shorter than published");
-  EXPECT_STREQ(compare_with_published(19, 18), "longer than published");
-  EXPECT_STREQ(compare_with_published(18, 18), "");
+  EXPECT_STREQ(compare_with_published(2, true, 18), "shorter than published");
+  EXPECT_STREQ(compare_with_published(2, false, 18), "shorter than published");
+  EXPECT_STREQ(compare_with_published(19, true, 18),
+               "longer than published: the book misses a defence");
+  EXPECT_STREQ(compare_with_published(19, false, 18), "not proved shortest in the budget");
+  EXPECT_STREQ(compare_with_published(18, true, 18), "");
 }
 
 TEST(MateBench, UnknownNamesAreRefusedBeforeAnythingRuns) {

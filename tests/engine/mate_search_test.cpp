@@ -14,6 +14,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "notation/problems.h"
@@ -398,6 +399,173 @@ TEST(MateSolverRoot, ARefutationIsGivenWhereverItsDisproofIsKept) {
       return to_usi(pos, m) == defence[0];
     })) << wrong << ": " << defence[0];
   }
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Exact lengths, the longest defence, repeatable answers and proofs
+
+// A collection problem's game.
+Game problem_game(const char* collection, const char* name) {
+  const Problem* p = find_problem(collection, name);
+  EXPECT_NE(p, nullptr) << name;
+  const std::string game = std::string(collection).substr(0, std::string(collection).find('-'));
+  return Game(parse_sfen(builtin_variant(game), p->sfen));
+}
+
+MateResult solve_with(const Game& g, MateLimits limits, std::optional<Color> attacker = {}) {
+  MateSolver solver(16);
+  return solver.solve(g, limits, attacker);
+}
+
+// Short problems of both collections, each solved in well under a second.
+const std::vector<std::pair<const char*, const char*>> kShortProblems = {
+    {"chu-tsume-ab", "B33"}, {"chu-tsume-ab", "B34"}, {"chu-tsume-ab", "A13"},
+    {"chu-tsume-ab", "A22"}, {"chu-tsume-ab", "B18"}, {"shogi-tsume-muso", "M77"}};
+
+TEST(MateSolverExact, EachLengthIsProvedTheShortest) {
+  for (const auto& [collection, name] : kShortProblems) {
+    const Game g = problem_game(collection, name);
+    const MateResult r = solve_with(g, {.nodes = 2'000'000});
+    ASSERT_EQ(r.status, MateStatus::Mate) << name;
+    EXPECT_TRUE(r.exact) << name;
+    EXPECT_EQ(check_mating_line(g, r.line), "") << name;
+    // The printed length, one attacker's move less: no mate.
+    const MateResult shorter = solve_with(g, {.nodes = 2'000'000, .max_moves = r.mate_moves() - 1});
+    EXPECT_EQ(shorter.status, MateStatus::NoMate) << name << " in " << r.mate_moves() - 1;
+  }
+}
+
+TEST(MateSolverExact, EveryDefenceOfTheLineIsTheLongest) {
+  // After each defence of the line the attacker has as many moves left as the line gives it,
+  // and no mate in one fewer exists: no other defence lasts longer.
+  for (const auto& [collection, name] : kShortProblems) {
+    const Game g = problem_game(collection, name);
+    const MateResult r = solve_with(g, {.nodes = 2'000'000});
+    ASSERT_TRUE(r.status == MateStatus::Mate && r.exact) << name;
+    Game after = g;
+    for (size_t i = 0; i + 1 < r.line.size(); i += 2) {
+      after.play(r.line[i]);
+      after.play(r.line[i + 1]);
+      const int left = int(r.line.size() - i - 1) / 2;  // the attacker's moves left
+      if (left == 1) continue;  // no mate in 0: the defender to move is not mated (replayed)
+      const MateResult quicker = solve_with(after, {.nodes = 2'000'000, .max_moves = left - 1});
+      EXPECT_EQ(quicker.status, MateStatus::NoMate) << name << " after move " << i + 2;
+    }
+  }
+}
+
+TEST(MateSolverExact, TheSameAnswerOnEveryRunAndThread) {
+  const Game g = problem_game("chu-tsume-ab", "A13");
+  const MateLimits limits{.nodes = 2'000'000};
+  MateSolver reused(16);
+  const MateResult first = reused.solve(g, limits);
+  const MateResult again = reused.solve(g, limits);  // a table used before
+  MateResult on_threads[2];
+  {
+    // Two solvers at once on two threads: nothing is shared between solves.
+    std::thread a([&] { on_threads[0] = solve_with(g, limits); });
+    std::thread b([&] { on_threads[1] = solve_with(g, limits); });
+    a.join();
+    b.join();
+  }
+  for (const MateResult* r : {&again, static_cast<const MateResult*>(&on_threads[0]), static_cast<const MateResult*>(&on_threads[1])}) {
+    EXPECT_EQ(r->status, first.status);
+    EXPECT_EQ(r->line, first.line);
+    EXPECT_EQ(r->nodes, first.nodes);
+    EXPECT_EQ(r->exact, first.exact);
+  }
+}
+
+// The proof checked with Kirin's own rules (tools/proof-check checks it with lishogi's): each
+// listed position is reached by its path of legal moves, holds a legal attack, every defence of
+// it leads to a listed position unless the defender is then mated, nothing is listed twice or
+// left unreached, and its longest line is the mate's length.
+::testing::AssertionResult proves(const Game& g, const MateResult& r) {
+  if (r.proof.empty()) return ::testing::AssertionFailure() << "no proof";
+  std::vector<Position> at;
+  std::vector<uint64_t> hashes;
+  for (const ProofPosition& p : r.proof) {
+    if (p.parent >= int(at.size())) return ::testing::AssertionFailure() << "parent after child";
+    Position pos = p.parent < 0 ? g.position() : at[p.parent];
+    Undo u;
+    if (p.parent >= 0) pos.do_move(r.proof[p.parent].move, u);
+    if (!p.defence.is_null()) pos.do_move(p.defence, u);
+    if (std::count(hashes.begin(), hashes.end(), pos.hash()))
+      return ::testing::AssertionFailure() << "a position listed twice";
+    MoveList attacks;
+    generate_attacks(pos, attacks);
+    if (std::find(attacks.begin(), attacks.end(), p.move) == attacks.end())
+      return ::testing::AssertionFailure() << "not an attack: " << to_usi(pos, p.move);
+    at.push_back(pos);
+    hashes.push_back(pos.hash());
+  }
+  // Heights, children before parents (a child is listed after its parent).
+  std::vector<int> height(at.size(), 0);
+  std::vector<bool> reached(at.size(), false);
+  reached[0] = true;
+  const auto index_of = [&](uint64_t h) {
+    return int(std::find(hashes.begin(), hashes.end(), h) - hashes.begin());
+  };
+  // Walk the graph from the root: a listed position's defences.
+  std::vector<std::vector<int>> next(at.size());
+  for (int i = 0; i < int(at.size()); ++i) {
+    Position pos = at[i];
+    Undo u;
+    pos.do_move(r.proof[i].move, u);
+    MoveList defences;
+    generate_defences(pos, defences);
+    for (const Move& d : defences) {
+      Undo du;
+      pos.do_move(d, du);
+      const int j = index_of(pos.hash());
+      pos.undo_move(d, du);
+      if (j == int(at.size()))
+        return ::testing::AssertionFailure() << "a defence unlisted: " << to_usi(pos, d);
+      next[i].push_back(j);
+    }
+  }
+  // Longest path by repeated relaxation (the graph must be acyclic: at most N rounds).
+  for (int round = 0; round <= int(at.size()); ++round) {
+    bool changed = false;
+    for (int i = 0; i < int(at.size()); ++i) {
+      int h = 1;
+      for (int j : next[i]) h = std::max(h, height[j] + 1);
+      if (h != height[i]) height[i] = h, changed = true;
+      for (int j : next[i]) reached[j] = reached[j] || reached[i];
+    }
+    if (!changed) break;
+    if (round == int(at.size())) return ::testing::AssertionFailure() << "a cycle";
+  }
+  if (std::count(reached.begin(), reached.end(), false))
+    return ::testing::AssertionFailure() << "a position never reached";
+  const int root_height =
+      r.proof[0].defence.is_null()
+          ? height[0]
+          : *std::max_element(height.begin(), height.end());  // a defence first: its roots
+  if (root_height != r.mate_moves())
+    return ::testing::AssertionFailure() << "height " << root_height << " for a mate in "
+                                         << r.mate_moves();
+  return ::testing::AssertionSuccess() << at.size() << " positions";
+}
+
+TEST(MateSolverProof, EveryMateOfTheShortProblemsHasAProof) {
+  for (const auto& [collection, name] : kShortProblems) {
+    const Game g = problem_game(collection, name);
+    const MateResult r = solve_with(g, {.nodes = 2'000'000, .proof = true});
+    ASSERT_EQ(r.status, MateStatus::Mate) << name;
+    EXPECT_TRUE(proves(g, r)) << name;
+  }
+}
+
+TEST(MateSolverProof, AProofWithDrops) {
+  // Shogi: King 1a boxed in by its Lance 2a and Pawn 2b, a Gold on 1c and one in hand: G*1b
+  // (or 1c1b) mates.
+  const Game g(parse_sfen(builtin_variant("shogi"), "7lk/7p1/8G/9/9/9/9/9/9 b G 1"));
+  const MateResult r = solve_with(g, {.nodes = 100'000, .proof = true});
+  ASSERT_TRUE(mates_in(g, r, 1));
+  EXPECT_TRUE(proves(g, r));
+  ASSERT_EQ(r.proof.size(), 1u);
 }
 
 }  // namespace
