@@ -4,14 +4,60 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <optional>
 
 #include "engine/mate_search.h"
+#include "notation/mate_proof.h"
+#include "notation/problem_proofs.h"
 #include "notation/problems.h"
 #include "notation/sfen.h"
 #include "rules/catalog.h"
 
 namespace kirin::bench {
 namespace {
+
+// The proofs of one collection in DIR: COLLECTION/NAME.proof and the index COLLECTION.tsv,
+// whose rows of the problems solved again are replaced (or dropped: no proof now), the others
+// kept, in the collection's order.
+class ProofWriter {
+ public:
+  ProofWriter(const std::string& dir, const ProblemCollection& c)
+      : dir_(std::filesystem::path(dir)), collection_(c) {
+    std::ifstream in(index_path());
+    if (in) {
+      const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      for (ProvedProblem& row : parse_proved_index(text)) rows_[row.name] = std::move(row);
+    }
+    std::filesystem::create_directories(dir_ / c.id);
+  }
+  void write(const Problem& p, const Position& start, const MateResult& r) {
+    const auto file = dir_ / collection_.id / (p.name + ".proof");
+    rows_.erase(p.name);
+    std::filesystem::remove(file);
+    if (r.proof.empty()) return;
+    std::ofstream out(file);
+    write_mate_proof(out, start, ProofHeader{collection_.game, "", {}, {}}, r.proof);
+    if (!out) throw std::runtime_error("cannot write " + file.string());
+    rows_[p.name] =
+        ProvedProblem{p.name, r.mate_moves(), r.exact, int(r.proof.size()), r.nodes};
+  }
+  ~ProofWriter() {
+    std::vector<ProvedProblem> ordered;
+    for (const Problem& p : collection_.problems)
+      if (auto it = rows_.find(p.name); it != rows_.end()) ordered.push_back(it->second);
+    std::ofstream(index_path()) << proved_index_text(ordered);
+  }
+
+ private:
+  std::filesystem::path index_path() const { return dir_ / (collection_.id + ".tsv"); }
+  std::filesystem::path dir_;
+  const ProblemCollection& collection_;
+  std::map<std::string, ProvedProblem> rows_;
+};
 
 bool chosen(const MateBenchOptions& options, const Problem& p) {
   return options.problems.empty() ||
@@ -56,11 +102,15 @@ MateBenchTotals run_mate_bench(const MateBenchOptions& options, std::ostream& ou
   MateSolver solver(options.hash_mb);
   MateLimits limits;
   limits.movetime_ms = options.movetime_ms;
+  limits.nodes = options.nodes;
+  limits.proof = !options.proof_dir.empty();
   for (const ProblemCollection* c : collections) {
     if (std::none_of(c->problems.begin(), c->problems.end(),
                      [&](const Problem& p) { return chosen(options, p); }))
       continue;
     auto game = builtin_variant(c->game);
+    std::optional<ProofWriter> proofs;
+    if (!options.proof_dir.empty()) proofs.emplace(options.proof_dir, *c);
     fmt::print(out, "{}: {}\n", c->id, c->title);
     fmt::print(out, "{:<8} {:<8} {:>5} {:>5} {:>12} {:>8} {:>8}  {}\n", "problem", "result",
                "moves", "book", "nodes", "proved", "seconds", "note");
@@ -82,6 +132,7 @@ MateBenchTotals run_mate_bench(const MateBenchOptions& options, std::ostream& ou
                  mate ? (r.exact ? "" : "<=") + std::to_string(r.mate_moves()) : "-",
                  p.published_moves(), r.nodes, proved, secs, note.empty() ? "" : "  " + note);
       out.flush();
+      if (proofs) proofs->write(p, start.position(), r);
       ++total.problems;
       total.solved += mate;
       total.exact += mate && r.exact;

@@ -13,6 +13,8 @@ namespace kirin::bench {
 
 struct MateBenchOptions {
   int64_t movetime_ms = 10'000;  // per problem
+  int64_t nodes = 0;             // per problem; 0 = no limit
+  std::string proof_dir;         // "": no proofs written
   size_t hash_mb = 64;
   std::string collection;              // a collection id; "" = every built-in collection
   std::vector<std::string> problems;   // problem names; empty = every problem

@@ -80,6 +80,13 @@ void register_bench_mate(CLI::App& parent) {
                   "give up on a problem after this many milliseconds")
       ->capture_default_str()
       ->check(CLI::Range(int64_t(1), int64_t(3'600'000)));
+  cmd->add_option("--nodes-per-problem", options->nodes,
+                  "give up on a problem after visiting this many positions (a budget that "
+                  "gives the same answers on any machine)")
+      ->check(CLI::Range(int64_t(1), int64_t(1) << 50));
+  cmd->add_option("--proof-dir", options->proof_dir,
+                  "write the proof of each mate to DIR/COLLECTION/NAME.proof (the format of "
+                  "kirin mate --proof)");
   cmd->add_option("--collection", options->collection,
                   "only this collection (e.g. chu-tsume-ab; default: all)");
   cmd->add_option("--problems", options->problems, "only these problems, by name (A1,B34,...)")

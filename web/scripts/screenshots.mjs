@@ -114,6 +114,14 @@ try {
       await page.waitForSelector('.piece-card');
       await shot('rules');
     }
+    // The problems room (each length with what Kirin proved) and a problem's page with its
+    // proof's link, in both languages.
+    await page.goto(`${base}/problems`);
+    await page.waitForSelector('.problem-list .proved-mark');
+    await shot('problems');
+    await page.goto(`${base}/problems/chu-tsume-ab/B12`);
+    await page.waitForSelector('.problem-proved a');
+    await shot('problem');
     await context.close();
   };
   for (const [size, width, height] of SIZES)

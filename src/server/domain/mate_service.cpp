@@ -116,7 +116,10 @@ std::optional<MateAnswer> MateService::remembered(const std::string& key) {
 
 void MateService::remember(const std::string& key, const MateAnswer& answer) {
   // Only what was proved: an unknown might be proved with more time.
-  if (answer.status == MateStatus::Unknown || options_.cache_entries == 0) return;
+  // A mate not yet proved the shortest may be with a larger budget: solved again when asked.
+  if (answer.status == MateStatus::Unknown || options_.cache_entries == 0 ||
+      (answer.status == MateStatus::Mate && !answer.exact))
+    return;
   std::lock_guard lock(mutex_);
   if (cache_index_.count(key)) return;
   cache_.emplace_front(key, answer);
@@ -193,6 +196,7 @@ MateAnswer MateService::run(const Game& game, std::optional<Color> attacker,
   MateAnswer answer;
   answer.status = result.status;
   answer.mate_moves = result.status == MateStatus::Mate ? result.mate_moves() : 0;
+  answer.exact = result.exact;
   answer.nodes = result.nodes;
   answer.time_ms = result.time_ms;
   answer.movetime_ms = movetime_ms;

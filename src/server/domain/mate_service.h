@@ -59,6 +59,7 @@ struct MateAnswer {
   // position. NoMate at a defender-to-move position: the refuting defence.
   std::vector<std::string> line;
   int mate_moves = 0;  // Mate: the length in the attacker's moves
+  bool exact = false;  // Mate: proved the shortest (else a mate in at most mate_moves)
   int64_t nodes = 0, time_ms = 0;
   int64_t movetime_ms = 0;  // the budget it had (after clamping)
   bool cached = false;      // answered from the remembered answers, without solving

@@ -135,6 +135,7 @@ AttemptAnswer ProblemService::attempt(std::string_view collection_id, std::strin
     answer.verdict = Verdict::Defended;
     answer.reply = solved.line.front();
     answer.mate_moves = solved.mate_moves;
+    answer.mate_exact = solved.exact;
   } else if (solved.status == MateStatus::NoMate) {
     answer.verdict = Verdict::Wrong;
     answer.reason = "no-mate";

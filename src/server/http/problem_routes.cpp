@@ -3,6 +3,7 @@
 // MateService, whose limits (server/domain/mate_service.h) apply to both.
 #include <limits>
 
+#include "notation/problem_proofs.h"
 #include "rules/catalog.h"
 #include "server/domain/service_error.h"
 #include "server/http/api_json.h"
@@ -14,6 +15,15 @@ using nlohmann::json;
 
 namespace {
 
+// The mate Kirin proved, with its proof at .../proof; null when none is built in.
+json proved_json(const ProblemCollection& c, const Problem& p) {
+  const BuiltinProof* proof = builtin_proof(c.id, p.name);
+  if (!proof) return json();
+  return {{"moves", proof->row.moves},
+          {"shortest", proof->row.shortest},
+          {"positions", proof->row.positions}};
+}
+
 json problem_json(const ProblemCollection& c, const Problem& p) {
   return {{"collection", c.id},
           {"name", p.name},
@@ -21,6 +31,7 @@ json problem_json(const ProblemCollection& c, const Problem& p) {
           {"game", c.game},
           {"sfen", p.sfen},
           {"moves", p.published_moves()},
+          {"proved", proved_json(c, p)},
           {"attacker", color_word(ProblemService::attacker(p))}};
 }
 
@@ -109,6 +120,22 @@ void add_problem_routes(Router& router, const ApiServices& services) {
     j["solution"] = p.solution;
     return json_response(j);
   });
+  // The proof of the mate Kirin proved, as text (notation/mate_proof.h; tools/proof-check
+  // checks it).
+  router.add("GET", "/api/problems/{collection}/{name}/proof", [&problems](const Request& r) {
+    const ProblemCollection& c = problems.collection(r.params.at("collection"));
+    const Problem& p = problems.problem(c.id, r.params.at("name"));
+    const BuiltinProof* proof = builtin_proof(c.id, p.name);
+    if (!proof)
+      throw HttpError(404, "not_found",
+                      "no proof of " + p.name + ": the solver has not proved a mate in it");
+    Response response;
+    response.content_type = "text/plain; charset=utf-8";
+    response.body = std::string(proof->text);
+    response.headers.emplace_back("Content-Disposition",
+                                  "inline; filename=\"" + c.id + "-" + p.name + ".proof\"");
+    return response;
+  });
   router.add("POST", "/api/problems/{collection}/{name}/attempt",
              [&problems, &accounts = services.accounts](const Request& r) {
                json body = require_object(r.json());
@@ -123,6 +150,7 @@ void add_problem_routes(Router& router, const ApiServices& services) {
                     {"reply", or_null(a.reply)},
                     {"refutation", or_null(a.refutation)},
                     {"mate_in", a.mate_moves ? json(a.mate_moves) : json()},
+                    {"mate_exact", a.mate_exact},
                     {"from_book", a.from_book},
                     {"cached", a.cached},
                     {"nodes", a.nodes},
@@ -149,6 +177,7 @@ void add_problem_routes(Router& router, const ApiServices& services) {
     }
     return json_response({{"status", mate_status_word(a.status)},
                           {"mate_in", a.status == MateStatus::Mate ? json(a.mate_moves) : json()},
+                          {"exact", a.status == MateStatus::Mate && a.exact},
                           {"line", a.line},
                           {"nodes", a.nodes},
                           {"time_ms", a.time_ms},

@@ -34,7 +34,7 @@ std::string usage(const std::string& game, const std::string& verb) {
     return "mod USER PASSWORD reports' or 'mod USER PASSWORD warn|mute|unmute|ban|unban|"
            "close-challenges|unrate-games OTHER-USER [hours=N] REASON...";
   if (verb == "problems") return "problems [COLLECTION]";
-  if (verb == "problem") return "problem COLLECTION NAME [MOVE...|solution]";
+  if (verb == "problem") return "problem COLLECTION NAME [MOVE...|solution|proof]";
   if (verb == "mate") return game + " mate SFEN [MOVE...]";
   if (verb == "challenge")
     return game +

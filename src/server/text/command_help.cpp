@@ -175,21 +175,25 @@ GAME show USER... [all|active|inactive|next]
       {{"problems"},
        R"(problems [COLLECTION]
     The mating problems (tsume) of this server: each collection with its
-    source, its problems by series, each with its published length in moves.)"},
+    source, its problems by series, each with its published length in moves
+    and the mate Kirin proved.)"},
       {{"problem"},
-       R"(problem COLLECTION NAME [MOVE...|solution]
+       R"(problem COLLECTION NAME [MOVE...|solution|proof]
     Without moves: the problem's board (drawn with your board settings when
     you are signed in), who attacks, its length and source. With moves: you
     play the attacker, the server the longest defence. Send your moves and
     the defences so far, your newest move last, in pbmserv notation or USI
     (problem chu-tsume-ab A22 5e5d); the answer says whether it mates and
     gives the defence, or shows the defence that refutes it. Every attacking
-    move must attack a royal. 'solution' shows the published line.)"},
+    move must attack a royal. 'solution' shows the published line, 'proof'
+    Kirin's proof of its mate (every defence answered; tools/proof-check
+    checks it).)"},
       {{"mate"},
        R"(GAME mate SFEN [MOVE...]
     Ask the mate solver about a position: the SFEN's fields as words, then
     any moves from it (chushogi mate 5e2s3/2+H1ck+ltc3/... b - 1). The side to
-    move attacks; the answer is a mate in N with its line in USI, no mate
+    move attacks; the answer is a mate in N (the shortest, proved so) with
+    its line in USI, a mate in at most N (when time ran out first), no mate
     (proved), or unknown when the solver's time ran out.)"},
       {{"tournaments"},
        R"(GAME tournaments

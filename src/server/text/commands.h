@@ -31,7 +31,7 @@
 //   message USER PASSWORD TO...          (the text: the lines after it, up to a blank line)
 //   <game> chat BOARD USER PASSWORD      (the same)
 //   problems [COLLECTION]                the mating problems, by series
-//   problem COLLECTION NAME [MOVE...|solution]  one problem; an attempt at it; its solution
+//   problem COLLECTION NAME [MOVE...|solution|proof]  one problem; an attempt at it; its solution
 //   <game> mate SFEN [MOVE...]           the mate solver on a position (SFEN: its fields as words)
 //   block USER PASSWORD OTHER            unblock USER PASSWORD OTHER
 //   report USER PASSWORD OTHER REASON [board=N] [TEXT...]

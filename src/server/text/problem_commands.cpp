@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 
 #include "notation/board_styles.h"
+#include "notation/problem_proofs.h"
 #include "notation/usi.h"
 #include "rules/catalog.h"
 #include "server/domain/game_setup.h"
@@ -15,6 +16,20 @@
 
 namespace kirin::server {
 namespace {
+
+// What Kirin proved of a problem, after its published length: " proved" (that length, the
+// shortest), ", proved 9" (another, the shortest), ", at most 55" (a mate not proved the
+// shortest) or "" (no proof).
+std::string proved_note(const ProblemCollection& c, const Problem& p) {
+  const BuiltinProof* proof = builtin_proof(c.id, p.name);
+  if (!proof) return "";
+  if (!proof->row.shortest) return ", at most " + std::to_string(proof->row.moves);
+  if (proof->row.moves == p.published_moves()) return " proved";
+  return ", proved " + std::to_string(proof->row.moves);
+}
+
+// The longest proof a text reply carries; a longer one is named by its URL.
+constexpr std::size_t kMaxProofReply = 64 * 1024;
 
 // "A: A1 (5), A2 (3), ..." a line per series, wrapped under 78 columns.
 std::string series_lines(const ProblemCollection& c) {
@@ -25,7 +40,7 @@ std::string series_lines(const ProblemCollection& c) {
     line.clear();
   };
   for (const Problem& p : c.problems) {
-    std::string entry = fmt::format("{} ({})", p.name, p.published_moves());
+    std::string entry = fmt::format("{} ({}{})", p.name, p.published_moves(), proved_note(c, p));
     if (p.series != series) {
       flush();
       series = p.series;
@@ -69,7 +84,10 @@ std::string CommandInterface::problems(const Words& w) {
     out += (out.empty() ? "" : "\n") + c.id + ": " + c.title + " (" +
            std::to_string(c.problems.size()) + " problems of " + builtin_variant(c.game)->name +
            ")\n" + c.source + "\n";
-    out += "The problems by series, each with its published length in moves:\n" + series_lines(c);
+    out += "The problems by series, each with its published length in moves ('proved': Kirin "
+           "proved it the shortest; 'proved N': Kirin proved a mate in N the shortest; 'at most "
+           "N': a mate in N not proved the shortest):\n" +
+           series_lines(c);
   }
   if (out.empty()) problems_.collection(w[1]);  // throws: no such collection
   return out + "\nSend 'problem COLLECTION NAME' for one, and 'problem COLLECTION NAME MOVE...' "
@@ -86,6 +104,20 @@ std::string CommandInterface::problem(const Words& w, const CommandContext& ctx)
   if (w.size() == 4 && lower(w[3]) == "solution")
     return title + ": the published solution, a mate in " +
            std::to_string(p.published_moves()) + ":\n" + join(p.solution, " ") + "\n";
+  const BuiltinProof* proof = builtin_proof(c.id, p.name);
+  const std::string proof_url = "GET /api/problems/" + c.id + "/" + p.name + "/proof";
+  if (w.size() == 4 && lower(w[3]) == "proof") {
+    if (!proof) throw CommandError(title + ": Kirin has no proof of a mate in it");
+    const std::string head =
+        fmt::format("{}: Kirin's proof of a mate in {}{}, {} positions, in the format of 'kirin "
+                    "mate --proof' (tools/proof-check checks it)",
+                    title, proof->row.shortest ? "" : "at most ", proof->row.moves,
+                    proof->row.positions);
+    if (proof->text.size() > kMaxProofReply)
+      return fmt::format("{}: {} KiB, too long for a reply: {}\n", head,
+                         proof->text.size() / 1024, proof_url);
+    return head + ":\n" + std::string(proof->text);
+  }
 
   // The moves as written (pbmserv, Game Courier or USI) to lishogi USI, as the service reads them.
   std::vector<std::string> moves;
@@ -113,7 +145,13 @@ std::string CommandInterface::problem(const Words& w, const CommandContext& ctx)
   if (moves.empty())
     return title + ", " + builtin_variant(c.game)->name + ": " + side_name(attacker) +
            " to mate in " + std::to_string(p.published_moves()) +
-           ", every move attacking a royal.\nSource: " + c.title + " " + c.source + "\n\n" +
+           ", every move attacking a royal.\n" +
+           (proof ? fmt::format("Kirin proved a mate in {}{}{} (its proof: 'problem {} {} "
+                                "proof').\n",
+                                proof->row.shortest ? "" : "at most ", proof->row.moves,
+                                proof->row.shortest ? ", the shortest" : "", c.id, p.name)
+                  : "") +
+           "Source: " + c.title + " " + c.source + "\n\n" +
            board(game.position()) +
            "\nPlay: 'problem " + c.id + " " + p.name +
            " MOVE...' (your moves and the defences so far, your newest last). Give up: 'problem " +
@@ -139,8 +177,10 @@ std::string CommandInterface::problem(const Words& w, const CommandContext& ctx)
       Move reply = parse_usi(after, a.reply);
       Undo undo;
       after.do_move(reply, undo);
-      std::string how = a.from_book ? "the book's line"
-                                    : "proved: mate in " + std::to_string(a.mate_moves) + " more";
+      std::string how = a.from_book   ? "the book's line"
+                        : a.mate_exact ? "proved: mate in " + std::to_string(a.mate_moves) + " more"
+                                       : "proved: mate in at most " +
+                                             std::to_string(a.mate_moves) + " more";
       return title + ": " + last + " is right (" + how + "). The defence: " + a.reply +
              ".\n\n" + board(after) + "\nYour move: 'problem " + c.id + " " + p.name + " " +
              join(moves, " ") + " " + a.reply + " MOVE'.\n";
@@ -197,7 +237,9 @@ std::string CommandInterface::mate(const Parsed& p, const CommandContext& ctx) {
   const std::string stats = a.cached ? " (remembered)" : "";
   switch (a.status) {
     case MateStatus::Mate:
-      return "Mate in " + std::to_string(a.mate_moves) + stats + ":\n" + join(a.line, " ") + "\n";
+      // "Mate in N" is the shortest mate, proved so; else the budget ran out first.
+      return (a.exact ? "Mate in " : "Mate in at most ") + std::to_string(a.mate_moves) + stats +
+             ":\n" + join(a.line, " ") + "\n";
     case MateStatus::NoMate:
       return "No mate: it is proved that the side to move has none" + stats + ".\n";
     case MateStatus::Unknown:

@@ -76,6 +76,38 @@ TEST_F(ProblemsApi, AProblemAndItsSolution) {
   EXPECT_EQ(r.json()["solution"][0], "5e5d");
 }
 
+TEST_F(ProblemsApi, AProblemShowsTheMateProvedAndItsProof) {
+  Reply r = call("GET", kA22);
+  ASSERT_EQ(r.status, 200u) << r.body;
+  EXPECT_EQ(r.json()["proved"]["moves"], 5);
+  EXPECT_EQ(r.json()["proved"]["shortest"], true);
+  EXPECT_GT(r.json()["proved"]["positions"].get<int>(), 1);
+  r = call("GET", std::string(kA22) + "/proof");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  EXPECT_EQ(r.headers["content-type"], "text/plain; charset=utf-8");
+  EXPECT_EQ(r.body.rfind("sfen 5e2s3/2+H1ck+ltc3/", 0), 0u) << r.body;
+  EXPECT_NE(r.body.find("\nvariant chu\n-\t"), std::string::npos) << r.body;
+  // The list carries it too.
+  bool listed = false;
+  const json list = call("GET", "/api/problems").json();
+  for (const json& p : list["collections"][0]["series"][0]["problems"])
+    if (p["name"] == "A22") listed = p["proved"]["moves"] == 5;
+  EXPECT_TRUE(listed);
+}
+
+TEST_F(ProblemsApi, NoProofWhereNoMateIsProved) {
+  // B23 has no mate under the collection's conventions (docs/BENCHMARKS.md): no proof.
+  Reply r = call("GET", "/api/problems/chu-tsume-ab/B23");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  EXPECT_TRUE(r.json()["proved"].is_null());
+  r = call("GET", "/api/problems/chu-tsume-ab/B23/proof");
+  EXPECT_EQ(r.status, 404u);
+  EXPECT_EQ(r.json()["error"]["code"], "not_found");
+  r = call("GET", "/api/problems/chu-tsume-ab/Z9/proof");
+  EXPECT_EQ(r.status, 404u);
+  EXPECT_EQ(r.json()["error"]["field"], "name");
+}
+
 TEST_F(ProblemsApi, UnknownProblemsAreNotFound) {
   Reply r = call("GET", "/api/problems/chu-tsume-ab/Z9");
   EXPECT_EQ(r.status, 404u);
@@ -151,6 +183,7 @@ TEST_F(ProblemsApi, FindAMate) {
   ASSERT_EQ(r.status, 200u) << r.body;
   EXPECT_EQ(r.json()["status"], "mate");
   EXPECT_EQ(r.json()["mate_in"], 5);
+  EXPECT_EQ(r.json()["exact"], true);  // no mate in 4: proved
   EXPECT_EQ(r.json()["line"].size(), 9u);
   EXPECT_EQ(r.json()["movetime_ms"], 10'000);  // clamped to the maximum
 }

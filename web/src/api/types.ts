@@ -543,7 +543,15 @@ export interface ProblemEntry {
   name: string;
   sfen: string;
   moves: number; // the published length, in the attacker's moves
+  /** The mate Kirin proved, its proof at /api/problems/COLLECTION/NAME/proof; null: none. */
+  proved: ProvedMate | null;
   attacker: 'black' | 'white';
+}
+export interface ProvedMate {
+  moves: number;
+  /** Proved the shortest; else a mate in at most `moves`. */
+  shortest: boolean;
+  positions: number;
 }
 export interface ProblemCollection {
   id: string;
@@ -572,6 +580,8 @@ export interface AttemptAnswer {
   reply: string | null;
   refutation: string | null;
   mate_in: number | null;
+  /** mate_in is proved the shortest (else at most). */
+  mate_exact: boolean;
   from_book: boolean;
   cached: boolean;
   nodes: number;
@@ -583,6 +593,8 @@ export interface MateRequest extends AnalysisRequest {
 export interface MateAnswer {
   status: 'mate' | 'no_mate' | 'unknown';
   mate_in: number | null;
+  /** mate_in is proved the shortest (else at most). */
+  exact: boolean;
   line: string[];
   nodes: number;
   time_ms: number;

@@ -4,7 +4,7 @@
 // shown with the defence that refutes it and can be taken back, and the published solution
 // can be replayed.
 import { api, errorMessage } from '../api/client';
-import type { AttemptAnswer, ProblemCollection, ProblemDetail, VariantDetail } from '../api/types';
+import type { AttemptAnswer, ProblemCollection, ProblemDetail, ProblemEntry, VariantDetail } from '../api/types';
 import { lang, t } from '../i18n';
 import { BoardWidget } from '../render/boardWidget';
 import { fitBoardToWindow } from '../render/fitBoard';
@@ -85,8 +85,20 @@ function collectionCard(c: ProblemCollection, solved: Set<string>, game: string)
         return h('li', {}, h('a', { href: problemHref(c.id, p.name), class: isSolved ? 'solved' : '', 'data-problem': p.name },
           h('span', { class: 'problem-name' }, p.name),
           h('span', { class: 'problem-length' }, t('problems.length', lengthParams(p.moves))),
+          provedMark(p),
           isSolved ? h('span', { class: 'solved-mark', title: t('problems.solvedMark'), 'aria-label': t('problems.solvedMark') }, '✓') : null));
       })))));
+}
+
+/** Beside a problem's length: what Kirin proved (the same length, another, or at most). */
+function provedMark(p: ProblemEntry): HTMLElement | null {
+  const proved = p.proved;
+  if (!proved) return null;
+  const [text, title] = !proved.shortest
+    ? [t('problems.provedAtMost', lengthParams(proved.moves)), t('problems.provedAtMostTitle', lengthParams(proved.moves))]
+    : proved.moves === p.moves ? [t('problems.provedMark'), t('problems.provedSame')]
+      : [t('problems.provedOther', lengthParams(proved.moves)), t('problems.provedOtherTitle', lengthParams(proved.moves))];
+  return h('span', { class: `proved-mark${proved.shortest ? '' : ' at-most'}${proved.shortest && proved.moves !== p.moves ? ' other' : ''}`, title }, text);
 }
 
 /** Where an attempt stands after the server's last answer. */
@@ -166,6 +178,8 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
           h('section', { class: 'moves-box' }, h('h2', {}, t('problems.moves')), moveList),
           solutionBox,
           h('section', { class: 'card' }, h('p', { class: 'problem-links' }, analysisLink, editorLink),
+            p.proved ? h('p', { class: 'problem-proved' }, t(p.proved.shortest ? 'problems.provedLine' : 'problems.provedLineAtMost', lengthParams(p.proved.moves)), ' ',
+              h('a', { href: `/api/problems/${encodeURIComponent(p.collection)}/${encodeURIComponent(p.name)}/proof`, target: '_blank', rel: 'noopener' }, t('problems.proofLink', { positions: p.proved.positions }))) : null,
             h('p', { class: 'problem-source muted' }, `${t('problems.source')}: `, h('span', { lang: 'en' }, p.source)))))));
   }
 
@@ -275,7 +289,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
       case 'defended': {
         const reply = lastOf(moves.length - 1);
         text = status.answer.from_book || !status.answer.mate_in ? t('problems.defended', { move: reply })
-          : t('problems.defendedProved', { move: reply, ...lengthParams(status.answer.mate_in) });
+          : t(status.answer.mate_exact ? 'problems.defendedProved' : 'problems.defendedAtMost', { move: reply, ...lengthParams(status.answer.mate_in) });
         kind = 'right';
         break;
       }
