@@ -52,6 +52,7 @@ void register_mate(CLI::App& app) {
     MateLimits limits;
     std::string attacker;
     size_t hash = 64;
+    bool every_interposition = false;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -70,6 +71,8 @@ void register_mate(CLI::App& app) {
   cmd->add_option("--hash", args->hash, "transposition table size in MiB")
       ->capture_default_str()
       ->check(CLI::Range(1, 65536));
+  cmd->add_flag("--every-interposition", args->every_interposition,
+               "count futile interpositions (shogi's convention, docs/RULES.md) as defences");
   cmd->add_option("--attacker", args->attacker,
                   "the attacking side, black or white (default: the side to move); if it is "
                   "not to move, the question is whether every defence loses");
@@ -79,6 +82,7 @@ void register_mate(CLI::App& app) {
     Game game = args->game.load_game(v);
     if (game.outcome().over())
       throw UsageError("--sfen: the game is already over (" + describe(game.outcome()) + ")");
+    args->limits.futile_interpositions = !args->every_interposition;
     MateSolver solver(args->hash);
     const MateResult r = solver.solve(game, args->limits, attacker, print_mate_progress);
     switch (r.status) {

@@ -142,6 +142,7 @@ struct MateSolver::Impl {
   Color attacker = kBlack;
   bool attacker_can_lose = false;
   int max_plies = 0;      // depth limit in plies from the root (0: none)
+  bool futile = false;    // the futile-interposition convention (MateLimits)
   uint64_t salt = 0;      // the depth-limited pass's keys differ from the others
   int64_t nodes = 0;
   int64_t node_limit = 0;
@@ -205,7 +206,10 @@ struct MateSolver::Impl {
     }
     // The defender may win first, by taking the attacker's last royals.
     if (attacker_can_lose && takes_every_royal(*pos)) return kDisproved;
-    generate_defences(*pos, list);
+    if (futile)
+      generate_counted_defences(*pos, list);
+    else
+      generate_defences(*pos, list);
     if (list.size == 0) return kProved;  // mated
     if (max_plies && ply >= max_plies) return kDisproved;
     add_children(list, children);
@@ -480,6 +484,7 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
   s.pos = &pos;
   s.attacker = attacker.value_or(pos.side_to_move());
   s.attacker_can_lose = game.loses_without_royals(s.attacker);
+  s.futile = limits.futile_interpositions && futile_convention_applies(pos.variant());
   s.nodes = 0;
   s.node_limit = limits.nodes;
   s.start = Clock::now();
@@ -522,7 +527,7 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
 
   // Every line given out is replayed under the game's rules and the problem's conventions.
   auto checked = [&](const std::vector<Move>& l) {
-    return !l.empty() && check_mating_line(game, l, s.attacker).empty();
+    return !l.empty() && check_mating_line(game, l, s.attacker, s.futile).empty();
   };
   std::vector<Move> line = s.extract(0);
   if (!checked(line)) return finish(MateStatus::Unknown);

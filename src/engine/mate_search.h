@@ -25,6 +25,11 @@ struct MateLimits {
   int64_t movetime_ms = 0;  // 0 = no limit
   int max_moves = 0;        // the longest mate looked for, in the attacker's moves; 0 = any
   bool shorten = true;      // after a proof: look for a shorter attack, the longest defence
+  // Shogi's futile-interposition convention (無駄合, rules/mating.h), where the game has drops
+  // and the check rule: futile interpositions are neither searched nor counted in the length,
+  // and a line may end where only they are left. A mate found so holds once each futile
+  // interposition is proved to lose too (a search with this off, from the position after it).
+  bool futile_interpositions = true;
 };
 
 enum class MateStatus {

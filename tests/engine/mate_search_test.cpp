@@ -333,6 +333,45 @@ TEST(MateSolverDrops, NoMateByAPawnDropInTheSeireigiGames) {
   }
 }
 
+// Shogi's futile interpositions (無駄合): not counted, still mated.
+
+// 透かし詰: the Rook on 9b holds rank b, the Knight on 3c guards 2a and 4a; 5i5a checks along
+// rank a and every interposition (G*4a, G*3a, G*2a) is taken for nothing by the Rook.
+Game see_through_mate() {
+  return game("shogi", {{"1a", "k"}, {"9b", "R"}, {"3c", "N"}, {"5i", "R"}}, 'b', "g");
+}
+
+MateResult solve_counting_every_interposition(const Game& g, int max_moves = 0) {
+  MateSolver solver(4);
+  MateLimits limits;
+  limits.nodes = 50000;
+  limits.max_moves = max_moves;
+  limits.futile_interpositions = false;
+  return solver.solve(g, limits);
+}
+
+TEST(MateSolverFutile, OnlyFutileInterpositionsLeftIsAMateInOne) {
+  const Game g = see_through_mate();
+  const MateResult r = solve(g);
+  ASSERT_EQ(r.status, MateStatus::Mate);
+  EXPECT_EQ(r.mate_moves(), 1);
+  EXPECT_TRUE(one_of(usi(g, r.line)[0], {"5i5a", "5i5a+"}));
+  EXPECT_EQ(check_mating_line(g, r.line, kBlack, true), "");
+  // Counting every interposition: the Gold is dropped, taken, and then it is mate.
+  EXPECT_EQ(solve_counting_every_interposition(g, 1).status, MateStatus::NoMate);
+  EXPECT_TRUE(mates_in(g, solve_counting_every_interposition(g), 2));
+}
+
+TEST(MateSolverFutile, TheMateStillHoldsAfterAFutileInterposition) {
+  for (const char* drop : {"G*4a", "G*3a", "G*2a"}) {
+    Game g = see_through_mate();
+    g.play(parse_usi(g.position(), "5i5a"));
+    g.play(parse_usi(g.position(), drop));
+    EXPECT_TRUE(mates_in(g, solve_counting_every_interposition(g), 1)) << drop;
+    EXPECT_TRUE(mates_in(g, solve(g), 1)) << drop;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The defender to move in a lost position
 
