@@ -9,6 +9,7 @@
 #include "notation/problems.h"
 #include "notation/sfen.h"
 #include "rules/catalog.h"
+#include "rules/mating.h"
 
 namespace kirin::bench {
 namespace {
@@ -54,12 +55,16 @@ MateBenchTotals run_mate_bench(const MateBenchOptions& options, std::ostream& ou
   MateSolver solver(options.hash_mb);
   MateLimits limits;
   limits.movetime_ms = options.movetime_ms;
+  limits.futile_interpositions = !options.every_interposition;
   for (const ProblemCollection* c : collections) {
     if (std::none_of(c->problems.begin(), c->problems.end(),
                      [&](const Problem& p) { return chosen(options, p); }))
       continue;
     auto game = builtin_variant(c->game);
     fmt::print(out, "{}: {}\n", c->id, c->title);
+    if (futile_convention_applies(*game))
+      fmt::print(out, "lengths {} futile interpositions (無駄合)\n",
+                 options.every_interposition ? "counting" : "without");
     fmt::print(out, "{:<8} {:<8} {:>5} {:>5} {:>12} {:>8} {:>8}  {}\n", "problem", "result",
                "moves", "book", "nodes", "proved", "seconds", "note");
     for (const Problem& p : c->problems) {
