@@ -372,6 +372,24 @@ TEST(MateSolverFutile, TheMateStillHoldsAfterAFutileInterposition) {
   }
 }
 
+TEST(MateSolverFutile, TheConventionGivesShogiMusoProblem79ItsLength) {
+  // Shogi Muso 79 after its first eight plies (S*6i 5g6i+ S*7i 6i7i 9h8i 7h8i G*8h 8i9i): the
+  // book ends 8h7h 9i9h 2b8h+, a mate in 2. 8h7h uncovers the Bishop on 2b, and White can drop
+  // a piece on each of 8h, 7g, 6f, 5e, 4d and 3c, every one taken for nothing (8h is guarded
+  // by the Gold): in 2 by the convention, not in 3 counting every interposition.
+  const Problem* p = find_problem("shogi-tsume-muso", "M79");
+  ASSERT_NE(p, nullptr);
+  ASSERT_EQ(p->published_moves(), 6);
+  Game g(parse_sfen(builtin_variant("shogi"), p->sfen));
+  for (int i = 0; i < 8; ++i) g.play(parse_usi(g.position(), p->solution[i]));
+  const MateResult r = solve(g);
+  ASSERT_EQ(r.status, MateStatus::Mate);
+  EXPECT_EQ(r.mate_moves(), 2);
+  EXPECT_EQ(check_mating_line(g, r.line, kBlack, true), "");
+  EXPECT_EQ(solve(g, 1).status, MateStatus::NoMate);
+  EXPECT_EQ(solve_counting_every_interposition(g, 3).status, MateStatus::NoMate);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The defender to move in a lost position
 
