@@ -511,7 +511,8 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
     return result;
   };
   if (game.outcome().over()) return finish(MateStatus::NoMate);
-  if (!root_or && cannot_keep_royal(pos)) return finish(MateStatus::Mate);  // a mate in 0
+  if (!root_or && (s.futile ? mated_under_convention(pos) : cannot_keep_royal(pos)))
+    return finish(MateStatus::Mate);  // a mate in 0
 
   // The game's earlier positions count as the path: returning to one is a repetition.
   const std::vector<uint64_t> history = game.recent_hashes();

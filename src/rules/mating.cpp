@@ -1,6 +1,7 @@
 #include "rules/mating.h"
 
 #include <algorithm>
+#include <array>
 
 namespace kirin {
 
@@ -198,12 +199,30 @@ void generate_counted_defences(Position& pos, MoveList& out) {
   Square king = kNoSquare;
   const Square checker = single_checker(pos, king);
   if (checker == kNoSquare) return;
+  // A drop's answer depends on its square only: the checker takes whatever was dropped, and
+  // the position after the capture differs only in the attacker's hand.
+  std::array<int8_t, kArraySize> drop_futile;
+  drop_futile.fill(-1);
   int kept = 0;
   for (int i = 0; i < out.size; ++i) {
     const Move m = out.moves[i];
-    if (!futile_given_check(pos, m, king, checker)) out.moves[kept++] = m;
+    bool futile;
+    if (m.is_drop()) {
+      if (drop_futile[m.to] < 0) drop_futile[m.to] = futile_given_check(pos, m, king, checker);
+      futile = drop_futile[m.to];
+    } else {
+      futile = futile_given_check(pos, m, king, checker);
+    }
+    if (!futile) out.moves[kept++] = m;
   }
   out.size = kept;
+}
+
+bool mated_under_convention(Position& pos) {
+  if (pos.royal_count(pos.side_to_move()) == 0) return true;
+  MoveList counted;
+  generate_counted_defences(pos, counted);
+  return counted.size == 0;
 }
 
 bool cannot_keep_royal(Position& pos) {
@@ -235,9 +254,7 @@ std::string check_mating_line(Game game, const std::vector<Move>& line, Color at
   }
   Position end = game.position();
   if (futile_convention) {
-    MoveList counted;
-    generate_counted_defences(end, counted);
-    if (counted.size != 0)
+    if (!mated_under_convention(end))
       return "the defender is not mated at the end of the line, futile interpositions aside";
   } else if (!cannot_keep_royal(end)) {
     return "the defender is not mated at the end of the line";

@@ -40,6 +40,11 @@ bool is_futile_interposition(Position& pos, const Move& m);
 // every defence left is a futile interposition (a mate under the convention).
 void generate_counted_defences(Position& pos, MoveList& out);
 
+// Is the defender to move mated under the conventions, futile interpositions aside: does it
+// have no counted defence (generate_counted_defences)? cannot_keep_royal where the
+// futile-interposition convention does not apply.
+bool mated_under_convention(Position& pos);
+
 // Is the side to move, the defender, mated: does every legal move (if it has any) let the
 // attacker take its last royals at once?
 bool cannot_keep_royal(Position& pos);

@@ -362,6 +362,18 @@ TEST(MateSolverFutile, OnlyFutileInterpositionsLeftIsAMateInOne) {
   EXPECT_TRUE(mates_in(g, solve_counting_every_interposition(g), 2));
 }
 
+TEST(MateSolverFutile, TheDefenderToMoveWithOnlyFutileInterpositionsIsMatedAlready) {
+  Game g = see_through_mate();
+  g.play(parse_usi(g.position(), "5i5a"));
+  const MateResult r = solve(g, 0, kBlack);
+  EXPECT_EQ(r.status, MateStatus::Mate);
+  EXPECT_EQ(r.mate_moves(), 0);
+  MateSolver solver(4);
+  MateLimits every;
+  every.futile_interpositions = false;
+  EXPECT_TRUE(mates_in(g, solver.solve(g, every, kBlack), 1, kBlack));
+}
+
 TEST(MateSolverFutile, TheMateStillHoldsAfterAFutileInterposition) {
   for (const char* drop : {"G*4a", "G*3a", "G*2a"}) {
     Game g = see_through_mate();

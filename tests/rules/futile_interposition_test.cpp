@@ -115,6 +115,15 @@ TEST(FutileInterposition, OnlyInGamesWithDropsAndTheCheckRule) {
   EXPECT_TRUE(futile_convention_applies(*builtin_variant("shogi")));
   EXPECT_TRUE(futile_convention_applies(*builtin_variant("chu-seireigi")));
   EXPECT_FALSE(futile_convention_applies(*builtin_variant("chu")));
+  // In Chu (no drops, no check rule) the counted defences are all the defences: the Rook on
+  // 5a attacks the King on 1a, and the Gold on 3b may step back between.
+  Position chu = parse_sfen(builtin_variant("chu"),
+                            test::make_sfen({{"1a", "k"}, {"5a", "R"}, {"3b", "g"}}, 'w'));
+  MoveList all, kept;
+  generate_defences(chu, all);
+  generate_counted_defences(chu, kept);
+  EXPECT_EQ(all.size, kept.size);
+  EXPECT_GT(all.size, 0);
 }
 
 // 透かし詰: the Rook on 9b holds rank b, the Knight on 3c guards 2a and 4a. 5i5a checks, and
@@ -134,6 +143,7 @@ TEST(FutileInterposition, OnlyFutileInterpositionsLeftIsAMateUnderTheConvention)
   after.play(line[0]);
   Position pos = after.position();
   EXPECT_TRUE(counted(pos).empty());
+  EXPECT_TRUE(mated_under_convention(pos));
   EXPECT_FALSE(cannot_keep_royal(pos));
   // Without the Knight the King takes back on 2a: G*2a counts, and the line is refused.
   std::vector<Put> open = see_through_mate();
