@@ -16,6 +16,7 @@
 #include "notation/problems.h"
 #include "notation/sfen.h"
 #include "rules/catalog.h"
+#include "rules/mating.h"
 
 namespace kirin::bench {
 namespace {
@@ -40,7 +41,8 @@ class ProofWriter {
     std::filesystem::remove(file);
     if (r.proof.empty()) return;
     std::ofstream out(file);
-    write_mate_proof(out, start, ProofHeader{collection_.game, "", {}, {}}, r.proof);
+    write_mate_proof(out, start, ProofHeader{collection_.game, "", {}, proof_conventions(r.futile_convention)},
+                     r.proof);
     if (!out) throw std::runtime_error("cannot write " + file.string());
     rows_[p.name] =
         ProvedProblem{p.name, r.mate_moves(), r.exact, int(r.proof.size()), r.nodes};
@@ -104,6 +106,7 @@ MateBenchTotals run_mate_bench(const MateBenchOptions& options, std::ostream& ou
   limits.movetime_ms = options.movetime_ms;
   limits.nodes = options.nodes;
   limits.proof = !options.proof_dir.empty();
+  limits.futile_interpositions = !options.every_interposition;
   for (const ProblemCollection* c : collections) {
     if (std::none_of(c->problems.begin(), c->problems.end(),
                      [&](const Problem& p) { return chosen(options, p); }))
@@ -112,6 +115,9 @@ MateBenchTotals run_mate_bench(const MateBenchOptions& options, std::ostream& ou
     std::optional<ProofWriter> proofs;
     if (!options.proof_dir.empty()) proofs.emplace(options.proof_dir, *c);
     fmt::print(out, "{}: {}\n", c->id, c->title);
+    if (futile_convention_applies(*game))
+      fmt::print(out, "lengths {} futile interpositions (無駄合)\n",
+                 options.every_interposition ? "counting" : "without");
     fmt::print(out, "{:<8} {:<8} {:>5} {:>5} {:>12} {:>8} {:>8}  {}\n", "problem", "result",
                "moves", "book", "nodes", "proved", "seconds", "note");
     for (const Problem& p : c->problems) {

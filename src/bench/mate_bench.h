@@ -18,6 +18,9 @@ struct MateBenchOptions {
   size_t hash_mb = 64;
   std::string collection;              // a collection id; "" = every built-in collection
   std::vector<std::string> problems;   // problem names; empty = every problem
+  // Count futile interpositions (shogi's 無駄合) as defences, as the game's rules alone would;
+  // by default the lengths are the book's way, without them (docs/RULES.md, "Problems").
+  bool every_interposition = false;
 };
 
 struct MateBenchTotals {

@@ -94,6 +94,8 @@ void register_bench_mate(CLI::App& parent) {
   cmd->add_option("--hash", options->hash_mb, "hash table MiB")
       ->capture_default_str()
       ->check(CLI::Range(1, 65536));
+  cmd->add_flag("--every-interposition", options->every_interposition,
+                "count futile interpositions (shogi's convention) as defences");
   cmd->callback([options] {
     try {
       bench::run_mate_bench(*options, std::cout);

@@ -38,7 +38,8 @@ constexpr const char* kFooter =
     "\n"
     "The conventions (docs/RULES.md, \"Problems\"): the attacker moves first and every one of\n"
     "its moves attacks a royal; the defender may play any legal move; in games with drops,\n"
-    "pieces in hand may be dropped and a Pawn drop may not mate.\n"
+    "pieces in hand may be dropped and a Pawn drop may not mate; with the check rule too, an\n"
+    "interposition the checker takes for nothing (futile, 無駄合) is not counted in the length.\n"
     "\n"
     "Example (Middle Shogi Manual B34, a mate in 4):\n"
     "  kirin mate --variant chu --movetime 10000 \\\n"
@@ -60,6 +61,7 @@ void register_mate(CLI::App& app) {
     std::string attacker;
     size_t hash = 64;
     std::string proof;
+    bool every_interposition = false;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -82,6 +84,8 @@ void register_mate(CLI::App& app) {
                   "write the proof of a mate to FILE: every position where the attacker is to "
                   "move, its path and the attacker's move (a checker replays it: "
                   "tools/proof-check)");
+  cmd->add_flag("--every-interposition", args->every_interposition,
+               "count futile interpositions (shogi's convention, docs/RULES.md) as defences");
   cmd->add_option("--attacker", args->attacker,
                   "the attacking side, black or white (default: the side to move); if it is "
                   "not to move, the question is whether every defence loses");
@@ -96,6 +100,7 @@ void register_mate(CLI::App& app) {
       proof_file.open(args->proof);
       if (!proof_file) throw UsageError("--proof: cannot write '" + args->proof + "'");
     }
+    args->limits.futile_interpositions = !args->every_interposition;
     MateSolver solver(args->hash);
     MateLimits limits = args->limits;
     limits.proof = !args->proof.empty();
@@ -111,7 +116,7 @@ void register_mate(CLI::App& app) {
             write_mate_proof(proof_file,
                              game.position(),
                              ProofHeader{game.position().variant().id, args->game.profile,
-                                         args->game.options, {}},
+                                         args->game.options, proof_conventions(r.futile_convention)},
                              r.proof);
             proof_file.close();
             if (!proof_file) throw std::runtime_error("--proof: writing '" + args->proof + "' failed");

@@ -142,6 +142,7 @@ struct MateSolver::Impl {
   Color attacker = kBlack;
   bool attacker_can_lose = false;
   int max_plies = 0;      // depth limit in plies from the root (0: none)
+  bool futile = false;    // the futile-interposition convention (MateLimits)
   int64_t nodes = 0;
   int64_t node_limit = 0;
   Clock::time_point start, deadline, next_report;
@@ -183,7 +184,8 @@ struct MateSolver::Impl {
     // In a depth-limited pass a result holds for the depth left only; it holds in every such
     // pass (the passes of one solve share their results), never in an unlimited one.
     const uint64_t depth_left = max_plies ? uint64_t(max_plies - ply) : 0;
-    const uint64_t salt = max_plies ? 0x5851F42D4C957F2Dull : 0;
+    // Results under the futile-interposition convention are not results without it.
+    const uint64_t salt = (max_plies ? 0x5851F42D4C957F2Dull : 0) ^ (futile ? 0xD6E8FEB86659FD93ull : 0);
     const uint64_t k = hash ^ salt ^ (depth_left * 0x9E3779B97F4A7C15ull);
     return k ? k : 1;
   }
@@ -206,7 +208,10 @@ struct MateSolver::Impl {
     }
     // The defender may win first, by taking the attacker's last royals.
     if (attacker_can_lose && takes_every_royal(*pos)) return kDisproved;
-    generate_defences(*pos, list);
+    if (futile)
+      generate_counted_defences(*pos, list);
+    else
+      generate_defences(*pos, list);
     if (list.size == 0) return kProved;  // mated
     if (max_plies && ply >= max_plies) return kDisproved;
     add_children(list, children);
@@ -504,17 +509,21 @@ struct MateSolver::Impl {
   // attacker's move and the proof's height from it (in the attacker's moves). A position met
   // again with fewer plies left than its height gets a quicker move (proved within what is
   // left), so heights fall strictly along every move of the final graph: it has no cycle.
+  // Under the futile-interposition convention a futile interposition's branch is proved
+  // without it (a graph of its own: `proof_nodes[0]`), since the convention's search left it
+  // out; its length does not count.
   struct ProofNode {
     Move move;
     int height = 0;
   };
-  std::unordered_map<uint64_t, ProofNode> proof_nodes;
+  std::unordered_map<uint64_t, ProofNode> proof_nodes[2];  // without, with the convention
 
   // Builds the proof below the attacker-to-move position on `pos` at `ply`, with `plies` left;
   // its height, or -1 when a subtree could not be proved again (stopped).
   int build_proof(int ply, int plies) {
     const uint64_t hash = pos->hash();
-    if (auto it = proof_nodes.find(hash); it != proof_nodes.end() && 2 * it->second.height - 1 <= plies)
+    auto& nodes_here = proof_nodes[futile];
+    if (auto it = nodes_here.find(hash); it != nodes_here.end() && 2 * it->second.height - 1 <= plies)
       return it->second.height;
     if (ply + 2 > kMaxDepth) return -1;
     const int saved = max_plies;
@@ -523,7 +532,7 @@ struct MateSolver::Impl {
     std::optional<Move> chosen;
     if (!expand(ply, children)) {
       // The quickest move proved within the plies left, proving them again if the table lost
-      // them (their order is the search's: the answer does not depend on the table's state).
+      // them (in the search's order: the answer does not depend on the table's state).
       for (int pass = 0; pass < 2 && !chosen; ++pass) {
         int best_len = INT32_MAX;
         for (const Child& c : children) {
@@ -558,57 +567,77 @@ struct MateSolver::Impl {
     }
     int height = 1;
     for (const Move& d : defences) {
+      const bool counted = !futile || !is_futile_interposition(*pos, d);
       Undo du;
       pos->do_move(d, du);
       ++on_path[pos->hash()];
-      const int h = build_proof(ply + 2, plies - 2);
+      int h;
+      if (counted) {
+        h = build_proof(ply + 2, plies - 2);
+      } else {
+        // Proved without the convention, as deep as the search may go.
+        futile = false;
+        h = build_proof(ply + 2, kMaxDepth - ply - 2);
+        futile = true;
+      }
       if (--on_path[pos->hash()] == 0) on_path.erase(pos->hash());
       pos->undo_move(d, du);
       if (h < 0) {
         height = -1;
         break;
       }
-      height = std::max(height, h + 1);
+      if (counted) height = std::max(height, h + 1);
     }
     if (--on_path[pos->hash()] == 0) on_path.erase(pos->hash());
     pos->undo_move(*chosen, u);
     if (height < 0) return -1;
-    auto [it, added] = proof_nodes.try_emplace(hash, ProofNode{*chosen, height});
+    auto [it, added] = nodes_here.try_emplace(hash, ProofNode{*chosen, height});
     if (!added && it->second.height > height) it->second = ProofNode{*chosen, height};
     return it->second.height;
   }
 
-  // The proof as built, from the position on `pos`: its positions in depth-first order, each
-  // once; the proof's height, or -1 if a position is missing or met again on its own line.
+  // The proof as built, from the position on `pos`, appended to `out` in depth-first order,
+  // each position once (the first graph that has it gives its move: either is a whole proof);
+  // its height by the convention's count, or -1 if a position is missing or met again on its
+  // own line. `listed` maps a position to its index, `heights` an index to its height (-1
+  // while it is on the line being listed).
   int list_proof(int parent, const Move& defence, std::vector<ProofPosition>& out,
-                 std::unordered_map<uint64_t, int>& listed) {
+                 std::unordered_map<uint64_t, int>& listed, std::vector<int>& heights) {
     const uint64_t hash = pos->hash();
-    if (auto it = listed.find(hash); it != listed.end())
-      return it->second;  // listed already (or on this line: -1, a cycle)
-    const auto node = proof_nodes.find(hash);
-    if (node == proof_nodes.end()) return -1;
-    listed[hash] = -1;
+    if (auto it = listed.find(hash); it != listed.end()) return heights[it->second];
+    const ProofNode* node = nullptr;
+    for (const bool graph : {futile, !futile})
+      if (auto it = proof_nodes[graph].find(hash); !node && it != proof_nodes[graph].end())
+        node = &it->second;
+    if (!node) return -1;
+    const Move move = node->move;
     const int index = int(out.size());
-    out.push_back(ProofPosition{parent, defence, node->second.move});
+    listed[hash] = index;
+    out.push_back(ProofPosition{parent, defence, move});
+    heights.push_back(-1);
     Undo u;
-    pos->do_move(node->second.move, u);
+    pos->do_move(move, u);
     MoveList& list = list_at(0);
     generate_defences(*pos, list);
     std::vector<Move> defences(list.begin(), list.end());
     int height = 1;
     for (const Move& d : defences) {
+      const bool counted = !futile || !is_futile_interposition(*pos, d);
       Undo du;
       pos->do_move(d, du);
-      const int h = list_proof(index, d, out, listed);
+      const bool saved = futile;
+      futile = futile && counted;
+      const int h = list_proof(index, d, out, listed, heights);
+      futile = saved;
       pos->undo_move(d, du);
       if (h < 0) {
         height = -1;
         break;
       }
-      height = std::max(height, h + 1);
+      if (counted) height = std::max(height, h + 1);
     }
-    pos->undo_move(node->second.move, u);
-    if (height > 0) listed[hash] = height;
+    pos->undo_move(move, u);
+    heights[index] = height;
     return height;
   }
 };
@@ -636,6 +665,8 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
   s.pos = &pos;
   s.attacker = attacker.value_or(pos.side_to_move());
   s.attacker_can_lose = game.loses_without_royals(s.attacker);
+  s.futile = limits.futile_interpositions && futile_convention_applies(pos.variant());
+  result.futile_convention = s.futile;
   s.nodes = 0;
   s.node_limit = limits.nodes;
   s.start = Clock::now();
@@ -661,7 +692,8 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
     return result;
   };
   if (game.outcome().over()) return finish(MateStatus::NoMate);
-  if (!root_or && cannot_keep_royal(pos)) return finish(MateStatus::Mate);  // a mate in 0
+  if (!root_or && (s.futile ? mated_under_convention(pos) : cannot_keep_royal(pos)))
+    return finish(MateStatus::Mate);  // a mate in 0
 
   // The game's earlier positions count as the path: returning to one is a repetition.
   const std::vector<uint64_t> history = game.recent_hashes();
@@ -677,7 +709,7 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
 
   // Every line given out is replayed under the game's rules and the problem's conventions.
   auto checked = [&](const std::vector<Move>& l) {
-    return !l.empty() && check_mating_line(game, l, s.attacker).empty();
+    return !l.empty() && check_mating_line(game, l, s.attacker, s.futile).empty();
   };
   std::vector<Move> line = s.extract(0);
   if (!checked(line)) return finish(MateStatus::Unknown);
@@ -728,33 +760,38 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
     s.max_plies = line_plies ? line_plies : plies_for(moves_of(line));
     s.has_deadline = false;
     s.node_limit = 0;
-    s.proof_nodes.clear();
+    for (auto& graph : s.proof_nodes) graph.clear();
     std::unordered_map<uint64_t, int> listed;
+    std::vector<int> heights;
     int height = -1;
     if (root_or) {
       if (s.build_proof(0, s.max_plies) > 0)
-        height = s.list_proof(-1, Move{}, result.proof, listed);
+        height = s.list_proof(-1, Move{}, result.proof, listed, heights);
     } else {
       MoveList& list = s.list_at(0);
       generate_defences(pos, list);
       const std::vector<Move> defences(list.begin(), list.end());
       height = 0;
+      const bool convention = s.futile;
       for (const Move& d : defences) {
+        const bool counted = !convention || !is_futile_interposition(pos, d);
+        s.futile = convention && counted;
         Undo u;
         pos.do_move(d, u);
         ++s.on_path[pos.hash()];
-        int h = s.build_proof(1, s.max_plies - 1);
-        if (h > 0) h = s.list_proof(-1, d, result.proof, listed);
+        int h = s.build_proof(1, counted ? s.max_plies - 1 : kMaxDepth - 1);
+        if (h > 0) h = s.list_proof(-1, d, result.proof, listed, heights);
         if (--s.on_path[pos.hash()] == 0) s.on_path.erase(pos.hash());
         pos.undo_move(d, u);
+        s.futile = convention;
         if (h <= 0) {
           height = -1;
           break;
         }
-        height = std::max(height, h);
+        if (counted) height = std::max(height, h);
       }
     }
-    s.proof_nodes.clear();
+    for (auto& graph : s.proof_nodes) graph.clear();
     if (height != moves_of(line)) result.proof.clear();
   }
   s.max_plies = limits.max_moves > 0 ? plies_for(limits.max_moves) : 0;

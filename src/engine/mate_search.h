@@ -29,6 +29,11 @@ struct MateLimits {
   // allowing), and give the longest defence at every defender's move.
   bool shorten = true;
   bool proof = false;  // build the proof of a mate (MateResult::proof)
+  // Shogi's futile-interposition convention (無駄合, rules/mating.h), where the game has drops
+  // and the check rule: futile interpositions are neither searched nor counted in the length,
+  // and a line may end where only they are left. A mate found so holds once each futile
+  // interposition is proved to lose too (a search with this off, from the position after it).
+  bool futile_interpositions = true;
 };
 
 enum class MateStatus {
@@ -49,6 +54,9 @@ struct MateResult {
   // Mate: the length is the shortest: no mate in one move less was proved, within the budget
   // (else the mate is "in at most" mate_moves()).
   bool exact = false;
+  // The futile-interposition convention applied (MateLimits::futile_interpositions, and the
+  // game has drops and the check rule): the length leaves them out.
+  bool futile_convention = false;
   // Mate, when MateLimits::proof: the proof, every attacker-to-move position of it once,
   // parents before children (notation/mate_proof writes it as text). Every defence of every
   // listed move leads to a listed position or cannot keep a royal; its longest line is

@@ -5,6 +5,11 @@
 
 namespace kirin {
 
+std::vector<std::string> proof_conventions(bool futile_interpositions) {
+  if (futile_interpositions) return {"futile-interpositions"};
+  return {};
+}
+
 void write_mate_proof(std::ostream& out, const Position& start, const ProofHeader& header,
                       const std::vector<ProofPosition>& proof) {
   out << "sfen " << to_sfen(start) << "\nvariant " << header.variant << '\n';

@@ -29,6 +29,10 @@ struct ProofHeader {
   std::vector<std::string> conventions;
 };
 
+// The `convention` lines of a proof: "futile-interpositions" when the solve left shogi's
+// futile interpositions out of the length (docs/RULES.md, "Problems").
+std::vector<std::string> proof_conventions(bool futile_interpositions);
+
 // Writes the proof of a mate from `start` (MateResult::proof) in the format above.
 void write_mate_proof(std::ostream& out, const Position& start, const ProofHeader& header,
                       const std::vector<ProofPosition>& proof);

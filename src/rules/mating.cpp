@@ -1,6 +1,7 @@
 #include "rules/mating.h"
 
 #include <algorithm>
+#include <array>
 
 namespace kirin {
 
@@ -131,6 +132,99 @@ void generate_defences(Position& pos, MoveList& out) {
   out.size = kept;
 }
 
+bool futile_convention_applies(const Variant& v) { return v.rules.drops && v.rules.check_rule; }
+
+namespace {
+
+// The one attacker's piece attacking the defender's single King (the defender to move), or
+// kNoSquare when there is no such check: no check, several checkers, several royals.
+Square single_checker(const Position& pos, Square& king) {
+  const Color defender = pos.side_to_move();
+  if (pos.royal_count(defender) != 1) return kNoSquare;
+  pos.royals(defender, &king, 1);
+  Square checkers[256];
+  return pos.attackers(king, ~defender, checkers) == 1 ? checkers[0] : kNoSquare;
+}
+
+// Can a legal move of the side to move from one of `from` (n squares) end on `target`?
+bool has_legal_move_to(const Position& pos, const Square* from, int n, Square target) {
+  MoveList moves;
+  for (int i = 0; i < n; ++i) {
+    moves.size = 0;
+    generate_moves_from(pos, from[i], moves);
+    if (std::any_of(moves.begin(), moves.end(), [&](const Move& r) { return r.to == target; }))
+      return true;
+  }
+  return false;
+}
+
+// is_futile_interposition with the check's squares found: `checker` attacks `king`.
+bool futile_given_check(Position& pos, const Move& m, Square king, Square checker) {
+  if (m.is_two_step() || m.has_kills() || (!m.is_drop() && m.from == king)) return false;
+  const Square block = m.to;
+  if (block == checker) return false;  // a capture of the checker, not an interposition
+  const Color defender = pos.side_to_move();
+  Undo u;
+  pos.do_move(m, u);
+  MoveList takes;
+  generate_moves_from(pos, checker, takes);
+  bool futile = false;
+  // The checker's captures of the blocking piece, promoting or not: one that attacks the royal
+  // and that no legal move of the defender takes back makes the interposition futile.
+  for (const Move& take : takes) {
+    if (take.to != block || !attacks_royal(pos, take)) continue;
+    Undo t;
+    pos.do_move(take, t);
+    Square guards[256];
+    const int n = pos.attackers(block, defender, guards);
+    futile = !has_legal_move_to(pos, guards, n, block);
+    pos.undo_move(take, t);
+    if (futile) break;
+  }
+  pos.undo_move(m, u);
+  return futile;
+}
+
+}  // namespace
+
+bool is_futile_interposition(Position& pos, const Move& m) {
+  Square king = kNoSquare;
+  const Square checker = single_checker(pos, king);
+  return checker != kNoSquare && futile_given_check(pos, m, king, checker);
+}
+
+void generate_counted_defences(Position& pos, MoveList& out) {
+  generate_defences(pos, out);
+  if (!futile_convention_applies(pos.variant())) return;
+  Square king = kNoSquare;
+  const Square checker = single_checker(pos, king);
+  if (checker == kNoSquare) return;
+  // A drop's answer depends on its square only: the checker takes whatever was dropped, and
+  // the position after the capture differs only in the attacker's hand.
+  std::array<int8_t, kArraySize> drop_futile;
+  drop_futile.fill(-1);
+  int kept = 0;
+  for (int i = 0; i < out.size; ++i) {
+    const Move m = out.moves[i];
+    bool futile;
+    if (m.is_drop()) {
+      if (drop_futile[m.to] < 0) drop_futile[m.to] = futile_given_check(pos, m, king, checker);
+      futile = drop_futile[m.to];
+    } else {
+      futile = futile_given_check(pos, m, king, checker);
+    }
+    if (!futile) out.moves[kept++] = m;
+  }
+  out.size = kept;
+}
+
+bool mated_under_convention(Position& pos) {
+  if (pos.royal_count(pos.side_to_move()) == 0) return true;
+  MoveList counted;
+  generate_counted_defences(pos, counted);
+  return counted.size == 0;
+}
+
 bool cannot_keep_royal(Position& pos) {
   if (pos.royal_count(pos.side_to_move()) == 0) return true;
   MoveList list;
@@ -138,7 +232,8 @@ bool cannot_keep_royal(Position& pos) {
   return list.size == 0;
 }
 
-std::string check_mating_line(Game game, const std::vector<Move>& line, Color attacker) {
+std::string check_mating_line(Game game, const std::vector<Move>& line, Color attacker,
+                              bool futile_convention) {
   if (line.empty()) return "the line is empty";
   for (size_t i = 0; i < line.size(); ++i) {
     const std::string where = "move " + std::to_string(i + 1);
@@ -158,7 +253,12 @@ std::string check_mating_line(Game game, const std::vector<Move>& line, Color at
     return defender_lost ? "" : "the line ends the game otherwise: " + describe(game.outcome());
   }
   Position end = game.position();
-  if (!cannot_keep_royal(end)) return "the defender is not mated at the end of the line";
+  if (futile_convention) {
+    if (!mated_under_convention(end))
+      return "the defender is not mated at the end of the line, futile interpositions aside";
+  } else if (!cannot_keep_royal(end)) {
+    return "the defender is not mated at the end of the line";
+  }
   return "";
 }
 

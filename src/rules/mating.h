@@ -35,6 +35,26 @@ void generate_attacks(Position& pos, MoveList& out);
 // every royal at once. Empty when the defender is mated.
 void generate_defences(Position& pos, MoveList& out);
 
+// Shogi's futile-interposition convention (無駄合, docs/RULES.md "Problems"): it applies in
+// games with drops and the check rule (shogi, Chu Seireigi, Dai Seireigi).
+bool futile_convention_applies(const Variant& v);
+
+// Is the defender's legal move `m` (the defender to move in `pos`, in check) a futile
+// interposition: the check is by one piece, `m` blocks it with a drop or a board move of a
+// piece other than the royal, and the checker can take the blocking piece with an attacking
+// move after which no legal move of the defender takes it back? Plays on `pos` and takes back.
+bool is_futile_interposition(Position& pos, const Move& m);
+
+// generate_defences less the futile interpositions, where the convention applies (else all of
+// them): the defences a problem's length counts. Empty when the defender is mated, or when
+// every defence left is a futile interposition (a mate under the convention).
+void generate_counted_defences(Position& pos, MoveList& out);
+
+// Is the defender to move mated under the conventions, futile interpositions aside: does it
+// have no counted defence (generate_counted_defences)? cannot_keep_royal where the
+// futile-interposition convention does not apply.
+bool mated_under_convention(Position& pos);
+
 // Is the side to move, the defender, mated: does every legal move (if it has any) let the
 // attacker take its last royals at once?
 bool cannot_keep_royal(Position& pos);
@@ -44,7 +64,10 @@ bool cannot_keep_royal(Position& pos);
 // repetition included), every attacker's move attacking a royal, the line ending after an
 // attacker's move with the defender mated. Returns "" when it holds, else what is wrong,
 // naming the move ("move 7: the attacker's move attacks no royal").
-std::string check_mating_line(Game game, const std::vector<Move>& line, Color attacker);
+// With `futile_convention` the line may end where the defender has only futile interpositions
+// left (generate_counted_defences), as a problem's book line does.
+std::string check_mating_line(Game game, const std::vector<Move>& line, Color attacker,
+                              bool futile_convention = false);
 inline std::string check_mating_line(const Game& game, const std::vector<Move>& line) {
   return check_mating_line(game, line, game.position().side_to_move());
 }

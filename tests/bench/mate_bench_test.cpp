@@ -25,7 +25,7 @@ TEST(MateBench, ChosenProblemsOfEachCollectionAndTheTotal) {
   EXPECT_GE(total.nodes, 0);
   // A title and a header per collection, the rows in the collection's order, the total.
   EXPECT_EQ(first_words(out.str()),
-            "chu-tsume-ab problem A22 B34 shogi-tsume-muso problem M65 total ");
+            "chu-tsume-ab problem A22 B34 shogi-tsume-muso lengths problem M65 total ");
   EXPECT_NE(out.str().find(" book "), std::string::npos);
 }
 
@@ -50,6 +50,23 @@ TEST(MateBench, TheNoteComparesTheLengthWithTheBooks) {
                "longer than published: the book misses a defence");
   EXPECT_STREQ(compare_with_published(19, false, 18), "not proved shortest in the budget");
   EXPECT_STREQ(compare_with_published(18, true, 18), "");
+}
+
+// Shogi's lengths leave futile interpositions out, as the book does, unless asked to count
+// them; the Chu collections have none (no drops) and say nothing of them.
+TEST(MateBench, TheShogiTablesSayHowInterpositionsCount) {
+  std::ostringstream book, every;
+  run_mate_bench({.movetime_ms = 1, .hash_mb = 1, .problems = {"A22", "M77"}}, book);
+  run_mate_bench(
+      {.movetime_ms = 1, .hash_mb = 1, .problems = {"M77"}, .every_interposition = true}, every);
+  EXPECT_NE(book.str().find("shogi-tsume-muso: Edo-period shogi tsume"), std::string::npos);
+  EXPECT_NE(book.str().find("\nlengths without futile interpositions (無駄合)\nproblem"),
+            std::string::npos)
+      << book.str();
+  EXPECT_EQ(book.str().find("lengths"), book.str().rfind("lengths")) << book.str();
+  EXPECT_NE(every.str().find("\nlengths counting futile interpositions (無駄合)\n"),
+            std::string::npos)
+      << every.str();
 }
 
 TEST(MateBench, UnknownNamesAreRefusedBeforeAnythingRuns) {

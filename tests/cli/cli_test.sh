@@ -183,6 +183,12 @@ check2 mate-attacker 0 "mate in 3" "line " "$kirin" mate --sfen "$b34" --moves 1
 check2 mate-refutation 3 "no mate" "refutation " "$kirin" mate --sfen "$b34" --moves 10d9d --attacker black --max-moves 3
 check2 mate-none 3 "no mate" "nodes " "$kirin" mate -v shogi --sfen "$lone_pawn" --movetime 20000
 check2 mate-unknown 4 "unknown" "nodes " "$kirin" mate --sfen "$a22" --nodes 1
+# Shogi's futile interpositions (無駄合): 5i5a+ leaves White only Gold drops taken for nothing
+# (the Rook on 9b holds rank b, the Knight on 3c guards 2a and 4a): a mate in 1 by the
+# convention, in 2 counting every interposition.
+see_through="8k/R8/6N2/9/9/9/9/9/4R4 b g 1"
+check2 mate-futile 0 "mate in 1" "line 5i5a" "$kirin" mate -v shogi --sfen "$see_through" --max-moves 1
+check2 mate-every-interposition 3 "no mate" "nodes " "$kirin" mate -v shogi --sfen "$see_through" --max-moves 1 --every-interposition
 check2 mate-bad-sfen 2 "board" "offset 1" "$kirin" mate --sfen "5z2s3/12/12/12/12/12/12/12/12/12/12/12 b - 1"
 check2 mate-unknown-game 2 "unknown game" "nosuch" "$kirin" mate -v nosuch --sfen "$a22"
 check mate-needs-sfen 2 "--sfen is required" "$kirin" mate

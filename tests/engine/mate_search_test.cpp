@@ -334,6 +334,75 @@ TEST(MateSolverDrops, NoMateByAPawnDropInTheSeireigiGames) {
   }
 }
 
+// Shogi's futile interpositions (無駄合): not counted, still mated.
+
+// 透かし詰: the Rook on 9b holds rank b, the Knight on 3c guards 2a and 4a; 5i5a checks along
+// rank a and every interposition (G*4a, G*3a, G*2a) is taken for nothing by the Rook.
+Game see_through_mate() {
+  return game("shogi", {{"1a", "k"}, {"9b", "R"}, {"3c", "N"}, {"5i", "R"}}, 'b', "g");
+}
+
+MateResult solve_counting_every_interposition(const Game& g, int max_moves = 0) {
+  MateSolver solver(4);
+  MateLimits limits;
+  limits.nodes = 50000;
+  limits.max_moves = max_moves;
+  limits.futile_interpositions = false;
+  return solver.solve(g, limits);
+}
+
+TEST(MateSolverFutile, OnlyFutileInterpositionsLeftIsAMateInOne) {
+  const Game g = see_through_mate();
+  const MateResult r = solve(g);
+  ASSERT_EQ(r.status, MateStatus::Mate);
+  EXPECT_EQ(r.mate_moves(), 1);
+  EXPECT_TRUE(one_of(usi(g, r.line)[0], {"5i5a", "5i5a+"}));
+  EXPECT_EQ(check_mating_line(g, r.line, kBlack, true), "");
+  // Counting every interposition: the Gold is dropped, taken, and then it is mate.
+  EXPECT_EQ(solve_counting_every_interposition(g, 1).status, MateStatus::NoMate);
+  EXPECT_TRUE(mates_in(g, solve_counting_every_interposition(g), 2));
+}
+
+TEST(MateSolverFutile, TheDefenderToMoveWithOnlyFutileInterpositionsIsMatedAlready) {
+  Game g = see_through_mate();
+  g.play(parse_usi(g.position(), "5i5a"));
+  const MateResult r = solve(g, 0, kBlack);
+  EXPECT_EQ(r.status, MateStatus::Mate);
+  EXPECT_EQ(r.mate_moves(), 0);
+  MateSolver solver(4);
+  MateLimits every;
+  every.futile_interpositions = false;
+  EXPECT_TRUE(mates_in(g, solver.solve(g, every, kBlack), 1, kBlack));
+}
+
+TEST(MateSolverFutile, TheMateStillHoldsAfterAFutileInterposition) {
+  for (const char* drop : {"G*4a", "G*3a", "G*2a"}) {
+    Game g = see_through_mate();
+    g.play(parse_usi(g.position(), "5i5a"));
+    g.play(parse_usi(g.position(), drop));
+    EXPECT_TRUE(mates_in(g, solve_counting_every_interposition(g), 1)) << drop;
+    EXPECT_TRUE(mates_in(g, solve(g), 1)) << drop;
+  }
+}
+
+TEST(MateSolverFutile, TheConventionGivesShogiMusoProblem79ItsLength) {
+  // Shogi Muso 79 after its first eight plies (S*6i 5g6i+ S*7i 6i7i 9h8i 7h8i G*8h 8i9i): the
+  // book ends 8h7h 9i9h 2b8h+, a mate in 2. 8h7h uncovers the Bishop on 2b, and White can drop
+  // a piece on each of 8h, 7g, 6f, 5e, 4d and 3c, every one taken for nothing (8h is guarded
+  // by the Gold): in 2 by the convention, not in 3 counting every interposition.
+  const Problem* p = find_problem("shogi-tsume-muso", "M79");
+  ASSERT_NE(p, nullptr);
+  ASSERT_EQ(p->published_moves(), 6);
+  Game g(parse_sfen(builtin_variant("shogi"), p->sfen));
+  for (int i = 0; i < 8; ++i) g.play(parse_usi(g.position(), p->solution[i]));
+  const MateResult r = solve(g);
+  ASSERT_EQ(r.status, MateStatus::Mate);
+  EXPECT_EQ(r.mate_moves(), 2);
+  EXPECT_EQ(check_mating_line(g, r.line, kBlack, true), "");
+  EXPECT_EQ(solve(g, 1).status, MateStatus::NoMate);
+  EXPECT_EQ(solve_counting_every_interposition(g, 3).status, MateStatus::NoMate);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The defender to move in a lost position
 

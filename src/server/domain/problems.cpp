@@ -93,7 +93,7 @@ AttemptAnswer ProblemService::attempt(std::string_view collection_id, std::strin
   for (std::size_t i = 0; i <= last; ++i) {
     const std::string field = fmt::format("moves[{}]", i);
     Position pos = game.position();
-    if (i % 2 == 1 && cannot_keep_royal(pos))  // the defender, to move, was already mated
+    if (i % 2 == 1 && mated_under_convention(pos))  // the defender was already mated
       throw ServiceError(ErrorCode::Invalid,
                          fmt::format("{}: the problem was solved with moves[{}]", field, i - 1),
                          field);
@@ -112,7 +112,7 @@ AttemptAnswer ProblemService::attempt(std::string_view collection_id, std::strin
   }
 
   Position after = game.position();
-  if (cannot_keep_royal(after)) {
+  if (mated_under_convention(after)) {  // futile interpositions aside (shogi's convention)
     answer.verdict = Verdict::Solved;
     return answer;
   }
