@@ -25,8 +25,12 @@ constexpr const char* kFooter =
     "                the longest defence found, ending with the defender mated\n"
     "  no mate       proved (within --max-moves, if given); with --attacker naming the side\n"
     "                not to move, 'refutation' and the defence that escapes\n"
-    "  unknown       the budget (--movetime, --nodes) ran out first\n"
-    "then 'nodes N time MS'. Progress goes to stderr about once a second.\n"
+    "  unknown       then 'stopped' and why: 'time budget' (--movetime), 'node budget'\n"
+    "                (--nodes), 'depth limit' (every open line ran deeper than the solver\n"
+    "                goes, 9,600 plies), 'line not completed' (proved, but its line was lost)\n"
+    "then 'nodes N time MS hashfull H' (per mille of the table in use; when it is nine tenths\n"
+    "full, the least-worked half is cleared and the search goes on). Progress goes to stderr\n"
+    "about once a second.\n"
     "Exit code: 0 mate, 3 no mate, 4 unknown, 2 bad input, 1 internal error.\n"
     "\n"
     "The conventions (docs/RULES.md, \"Problems\"): the attacker moves first and every one of\n"
@@ -69,7 +73,7 @@ void register_mate(CLI::App& app) {
       ->check(CLI::Range(1, 100000));
   cmd->add_option("--hash", args->hash, "transposition table size in MiB")
       ->capture_default_str()
-      ->check(CLI::Range(1, 65536));
+      ->check(CLI::Range(size_t(1), MateSolver::max_hash_mb()));
   cmd->add_option("--attacker", args->attacker,
                   "the attacking side, black or white (default: the side to move); if it is "
                   "not to move, the question is whether every defence loses");
@@ -91,10 +95,10 @@ void register_mate(CLI::App& app) {
           fmt::print("refutation {}\n", to_usi_line(game.position(), r.line));
         break;
       case MateStatus::Unknown:
-        fmt::print("unknown\n");
+        fmt::print("unknown\nstopped {}\n", to_string(r.stop));
         break;
     }
-    fmt::print("nodes {} time {}\n", r.nodes, r.time_ms);
+    fmt::print("nodes {} time {} hashfull {}\n", r.nodes, r.time_ms, r.hashfull);
     std::fflush(stdout);
     if (r.status == MateStatus::NoMate) std::exit(kExitNoMate);
     if (r.status == MateStatus::Unknown) std::exit(kExitUnknown);

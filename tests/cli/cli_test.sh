@@ -173,7 +173,10 @@ check2 mate-a22-shorter 3 "no mate" "nodes " "$kirin" mate --sfen "$a22" --movet
 check2 mate-attacker 0 "mate in 3" "line " "$kirin" mate --sfen "$b34" --moves 10d7d --attacker black --max-moves 3
 check2 mate-refutation 3 "no mate" "refutation " "$kirin" mate --sfen "$b34" --moves 10d9d --attacker black --max-moves 3
 check2 mate-none 3 "no mate" "nodes " "$kirin" mate -v shogi --sfen "$lone_pawn" --movetime 20000
-check2 mate-unknown 4 "unknown" "nodes " "$kirin" mate --sfen "$a22" --nodes 1
+check2 mate-unknown 4 "stopped node budget" "hashfull " "$kirin" mate --sfen "$a22" --nodes 1
+# A table larger than the machine's memory is refused before any is taken.
+check2 mate-hash-too-big 2 "--hash" "not in range" "$kirin" mate --sfen "$a22" --hash 100000000
+check2 bench-mate-hash-too-big 2 "--hash" "not in range" "$kirin" bench mate --hash 100000000
 check2 mate-bad-sfen 2 "board" "offset 1" "$kirin" mate --sfen "5z2s3/12/12/12/12/12/12/12/12/12/12/12 b - 1"
 check2 mate-unknown-game 2 "unknown game" "nosuch" "$kirin" mate -v nosuch --sfen "$a22"
 check mate-needs-sfen 2 "--sfen is required" "$kirin" mate

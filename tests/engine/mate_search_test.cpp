@@ -400,5 +400,77 @@ TEST(MateSolverRoot, ARefutationIsGivenWhereverItsDisproofIsKept) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Limits: the depth limit that grows, the table that is collected when full, why a solve stopped
+
+// A collection problem, the attacker to move.
+Game problem(const char* name) {
+  const Problem* p = find_problem("chu-tsume-ab", name);
+  EXPECT_NE(p, nullptr) << name;
+  return Game(parse_sfen(builtin_variant("chu"), p ? p->sfen : std::string()));
+}
+
+TEST(MateSolverLimits, TheDepthLimitGrowsWithTheMate) {
+  // Both mates need more than 2 plies, and then more than 4 and 8: each cut disproves the root
+  // only through the limit, so the solver doubles it and goes on (once it answered Unknown at
+  // once), also where the line's extraction proves a subtree again deeper than the limit.
+  for (const char* name : {"B33", "B3"}) {
+    const Game g = problem(name);
+    MateSolver solver(4);
+    MateLimits limits;
+    limits.nodes = 200000;
+    limits.shorten = false;
+    const MateResult usual = solver.solve(g, limits);
+    limits.first_depth_limit = 2;
+    const MateResult grown = solver.solve(g, limits);
+    ASSERT_EQ(grown.status, MateStatus::Mate) << name << ": " << to_string(grown.stop);
+    EXPECT_EQ(check_mating_line(g, grown.line), "") << name;
+    ASSERT_EQ(usual.status, MateStatus::Mate) << name;
+    EXPECT_LE(grown.mate_moves(), usual.mate_moves() + 1) << name;
+  }
+}
+
+TEST(MateSolverLimits, AFullTableIsCollectedAndTheSearchGoesOn) {
+  // A 1 MiB table holds 32,768 entries; A1's first proof (150,000 nodes) fills it three times.
+  // Each time it is nine tenths full its least-worked half is cleared, and the proof and its
+  // line are completed all the same.
+  const Game g = problem("A1");
+  MateSolver solver(1);
+  MateLimits limits;
+  limits.nodes = 400000;
+  limits.shorten = false;
+  const MateResult r = solver.solve(g, limits);
+  ASSERT_EQ(r.status, MateStatus::Mate) << to_string(r.stop);
+  EXPECT_GT(r.collections, 0);
+  EXPECT_LT(r.hashfull, 900);
+  EXPECT_EQ(check_mating_line(g, r.line), "");
+  // The same answer, line and nodes on a second run: collection depends on nothing but the
+  // search.
+  const MateResult again = solver.solve(g, limits);
+  EXPECT_EQ(again.nodes, r.nodes);
+  EXPECT_EQ(usi(g, again.line), usi(g, r.line));
+}
+
+TEST(MateSolverLimits, UnknownSaysWhy) {
+  const Game g = problem("A14");
+  MateSolver solver(4);
+  MateLimits limits;
+  limits.nodes = 1000;
+  const MateResult r = solver.solve(g, limits);
+  EXPECT_EQ(r.status, MateStatus::Unknown);
+  EXPECT_EQ(r.stop, MateStop::Nodes);
+  EXPECT_STREQ(to_string(r.stop), "node budget");
+  // A decided answer has no reason.
+  limits.nodes = 0;
+  const MateResult solved = solve(problem("B33"));
+  EXPECT_EQ(solved.status, MateStatus::Mate);
+  EXPECT_EQ(solved.stop, MateStop::None);
+}
+
+TEST(MateSolverLimits, TheTableFitsTheMachine) {
+  // What `--hash` accepts at most: some of the machine's memory, never nothing.
+  EXPECT_GE(MateSolver::max_hash_mb(), size_t(1));
+}
+
 }  // namespace
 }  // namespace kirin
