@@ -14,6 +14,8 @@
 #include "engine/mate_search.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <chrono>
 #include <cstring>
 #include <unordered_map>
@@ -132,27 +134,30 @@ class Table {
   size_t capacity() const { return buckets_.size() * 4; }
   // What a full bucket keeps: solved entries, then those that cost most.
   static uint64_t keep(const Entry& x) { return uint64_t(x.pn == 0 || x.dn == 0) << 32 | x.work; }
+  // The same order by powers of two: unsolved entries' classes first.
+  static int keep_class(const Entry& x) {
+    return (x.pn == 0 || x.dn == 0) * 33 + std::bit_width(x.work);
+  }
 
   // The table is nine tenths full: clears the least-worked half of its entries (unsolved ones
   // first), so that the search goes on with room for new nodes, where replacing within a full
-  // bucket would evict what the search needs now as readily as what it needed long ago.
+  // bucket would evict what the search needs now as readily as what it needed long ago. The
+  // half is found by classes of work (powers of two), with no copy of the table: the class at
+  // the middle is cleared in table order until the table is half full.
   void collect() {
-    std::vector<uint64_t> kept;
-    kept.reserve(used_);
+    std::array<size_t, 66> in_class{};
     for (const Bucket& b : buckets_)
       for (const Entry& e : b.e)
-        if (e.key != 0) kept.push_back(keep(e));
-    auto middle = kept.begin() + std::ptrdiff_t(kept.size() / 2);
-    std::nth_element(kept.begin(), middle, kept.end());
-    const uint64_t threshold = *middle;
+        if (e.key != 0) ++in_class[size_t(keep_class(e))];
+    int middle = 0;
+    for (size_t below = 0; below + in_class[size_t(middle)] < used_ / 2; ++middle)
+      below += in_class[size_t(middle)];
     for (Bucket& b : buckets_)
       for (Entry& e : b.e)
-        if (e.key != 0 && keep(e) < threshold) e = Entry{}, --used_;
-    // Ties at the threshold (many entries of one node's work) must not keep the table full.
+        if (e.key != 0 && keep_class(e) < middle) e = Entry{}, --used_;
     for (Bucket& b : buckets_)
       for (Entry& e : b.e)
-        if (used_ * 10 >= capacity() * 6 && e.key != 0 && keep(e) == threshold)
-          e = Entry{}, --used_;
+        if (used_ * 2 > capacity() && e.key != 0 && keep_class(e) == middle) e = Entry{}, --used_;
     ++collections_;
   }
 
