@@ -12,9 +12,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "notation/problems.h"
@@ -461,6 +464,22 @@ TEST(MateSolverLimits, UnknownSaysWhy) {
   EXPECT_EQ(r.status, MateStatus::Unknown);
   EXPECT_EQ(r.stop, MateStop::Nodes);
   EXPECT_STREQ(to_string(r.stop), "node budget");
+  // stop() from another thread, as the server and the USI session call it (again and again,
+  // since a solve that starts clears an earlier call): B28 is far from solved when it comes.
+  std::atomic<bool> done{false};
+  std::thread stopper([&] {
+    while (!done) {
+      solver.stop();
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  });
+  limits.nodes = 50000000;
+  const MateResult stopped = solver.solve(problem("B28"), limits);
+  done = true;
+  stopper.join();
+  EXPECT_EQ(stopped.status, MateStatus::Unknown);
+  EXPECT_EQ(stopped.stop, MateStop::Stopped);
+  EXPECT_LT(stopped.nodes, limits.nodes);
   // A decided answer has no reason.
   limits.nodes = 0;
   const MateResult solved = solve(problem("B33"));
