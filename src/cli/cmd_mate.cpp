@@ -27,7 +27,7 @@ constexpr const char* kFooter =
     "                not to move, 'refutation' and the defence that escapes\n"
     "  unknown       then 'stopped' and why: 'time budget' (--movetime), 'node budget'\n"
     "                (--nodes), 'depth limit' (every open line ran deeper than the solver\n"
-    "                goes, 9,600 plies), 'line not completed' (proved, but its line was lost)\n"
+    "                goes, 6,400 plies), 'line not completed' (proved, but its line was lost)\n"
     "then 'nodes N time MS hashfull H' (per mille of the table in use; when it is nine tenths\n"
     "full, the least-worked half is cleared and the search goes on). Progress goes to stderr\n"
     "about once a second.\n"

@@ -59,9 +59,9 @@ constexpr uint32_t kInf = 1u << 30;
 // Plies from the root: deeper branches count as unsolved. A solve starts at the first limit
 // (deep enough for every collection problem, shallow enough that a hopeless wandering line is
 // cut early) and doubles it, up to the last, whenever the root was disproved only through a
-// cut. The last is what the stack holds (a few hundred bytes a ply) on a thread's 8 MiB.
+// cut. The last is what the stack holds (about 200 bytes a ply) on a thread of 2 MiB.
 constexpr int kFirstDepthLimit = 600;
-constexpr int kMaxPlies = 9600;
+constexpr int kMaxPlies = 6400;
 
 uint32_t add(uint32_t a, uint32_t b) {
   if (a >= kInf || b >= kInf) return kInf;
