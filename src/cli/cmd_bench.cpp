@@ -9,6 +9,7 @@
 #include "bench/tournament_bench.h"
 #include "cli/game_args.h"
 #include "cli/subcommands.h"
+#include "engine/mate_search.h"
 #include "match/engine_process.h"
 #include "rules/catalog.h"
 
@@ -93,7 +94,7 @@ void register_bench_mate(CLI::App& parent) {
       ->delimiter(',');
   cmd->add_option("--hash", options->hash_mb, "hash table MiB")
       ->capture_default_str()
-      ->check(CLI::Range(1, 65536));
+      ->check(CLI::Range(size_t(1), MateSolver::max_hash_mb()));
   cmd->add_flag("--every-interposition", options->every_interposition,
                 "count futile interpositions (shogi's convention) as defences");
   cmd->callback([options] {

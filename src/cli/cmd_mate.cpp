@@ -30,10 +30,13 @@ constexpr const char* kFooter =
     "                a mate proved, but the budget ran out before a shorter one was ruled out\n"
     "  no mate       proved (within --max-moves, if given); with --attacker naming the side\n"
     "                not to move, 'refutation' and the defence that escapes\n"
-    "  unknown       the budget (--movetime, --nodes) ran out first\n"
-    "then, with --proof, 'proof FILE positions P', and 'nodes N time MS'. The same input\n"
-    "gives the same answer, line and nodes on every run, unless the budget ran out.\n"
-    "Progress goes to stderr about once a second.\n"
+    "  unknown       then 'stopped' and why: 'time budget' (--movetime), 'node budget'\n"
+    "                (--nodes), 'depth limit' (every open line ran deeper than the solver\n"
+    "                goes, 6,400 plies), 'line not completed' (proved, but its line was lost)\n"
+    "then, with --proof, 'proof FILE positions P', and 'nodes N time MS hashfull H' (per mille\n"
+    "of the table in use; when it is nine tenths full, the least-worked half is cleared and the\n"
+    "search goes on). The same input gives the same answer, line and nodes on every run,\n"
+    "unless a budget ran out. Progress goes to stderr about once a second.\n"
     "Exit code: 0 mate, 3 no mate, 4 unknown, 2 bad input, 1 internal error.\n"
     "\n"
     "The conventions (docs/RULES.md, \"Problems\"): the attacker moves first and every one of\n"
@@ -79,7 +82,7 @@ void register_mate(CLI::App& app) {
       ->check(CLI::Range(1, 100000));
   cmd->add_option("--hash", args->hash, "transposition table size in MiB")
       ->capture_default_str()
-      ->check(CLI::Range(1, 65536));
+      ->check(CLI::Range(size_t(1), MateSolver::max_hash_mb()));
   cmd->add_option("--proof", args->proof,
                   "write the proof of a mate to FILE: every position where the attacker is to "
                   "move, its path and the attacker's move (a checker replays it: "
@@ -111,7 +114,7 @@ void register_mate(CLI::App& app) {
                    to_usi_line(game.position(), r.line));
         if (limits.proof) {
           if (r.proof.empty()) {
-            fmt::print("proof none: the proof could not be completed\n");
+            fmt::print("proof none: not completed within as much budget again as the solve\n");
           } else {
             write_mate_proof(proof_file,
                              game.position(),
@@ -130,10 +133,10 @@ void register_mate(CLI::App& app) {
           fmt::print("refutation {}\n", to_usi_line(game.position(), r.line));
         break;
       case MateStatus::Unknown:
-        fmt::print("unknown\n");
+        fmt::print("unknown\nstopped {}\n", to_string(r.stop));
         break;
     }
-    fmt::print("nodes {} time {}\n", r.nodes, r.time_ms);
+    fmt::print("nodes {} time {} hashfull {}\n", r.nodes, r.time_ms, r.hashfull);
     std::fflush(stdout);
     if (r.status == MateStatus::NoMate) std::exit(kExitNoMate);
     if (r.status == MateStatus::Unknown) std::exit(kExitUnknown);

@@ -7,8 +7,9 @@
 namespace kirin::cli {
 
 void print_mate_progress(const MateProgress& p) {
-  fmt::print(stderr, "solving: nodes {} time {} ms hashfull {} proof {} disproof {}\n", p.nodes,
-             p.time_ms, p.hashfull, p.root_pn, p.root_dn);
+  fmt::print(stderr,
+             "solving: nodes {} time {} ms hashfull {} collections {} proof {} disproof {}\n",
+             p.nodes, p.time_ms, p.hashfull, p.collections, p.root_pn, p.root_dn);
   std::fflush(stderr);
 }
 

@@ -14,9 +14,13 @@
 #include "engine/mate_search.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <chrono>
 #include <cstring>
 #include <unordered_map>
+
+#include <unistd.h>
 
 #include "rules/mating.h"
 
@@ -31,6 +35,18 @@ const char* to_string(MateStatus s) {
   return "unknown";
 }
 
+const char* to_string(MateStop s) {
+  switch (s) {
+    case MateStop::None: return "none";
+    case MateStop::Movetime: return "time budget";
+    case MateStop::Nodes: return "node budget";
+    case MateStop::Stopped: return "stopped";
+    case MateStop::DepthLimit: return "depth limit";
+    case MateStop::Unchecked: return "line not completed";
+  }
+  return "none";
+}
+
 int MateResult::mate_moves() const {
   return status == MateStatus::Mate ? (int(line.size()) + 1) / 2 : 0;
 }
@@ -40,7 +56,12 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr uint32_t kInf = 1u << 30;
-constexpr int kMaxDepth = 600;  // plies from the root: deeper branches count as unsolved
+// Plies from the root: deeper branches count as unsolved. A solve starts at the first limit
+// (deep enough for every collection problem, shallow enough that a hopeless wandering line is
+// cut early) and doubles it, up to the last, whenever the root was disproved only through a
+// cut. The last is what the stack holds (about 200 bytes a ply) on a thread of 2 MiB.
+constexpr int kFirstDepthLimit = 600;
+constexpr int kMaxPlies = 6400;
 
 uint32_t add(uint32_t a, uint32_t b) {
   if (a >= kInf || b >= kInf) return kInf;
@@ -73,10 +94,12 @@ class Table {
     buckets_.assign(pow2, Bucket{});
     mask_ = pow2 - 1;
     used_ = 0;
+    collections_ = 0;
   }
   void clear() {
     std::fill(buckets_.begin(), buckets_.end(), Bucket{});
     used_ = 0;
+    collections_ = 0;
   }
   const Entry* find(uint64_t key) const {
     const Bucket& b = buckets_[key & mask_];
@@ -97,22 +120,51 @@ class Table {
         continue;
       }
       if (victim && victim->key == 0) continue;
-      // Keep solved entries and those that cost most.
-      auto keep = [](const Entry& x) { return uint64_t(x.pn == 0 || x.dn == 0) << 32 | x.work; };
       if (!victim || keep(e) < keep(*victim)) victim = &e;
     }
     if (victim->key == 0) ++used_;
     *victim = in;
+    if (used_ * 10 >= capacity() * 9) collect();
   }
-  int hashfull() const {
-    return int(std::min<size_t>(1000, used_ * 1000 / (buckets_.size() * 4)));
-  }
+  int hashfull() const { return int(std::min<size_t>(1000, used_ * 1000 / capacity())); }
   size_t buckets() const { return buckets_.size(); }
+  int64_t collections() const { return collections_; }
 
  private:
+  size_t capacity() const { return buckets_.size() * 4; }
+  // What a full bucket keeps: solved entries, then those that cost most.
+  static uint64_t keep(const Entry& x) { return uint64_t(x.pn == 0 || x.dn == 0) << 32 | x.work; }
+  // The same order by powers of two: unsolved entries' classes first.
+  static int keep_class(const Entry& x) {
+    return (x.pn == 0 || x.dn == 0) * 33 + std::bit_width(x.work);
+  }
+
+  // The table is nine tenths full: clears the least-worked half of its entries (unsolved ones
+  // first), so that the search goes on with room for new nodes, where replacing within a full
+  // bucket would evict what the search needs now as readily as what it needed long ago. The
+  // half is found by classes of work (powers of two), with no copy of the table: the class at
+  // the middle is cleared in table order until the table is half full.
+  void collect() {
+    std::array<size_t, 66> in_class{};
+    for (const Bucket& b : buckets_)
+      for (const Entry& e : b.e)
+        if (e.key != 0) ++in_class[size_t(keep_class(e))];
+    int middle = 0;
+    for (size_t below = 0; below + in_class[size_t(middle)] < used_ / 2; ++middle)
+      below += in_class[size_t(middle)];
+    for (Bucket& b : buckets_)
+      for (Entry& e : b.e)
+        if (e.key != 0 && keep_class(e) < middle) e = Entry{}, --used_;
+    for (Bucket& b : buckets_)
+      for (Entry& e : b.e)
+        if (used_ * 2 > capacity() && e.key != 0 && keep_class(e) == middle) e = Entry{}, --used_;
+    ++collections_;
+  }
+
   std::vector<Bucket> buckets_;
   size_t mask_ = 0;
   size_t used_ = 0;
+  int64_t collections_ = 0;
 };
 
 struct Child {
@@ -148,7 +200,9 @@ struct MateSolver::Impl {
   Clock::time_point start, deadline, next_report;
   bool has_deadline = false;
   bool aborted = false;
+  MateStop why = MateStop::None;  // why it aborted
   bool depth_cut = false;
+  int depth_limit = kFirstDepthLimit;
   const std::atomic<bool>* stop = nullptr;
   const std::function<void(const MateProgress&)>* progress = nullptr;
   uint32_t root_pn = 1, root_dn = 1;
@@ -157,27 +211,40 @@ struct MateSolver::Impl {
   // A key of the path from the root to each ply: a disproof that rests on a repetition is
   // stored under its node's key mixed with this, so that it is found again on the same path
   // (df-pn enters the same nodes many times) and never on another.
-  uint64_t path_key[kMaxDepth + 2] = {};
-  std::vector<std::unique_ptr<MoveList>> lists;  // a move list per ply (they are large)
+  std::vector<uint64_t> path_key = std::vector<uint64_t>(kMaxPlies + 2);
+  // A move list and an undo record per ply (they are large: kept off the stack, which holds
+  // a frame of mid() a ply).
+  std::vector<std::unique_ptr<MoveList>> lists;
+  std::vector<std::unique_ptr<Undo>> undo_stack;
 
   int64_t elapsed_ms() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
   }
 
+  void abort_for(MateStop reason) {
+    if (!aborted) why = reason;
+    aborted = true;
+  }
+
   void check_limits() {
-    if (stop->load(std::memory_order_relaxed)) aborted = true;
-    if (node_limit && nodes >= node_limit) aborted = true;
+    if (stop->load(std::memory_order_relaxed)) abort_for(MateStop::Stopped);
+    if (node_limit && nodes >= node_limit) abort_for(MateStop::Nodes);
     const auto now = Clock::now();
-    if (has_deadline && now >= deadline) aborted = true;
+    if (has_deadline && now >= deadline) abort_for(MateStop::Movetime);
     if (*progress && now >= next_report) {
       next_report = now + std::chrono::seconds(1);
-      (*progress)(MateProgress{nodes, elapsed_ms(), table.hashfull(), root_pn, root_dn});
+      (*progress)(MateProgress{nodes, elapsed_ms(), table.hashfull(), table.collections(),
+                               root_pn, root_dn});
     }
   }
 
   MoveList& list_at(int ply) {
     while (int(lists.size()) <= ply) lists.push_back(std::make_unique<MoveList>());
     return *lists[ply];
+  }
+  Undo& undo_at(int ply) {
+    while (int(undo_stack.size()) <= ply) undo_stack.push_back(std::make_unique<Undo>());
+    return *undo_stack[ply];
   }
 
   uint64_t key_of(uint64_t hash, int ply) const {
@@ -202,7 +269,7 @@ struct MateSolver::Impl {
       if (max_plies && ply >= max_plies) return kDisproved;
       generate_attacks(*pos, list);
       if (list.size == 0) return kDisproved;
-      add_children(list, children);
+      add_children(list, children, ply);
       order_attacks(children);
       return std::nullopt;
     }
@@ -214,15 +281,15 @@ struct MateSolver::Impl {
       generate_defences(*pos, list);
     if (list.size == 0) return kProved;  // mated
     if (max_plies && ply >= max_plies) return kDisproved;
-    add_children(list, children);
+    add_children(list, children, ply);
     return std::nullopt;
   }
 
   // The moves as children, each with the hash of the position it leads to.
-  void add_children(const MoveList& list, std::vector<Child>& children) {
+  void add_children(const MoveList& list, std::vector<Child>& children, int ply) {
     children.reserve(size_t(list.size));
+    Undo& u = undo_at(ply);
     for (const Move& m : list) {
-      Undo u;
       pos->do_move(m, u);
       children.push_back(Child{m, pos->hash()});
       pos->undo_move(m, u);
@@ -286,7 +353,7 @@ struct MateSolver::Impl {
     if ((nodes & 255) == 0) check_limits();
     const int64_t nodes_before = nodes;
     const uint64_t key = key_of(pos->hash(), ply);
-    if (ply >= kMaxDepth) {  // unsolved here: not stored, and no disproof of the root
+    if (ply >= depth_limit) {  // unsolved here: not stored, and the root grows the limit
       depth_cut = true;
       return NodeValue{kInf, 0, 0, true};
     }
@@ -341,7 +408,7 @@ struct MateSolver::Impl {
         child_thdn = std::max(std::min(thdn, widened(second_value)), c.dn + 1);
         child_thpn = thpn >= kInf ? kInf : std::min<uint64_t>(kInf, uint64_t(thpn) - v.pn + c.pn);
       }
-      Undo u;
+      Undo& u = undo_at(ply);
       pos->do_move(c.move, u);
       ++on_path[c.hash];
       path_key[ply + 1] = mix(path_key[ply], c.hash);
@@ -379,13 +446,32 @@ struct MateSolver::Impl {
     return store(key, v, nodes - nodes_before + 1, ply);
   }
 
-  // Solves the position on `pos`: true when proved, false when disproved or aborted.
+  // Solves the position on `pos`: true when proved, false when disproved or aborted. A node
+  // disproved only through the depth limit is searched again with the limit doubled (its
+  // proofs and its disproofs that rest on no cut kept), until the last limit.
   NodeValue run(int ply) {
     ++on_path[pos->hash()];
-    NodeValue v = mid(kInf, kInf, ply);
-    while (!aborted && v.pn != 0 && v.dn != 0) v = mid(kInf, kInf, ply);
+    NodeValue v{};
+    while (true) {
+      depth_cut = false;
+      v = mid(kInf, kInf, ply);
+      while (!aborted && v.pn != 0 && v.dn != 0) v = mid(kInf, kInf, ply);
+      if (v.dn != 0 || !depth_cut || aborted) break;
+      if (depth_limit >= kMaxPlies) {
+        abort_for(MateStop::DepthLimit);
+        break;
+      }
+      grow_depth_limit(ply);
+    }
     if (--on_path[pos->hash()] == 0) on_path.erase(pos->hash());
     return v;
+  }
+
+  // Doubles the depth limit, and gives the path from `ply` on new keys, so that a disproof
+  // resting on a cut at the old limit is never found again.
+  void grow_depth_limit(int ply) {
+    depth_limit = std::min(kMaxPlies, 2 * depth_limit);
+    path_key[ply] = mix(path_key[ply], uint64_t(depth_limit));
   }
 
   // The proved length of the child position, re-proving it if the table lost it; -1 if it
@@ -488,7 +574,7 @@ struct MateSolver::Impl {
           pos->undo_move(children[i].move, u);
         }
       }
-      if (!ok || best < 0 || line.size() > size_t(kMaxDepth)) {
+      if (!ok || best < 0 || line.size() > size_t(kMaxPlies)) {
         ok = false;
         break;
       }
@@ -525,7 +611,7 @@ struct MateSolver::Impl {
     auto& nodes_here = proof_nodes[futile];
     if (auto it = nodes_here.find(hash); it != nodes_here.end() && 2 * it->second.height - 1 <= plies)
       return it->second.height;
-    if (ply + 2 > kMaxDepth) return -1;
+    if (ply + 2 > depth_limit) return -1;
     const int saved = max_plies;
     max_plies = ply + plies;
     std::vector<Child> children;
@@ -577,7 +663,7 @@ struct MateSolver::Impl {
       } else {
         // Proved without the convention, as deep as the search may go.
         futile = false;
-        h = build_proof(ply + 2, kMaxDepth - ply - 2);
+        h = build_proof(ply + 2, depth_limit - ply - 2);
         futile = true;
       }
       if (--on_path[pos->hash()] == 0) on_path.erase(pos->hash());
@@ -652,6 +738,12 @@ void MateSolver::set_hash_mb(size_t mb) {
 
 size_t MateSolver::hash_mb() const { return impl_->mb; }
 
+size_t MateSolver::max_hash_mb() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return 1024;  // unknown: a modest table
+  return std::max<size_t>(1, size_t(pages) / 1024 * size_t(page) / 1024 * 3 / 4);
+}
+
 MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
                              std::optional<Color> attacker,
                              const std::function<void(const MateProgress&)>& progress) {
@@ -680,7 +772,10 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
   s.root_pn = s.root_dn = 1;
   s.root_refutation.reset();
   s.on_path.clear();
+  s.why = MateStop::None;
   s.path_key[0] = 1;
+  s.depth_limit = limits.first_depth_limit > 0 ? std::min(limits.first_depth_limit, kMaxPlies)
+                                               : kFirstDepthLimit;
   s.table.clear();
   const bool root_or = pos.side_to_move() == s.attacker;
   auto plies_for = [&](int moves) { return root_or ? 2 * moves - 1 : 2 * moves; };
@@ -689,6 +784,10 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
     result.status = status;
     result.nodes = s.nodes;
     result.time_ms = s.elapsed_ms();
+    result.hashfull = s.table.hashfull();
+    result.collections = s.table.collections();
+    if (status == MateStatus::Unknown)
+      result.stop = s.aborted ? s.why : MateStop::Unchecked;
     return result;
   };
   if (game.outcome().over()) return finish(MateStatus::NoMate);
@@ -754,12 +853,15 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
     }
   }
 
-  // The proof: from the depth-limited table of the line's length (proved again where the
-  // table lost it), with no time limit: proving a proved mate again is quick.
+  // The proof: from the depth-limited table of the line's length, proved again where the
+  // table lost it; a futile interposition's branch is proved without the convention, which
+  // can take long. It gets as much budget again as the solve had.
   if (limits.proof) {
     s.max_plies = line_plies ? line_plies : plies_for(moves_of(line));
-    s.has_deadline = false;
-    s.node_limit = 0;
+    s.aborted = false;
+    s.node_limit = limits.nodes ? s.nodes + limits.nodes : 0;
+    s.has_deadline = limits.movetime_ms > 0;
+    s.deadline = Clock::now() + std::chrono::milliseconds(limits.movetime_ms);
     for (auto& graph : s.proof_nodes) graph.clear();
     std::unordered_map<uint64_t, int> listed;
     std::vector<int> heights;
@@ -779,7 +881,7 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
         Undo u;
         pos.do_move(d, u);
         ++s.on_path[pos.hash()];
-        int h = s.build_proof(1, counted ? s.max_plies - 1 : kMaxDepth - 1);
+        int h = s.build_proof(1, counted ? s.max_plies - 1 : s.depth_limit - 1);
         if (h > 0) h = s.list_proof(-1, d, result.proof, listed, heights);
         if (--s.on_path[pos.hash()] == 0) s.on_path.erase(pos.hash());
         pos.undo_move(d, u);
@@ -792,7 +894,7 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
       }
     }
     for (auto& graph : s.proof_nodes) graph.clear();
-    if (height != moves_of(line)) result.proof.clear();
+    if (height != moves_of(line) || s.aborted) result.proof.clear();
   }
   s.max_plies = limits.max_moves > 0 ? plies_for(limits.max_moves) : 0;
 

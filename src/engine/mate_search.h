@@ -34,6 +34,9 @@ struct MateLimits {
   // and a line may end where only they are left. A mate found so holds once each futile
   // interposition is proved to lose too (a search with this off, from the position after it).
   bool futile_interpositions = true;
+  // The first depth limit in plies (0: the solver's, 600), doubled whenever it alone kept the
+  // root from a proof: what tests of long mates set lower.
+  int first_depth_limit = 0;
 };
 
 enum class MateStatus {
@@ -42,6 +45,17 @@ enum class MateStatus {
   Unknown,  // the budget ran out, or stop() was called
 };
 const char* to_string(MateStatus s);  // "mate", "no mate", "unknown"
+
+// Why a solve answered Unknown.
+enum class MateStop {
+  None,
+  Movetime,    // --movetime ran out
+  Nodes,       // --nodes ran out
+  Stopped,     // stop() was called
+  DepthLimit,  // every line left open was cut at the deepest the solver goes (kMaxPlies)
+  Unchecked,   // proved, but the line could not be completed or failed its replay
+};
+const char* to_string(MateStop s);  // "time budget", "node budget", "stopped", ...
 
 struct MateResult {
   MateStatus status = MateStatus::Unknown;
@@ -67,6 +81,9 @@ struct MateResult {
   int64_t proved_ms = 0;
   // The length of the mate in the attacker's moves (0 unless Mate).
   int mate_moves() const;
+  MateStop stop = MateStop::None;  // why, when Unknown
+  int hashfull = 0;                // per mille of the table in use at the end
+  int64_t collections = 0;         // times the full table's least-worked half was cleared
 };
 
 // Reported about once a second during a long solve.
@@ -74,6 +91,7 @@ struct MateProgress {
   int64_t nodes = 0;
   int64_t time_ms = 0;
   int hashfull = 0;  // per mille of the table in use
+  int64_t collections = 0;  // times the table was full and its least-worked half cleared
   uint32_t root_pn = 0, root_dn = 0;  // the root's proof and disproof numbers
 };
 
@@ -86,6 +104,8 @@ class MateSolver {
 
   void set_hash_mb(size_t mb);  // resizes and clears the table
   size_t hash_mb() const;
+  // The largest table this machine can hold: three quarters of its physical memory.
+  static size_t max_hash_mb();
 
   // Solves the game's current position (its history is the repetition history). Runs on the
   // caller's thread until proved, disproved, out of budget or stopped.

@@ -167,7 +167,7 @@ check2 help-mate 0 "--attacker" "Exit code: 0 mate, 3 no mate, 4 unknown" "$kiri
 # same input gives the same nodes on every run.
 check2 mate-b34 0 "mate in 4" "line " "$kirin" mate --sfen "$b34" --movetime 20000 --max-moves 4
 check2 mate-b34-any 0 "mate in 4" "line " "$kirin" mate --sfen "$b34" --nodes 1000000
-b34_nodes=$("$kirin" mate --sfen "$b34" --nodes 1000000 2>/dev/null | grep '^nodes')
+b34_nodes=$("$kirin" mate --sfen "$b34" --nodes 1000000 2>/dev/null | grep -o '^nodes [0-9]* ')
 check mate-repeats 0 "$b34_nodes" "$kirin" mate --sfen "$b34" --nodes 1000000
 check2 mate-at-most 0 "mate in at most " "line " "$kirin" mate --sfen "$a22" --nodes 3000
 # --proof: the proof's file, its header and a line per position (tools/proof-check reads it).
@@ -182,7 +182,10 @@ check2 mate-a22-shorter 3 "no mate" "nodes " "$kirin" mate --sfen "$a22" --movet
 check2 mate-attacker 0 "mate in 3" "line " "$kirin" mate --sfen "$b34" --moves 10d7d --attacker black --max-moves 3
 check2 mate-refutation 3 "no mate" "refutation " "$kirin" mate --sfen "$b34" --moves 10d9d --attacker black --max-moves 3
 check2 mate-none 3 "no mate" "nodes " "$kirin" mate -v shogi --sfen "$lone_pawn" --movetime 20000
-check2 mate-unknown 4 "unknown" "nodes " "$kirin" mate --sfen "$a22" --nodes 1
+check2 mate-unknown 4 "stopped node budget" "hashfull " "$kirin" mate --sfen "$a22" --nodes 1
+# A table larger than the machine's memory is refused before any is taken.
+check2 mate-hash-too-big 2 "--hash" "not in range" "$kirin" mate --sfen "$a22" --hash 100000000
+check2 bench-mate-hash-too-big 2 "--hash" "not in range" "$kirin" bench mate --hash 100000000
 # Shogi's futile interpositions (無駄合): 5i5a+ leaves White only Gold drops taken for nothing
 # (the Rook on 9b holds rank b, the Knight on 3c guards 2a and 4a): a mate in 1 by the
 # convention, in 2 counting every interposition.

@@ -1,16 +1,19 @@
 // The mate solver (engine/mate_search.h) on small problems that need each power of the games:
 // Lion double moves and igui, counter-strike, burning, freezing, range captures, area moves,
 // drops (and the Pawn-drop rule), a King with a Crown Prince; positions with no mate; the
-// defender-to-move form; and every line returned replayed under the conventions.
+// defender-to-move form; every line returned replayed under the conventions; the limits.
 //
 // Each position was worked out by hand (the comments); squares are USI names, file 1 on Black's
 // right, rank a at the top; Black moves up and attacks without a King, as in the collections.
-// The budgets are small: each solve here takes a few hundred nodes at most.
+// The budgets are small: each solve here takes a few hundred nodes at most, but those of the
+// limits (a depth limit that grows, a full table), which need a few thousand and 150,000.
 #include "engine/mate_search.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -635,6 +638,88 @@ TEST(MateSolverProof, AProofWithDrops) {
   ASSERT_TRUE(mates_in(g, r, 1));
   EXPECT_TRUE(proves(g, r));
   ASSERT_EQ(r.proof.size(), 1u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Limits: the depth limit that grows, the table that is collected when full, why a solve stopped
+
+// A collection problem, the attacker to move.
+Game problem(const char* name) {
+  const Problem* p = find_problem("chu-tsume-ab", name);
+  EXPECT_NE(p, nullptr) << name;
+  return Game(parse_sfen(builtin_variant("chu"), p ? p->sfen : std::string()));
+}
+
+TEST(MateSolverLimits, TheDepthLimitGrowsWithTheMate) {
+  // Both mates need more than 2 plies, and then more than 4 and 8: each cut disproves the root
+  // only through the limit, so the solver doubles it and goes on (once it answered Unknown at
+  // once), also where the line's extraction proves a subtree again deeper than the limit.
+  for (const char* name : {"B33", "B3"}) {
+    const Game g = problem(name);
+    MateSolver solver(4);
+    MateLimits limits;
+    limits.nodes = 200000;
+    limits.shorten = false;
+    const MateResult usual = solver.solve(g, limits);
+    limits.first_depth_limit = 2;
+    const MateResult grown = solver.solve(g, limits);
+    ASSERT_EQ(grown.status, MateStatus::Mate) << name << ": " << to_string(grown.stop);
+    EXPECT_EQ(check_mating_line(g, grown.line), "") << name;
+    ASSERT_EQ(usual.status, MateStatus::Mate) << name;
+    EXPECT_LE(grown.mate_moves(), usual.mate_moves() + 1) << name;
+  }
+}
+
+TEST(MateSolverLimits, AFullTableIsCollectedAndTheSearchGoesOn) {
+  // A 1 MiB table holds 32,768 entries; A1's first proof (150,000 nodes) fills it three times.
+  // Each time it is nine tenths full its least-worked half is cleared, and the proof and its
+  // line are completed all the same.
+  const Game g = problem("A1");
+  MateSolver solver(1);
+  MateLimits limits;
+  limits.nodes = 400000;
+  limits.shorten = false;
+  const MateResult r = solver.solve(g, limits);
+  ASSERT_EQ(r.status, MateStatus::Mate) << to_string(r.stop);
+  EXPECT_GT(r.collections, 0);
+  EXPECT_LT(r.hashfull, 900);
+  EXPECT_EQ(check_mating_line(g, r.line), "");
+  // The same answer, line and nodes on a second run: collection depends on nothing but the
+  // search.
+  const MateResult again = solver.solve(g, limits);
+  EXPECT_EQ(again.nodes, r.nodes);
+  EXPECT_EQ(usi(g, again.line), usi(g, r.line));
+}
+
+TEST(MateSolverLimits, UnknownSaysWhy) {
+  const Game g = problem("A14");
+  MateSolver solver(4);
+  MateLimits limits;
+  limits.nodes = 1000;
+  const MateResult r = solver.solve(g, limits);
+  EXPECT_EQ(r.status, MateStatus::Unknown);
+  EXPECT_EQ(r.stop, MateStop::Nodes);
+  EXPECT_STREQ(to_string(r.stop), "node budget");
+  // stop() from another thread, as the server and the USI session call it (again and again,
+  // since a solve that starts clears an earlier call): B28 is far from solved when it comes.
+  std::atomic<bool> done{false};
+  std::thread stopper([&] {
+    while (!done) {
+      solver.stop();
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  });
+  limits.nodes = 50000000;
+  const MateResult stopped = solver.solve(problem("B28"), limits);
+  done = true;
+  stopper.join();
+  EXPECT_EQ(stopped.status, MateStatus::Unknown);
+  EXPECT_EQ(stopped.stop, MateStop::Stopped);
+  EXPECT_LT(stopped.nodes, limits.nodes);
+  // A decided answer has no reason.
+  const MateResult solved = solve(problem("B33"));
+  EXPECT_EQ(solved.status, MateStatus::Mate);
+  EXPECT_EQ(solved.stop, MateStop::None);
 }
 
 }  // namespace
