@@ -252,7 +252,8 @@ struct MateSolver::Impl {
     // pass (the passes of one solve share their results), never in an unlimited one.
     const uint64_t depth_left = max_plies ? uint64_t(max_plies - ply) : 0;
     // Results under the futile-interposition convention are not results without it.
-    const uint64_t salt = (max_plies ? 0x5851F42D4C957F2Dull : 0) ^ (futile ? 0xD6E8FEB86659FD93ull : 0);
+    const uint64_t salt =
+        (max_plies ? 0x5851F42D4C957F2Dull : 0) ^ (futile ? 0xD6E8FEB86659FD93ull : 0);
     const uint64_t k = hash ^ salt ^ (depth_left * 0x9E3779B97F4A7C15ull);
     return k ? k : 1;
   }
