@@ -32,7 +32,8 @@ struct MateLimits {
   // Shogi's futile-interposition convention (無駄合, rules/mating.h), where the game has drops
   // and the check rule: futile interpositions are neither searched nor counted in the length,
   // and a line may end where only they are left. A mate found so holds once each futile
-  // interposition is proved to lose too (a search with this off, from the position after it).
+  // interposition is proved to lose too (a search from the position after it, where the
+  // futile interpositions further on are again left out, and proved in their turn).
   bool futile_interpositions = true;
   // The first depth limit in plies (0: the solver's, 600), doubled whenever it alone kept the
   // root from a proof: what tests of long mates set lower.

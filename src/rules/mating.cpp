@@ -160,9 +160,10 @@ bool has_legal_move_to(const Position& pos, const Square* from, int n, Square ta
 
 // is_futile_interposition with the check's squares found: `checker` attacks `king`.
 bool futile_given_check(Position& pos, const Move& m, Square king, Square checker) {
-  if (m.is_two_step() || m.has_kills() || (!m.is_drop() && m.from == king)) return false;
+  if (m.is_two_step() || m.has_kills()) return false;
+  // The King's moves and captures (of the checker or another piece) are no interpositions.
+  if (!m.is_drop() && (m.from == king || pos.at(m.to) != kEmpty)) return false;
   const Square block = m.to;
-  if (block == checker) return false;  // a capture of the checker, not an interposition
   const Color defender = pos.side_to_move();
   Undo u;
   pos.do_move(m, u);

@@ -41,8 +41,9 @@ bool futile_convention_applies(const Variant& v);
 
 // Is the defender's legal move `m` (the defender to move in `pos`, in check) a futile
 // interposition: the check is by one piece, `m` blocks it with a drop or a board move of a
-// piece other than the royal, and the checker can take the blocking piece with an attacking
-// move after which no legal move of the defender takes it back? Plays on `pos` and takes back.
+// piece other than the royal that captures nothing, and the checker can take the blocking
+// piece with an attacking move after which no legal move of the defender takes it back? Plays
+// on `pos` and takes back.
 bool is_futile_interposition(Position& pos, const Move& m);
 
 // generate_defences less the futile interpositions, where the convention applies (else all of
