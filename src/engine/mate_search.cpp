@@ -605,8 +605,10 @@ struct MateSolver::Impl {
   };
   std::unordered_map<uint64_t, ProofNode> proof_nodes[2];  // without, with the convention
 
-  // Builds the proof below the attacker-to-move position on `pos` at `ply`, with `plies` left;
-  // its height, or -1 when a subtree could not be proved again (stopped).
+  // Builds the proof below the attacker-to-move position on `pos` at `ply`, with `plies` left
+  // (kAnyPlies: searched without a depth limit); its height, or -1 when a subtree could not be
+  // proved again (stopped).
+  static constexpr int kAnyPlies = INT32_MAX / 2;
   int build_proof(int ply, int plies) {
     const uint64_t hash = pos->hash();
     auto& nodes_here = proof_nodes[futile];
@@ -614,7 +616,7 @@ struct MateSolver::Impl {
       return it->second.height;
     if (ply + 2 > depth_limit) return -1;
     const int saved = max_plies;
-    max_plies = ply + plies;
+    max_plies = plies >= kAnyPlies / 2 ? 0 : ply + plies;
     std::vector<Child> children;
     std::optional<Move> chosen;
     if (!expand(ply, children)) {
@@ -662,9 +664,9 @@ struct MateSolver::Impl {
       if (counted) {
         h = build_proof(ply + 2, plies - 2);
       } else {
-        // Proved without the convention, as deep as the search may go.
+        // Proved without the convention, and without a depth limit.
         futile = false;
-        h = build_proof(ply + 2, depth_limit - ply - 2);
+        h = build_proof(ply + 2, kAnyPlies);
         futile = true;
       }
       if (--on_path[pos->hash()] == 0) on_path.erase(pos->hash());
@@ -882,7 +884,7 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
         Undo u;
         pos.do_move(d, u);
         ++s.on_path[pos.hash()];
-        int h = s.build_proof(1, counted ? s.max_plies - 1 : s.depth_limit - 1);
+        int h = s.build_proof(1, counted ? s.max_plies - 1 : Impl::kAnyPlies);
         if (h > 0) h = s.list_proof(-1, d, result.proof, listed, heights);
         if (--s.on_path[pos.hash()] == 0) s.on_path.erase(pos.hash());
         pos.undo_move(d, u);
