@@ -31,8 +31,7 @@ web: deps
 
 # The mate-proof checker (tools/proof-check, shogiops): its packages when package-lock.json changed.
 proof-check: deps
-	@cd tools/proof-check && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
-		npm ci --no-audit --no-fund --loglevel=error; fi
+	@bash tools/proof-check/install.sh
 
 # The main job: the game server on 127.0.0.1:8080, its SQLite database in var/kirin.db.
 run: build

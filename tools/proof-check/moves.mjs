@@ -3,6 +3,7 @@
 import { makeBoardSfen, makeHandsSfen } from 'shogiops/sfen';
 import { makeSquareName, opposite, parseUsi } from 'shogiops/util';
 import { pieceCanPromote, pieceForcePromote } from 'shogiops/variant/util';
+import { SquareSet } from 'shogiops/square-set';
 import { secondLionStepDests } from 'shogiops/variant/chushogi';
 
 // The pieces whose moves may have two steps in Chu (USI from-mid-to): Lion, Horned Falcon,
@@ -89,17 +90,27 @@ export function attacksRoyal(pos, md) {
 }
 
 // Can the side to move take every royal of the other side with one move? (A defender's reply
-// that allows it is lost at once and need not be in the proof.) A move takes pieces only on its
-// destination and its middle step.
+// that allows it is lost at once and need not be in the proof.) Only a piece that attacks a
+// royal can take one; a move takes pieces on its destination and its middle step only.
 export function takesEveryRoyal(pos) {
   const target = royals(pos, opposite(pos.turn));
   const n = target.size();
-  if (n === 0 || n > 2) return n === 0;
-  const candidates = legalMoves(pos);
-  return candidates.some(md => {
-    if (md.role) return false;
-    let taken = target.has(md.to) ? 1 : 0;
-    if (md.midStep !== undefined && md.midStep !== md.to && target.has(md.midStep)) taken++;
-    return taken === n;
-  });
+  if (n === 0) return true;
+  let takers = SquareSet.empty();
+  for (const sq of target) takers = takers.union(pos.squareAttackers(sq, pos.turn, pos.board.occupied));
+  const ctx = pos.ctx();
+  for (const from of takers) {
+    const dests = pos.moveDests(from, ctx);
+    if (n === 1 && dests.intersects(target)) return true;
+    if (pos.rules !== 'chushogi' || !TWO_STEP_ROLES.has(pos.board.get(from).role)) continue;
+    for (const midStep of dests) {
+      const taken = target.has(midStep) ? 1 : 0;
+      if (taken + 1 < n) continue;
+      for (const to of secondLionStepDests(pos, from, midStep))
+        if (to !== midStep && taken + (target.has(to) ? 1 : 0) === n &&
+            pos.isLegal({ from, midStep, to, promotion: false }, ctx))
+          return true;
+    }
+  }
+  return false;
 }

@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
-# The proof checker's tests (node:test): installs shogiops from the npm registry (npm ci) when
-# package-lock.json changed, then runs test/*.test.mjs.
+# The proof checker's tests (node:test): its packages first (install.sh), then test/*.test.mjs.
 set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")"
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund --loglevel=error
-fi
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+bash "$here/install.sh"
+cd "$here"
 node --test test/

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parseSfen } from 'shogiops/sfen';
 import { parseUsi } from 'shogiops/util';
-import { attacksRoyal, positionKey } from '../moves.mjs';
+import { attacksRoyal, positionKey, takesEveryRoyal } from '../moves.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const checker = join(here, '..', 'check.mjs');
@@ -145,4 +145,12 @@ test("the key keeps Chu's counter-strike square, which changes the legal moves",
   const armed = positionKey(parseSfen('chushogi', `${sfen} 4d 1`, false).unwrap());
   assert.notEqual(plain, armed);
   assert.equal(plain, positionKey(parseSfen('chushogi', `${sfen} - 57`, false).unwrap()));
+});
+
+test('a reply is lost at once only when the attacker can take every royal left with one move', () => {
+  const chu = sfen => parseSfen('chushogi', `${sfen}/12/12/12/12/12/12/12/12/12 b - 1`, false).unwrap();
+  assert.equal(takesEveryRoyal(chu('12/10k1/8N3')), true);  // the Lion takes the King
+  assert.equal(takesEveryRoyal(chu('+e11/10k1/8N3')), false);  // the Crown Prince is left
+  assert.equal(takesEveryRoyal(chu('12/9+ek1/8N3')), true);  // both, by a double capture
+  assert.equal(takesEveryRoyal(chu('12/8+e1k1/8N3')), false);  // 4b and 2b: not one Lion move
 });

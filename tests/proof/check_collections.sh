@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Every problem of the two built-in collections that Kirin solves within a small budget: its
+# proof (`kirin mate --proof`) checked by tools/proof-check (shogiops), with --length the N that
+# Kirin printed. Problems without a mate in the budget are listed as skipped, not failed.
+#
+#   tests/proof/check_collections.sh KIRIN [MOVETIME_MS]    (default 2000 ms a problem)
+#
+# Environment: KIRIN_PROOF_PROBLEMS="A1 M7 ..." checks only these problems.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$here/../.."
+kirin="$(realpath -m -- "${1:?usage: check_collections.sh KIRIN [MOVETIME_MS]}")"
+movetime="${2:-2000}"
+[ -x "$kirin" ] || { echo "check_collections.sh: no kirin binary at $kirin" >&2; exit 2; }
+bash "$root/tools/proof-check/install.sh"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+checked=0 failed=0 skipped=()
+check_collection() {
+  local file="$1" variant="$2" name sfen solution
+  while IFS=$'\t' read -r name sfen solution; do
+    [[ -z "$name" || "$name" == \#* ]] && continue
+    if [ -n "${KIRIN_PROOF_PROBLEMS:-}" ] && [[ " $KIRIN_PROOF_PROBLEMS " != *" $name "* ]]; then
+      continue
+    fi
+    local proof="$work/$name.proof" out rc=0
+    out="$("$kirin" mate --variant "$variant" --sfen "$sfen" --movetime "$movetime" \
+      --proof "$proof" 2>/dev/null)" || rc=$?
+    local first="${out%%$'\n'*}"
+    if [ "$rc" -eq 3 ] || [ "$rc" -eq 4 ]; then
+      skipped+=("$name ($first)")
+      continue
+    fi
+    local n
+    n="$(sed -nE 's/^mate in (at most )?([0-9]+)$/\2/p' <<<"$first")"
+    if [ "$rc" -ne 0 ] || [ -z "$n" ]; then
+      echo "$name: kirin mate exited $rc: $first"
+      failed=$((failed + 1))
+      continue
+    fi
+    local verdict
+    if verdict="$(node "$root/tools/proof-check/check.mjs" "$proof" --length "$n")"; then
+      echo "$name: $first, $verdict"
+      checked=$((checked + 1))
+    else
+      echo "$name: $first, $verdict"
+      failed=$((failed + 1))
+    fi
+  done <"$file"
+}
+check_collection "$root/problems/chu-tsume-ab.tsv" chu
+check_collection "$root/problems/shogi-tsume-muso.tsv" shogi
+echo "skipped (no mate proved in $movetime ms): ${#skipped[@]}"
+for s in "${skipped[@]}"; do echo "  $s"; done
+echo "proofs: $checked passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$checked" -gt 0 ]
