@@ -4,6 +4,7 @@
 import { parseSfen } from 'shogiops/sfen';
 import { makeUsi, opposite } from 'shogiops/util';
 import { MalformedProof, RefusedRules, rulesOf } from './format.mjs';
+import { futileInterpositions } from './futile.mjs';
 import { attacksRoyal, legalMove, legalMoves, played, positionKey, royals, takesEveryRoyal } from './moves.mjs';
 
 // A proof that is well-formed but does not prove the mate (exit 1).
@@ -55,7 +56,7 @@ function expand(node, ctx) {
   const after = played(pos, md);
   const defender = after.turn;
   if (royals(after, defender).isEmpty()) return [];  // the last royal taken
-  const futile = new Set();
+  const futile = ctx.futile ? futileInterpositions(after) : new Set();
   const children = new Map();
   for (const reply of legalMoves(after)) {
     const usi = makeUsi(reply);
@@ -132,6 +133,7 @@ export function checkProof(proof, { length } = {}) {
     listed,
     attackerHasRoyal,
     chu: rules.rules === 'chushogi',
+    futile: proof.conventions.has('futile-interpositions'),
   };
   const height = walk(rootKey, ctx);
   for (const [key, node] of listed)

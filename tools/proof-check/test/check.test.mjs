@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parseSfen } from 'shogiops/sfen';
 import { parseUsi } from 'shogiops/util';
+import { futileInterpositions } from '../futile.mjs';
 import { attacksRoyal, positionKey, takesEveryRoyal } from '../moves.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -153,4 +154,25 @@ test('a reply is lost at once only when the attacker can take every royal left w
   assert.equal(takesEveryRoyal(chu('+e11/10k1/8N3')), false);  // the Crown Prince is left
   assert.equal(takesEveryRoyal(chu('12/9+ek1/8N3')), true);  // both, by a double capture
   assert.equal(takesEveryRoyal(chu('12/8+e1k1/8N3')), false);  // 4b and 2b: not one Lion move
+});
+
+const FUTILE = fixture('shogi-futile.txt');
+
+test("futile interpositions: listed, proved, but their branch is not counted (shogi's convention)", () => {
+  accepted(FUTILE, 1, 8, '--length', '1');
+  accepted(FUTILE.replace('convention futile-interpositions\n', ''), 2, 8, '--length', '2');
+  // Still proved: a futile interposition's branch must be in the proof.
+  refused(FUTILE.replace(/^R\*1i P\*1e\t.*\n/m, ''), 1, /path - R\*1i P\*1e: the defence leads to a position the proof does not list/);
+});
+
+test('an interposition is futile when the checker takes it with check and cannot be taken back', () => {
+  const after = sfen => parseSfen('standard', sfen, false).unwrap();
+  // The Knight on 2d guards 1b: every Pawn interposed on file 1 is futile.
+  assert.deepEqual([...futileInterpositions(after('8k/6G2/9/7N1/9/9/9/9/8R w p 1'))].sort(),
+    ['P*1b', 'P*1c', 'P*1d', 'P*1e', 'P*1f', 'P*1g', 'P*1h']);
+  // Without it the King takes back on 1b: that interposition counts.
+  assert.deepEqual([...futileInterpositions(after('8k/6G2/9/9/9/9/9/9/8R w p 1'))].sort(),
+    ['P*1c', 'P*1d', 'P*1e', 'P*1f', 'P*1g', 'P*1h']);
+  // A check from next to the King leaves no square between: nothing is futile.
+  assert.equal(futileInterpositions(after('8k/6G1R/9/7N1/9/9/9/9/9 w p 1')).size, 0);
 });
