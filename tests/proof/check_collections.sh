@@ -24,12 +24,18 @@ check_collection() {
     if [ -n "${KIRIN_PROOF_PROBLEMS:-}" ] && [[ " $KIRIN_PROOF_PROBLEMS " != *" $name "* ]]; then
       continue
     fi
-    local proof="$work/$name.proof" out rc=0
+    local proof="$work/$name.proof" out rc=0 t0 t1 t2
+    t0=$(date +%s%N)
     out="$("$kirin" mate --variant "$variant" --sfen "$sfen" --movetime "$movetime" \
       --proof "$proof" 2>/dev/null)" || rc=$?
-    local first="${out%%$'\n'*}"
+    local first="${out%%$'\n'*}" written
+    written="$(sed -n 's/^proof //p' <<<"$out")"
     if [ "$rc" -eq 3 ] || [ "$rc" -eq 4 ]; then
       skipped+=("$name ($first)")
+      continue
+    fi
+    if [ "$rc" -eq 0 ] && [[ "$written" == none* ]]; then
+      skipped+=("$name ($first, proof $written)")
       continue
     fi
     local n
@@ -39,19 +45,18 @@ check_collection() {
       failed=$((failed + 1))
       continue
     fi
-    local verdict
-    if verdict="$(node "$root/tools/proof-check/check.mjs" "$proof" --length "$n")"; then
-      echo "$name: $first, $verdict"
-      checked=$((checked + 1))
-    else
-      echo "$name: $first, $verdict"
-      failed=$((failed + 1))
-    fi
+    local verdict check_rc=0
+    t1=$(date +%s%N)
+    verdict="$(node "$root/tools/proof-check/check.mjs" "$proof" --length "$n")" || check_rc=$?
+    t2=$(date +%s%N)
+    printf '%s: %s, %s (kirin %d ms, check %d ms)\n' "$name" "$first" "$verdict" \
+      $(((t1 - t0) / 1000000)) $(((t2 - t1) / 1000000))
+    if [ "$check_rc" -eq 0 ]; then checked=$((checked + 1)); else failed=$((failed + 1)); fi
   done <"$file"
 }
 check_collection "$root/problems/chu-tsume-ab.tsv" chu
 check_collection "$root/problems/shogi-tsume-muso.tsv" shogi
-echo "skipped (no mate proved in $movetime ms): ${#skipped[@]}"
+echo "skipped (no mate, or no proof, in $movetime ms): ${#skipped[@]}"
 for s in "${skipped[@]}"; do echo "  $s"; done
 echo "proofs: $checked passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$checked" -gt 0 ]

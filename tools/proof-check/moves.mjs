@@ -1,9 +1,10 @@
 // What the checker asks of shogiops, lishogi's own rules: every legal move of a position,
 // whether a move attacks a royal (the problems' convention), and a key per position.
-import { makeBoardSfen, makeHandsSfen } from 'shogiops/sfen';
-import { makeSquareName, opposite, parseUsi } from 'shogiops/util';
+import { ROLES } from 'shogiops/constants';
+import { makeHandsSfen } from 'shogiops/sfen';
+import { opposite, parseUsi } from 'shogiops/util';
 import { pieceCanPromote, pieceForcePromote } from 'shogiops/variant/util';
-import { SquareSet } from 'shogiops/square-set';
+import { attacks } from 'shogiops/attacks';
 import { secondLionStepDests } from 'shogiops/variant/chushogi';
 
 // The pieces whose moves may have two steps in Chu (USI from-mid-to): Lion, Horned Falcon,
@@ -15,15 +16,18 @@ export function royals(pos, color) {
   return pos.kingsOf(color);
 }
 
-// A position's identity for the proof: board, side to move, hands (shogi) and, in Chu, the
-// square where a Lion was just taken by a non-Lion (the counter-strike rule), which changes
-// the legal moves. The move number is not part of it.
+// A position's identity for the proof: board (the squares of each colour and of each kind of
+// piece), side to move, hands (shogi) and, in Chu, the square where a Lion was just taken by a
+// non-Lion (the counter-strike rule), which changes the legal moves. The move number is not
+// part of it.
 export function positionKey(pos) {
-  const board = makeBoardSfen(pos.rules, pos.board);
-  const turn = pos.turn === 'sente' ? 'b' : 'w';
-  if (pos.rules === 'chushogi')
-    return `${board} ${turn} ${pos.lastLionCapture === undefined ? '-' : makeSquareName(pos.lastLionCapture)}`;
-  return `${board} ${turn} ${makeHandsSfen(pos.rules, pos.hands)}`;
+  let key = `${pos.turn} ${pos.board.color('sente').dRows.join(',')}`;
+  for (const role of ROLES) {
+    const squares = pos.board.role(role);
+    if (squares.nonEmpty()) key += ` ${role} ${squares.dRows.join(',')}`;
+  }
+  if (pos.rules === 'chushogi') return `${key} ${pos.lastLionCapture ?? '-'}`;
+  return `${key} ${makeHandsSfen(pos.rules, pos.hands)}`;
 }
 
 // Every legal move of the side to move, as shogiops generates them: each destination of each
@@ -96,10 +100,9 @@ export function takesEveryRoyal(pos) {
   const target = royals(pos, opposite(pos.turn));
   const n = target.size();
   if (n === 0) return true;
-  let takers = SquareSet.empty();
-  for (const sq of target) takers = takers.union(pos.squareAttackers(sq, pos.turn, pos.board.occupied));
   const ctx = pos.ctx();
-  for (const from of takers) {
+  for (const from of pos.board.color(pos.turn)) {
+    if (!attacks(pos.board.get(from), from, pos.board.occupied).intersects(target)) continue;
     const dests = pos.moveDests(from, ctx);
     if (n === 1 && dests.intersects(target)) return true;
     if (pos.rules !== 'chushogi' || !TWO_STEP_ROLES.has(pos.board.get(from).role)) continue;

@@ -63,10 +63,11 @@ function expand(node, ctx) {
     const next = played(after, reply);
     if (ctx.attackerHasRoyal && royals(next, opposite(defender)).isEmpty())
       throw new ProofFailure(`${here} ${entry.move} ${usi}: the defence takes the attacker's last royal`);
-    if (ctx.chu && takesEveryRoyal(next)) continue;  // lost at once: the attacker takes the rest
     const key = positionKey(next);
-    if (!ctx.listed.has(key))
+    if (!ctx.listed.has(key)) {
+      if (ctx.chu && takesEveryRoyal(next)) continue;  // lost at once: the attacker takes the rest
       throw new ProofFailure(`${here} ${entry.move} ${usi}: the defence leads to a position the proof does not list`);
+    }
     const seen = children.get(key);
     // A position reached both by a futile interposition and by another defence counts.
     if (seen) seen.futile = seen.futile && futile.has(usi);
