@@ -1,14 +1,16 @@
-// Shogi's futile-interposition convention (無駄合), as docs/RULES.md ("Problems") words it,
-// written again from those words on shogiops: which defences of a position in check are futile
-// interpositions, whose branch a mate's length does not count (a proof still answers them).
+// Shogi's futile-interposition convention (無駄合), as docs/RULES.md ("Problems", "Futile
+// interpositions") defines it in words, written again from those words on shogiops: which
+// defences of a position in check are futile interpositions, whose branch a mate's length does
+// not count (a proof still answers them).
 import { between } from 'shogiops/attacks';
 import { makeUsi } from 'shogiops/util';
 import { attacksRoyal, legalMoves, played, royals } from './moves.mjs';
 
 // The USI of every futile interposition among the defences of `pos` (the defender to move, in
-// check): a drop, or a move of a piece other than the King, onto a square between the King and
-// the one piece that checks it, such that the checker can take the interposed piece with a move
-// that checks again, promoting or not, after which the defender cannot take the checker back.
+// check): with exactly one piece checking the King, a drop or a move of a piece other than the
+// King onto a square S strictly between them, after which the checker has a legal move to S,
+// promoting or not, that attacks the King and after which no legal move of the defender ends
+// on S (the interposed piece is taken for nothing).
 export function futileInterpositions(pos) {
   const futile = new Set();
   const kings = royals(pos, pos.turn);
@@ -27,7 +29,7 @@ export function futileInterpositions(pos) {
       .filter(take => blocked.isLegal(take) && attacksRoyal(blocked, take));
     const unanswered = take => {
       const taken = played(blocked, take);
-      return !legalMoves(taken).some(reply => reply.role === undefined && reply.to === md.to);
+      return !legalMoves(taken).some(reply => reply.to === md.to);
     };
     if (takes.some(unanswered)) futile.add(makeUsi(md));
   }

@@ -173,6 +173,9 @@ test('an interposition is futile when the checker takes it with check and cannot
   // Without it the King takes back on 1b: that interposition counts.
   assert.deepEqual([...futileInterpositions(after('8k/6G2/9/9/9/9/9/9/8R w p 1'))].sort(),
     ['P*1c', 'P*1d', 'P*1e', 'P*1f', 'P*1g', 'P*1h']);
+  // A Silver's move onto the Rook's line is an interposition too, futile on either square.
+  assert.deepEqual([...futileInterpositions(after('8k/6G2/9/7s1/9/9/9/9/8R w - 1'))].sort(),
+    ['2d1c', '2d1e']);
   // A check from next to the King leaves no square between: nothing is futile.
   assert.equal(futileInterpositions(after('8k/6G1R/9/7N1/9/9/9/9/9 w p 1')).size, 0);
 });
