@@ -117,6 +117,10 @@ test('refused profiles and options', () => {
   refused(withHeader(MATE1, 'convention other'), 2, /refused: line 3: unknown convention "other"/);
 });
 
+test("a defence that takes the attacker's last royal refutes the proof", () =>
+  refused('sfen 6r4k/12/12/8N3/12/6K5/12/12/12/12/12/12 b - 1\nvariant chu\noption bare_king=false\n-\t4d3b\n', 1,
+    /path - 4d3b 6a6f: the defence takes the attacker's last royal/));
+
 test('bare king is not judged while the attacker has a royal', () =>
   refused('sfen 11k/12/12/12/8N3/12/12/12/12/12/12/K11 b - 1\nvariant chu\n-\t4e3c\n', 2,
     /refused: bare_king with a royal on the attacker's side/));
