@@ -180,6 +180,17 @@ test('an interposition is futile when the checker takes it with check and cannot
   // A Silver's move onto the Rook's line is an interposition too, futile on either square.
   assert.deepEqual([...futileInterpositions(after('8k/6G2/9/7s1/9/9/9/9/8R w - 1'))].sort(),
     ['2d1c', '2d1e']);
+  // The Rook on 5a checks along rank a. A Silver of White's on 3b takes back on 4a and 2a.
+  assert.deepEqual([...futileInterpositions(after('4R3k/6s2/9/9/9/9/9/9/9 w g 1'))].sort(),
+    ['3b4a', 'G*3a']);
+  // One on 2b takes back on 3a, unless the Bishop on 4d pins it to the King.
+  assert.deepEqual([...futileInterpositions(after('4R3k/7s1/9/9/9/9/9/9/9 w g 1'))].sort(),
+    ['2b3a', 'G*4a']);
+  assert.deepEqual([...futileInterpositions(after('4R3k/7s1/9/5B3/9/9/9/9/9 w g 1'))].sort(),
+    ['G*3a', 'G*4a']);
+  // The Lance takes on 1c unpromoted (promoted, it would not check): futile; 1b is taken back.
+  assert.deepEqual([...futileInterpositions(after('8k/9/9/9/8L/9/9/9/9 w g 1'))].sort(),
+    ['G*1c', 'G*1d']);
   // A check from next to the King leaves no square between: nothing is futile.
   assert.equal(futileInterpositions(after('8k/6G1R/9/7N1/9/9/9/9/9 w p 1')).size, 0);
 });
