@@ -6,7 +6,8 @@
 #
 #   tests/proof/check_collections.sh KIRIN [MOVETIME_MS]    (default 1000 ms a problem)
 #
-# Environment: KIRIN_PROOF_PROBLEMS="A1 M7 ..." checks only these problems.
+# Then the proofs built into Kirin (problems/proofs/), with their recorded lengths.
+# Environment: KIRIN_PROOF_PROBLEMS="A1 M7 ..." checks only these problems (and no built-in proof).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$here/../.."
@@ -55,6 +56,25 @@ check_collection() {
     if [ "$check_rc" -eq 0 ]; then checked=$((checked + 1)); else failed=$((failed + 1)); fi
   done <"$file"
 }
+# The proofs built into Kirin (problems/proofs/COLLECTION/NAME.proof, their lengths in
+# problems/proofs/COLLECTION.tsv), as the problems room serves them.
+check_builtin_proofs() {
+  local index="$1" name moves rest verdict
+  [ -f "$index" ] || return 0
+  while IFS=$'\t' read -r name moves rest; do
+    [[ -z "$name" || "$name" == \#* ]] && continue
+    if verdict="$(node "$root/tools/proof-check/check.mjs" "${index%.tsv}/$name.proof" --length "$moves")"; then
+      checked=$((checked + 1))
+    else
+      failed=$((failed + 1))
+    fi
+    echo "built-in $name: mate in $moves, $verdict"
+  done <"$index"
+}
+if [ -z "${KIRIN_PROOF_PROBLEMS:-}" ]; then
+  check_builtin_proofs "$root/problems/proofs/chu-tsume-ab.tsv"
+  check_builtin_proofs "$root/problems/proofs/shogi-tsume-muso.tsv"
+fi
 check_collection "$root/problems/chu-tsume-ab.tsv" chu
 check_collection "$root/problems/shogi-tsume-muso.tsv" shogi
 echo "skipped (no mate, or no proof, in $movetime ms): ${#skipped[@]}"
