@@ -1,4 +1,4 @@
-// Reads a mate proof (the format `kirin mate --proof FILE` writes, docs/ENGINE.md) and decides
+// Reads a mate proof (the format `kirin mate --proof FILE` writes, README.md) and decides
 // whether its rules are ones shogiops plays: only those are checked, anything else is refused.
 
 // A malformed file (exit 2), as against a proof that is well-formed but wrong (exit 1).
