@@ -63,25 +63,29 @@ check_collection() {
     if [ "$check_rc" -eq 0 ]; then checked=$((checked + 1)); else failed=$((failed + 1)); fi
   done <"$file"
 }
-# The proofs built into Kirin (problems/proofs/COLLECTION/NAME.proof, their lengths in
-# problems/proofs/COLLECTION.tsv), as the problems room serves them.
+# The proofs built into Kirin (problems/proofs/COLLECTION/NAME.proof), with the length
+# recorded in problems/proofs/COLLECTION.tsv where it has a row, as the problems room serves them.
 check_builtin_proofs() {
-  local index="$1" name moves rest verdict
-  [ -f "$index" ] || return 0
-  while IFS=$'\t' read -r name moves rest; do
-    [[ -z "$name" || "$name" == \#* ]] && continue
-    if verdict="$(node "$root/tools/proof-check/check.mjs" "${index%.tsv}/$name.proof" --length "$moves")"; then
-      checked=$((checked + 1))
-    else
-      failed=$((failed + 1))
-    fi
-    echo "built-in $name: mate in $moves, $verdict"
-  done <"$index"
+  local dir proof name moves length verdict
+  for dir in "$root"/problems/proofs/*/; do
+    [ -d "$dir" ] || continue
+    for proof in "$dir"*.proof; do
+      [ -f "$proof" ] || continue
+      name="$(basename "$proof" .proof)"
+      moves=""
+      [ -f "${dir%/}.tsv" ] && moves="$(awk -F'\t' -v n="$name" '$1 == n { print $2 }' "${dir%/}.tsv")"
+      length=()
+      [ -n "$moves" ] && length=(--length "$moves")
+      if verdict="$(node "$root/tools/proof-check/check.mjs" "$proof" "${length[@]}")"; then
+        checked=$((checked + 1))
+      else
+        failed=$((failed + 1))
+      fi
+      echo "built-in $(basename "$dir")/$name: ${moves:+mate in $moves, }$verdict"
+    done
+  done
 }
-if [ -z "${KIRIN_PROOF_PROBLEMS:-}" ]; then
-  check_builtin_proofs "$root/problems/proofs/chu-tsume-ab.tsv"
-  check_builtin_proofs "$root/problems/proofs/shogi-tsume-muso.tsv"
-fi
+if [ -z "${KIRIN_PROOF_PROBLEMS:-}" ]; then check_builtin_proofs; fi
 check_collection "$root/problems/chu-tsume-ab.tsv" chu
 check_collection "$root/problems/shogi-tsume-muso.tsv" shogi
 echo "skipped (no mate, or no proof, in $movetime ms): ${#skipped[@]}"
