@@ -3,7 +3,7 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 
-.PHONY: all deps configure build build-all web run test test-release test-asan test-long bench \
+.PHONY: all deps configure build build-all web proof-check run test test-release test-asan test-long bench \
 	sanitize-configure sanitize-build fuzz fuzz-build fuzz-smoke clean format
 
 all: build-all
@@ -20,7 +20,7 @@ build: configure web
 	@cmake --build $(BUILD) -j $(JOBS) --target kirin
 
 # Everything: the tests and benchmarks too.
-build-all: configure web
+build-all: configure web proof-check
 	@cmake --build $(BUILD) -j $(JOBS)
 
 # The web UI (TypeScript, Vite): packages from the npm registry when package-lock.json changed.
@@ -28,6 +28,10 @@ web: deps
 	@cd web && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
 		npm ci --no-audit --no-fund --loglevel=error; fi
 	@cd web && npm run --silent build
+
+# The mate-proof checker (tools/proof-check, shogiops): its packages when package-lock.json changed.
+proof-check: deps
+	@bash tools/proof-check/install.sh
 
 # The main job: the game server on 127.0.0.1:8080, its SQLite database in var/kirin.db.
 run: build
