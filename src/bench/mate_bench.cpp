@@ -135,7 +135,7 @@ MateBenchTotals run_mate_bench(const MateBenchOptions& options, std::ostream& ou
       const std::string proved = mate ? fmt::format("{:.3f}", r.proved_ms / 1000.0) : "-";
       fmt::print(out, "{:<8} {:<8} {:>5} {:>5} {:>12} {:>8} {:>8.3f}{}\n", p.name,
                  to_string(r.status),
-                 mate ? (r.exact ? "" : "<=") + std::to_string(r.mate_moves()) : "-",
+                 mate ? (r.exact ? "" : r.bounded ? "<=" : "?") + std::to_string(r.mate_moves()) : "-",
                  p.published_moves(), r.nodes, proved, secs, note.empty() ? "" : "  " + note);
       out.flush();
       if (proofs) proofs->write(p, start.position(), r);

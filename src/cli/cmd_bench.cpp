@@ -74,7 +74,9 @@ void register_bench_mate(CLI::App& parent) {
   CLI::App* cmd = parent.add_subcommand(
       "mate", "The mate solver on the built-in problem collections (problems/*.tsv), one "
               "thread, a fresh table per problem: solved or not, the mate's length against "
-              "the published one, nodes, time; a mate shorter than the book's is marked");
+              "the published one (N: proved the shortest; <=N: a mate in at most N; ?N: a "
+              "line of N, no bound proved), nodes, time; a mate shorter than the book's is "
+              "marked");
   cmd->footer("Example: kirin bench mate --collection chu-tsume-ab --problems A22,B34 "
               "--movetime-per-problem 2000");
   cmd->add_option("--movetime-per-problem", options->movetime_ms,

@@ -28,6 +28,8 @@ constexpr const char* kFooter =
     "                at every move, ending with the defender mated\n"
     "  mate in at most N\n"
     "                a mate proved, but the budget ran out before a shorter one was ruled out\n"
+    "  mate, its length not bounded within the budget (a line of N)\n"
+    "                a mate proved, but not yet that no defence lasts longer than the line\n"
     "  no mate       proved (within --max-moves, if given); with --attacker naming the side\n"
     "                not to move, 'refutation' and the defence that escapes\n"
     "  unknown       then 'stopped' and why: 'time budget' (--movetime), 'node budget'\n"
@@ -110,8 +112,12 @@ void register_mate(CLI::App& app) {
     const MateResult r = solver.solve(game, limits, attacker, print_mate_progress);
     switch (r.status) {
       case MateStatus::Mate:
-        fmt::print("mate in {}{}\nline {}\n", r.exact ? "" : "at most ", r.mate_moves(),
-                   to_usi_line(game.position(), r.line));
+        if (r.exact || r.bounded)
+          fmt::print("mate in {}{}\n", r.exact ? "" : "at most ", r.mate_moves());
+        else
+          fmt::print("mate, its length not bounded within the budget (a line of {})\n",
+                     r.mate_moves());
+        fmt::print("line {}\n", to_usi_line(game.position(), r.line));
         if (limits.proof) {
           if (r.proof.empty()) {
             fmt::print("proof none: not completed within as much budget again as the solve\n");

@@ -625,7 +625,7 @@ struct MateSolver::Impl {
       for (int pass = 0; pass < 2 && !chosen; ++pass) {
         int best_len = INT32_MAX;
         for (const Child& c : children) {
-          if (on_path.count(c.hash)) continue;
+          if (on_path.count(c.hash)) continue;  // the game's history
           const Entry* e = table.find(key_of(c.hash, ply + 1));
           if (!e || e->pn != 0) {
             if (pass == 0 || aborted) continue;
@@ -645,44 +645,46 @@ struct MateSolver::Impl {
     max_plies = saved;
     if (!chosen) return -1;
 
+    // The positions on the way here are not a repetition to the searches below: a proof
+    // found through one of them is a quicker one there (the heights keep the graph acyclic),
+    // where counting them would disprove what the table proved by another way.
     Undo u;
     pos->do_move(*chosen, u);
-    ++on_path[pos->hash()];
-    std::vector<Move> defences;
-    {
-      MoveList& list = list_at(ply + 1);
-      generate_defences(*pos, list);
-      defences.assign(list.begin(), list.end());
-    }
-    int height = 1;
-    for (const Move& d : defences) {
-      const bool counted = !futile || !is_futile_interposition(*pos, d);
-      Undo du;
-      pos->do_move(d, du);
-      ++on_path[pos->hash()];
-      int h;
-      if (counted) {
-        h = build_proof(ply + 2, plies - 2);
-      } else {
-        // Proved without the convention, and without a depth limit.
-        futile = false;
-        h = build_proof(ply + 2, kAnyPlies);
-        futile = true;
-      }
-      if (--on_path[pos->hash()] == 0) on_path.erase(pos->hash());
-      pos->undo_move(d, du);
-      if (h < 0) {
-        height = -1;
-        break;
-      }
-      if (counted) height = std::max(height, h + 1);
-    }
-    if (--on_path[pos->hash()] == 0) on_path.erase(pos->hash());
+    const int height = height_over_defences(ply + 1, [&](const Move&, bool counted) {
+      if (counted) return build_proof(ply + 2, plies - 2);
+      // Proved without the convention, and without a depth limit.
+      futile = false;
+      const int h = build_proof(ply + 2, kAnyPlies);
+      futile = true;
+      return h;
+    });
     pos->undo_move(*chosen, u);
     if (height < 0) return -1;
     auto [it, added] = nodes_here.try_emplace(hash, ProofNode{*chosen, height});
     if (!added && it->second.height > height) it->second = ProofNode{*chosen, height};
     return it->second.height;
+  }
+
+  // The defences of the position on `pos` (the attacker has just moved), each played and
+  // visited (visit(defence, counted) gives its height from there, -1 to fail), and the height
+  // over them: 1 + the largest of the counted ones (a futile interposition does not count
+  // under the convention), 1 if none counts; -1 if a visit failed.
+  template <typename Visit>
+  int height_over_defences(int list_ply, Visit&& visit) {
+    MoveList& list = list_at(list_ply);
+    generate_defences(*pos, list);
+    const std::vector<Move> defences(list.begin(), list.end());
+    int height = 1;
+    for (const Move& d : defences) {
+      const bool counted = !futile || !is_futile_interposition(*pos, d);
+      Undo u;
+      pos->do_move(d, u);
+      const int h = visit(d, counted);
+      pos->undo_move(d, u);
+      if (h < 0) return -1;
+      if (counted) height = std::max(height, h + 1);
+    }
+    return height;
   }
 
   // The proof as built, from the position on `pos`, appended to `out` in depth-first order,
@@ -706,25 +708,13 @@ struct MateSolver::Impl {
     heights.push_back(-1);
     Undo u;
     pos->do_move(move, u);
-    MoveList& list = list_at(0);
-    generate_defences(*pos, list);
-    std::vector<Move> defences(list.begin(), list.end());
-    int height = 1;
-    for (const Move& d : defences) {
-      const bool counted = !futile || !is_futile_interposition(*pos, d);
-      Undo du;
-      pos->do_move(d, du);
+    const int height = height_over_defences(0, [&](const Move& d, bool counted) {
       const bool saved = futile;
       futile = futile && counted;
       const int h = list_proof(index, d, out, listed, heights);
       futile = saved;
-      pos->undo_move(d, du);
-      if (h < 0) {
-        height = -1;
-        break;
-      }
-      if (counted) height = std::max(height, h + 1);
-    }
+      return h;
+    });
     pos->undo_move(move, u);
     heights[index] = height;
     return height;
@@ -823,9 +813,12 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
   // the clock but stopping, so that a solve within its budget repeats exactly.
   const auto moves_of = [](const std::vector<Move>& l) { return (int(l.size()) + 1) / 2; };
   int line_plies = s.max_plies;  // the pass whose table proves `line` (0: unlimited)
+  // An unlimited search's line bounds nothing (a defence it did not take may last longer):
+  // the first step then searches to the line's own length.
+  result.bounded = line_plies != 0;
   if (limits.shorten) {
     while (true) {
-      const int moves = moves_of(line) - 1;
+      const int moves = moves_of(line) - (line_plies ? 1 : 0);
       if (moves < 1) {  // no mate in 0: the defender to move at the root could keep a royal
         result.exact = true;
         break;
@@ -835,13 +828,17 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
       const NodeValue w = s.run(0);
       if (s.aborted) break;
       if (w.dn == 0) {
-        result.exact = !s.depth_cut;
+        // No mate in `moves`: the length is exact, or (no bound yet) longer than the line.
+        result.exact = result.bounded && !s.depth_cut;
         break;
       }
+      result.bounded = true;
       std::vector<Move> shorter = s.extract(0);
-      if (shorter.size() >= line.size() || !checked(shorter)) break;
+      if (shorter.size() > line.size() || !checked(shorter)) break;
+      const bool shortened = shorter.size() < line.size() || !line_plies;
       line = std::move(shorter);
       line_plies = s.max_plies;
+      if (!shortened) break;
     }
     s.aborted = false;
     // The line again, each defence proved the longest.
@@ -883,10 +880,8 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
         s.futile = convention && counted;
         Undo u;
         pos.do_move(d, u);
-        ++s.on_path[pos.hash()];
         int h = s.build_proof(1, counted ? s.max_plies - 1 : Impl::kAnyPlies);
         if (h > 0) h = s.list_proof(-1, d, result.proof, listed, heights);
-        if (--s.on_path[pos.hash()] == 0) s.on_path.erase(pos.hash());
         pos.undo_move(d, u);
         s.futile = convention;
         if (h <= 0) {

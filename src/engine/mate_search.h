@@ -69,6 +69,10 @@ struct MateResult {
   // Mate: the length is the shortest: no mate in one move less was proved, within the budget
   // (else the mate is "in at most" mate_moves()).
   bool exact = false;
+  // Mate: a mate in at most mate_moves() is proved (by a search limited to that length). When
+  // false, only an unlimited search proved the mate: the line mates against the defences it
+  // shows, and a longer defence may exist.
+  bool bounded = false;
   // The futile-interposition convention applied (MateLimits::futile_interpositions, and the
   // game has drops and the check rule): the length leaves them out.
   bool futile_convention = false;
