@@ -893,6 +893,7 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
     }
     for (auto& graph : s.proof_nodes) graph.clear();
     if (height != moves_of(line) || s.aborted) result.proof.clear();
+    if (!result.proof.empty()) result.bounded = true;  // a proof of that length is a bound
   }
   s.max_plies = limits.max_moves > 0 ? plies_for(limits.max_moves) : 0;
 
