@@ -31,7 +31,8 @@ struct AttemptAnswer {
   std::string refutation;  // Wrong, no-mate: the defence after which there is no mate
   bool from_book = false;  // Defended along the book's line: its defence, nothing solved
   // Defended and proved: the mate's length from the reply on, in the attacker's moves, and
-  // whether it is proved the shortest (else "at most"; the book's line counts as exact).
+  // whether it is proved the shortest (else "at most"; false along the book's line, whose
+  // length the book gives and nothing here proves).
   int mate_moves = 0;
   bool mate_exact = false;
   int64_t nodes = 0, time_ms = 0;  // of the solve, if one ran
