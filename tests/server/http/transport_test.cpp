@@ -503,6 +503,11 @@ TEST(TransportPolicy, AUserTopicGrantedBeforeTheUsersLookupIsClosedAtTheEnding) 
   server.start();
   {
     WsClient ws(server.port(), "/ws?token=ann-token");
+    // The opening's lookup must be the held one: nothing is sent before it has begun (on a
+    // loaded machine its worker may start after the subscription's check otherwise).
+    for (int waited = 0; lookups == 0 && waited < 5000; ++waited)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    EXPECT_EQ(lookups, 1);
     // (EXPECT, not ASSERT: the held lookup must be released for the server to stop.)
     EXPECT_EQ(ws.call({{"op", "subscribe"}, {"topic", "user:ann"}})["type"], "subscribed");
     alive = false;  // ann's sessions end (a password change, a ban)
