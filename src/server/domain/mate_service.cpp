@@ -21,6 +21,10 @@ const char* mate_status_word(MateStatus s) {
   return "unknown";
 }
 
+const char* mate_length_word(bool exact, bool bounded) {
+  return exact ? "exact" : bounded ? "at_most" : "unbounded";
+}
+
 Move read_usi_move(const Game& game, const std::string& text, std::size_t index) {
   const std::string field = fmt::format("moves[{}]", index);
   if (game.outcome().over())
@@ -192,11 +196,13 @@ MateAnswer MateService::run(const Game& game, std::optional<Color> attacker,
   } give_back{*this, solver};
   MateLimits limits;
   limits.movetime_ms = movetime_ms;
+  limits.nodes = options_.nodes;
   const MateResult result = solver->solve(game, limits, attacker);
   MateAnswer answer;
   answer.status = result.status;
   answer.mate_moves = result.status == MateStatus::Mate ? result.mate_moves() : 0;
   answer.exact = result.exact;
+  answer.bounded = result.exact || result.bounded;
   answer.nodes = result.nodes;
   answer.time_ms = result.time_ms;
   answer.movetime_ms = movetime_ms;

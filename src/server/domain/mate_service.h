@@ -41,6 +41,9 @@ struct MateOptions {
   std::size_t per_minute = 20;  // solves one user, and one client address, may ask for
   std::size_t cache_entries = 1000;    // proved answers remembered
   std::size_t max_moves = 3000;        // moves a request may replay before its position
+  // Positions a solve may visit besides its time (0: no limit): a budget that gives the same
+  // answer on any machine (tests).
+  int64_t nodes = 0;
 };
 
 // Who asks: counted against per_minute by user (if signed in) and by client address (if
@@ -60,6 +63,9 @@ struct MateAnswer {
   std::vector<std::string> line;
   int mate_moves = 0;  // Mate: the length in the attacker's moves
   bool exact = false;  // Mate: proved the shortest (else a mate in at most mate_moves)
+  // Mate: a mate in at most mate_moves is proved. When false (and not exact), only the line
+  // is proved to mate against the defences it shows: a longer defence may exist.
+  bool bounded = false;
   int64_t nodes = 0, time_ms = 0;
   int64_t movetime_ms = 0;  // the budget it had (after clamping)
   bool cached = false;      // answered from the remembered answers, without solving
@@ -67,6 +73,9 @@ struct MateAnswer {
 
 // "mate", "no_mate", "unknown": the API's words.
 const char* mate_status_word(MateStatus s);
+// What a mate's length is proved to be: "exact" (the shortest), "at_most" (a bound), or
+// "unbounded" (the line's own length; a longer defence may exist).
+const char* mate_length_word(bool exact, bool bounded);
 
 // Reads `moves[index]` (lishogi USI) in `game`'s position; throws ServiceError (invalid,
 // field "moves[INDEX]") for a move that does not read, is not legal, or comes after the end.

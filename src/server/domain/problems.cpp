@@ -136,6 +136,7 @@ AttemptAnswer ProblemService::attempt(std::string_view collection_id, std::strin
     answer.reply = solved.line.front();
     answer.mate_moves = solved.mate_moves;
     answer.mate_exact = solved.exact;
+    answer.mate_bounded = solved.bounded;
   } else if (solved.status == MateStatus::NoMate) {
     answer.verdict = Verdict::Wrong;
     answer.reason = "no-mate";

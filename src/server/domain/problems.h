@@ -35,6 +35,7 @@ struct AttemptAnswer {
   // length the book gives and nothing here proves).
   int mate_moves = 0;
   bool mate_exact = false;
+  bool mate_bounded = false;  // else only the reply's line is proved (MateAnswer::bounded)
   int64_t nodes = 0, time_ms = 0;  // of the solve, if one ran
   bool cached = false;             // the solve's answer was remembered
 };

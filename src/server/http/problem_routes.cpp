@@ -151,6 +151,9 @@ void add_problem_routes(Router& router, const ApiServices& services) {
                     {"refutation", or_null(a.refutation)},
                     {"mate_in", a.mate_moves ? json(a.mate_moves) : json()},
                     {"mate_exact", a.mate_exact},
+                    {"mate_length", a.mate_moves && !a.from_book
+                                        ? json(mate_length_word(a.mate_exact, a.mate_bounded))
+                                        : json()},
                     {"from_book", a.from_book},
                     {"cached", a.cached},
                     {"nodes", a.nodes},
@@ -178,6 +181,9 @@ void add_problem_routes(Router& router, const ApiServices& services) {
     return json_response({{"status", mate_status_word(a.status)},
                           {"mate_in", a.status == MateStatus::Mate ? json(a.mate_moves) : json()},
                           {"exact", a.status == MateStatus::Mate && a.exact},
+                          {"length", a.status == MateStatus::Mate
+                                         ? json(mate_length_word(a.exact, a.bounded))
+                                         : json()},
                           {"line", a.line},
                           {"nodes", a.nodes},
                           {"time_ms", a.time_ms},

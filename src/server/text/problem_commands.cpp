@@ -177,10 +177,12 @@ std::string CommandInterface::problem(const Words& w, const CommandContext& ctx)
       Move reply = parse_usi(after, a.reply);
       Undo undo;
       after.do_move(reply, undo);
-      std::string how = a.from_book   ? "the book's line"
-                        : a.mate_exact ? "proved: mate in " + std::to_string(a.mate_moves) + " more"
-                                       : "proved: mate in at most " +
-                                             std::to_string(a.mate_moves) + " more";
+      const std::string more = std::to_string(a.mate_moves) + " more";
+      std::string how = a.from_book      ? "the book's line"
+                        : a.mate_exact   ? "proved: mate in " + more
+                        : a.mate_bounded ? "proved: mate in at most " + more
+                                         : "proved: a mate, " + more + " along its line, its "
+                                           "length not bounded within the budget";
       return title + ": " + last + " is right (" + how + "). The defence: " + a.reply +
              ".\n\n" + board(after) + "\nYour move: 'problem " + c.id + " " + p.name + " " +
              join(moves, " ") + " " + a.reply + " MOVE'.\n";
@@ -238,6 +240,9 @@ std::string CommandInterface::mate(const Parsed& p, const CommandContext& ctx) {
   switch (a.status) {
     case MateStatus::Mate:
       // "Mate in N" is the shortest mate, proved so; else the budget ran out first.
+      if (!a.bounded)
+        return "Mate, its length not bounded within the budget (a line of " +
+               std::to_string(a.mate_moves) + ")" + stats + ":\n" + join(a.line, " ") + "\n";
       return (a.exact ? "Mate in " : "Mate in at most ") + std::to_string(a.mate_moves) + stats +
              ":\n" + join(a.line, " ") + "\n";
     case MateStatus::NoMate:

@@ -184,8 +184,35 @@ TEST_F(ProblemsApi, FindAMate) {
   EXPECT_EQ(r.json()["status"], "mate");
   EXPECT_EQ(r.json()["mate_in"], 5);
   EXPECT_EQ(r.json()["exact"], true);  // no mate in 4: proved
+  EXPECT_EQ(r.json()["length"], "exact");
   EXPECT_EQ(r.json()["line"].size(), 9u);
   EXPECT_EQ(r.json()["movetime_ms"], 10'000);  // clamped to the maximum
+}
+
+// A node budget makes the answers the same on any machine: A22's mate in 5 is first proved
+// by an unlimited search (1,000 nodes: only its line), then bounded (3,000: at most 5), and
+// proved the shortest later (FindAMate). Neither is remembered: more budget may prove more.
+TEST_F(ProblemsApi, AMateNotProvedTheShortestSaysWhatIsProvedAndIsNotRemembered) {
+  std::string sfen = call("GET", kA22).json()["sfen"];
+  const json ask = {{"variant", "chushogi"}, {"sfen", sfen}};
+  for (auto [nodes, length] : {std::pair{3000, "at_most"}, std::pair{1000, "unbounded"}}) {
+    start(MateOptions{.per_minute = 10, .nodes = nodes});
+    for (int time = 0; time < 2; ++time) {
+      Reply r = call("POST", "/api/mate", ask);
+      ASSERT_EQ(r.status, 200u) << r.body;
+      EXPECT_EQ(r.json()["status"], "mate") << nodes;
+      EXPECT_EQ(r.json()["mate_in"], 5) << nodes;
+      EXPECT_EQ(r.json()["exact"], false) << nodes;
+      EXPECT_EQ(r.json()["length"], length) << nodes;
+      EXPECT_EQ(r.json()["cached"], false) << nodes << " asked again";
+    }
+  }
+  // Off the book's line, an attempt says the same of the mate after its reply.
+  Reply r = attempt({"5e5d", "7b6a", "10e9d8c"});
+  ASSERT_EQ(r.status, 200u) << r.body;
+  EXPECT_EQ(r.json()["verdict"], "defended");
+  EXPECT_EQ(r.json()["mate_exact"], r.json()["mate_length"] == "exact");
+  EXPECT_EQ(attempt({"5e5d"}).json()["mate_length"], nullptr);  // the book's: nothing proved
 }
 
 TEST_F(ProblemsApi, BadMateQuestionsAreRefusedNamingTheField) {

@@ -676,6 +676,23 @@ TEST_F(CommandsTest, APasswordIsNeverShownBack) {
             "shogi move 12 alice *** 7g7f?");
 }
 
+// With a node budget (the same answers on any machine), A22's mate in 5 is first proved only
+// along its line (1,000 nodes), then bounded (3,000), as the API says it (ProblemsApi).
+TEST_F(CommandsTest, AMateNotProvedTheShortestSaysWhatIsProved) {
+  const std::string a22 =
+      "chushogi mate 5e2s3/2+H1ck+ltc3/9f2/3p2p2p2/2+Oi1+m1+D4/12/2q6b2/12/12/12/12/12 b - 1";
+  for (auto [nodes, said] :
+       {std::pair{1000, "Mate, its length not bounded within the budget (a line of 5):"},
+        std::pair{3000, "Mate in at most 5:"}}) {
+    MateService limited_mate(MateOptions{.nodes = nodes}, clock.fn());
+    ProblemService problems_of_mate(limited_mate);
+    CommandInterface limited{*accounts, *challenges, *games, *messages, problems_of_mate,
+                             moderation_services(), *tournaments};
+    EXPECT_EQ(first_line(limited.run(a22, op)), said);
+    EXPECT_EQ(first_line(limited.run(a22, op)), said) << "not remembered";
+  }
+}
+
 TEST_F(CommandsTest, Help) {
   std::string help = run("help");
   for (const char* part : {"signup USER PASSWORD EMAIL", "GAME challenge USER1 USER2",

@@ -574,6 +574,7 @@ export interface ProblemDetail extends ProblemEntry {
   game_name: string;
   solution?: string[];
 }
+export type MateLength = 'exact' | 'at_most' | 'unbounded';
 export interface AttemptAnswer {
   verdict: 'solved' | 'defended' | 'wrong' | 'unproved';
   reason: 'no-attack' | 'no-mate' | null;
@@ -582,6 +583,8 @@ export interface AttemptAnswer {
   mate_in: number | null;
   /** mate_in is proved the shortest (else at most). */
   mate_exact: boolean;
+  /** What mate_in is proved to be (null along the book's line): see MateAnswer.length. */
+  mate_length: MateLength | null;
   from_book: boolean;
   cached: boolean;
   nodes: number;
@@ -595,6 +598,8 @@ export interface MateAnswer {
   mate_in: number | null;
   /** mate_in is proved the shortest (else at most). */
   exact: boolean;
+  /** exact: the shortest; at_most: a bound; unbounded: the line's own length. */
+  length: MateLength | null;
   line: string[];
   nodes: number;
   time_ms: number;

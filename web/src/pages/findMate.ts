@@ -70,7 +70,7 @@ export class FindMateBox {
         const line = a.line;
         const base = this.base;
         const written = this.host.written(line);
-        rows.push(h('p', { class: 'mate-result', 'data-status': 'mate' }, h('strong', {}, t(a.exact ? 'problems.mateIn' : 'problems.mateInAtMost', { n: a.mate_in, plies: 2 * a.mate_in - 1 })), ' ', stats));
+        rows.push(h('p', { class: 'mate-result', 'data-status': 'mate' }, h('strong', {}, t(a.exact ? 'problems.mateIn' : a.length === 'unbounded' ? 'problems.mateUnbounded' : 'problems.mateInAtMost', { n: a.mate_in, plies: 2 * a.mate_in - 1 })), ' ', stats));
         rows.push(h('ol', { class: 'move-list mate-line', 'aria-label': t('problems.mateLine') }, line.map((m, i) => h('li', { value: i + 1, class: written[i]?.side ?? '' },
           h('button', { type: 'button', title: m, onclick: () => this.host.playLine(base, line, i + 1) }, written[i]?.text ?? m)))));
         rows.push(h('p', { class: 'muted' }, t('problems.mateLine')));

@@ -289,7 +289,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
       case 'defended': {
         const reply = lastOf(moves.length - 1);
         text = status.answer.from_book || !status.answer.mate_in ? t('problems.defended', { move: reply })
-          : t(status.answer.mate_exact ? 'problems.defendedProved' : 'problems.defendedAtMost', { move: reply, ...lengthParams(status.answer.mate_in) });
+          : t(status.answer.mate_exact ? 'problems.defendedProved' : status.answer.mate_length === 'unbounded' ? 'problems.defendedUnbounded' : 'problems.defendedAtMost', { move: reply, ...lengthParams(status.answer.mate_in) });
         kind = 'right';
         break;
       }
