@@ -122,11 +122,13 @@ void register_mate(CLI::App& app) {
           if (r.proof.empty()) {
             fmt::print("proof none: not completed within as much budget again as the solve\n");
           } else {
-            write_mate_proof(proof_file,
-                             game.position(),
-                             ProofHeader{game.position().variant().id, args->game.profile,
-                                         args->game.options, proof_conventions(r.futile_convention)},
-                             r.proof);
+            const Color to_move = game.position().side_to_move();
+            write_mate_proof(
+                proof_file, game.position(),
+                ProofHeader{game.position().variant().id, args->game.profile, args->game.options,
+                            proof_conventions(r.futile_convention),
+                            attacker && *attacker != to_move ? attacker : std::nullopt},
+                r.proof);
             proof_file.close();
             if (!proof_file) throw std::runtime_error("--proof: writing '" + args->proof + "' failed");
             fmt::print("proof {} positions {}\n", args->proof, r.proof.size());

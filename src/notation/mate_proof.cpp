@@ -16,6 +16,9 @@ void write_mate_proof(std::ostream& out, const Position& start, const ProofHeade
   if (!header.profile.empty()) out << "profile " << header.profile << '\n';
   for (const std::string& o : header.options) out << "option " << o << '\n';
   for (const std::string& c : header.conventions) out << "convention " << c << '\n';
+  if (header.attacker_not_to_move)
+    out << "attacker " << (*header.attacker_not_to_move == kBlack ? "black" : "white")
+        << '\n';
   // Each position's path, replayed from the start (a parent comes before its children).
   std::vector<const ProofPosition*> chain;
   for (std::size_t i = 0; i < proof.size(); ++i) {

@@ -7,12 +7,15 @@
 //   profile <name>              (when one was given)
 //   option <NAME>=<VALUE>       (each one given)
 //   convention <name>           (each convention of the problem that is not the game's rule)
+//   attacker <black or white>   (when the attacker is not the side to move: every defence
+//                                from the problem's position must lose)
 //   <moves from the problem's position, USI, or ->TAB<the attacker's move there>
 //
 // Every legal defence of a listed move leads to a listed position, unless the defender then
 // cannot keep a royal (rules/mating.h); nothing else is listed.
 #pragma once
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -27,6 +30,9 @@ struct ProofHeader {
   std::string profile;               // "" for none
   std::vector<std::string> options;  // NAME=VALUE, as given
   std::vector<std::string> conventions;
+  // The attacker, when it is not the side to move in `start` (else empty): the paths then
+  // begin with a defence.
+  std::optional<Color> attacker_not_to_move;
 };
 
 // The `convention` lines of a proof: "futile-interpositions" when the solve left shogi's

@@ -174,6 +174,9 @@ check2 mate-at-most 0 "mate in at most " "line " "$kirin" mate --sfen "$a22" --n
 proof_dir=$(mktemp -d)
 check2 mate-proof 0 "mate in 4" "proof $proof_dir/b34.proof positions " "$kirin" mate --sfen "$b34" --nodes 1000000 --proof "$proof_dir/b34.proof"
 check2 mate-proof-file 0 "sfen $b34" "$(printf -- '-\t')" cat "$proof_dir/b34.proof"
+# With the defender to move, the header names the attacker and the paths begin with a defence.
+check2 mate-proof-attacker 0 "mate in 3" "proof $proof_dir/b34d.proof positions " "$kirin" mate --sfen "$b34" --moves 10d7d --attacker black --proof "$proof_dir/b34d.proof"
+check mate-proof-attacker-file 0 "$(printf 'attacker black\n')" cat "$proof_dir/b34d.proof"
 check mate-proof-unwritable 2 "--proof: cannot write '$proof_dir/no/such.proof'" "$kirin" mate --sfen "$b34" --proof "$proof_dir/no/such.proof"
 rm -rf "$proof_dir"
 check2 mate-a22 0 "mate in 5" "nodes " "$kirin" mate -v chu --sfen "$a22" --movetime 20000 --hash 16 --max-moves 5

@@ -85,7 +85,34 @@ check_builtin_proofs() {
     done
   done
 }
-if [ -z "${KIRIN_PROOF_PROBLEMS:-}" ]; then check_builtin_proofs; fi
+# A proof whose root has the defender to move (`--attacker`, the line `attacker COLOUR`): the
+# problem after the book's first move, every defence from there proved to lose.
+check_defender_root() {
+  local file="$1" variant="$2" problem="$3" name sfen solution
+  while IFS=$'\t' read -r name sfen solution; do
+    [ "$name" = "$problem" ] || continue
+    local proof="$work/$name-defender.proof" out n verdict check_rc=0
+    local attacker=black
+    [[ "$sfen" == *" w "* ]] && attacker=white
+    out="$(timeout "$hard_limit" "$kirin" mate --variant "$variant" --sfen "$sfen" \
+      --moves "${solution%% *}" --attacker "$attacker" --movetime 5000 --proof "$proof" 2>/dev/null)"
+    n="$(sed -nE '1s/^mate in ([0-9]+)$/\1/p' <<<"$out")"
+    if [ -z "$n" ] || ! grep -qx "attacker $attacker" "$proof"; then
+      echo "$name after ${solution%% *}: expected an exact mate and a proof naming the attacker: ${out%%$'\n'*}"
+      failed=$((failed + 1))
+      return
+    fi
+    verdict="$(node "$root/tools/proof-check/check.mjs" "$proof" --length "$n")" || check_rc=$?
+    echo "$name after ${solution%% *}, the defender to move: mate in $n, $verdict"
+    if [ "$check_rc" -eq 0 ]; then checked=$((checked + 1)); else failed=$((failed + 1)); fi
+  done <"$file"
+}
+if [ -z "${KIRIN_PROOF_PROBLEMS:-}" ]; then
+  check_builtin_proofs
+  check_defender_root "$root/problems/chu-tsume-ab.tsv" chu A22
+  check_defender_root "$root/problems/chu-tsume-ab.tsv" chu A13
+  check_defender_root "$root/problems/shogi-tsume-muso.tsv" shogi M77
+fi
 check_collection "$root/problems/chu-tsume-ab.tsv" chu
 check_collection "$root/problems/shogi-tsume-muso.tsv" shogi
 echo "skipped (no mate, or no proof, in $movetime ms): ${#skipped[@]}"

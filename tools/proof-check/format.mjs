@@ -61,10 +61,11 @@ function usiList(text, lineNo) {
 }
 
 // The proof as { sfen, variant, profile, options: [[name, value]], conventions: Set,
+// attacker ('sente' or 'gote' when the header names one: the side not to move in the SFEN),
 // entries: [{ path: [usi], move: usi, line }] }.
 export function parseProof(text) {
   const proof = { sfen: undefined, variant: undefined, profile: undefined, options: [],
-    conventions: new Set(), entries: [] };
+    conventions: new Set(), attacker: undefined, entries: [] };
   const lines = text.split('\n');
   if (lines.length && lines[lines.length - 1] === '') lines.pop();
   lines.forEach((raw, i) => {
@@ -97,6 +98,13 @@ export function parseProof(text) {
         proof.options.push([rest.slice(0, eq), rest.slice(eq + 1)]);
         break;
       }
+      case 'attacker':
+        // Kirin's colour names: Black moves first (shogiops' sente).
+        if (rest !== 'black' && rest !== 'white')
+          throw new MalformedProof(`line ${lineNo}: attacker must be black or white, not "${rest}"`);
+        if (proof.attacker !== undefined) throw new MalformedProof(`line ${lineNo}: a second attacker line`);
+        proof.attacker = rest === 'black' ? 'sente' : 'gote';
+        break;
       case 'convention':
         if (!CONVENTIONS.has(rest)) throw new RefusedRules(`line ${lineNo}: unknown convention "${rest}"`);
         proof.conventions.add(rest);
@@ -107,7 +115,9 @@ export function parseProof(text) {
   });
   if (proof.sfen === undefined) throw new MalformedProof('no sfen line');
   if (proof.variant === undefined) throw new MalformedProof('no variant line');
-  if (!proof.entries.length) throw new MalformedProof('no position: a proof lists at least the problem\'s');
+  // With the defender to move, every defence may lose at once (nothing listed).
+  if (!proof.entries.length && proof.attacker === undefined)
+    throw new MalformedProof('no position: a proof lists at least the problem\'s');
   return proof;
 }
 

@@ -44,8 +44,7 @@ function replayEntries(proof, root, attacker) {
 }
 
 // The attacker's move of a listed position, checked, and the defences that the proof must
-// answer: [{ usi, key }], each distinct position once, with `futile` marking the interpositions
-// whose branch the length does not count (shogi's convention, futile.mjs).
+// answer (defencesOf).
 function expand(node, ctx) {
   const { entry, pos } = node;
   const here = `path ${pathText(entry.path)}`;
@@ -53,7 +52,13 @@ function expand(node, ctx) {
   if (!md) throw new ProofFailure(`${here}: the attacker's move ${entry.move} is not legal`);
   if (!attacksRoyal(pos, md))
     throw new ProofFailure(`${here}: the attacker's move ${entry.move} attacks no royal`);
-  const after = played(pos, md);
+  return defencesOf(played(pos, md), `${here} ${entry.move}`, ctx);
+}
+
+// The defences of `after` (the defender to move, reached by `here`) that the proof must answer:
+// [{ usi, key }], each distinct position once, with `futile` marking the interpositions whose
+// branch the length does not count (shogi's convention, futile.mjs).
+function defencesOf(after, here, ctx) {
   const defender = after.turn;
   if (royals(after, defender).isEmpty()) return [];  // the last royal taken
   const futile = ctx.futile ? futileInterpositions(after) : new Set();
@@ -62,11 +67,11 @@ function expand(node, ctx) {
     const usi = makeUsi(reply);
     const next = played(after, reply);
     if (ctx.attackerHasRoyal && royals(next, opposite(defender)).isEmpty())
-      throw new ProofFailure(`${here} ${entry.move} ${usi}: the defence takes the attacker's last royal`);
+      throw new ProofFailure(`${here} ${usi}: the defence takes the attacker's last royal`);
     const key = positionKey(next);
     if (!ctx.listed.has(key)) {
       if (ctx.chu && takesEveryRoyal(next)) continue;  // lost at once: the attacker takes the rest
-      throw new ProofFailure(`${here} ${entry.move} ${usi}: the defence leads to a position the proof does not list`);
+      throw new ProofFailure(`${here} ${usi}: the defence leads to a position the proof does not list`);
     }
     const seen = children.get(key);
     // A position reached both by a futile interposition and by another defence counts.
@@ -76,9 +81,9 @@ function expand(node, ctx) {
   return [...children.values()];
 }
 
-// The height of the proof from the problem's position, by an explicit depth-first walk (the
-// lines of long problems are deeper than the JavaScript stack), memoized by position key.
-function walk(rootKey, ctx) {
+// The height of the proof from each root (listed positions), by an explicit depth-first walk
+// (the lines of long problems are deeper than the JavaScript stack), memoized by position key.
+function walk(rootKeys, ctx) {
   const height = new Map();
   const onLine = new Set();
   const stack = [];
@@ -86,7 +91,14 @@ function walk(rootKey, ctx) {
     onLine.add(key);
     stack.push({ key, children: expand(ctx.listed.get(key), ctx), next: 0, height: 1 });
   };
-  enter(rootKey);
+  for (const rootKey of rootKeys) {
+    if (!height.has(rootKey)) enter(rootKey);
+    walkFrom(stack, height, onLine, enter, ctx);
+  }
+  return height;
+}
+
+function walkFrom(stack, height, onLine, enter, ctx) {
   while (stack.length) {
     const frame = stack[stack.length - 1];
     if (frame.next < frame.children.length) {
@@ -112,7 +124,6 @@ function walk(rootKey, ctx) {
       if (!child.futile) parent.height = Math.max(parent.height, 1 + frame.height);
     }
   }
-  return height;
 }
 
 // Checks the proof (parsed by format.mjs). Returns { height, positions }; throws ProofFailure
@@ -122,26 +133,42 @@ export function checkProof(proof, { length } = {}) {
   const parsed = parseSfen(rules.rules, proof.sfen, false);
   if (parsed.isErr) throw new MalformedProof(`sfen "${proof.sfen}": ${parsed.error.message}`);
   const root = parsed.value;
-  const attacker = root.turn;
+  // Named only when it is not the side to move: then every defence from the root must lose.
+  if (proof.attacker === root.turn)
+    throw new MalformedProof(`attacker: ${proof.attacker === 'sente' ? 'black' : 'white'} is the side to move ` +
+      'in the SFEN (the line is only for a defender to move)');
+  const attacker = proof.attacker ?? root.turn;
   const attackerHasRoyal = royals(root, attacker).nonEmpty();
   if (rules.bareKing && attackerHasRoyal)
     throw new RefusedRules('bare_king with a royal on the attacker\'s side: the checker does not judge bare kings ' +
       '(give option bare_king=false, or a problem without the attacker\'s royal)');
   const listed = replayEntries(proof, root, attacker);
-  const rootKey = positionKey(root);
-  if (!listed.has(rootKey)) throw new ProofFailure('path -: the problem\'s position is not listed');
   const ctx = {
     listed,
     attackerHasRoyal,
     chu: rules.rules === 'chushogi',
     futile: proof.conventions.has('futile-interpositions'),
   };
-  const height = walk(rootKey, ctx);
+  let rootKeys, rootHeight;
+  if (attacker === root.turn) {
+    const rootKey = positionKey(root);
+    if (!listed.has(rootKey)) throw new ProofFailure('path -: the problem\'s position is not listed');
+    rootKeys = [rootKey];
+    rootHeight = height => height.get(rootKey);
+  } else {
+    // The defender to move: the longest of its defences, each leading to a listed position.
+    const defences = defencesOf(root, 'path -:', ctx);
+    if (defences.length === 0 && royals(root, root.turn).nonEmpty() && legalMoves(root).length === 0)
+      throw new ProofFailure('path -: the defender has no legal move: the game is over, nothing to prove');
+    rootKeys = defences.map(d => d.key);
+    rootHeight = height => defences.reduce((h, d) => (d.futile ? h : Math.max(h, height.get(d.key))), 0);
+  }
+  const height = walk(rootKeys, ctx);
   for (const [key, node] of listed)
     if (!height.has(key))
       throw new ProofFailure(`path ${pathText(node.entry.path)} (line ${node.entry.line}): ` +
         'listed, but no defence of the proof reaches it');
-  const h = height.get(rootKey);
+  const h = rootHeight(height);
   if (rules.maxPlies && 2 * h - 1 > rules.maxPlies)
     throw new ProofFailure(`path -: the longest line has ${2 * h - 1} plies, beyond max_plies=${rules.maxPlies}`);
   if (length !== undefined && h !== length)

@@ -194,3 +194,22 @@ test('an interposition is futile when the checker takes it with check and cannot
   // A check from next to the King leaves no square between: nothing is futile.
   assert.equal(futileInterpositions(after('8k/6G1R/9/7N1/9/9/9/9/9 w p 1')).size, 0);
 });
+
+// MATE3 after its first move, the defender to move: every defence must lose.
+const DEFENDER_ROOT = `sfen 6k2/7S1/5P1P1/9/9/9/9/9/9 w G 2
+variant shogi
+attacker black
+3a4a\tG*4b
+3a3b\tG*3c
+3a3b G*3c 3b4a\t3c4b
+`;
+
+test('the defender to move at the root (attacker named): the longest defence counts', () =>
+  accepted(DEFENDER_ROOT, 2, 3, '--length', '2'));
+
+test('the defender to move at the root: a defence left out, or the attacker misnamed', () => {
+  refused(DEFENDER_ROOT.replace('3a4a\tG*4b\n', ''), 1, /path -: 3a4a: the defence leads to a position the proof does not list/);
+  refused(DEFENDER_ROOT.replace('attacker black', 'attacker white'), 2, /malformed: attacker: white is the side to move/);
+  refused(DEFENDER_ROOT.replace('attacker black', 'attacker sente'), 2, /malformed: line 3: attacker must be black or white/);
+  refused(DEFENDER_ROOT.replace('attacker black\n', ''), 1, /the defender is to move there/);
+});
