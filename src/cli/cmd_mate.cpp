@@ -88,7 +88,8 @@ void register_mate(CLI::App& app) {
   cmd->add_option("--proof", args->proof,
                   "write the proof of a mate to FILE: every position where the attacker is to "
                   "move, its path and the attacker's move (a checker replays it: "
-                  "tools/proof-check)");
+                  "tools/proof-check); building it takes up to as much budget again as the "
+                  "solve (--movetime, --nodes)");
   cmd->add_flag("--every-interposition", args->every_interposition,
                "count futile interpositions (shogi's convention, docs/RULES.md) as defences");
   cmd->add_option("--attacker", args->attacker,
