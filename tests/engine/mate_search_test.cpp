@@ -641,6 +641,28 @@ TEST(MateSolverProof, AProofWithDrops) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Long mates: a problem composed for the tests (tests/data/chu-composed.tsv)
+
+TEST(MateSolverLong, TheGoldsLadderIsAMateIn13ProvedTheShortest) {
+  // White's King shuttles between 1a and 1b. The Gold on 9a is the only piece between a Rook
+  // and the King, so each of its moves uncovers a check: from rank a straight back to b (the
+  // Rook on 12a checks), from b diagonally forward to a (the Rook on 12b), a file nearer every
+  // two moves, until 3a2a mates (the Whale guards 2a and file 2, the Pawns keep the Gold off
+  // rank c). Every defence is forced, but the attacker has other moves all along, each of
+  // which the exact length must rule out.
+  const Game g(parse_sfen(builtin_variant("chu"),
+                          "R2G7k/R11/1PPPPPPPPP1p/12/12/12/12/12/12/12/12/10+A1 b - 1"));
+  MateSolver solver(16);
+  MateLimits limits;
+  limits.nodes = 400000;
+  const MateResult r = solver.solve(g, limits);
+  EXPECT_TRUE(mates_in(g, r, 13));
+  EXPECT_TRUE(r.exact);
+  limits.max_moves = 12;
+  EXPECT_EQ(solver.solve(g, limits).status, MateStatus::NoMate);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Limits: the depth limit that grows, the table that is collected when full, why a solve stopped
 
 // A collection problem, the attacker to move.
