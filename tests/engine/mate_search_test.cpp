@@ -389,9 +389,9 @@ TEST(MateSolverFutile, TheMateStillHoldsAfterAFutileInterposition) {
 }
 
 TEST(MateSolverFutile, AFutileInterpositionThatOpensAFlightRefutesTheMate) {
-  // B*3g checks the King on 1e along the diagonal; its other squares are its own (1d, 2d, 1f)
-  // or the Pawn's (2e). 2e2f is futile by the convention (3g2f takes it, the Knight on 3h
-  // guards 2f), but it opens 2e, and from there the King escapes: no mate at all. The
+  // B*3g checks the King on 1e along the diagonal; White's own pieces stand on its other
+  // squares (1d, 2d, 2e, 1f). The Pawn's 2e2f is futile by the convention (3g2f takes it, the
+  // Knight on 3h guards 2f), but it opens 2e, and from there the King escapes: no mate. The
   // convention counts moves; it must not make a mate of a position that has none, so the
   // futile interpositions are searched too (after the counted defences), not left out.
   const Game g = game("shogi", {{"1e", "k"}, {"2e", "p"}, {"1d", "p"}, {"2d", "s"}, {"1f", "l"},
