@@ -173,6 +173,9 @@ struct Child {
   uint32_t pn = 1, dn = 1;
   uint16_t len = 0;
   bool repetition = false;  // disproved by a repetition on this path
+  // A futile interposition (the convention): it must lose too, but its length does not count,
+  // and its branch is searched without a depth limit, once the counted defences are proved.
+  bool futile = false;
 };
 
 struct NodeValue {
@@ -247,13 +250,14 @@ struct MateSolver::Impl {
     return *undo_stack[ply];
   }
 
-  uint64_t key_of(uint64_t hash, int ply) const {
+  uint64_t key_of(uint64_t hash, int ply, bool limited = true) const {
     // In a depth-limited pass a result holds for the depth left only; it holds in every such
     // pass (the passes of one solve share their results), never in an unlimited one.
-    const uint64_t depth_left = max_plies ? uint64_t(max_plies - ply) : 0;
+    const bool limit = limited && max_plies;
+    const uint64_t depth_left = limit ? uint64_t(max_plies - ply) : 0;
     // Results under the futile-interposition convention are not results without it.
     const uint64_t salt =
-        (max_plies ? 0x5851F42D4C957F2Dull : 0) ^ (futile ? 0xD6E8FEB86659FD93ull : 0);
+        (limit ? 0x5851F42D4C957F2Dull : 0) ^ (futile ? 0xD6E8FEB86659FD93ull : 0);
     const uint64_t k = hash ^ salt ^ (depth_left * 0x9E3779B97F4A7C15ull);
     return k ? k : 1;
   }
@@ -276,13 +280,12 @@ struct MateSolver::Impl {
     }
     // The defender may win first, by taking the attacker's last royals.
     if (attacker_can_lose && takes_every_royal(*pos)) return kDisproved;
-    if (futile)
-      generate_counted_defences(*pos, list);
-    else
-      generate_defences(*pos, list);
+    generate_defences(*pos, list);
     if (list.size == 0) return kProved;  // mated
-    if (max_plies && ply >= max_plies) return kDisproved;
+    const int counted = futile ? counted_defences_first(*pos, list) : list.size;
+    if (max_plies && ply >= max_plies && counted > 0) return kDisproved;
     add_children(list, children, ply);
+    for (int i = counted; i < int(children.size()); ++i) children[i].futile = true;
     return std::nullopt;
   }
 
@@ -326,7 +329,7 @@ struct MateSolver::Impl {
       c.pn = kInf, c.dn = 0, c.repetition = true;
       return;
     }
-    const uint64_t key = key_of(c.hash, ply + 1);
+    const uint64_t key = key_of(c.hash, ply + 1, !c.futile);
     if (const Entry* e = table.find(key)) {
       c.pn = e->pn, c.dn = e->dn, c.len = e->len;
       return;
@@ -383,17 +386,24 @@ struct MateSolver::Impl {
         }
         if (v.dn != 0 && v.dn < kInf) v.dn = add(most, open - 1);
       } else {
+        // The futile interpositions wait until every counted defence is proved (delayed
+        // expansion, as in KomoringHeights): most are taken at once, and only then proved.
+        bool delay = false;
+        for (const Child& c : children) delay |= !c.futile && c.pn != 0;
         v.pn = 0, v.dn = kInf;
         uint32_t most = 0, open = 0;
         for (int i = 0; i < int(children.size()); ++i) {
           const Child& c = children[i];
+          if (delay && c.futile) continue;
           v.pn = add(v.pn, c.pn);
           v.dn = std::min(v.dn, c.dn);
-          if (c.pn != 0) most = std::max(most, c.pn), ++open;
+          // The futile ones are proved one after another, most of them at once: each does
+          // not make the node look harder, or the search would leave it for other attacks.
+          if (c.pn != 0) most = std::max(most, c.pn), open += !c.futile;
           if (c.dn < best_value) second_value = best_value, best_value = c.dn, best = i;
           else if (c.dn < second_value) second_value = c.dn;
         }
-        if (v.pn != 0 && v.pn < kInf) v.pn = add(most, open - 1);
+        if (v.pn != 0 && v.pn < kInf) v.pn = add(most, open > 0 ? open - 1 : 0);
       }
       if (ply == 0) root_pn = v.pn, root_dn = v.dn;
       if (v.pn == 0 || v.dn == 0 || v.pn >= thpn || v.dn >= thdn || aborted) break;
@@ -413,7 +423,10 @@ struct MateSolver::Impl {
       pos->do_move(c.move, u);
       ++on_path[c.hash];
       path_key[ply + 1] = mix(path_key[ply], c.hash);
+      const int limit = max_plies;
+      if (c.futile) max_plies = 0;  // its length does not count
       const NodeValue r = mid(child_thpn, child_thdn, ply + 1);
+      max_plies = limit;
       if (--on_path[c.hash] == 0) on_path.erase(c.hash);
       pos->undo_move(c.move, u);
       c.pn = r.pn, c.dn = r.dn, c.len = r.len, c.repetition = r.repetition;
@@ -432,9 +445,13 @@ struct MateSolver::Impl {
     v.repetition = false;
     if (v.pn == 0) {
       uint16_t len = is_or ? UINT16_MAX : 0;
+      bool counted = is_or;  // a defender left only futile interpositions is mated
       for (const Child& c : children)
-        if (c.pn == 0) len = is_or ? std::min(len, c.len) : std::max(len, c.len);
-      v.len = uint16_t(std::min<int>(len + 1, UINT16_MAX - 1));
+        if (c.pn == 0 && !c.futile) {
+          len = is_or ? std::min(len, c.len) : std::max(len, c.len);
+          counted = true;
+        }
+      v.len = counted ? uint16_t(std::min<int>(len + 1, UINT16_MAX - 1)) : 0;
     } else if (v.dn == 0) {
       if (is_or) {
         for (const Child& c : children) v.repetition |= c.repetition;
@@ -504,6 +521,7 @@ struct MateSolver::Impl {
     std::vector<int> order;
     std::vector<int> lens(children.size(), -1);
     for (int i = 0; i < int(children.size()); ++i) {
+      if (children[i].futile) continue;  // not counted: never the longest
       order.push_back(i);
       if (const Entry* e = table.find(key_of(children[i].hash, ply + 1)); e && e->pn == 0)
         lens[i] = e->len;
@@ -541,9 +559,12 @@ struct MateSolver::Impl {
         break;
       }
       const bool is_or = or_node();
+      // Only futile interpositions left: mated under the convention (they were proved).
+      if (!is_or && children.front().futile) break;
       int best = -1, best_len = is_or ? INT32_MAX : -1;
       for (int i = 0; i < int(children.size()) && ok; ++i) {
         Child& c = children[i];
+        if (c.futile) continue;  // not on the line: its length does not count
         // The attacker never needs to repeat a position; a defence may (its proof came by
         // another path, and holds from the second time as from the first).
         if (is_or && on_path.count(c.hash)) continue;
@@ -597,8 +618,7 @@ struct MateSolver::Impl {
   // again with fewer plies left than its height gets a quicker move (proved within what is
   // left), so heights fall strictly along every move of the final graph: it has no cycle.
   // Under the futile-interposition convention a futile interposition's branch is proved
-  // without it (a graph of its own: `proof_nodes[0]`), since the convention's search left it
-  // out; its length does not count.
+  // without a depth limit, as the search proved it; its length does not count.
   struct ProofNode {
     Move move;
     int height = 0;
@@ -650,13 +670,12 @@ struct MateSolver::Impl {
     // where counting them would disprove what the table proved by another way.
     Undo u;
     pos->do_move(*chosen, u);
+    // A futile interposition's branch is proved without a depth limit (its length does not
+    // count) and under the convention again, the futile interpositions further on in their
+    // turn, as the search proved it (counting them all there is a search that long problems
+    // do not finish).
     const int height = height_over_defences(ply + 1, [&](const Move&, bool counted) {
-      if (counted) return build_proof(ply + 2, plies - 2);
-      // Proved without the convention, and without a depth limit.
-      futile = false;
-      const int h = build_proof(ply + 2, kAnyPlies);
-      futile = true;
-      return h;
+      return build_proof(ply + 2, counted ? plies - 2 : kAnyPlies);
     });
     pos->undo_move(*chosen, u);
     if (height < 0) return -1;
@@ -708,12 +727,8 @@ struct MateSolver::Impl {
     heights.push_back(-1);
     Undo u;
     pos->do_move(move, u);
-    const int height = height_over_defences(0, [&](const Move& d, bool counted) {
-      const bool saved = futile;
-      futile = futile && counted;
-      const int h = list_proof(index, d, out, listed, heights);
-      futile = saved;
-      return h;
+    const int height = height_over_defences(0, [&](const Move& d, bool) {
+      return list_proof(index, d, out, listed, heights);
     });
     pos->undo_move(move, u);
     heights[index] = height;
@@ -784,14 +799,17 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
     return result;
   };
   if (game.outcome().over()) return finish(MateStatus::NoMate);
-  if (!root_or && (s.futile ? mated_under_convention(pos) : cannot_keep_royal(pos)))
-    return finish(MateStatus::Mate);  // a mate in 0
+  if (!root_or && cannot_keep_royal(pos)) return finish(MateStatus::Mate);  // a mate in 0
 
   // The game's earlier positions count as the path: returning to one is a repetition.
   const std::vector<uint64_t> history = game.recent_hashes();
   for (size_t i = 0; i + 1 < history.size(); ++i) ++s.on_path[history[i]];
 
   NodeValue v = s.run(0);
+  // Only futile interpositions left at a defender-to-move root, each proved to lose: a mate
+  // in 0 under the convention.
+  if (!root_or && v.pn == 0 && s.futile && mated_under_convention(pos))
+    return finish(MateStatus::Mate);
   if (s.aborted && v.pn != 0) return finish(MateStatus::Unknown);
   if (v.dn == 0) {
     if (s.depth_cut) return finish(MateStatus::Unknown);
@@ -854,8 +872,8 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
   }
 
   // The proof: from the depth-limited table of the line's length, proved again where the
-  // table lost it; a futile interposition's branch is proved without the convention, which
-  // can take long. It gets as much budget again as the solve had.
+  // table lost it; a futile interposition's branch from the unlimited results. It gets as much
+  // budget again as the solve had.
   if (limits.proof) {
     s.max_plies = line_plies ? line_plies : plies_for(moves_of(line));
     s.aborted = false;
@@ -877,13 +895,11 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
       const bool convention = s.futile;
       for (const Move& d : defences) {
         const bool counted = !convention || !is_futile_interposition(pos, d);
-        s.futile = convention && counted;
         Undo u;
         pos.do_move(d, u);
         int h = s.build_proof(1, counted ? s.max_plies - 1 : Impl::kAnyPlies);
         if (h > 0) h = s.list_proof(-1, d, result.proof, listed, heights);
         pos.undo_move(d, u);
-        s.futile = convention;
         if (h <= 0) {
           height = -1;
           break;

@@ -30,10 +30,9 @@ struct MateLimits {
   bool shorten = true;
   bool proof = false;  // build the proof of a mate (MateResult::proof)
   // Shogi's futile-interposition convention (無駄合, rules/mating.h), where the game has drops
-  // and the check rule: futile interpositions are neither searched nor counted in the length,
-  // and a line may end where only they are left. A mate found so holds once each futile
-  // interposition is proved to lose too (a search from the position after it, where the
-  // futile interpositions further on are again left out, and proved in their turn).
+  // and the check rule: futile interpositions are not counted in the length, and a line may
+  // end where only they are left; each must still lose, and is searched once the counted
+  // defences of its node are proved, without a depth limit (under the convention again).
   bool futile_interpositions = true;
   // The first depth limit in plies (0: the solver's, 600), doubled whenever it alone kept the
   // root from a proof: what tests of long mates set lower.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 namespace kirin {
 
@@ -196,17 +197,22 @@ bool is_futile_interposition(Position& pos, const Move& m) {
 
 void generate_counted_defences(Position& pos, MoveList& out) {
   generate_defences(pos, out);
-  if (!futile_convention_applies(pos.variant())) return;
+  out.size = counted_defences_first(pos, out);
+}
+
+int counted_defences_first(Position& pos, MoveList& defences) {
+  if (!futile_convention_applies(pos.variant())) return defences.size;
   Square king = kNoSquare;
   const Square checker = single_checker(pos, king);
-  if (checker == kNoSquare) return;
+  if (checker == kNoSquare) return defences.size;
   // A drop's answer depends on its square only: the checker takes whatever was dropped, and
   // the position after the capture differs only in the attacker's hand.
   std::array<int8_t, kArraySize> drop_futile;
   drop_futile.fill(-1);
+  std::vector<Move> futile_ones;
   int kept = 0;
-  for (int i = 0; i < out.size; ++i) {
-    const Move m = out.moves[i];
+  for (int i = 0; i < defences.size; ++i) {
+    const Move m = defences.moves[i];
     bool futile;
     if (m.is_drop()) {
       if (drop_futile[m.to] < 0) drop_futile[m.to] = futile_given_check(pos, m, king, checker);
@@ -214,9 +220,13 @@ void generate_counted_defences(Position& pos, MoveList& out) {
     } else {
       futile = futile_given_check(pos, m, king, checker);
     }
-    if (!futile) out.moves[kept++] = m;
+    if (futile)
+      futile_ones.push_back(m);
+    else
+      defences.moves[kept++] = m;
   }
-  out.size = kept;
+  std::copy(futile_ones.begin(), futile_ones.end(), defences.moves + kept);
+  return kept;
 }
 
 bool mated_under_convention(Position& pos) {

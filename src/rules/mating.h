@@ -51,6 +51,11 @@ bool is_futile_interposition(Position& pos, const Move& m);
 // every defence left is a futile interposition (a mate under the convention).
 void generate_counted_defences(Position& pos, MoveList& out);
 
+// Reorders `defences` (all of the defender's, generate_defences) so that the counted ones come
+// first, the futile interpositions after them, each part in its order; returns how many are
+// counted (all of them where the convention does not apply).
+int counted_defences_first(Position& pos, MoveList& defences);
+
 // Is the defender to move mated under the conventions, futile interpositions aside: does it
 // have no counted defence (generate_counted_defences)? cannot_keep_royal where the
 // futile-interposition convention does not apply.

@@ -388,17 +388,37 @@ TEST(MateSolverFutile, TheMateStillHoldsAfterAFutileInterposition) {
   }
 }
 
+TEST(MateSolverFutile, AFutileInterpositionThatOpensAFlightRefutesTheMate) {
+  // B*3g checks the King on 1e along the diagonal; White's own pieces stand on its other
+  // squares (1d, 2d, 2e, 1f). The Pawn's 2e2f is futile by the convention (3g2f takes it, the
+  // Knight on 3h guards 2f), but it opens 2e, and from there the King escapes: no mate. The
+  // convention counts moves; it must not make a mate of a position that has none, so the
+  // futile interpositions are searched too (after the counted defences), not left out.
+  const Game g = game("shogi", {{"1e", "k"}, {"2e", "p"}, {"1d", "p"}, {"2d", "s"}, {"1f", "l"},
+                                {"3h", "N"}}, 'b', "B");
+  Game checked = g;
+  checked.play(parse_usi(checked.position(), "B*3g"));
+  Position after = checked.position();
+  ASSERT_TRUE(is_futile_interposition(after, parse_usi(after, "2e2f")));
+  EXPECT_EQ(solve(g).status, MateStatus::NoMate);
+  EXPECT_EQ(solve_counting_every_interposition(g).status, MateStatus::NoMate);
+}
+
 TEST(MateSolverFutile, TheConventionGivesShogiMusoProblem79ItsLength) {
   // Shogi Muso 79 after its first eight plies (S*6i 5g6i+ S*7i 6i7i 9h8i 7h8i G*8h 8i9i): the
   // book ends 8h7h 9i9h 2b8h+, a mate in 2. 8h7h uncovers the Bishop on 2b, and White can drop
   // a piece on each of 8h, 7g, 6f, 5e, 4d and 3c, every one taken for nothing (8h is guarded
-  // by the Gold): in 2 by the convention, not in 3 counting every interposition.
+  // by the Gold): in 2 by the convention, not in 3 counting every interposition. Each of those
+  // drops must still lose, and so must the drops after it: most of the 87,000 nodes.
   const Problem* p = find_problem("shogi-tsume-muso", "M79");
   ASSERT_NE(p, nullptr);
   ASSERT_EQ(p->published_moves(), 6);
   Game g(parse_sfen(builtin_variant("shogi"), p->sfen));
   for (int i = 0; i < 8; ++i) g.play(parse_usi(g.position(), p->solution[i]));
-  const MateResult r = solve(g);
+  MateSolver solver(16);
+  MateLimits limits;
+  limits.nodes = 200000;
+  const MateResult r = solver.solve(g, limits);
   ASSERT_EQ(r.status, MateStatus::Mate);
   EXPECT_EQ(r.mate_moves(), 2);
   EXPECT_EQ(check_mating_line(g, r.line, kBlack, true), "");
@@ -638,6 +658,28 @@ TEST(MateSolverProof, AProofWithDrops) {
   ASSERT_TRUE(mates_in(g, r, 1));
   EXPECT_TRUE(proves(g, r));
   ASSERT_EQ(r.proof.size(), 1u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Long mates: a problem composed for the tests (tests/data/chu-composed.tsv)
+
+TEST(MateSolverLong, TheGoldsLadderIsAMateIn13ProvedTheShortest) {
+  // White's King shuttles between 1a and 1b. The Gold on 9a is the only piece between a Rook
+  // and the King, so each of its moves uncovers a check: from rank a straight back to b (the
+  // Rook on 12a checks), from b diagonally forward to a (the Rook on 12b), a file nearer every
+  // two moves, until 3a2a mates (the Whale guards 2a and file 2, the Pawns keep the Gold off
+  // rank c). Every defence is forced, but the attacker has other moves all along, each of
+  // which the exact length must rule out.
+  const Game g(parse_sfen(builtin_variant("chu"),
+                          "R2G7k/R11/1PPPPPPPPP1p/12/12/12/12/12/12/12/12/10+A1 b - 1"));
+  MateSolver solver(16);
+  MateLimits limits;
+  limits.nodes = 400000;
+  const MateResult r = solver.solve(g, limits);
+  EXPECT_TRUE(mates_in(g, r, 13));
+  EXPECT_TRUE(r.exact);
+  limits.max_moves = 12;
+  EXPECT_EQ(solver.solve(g, limits).status, MateStatus::NoMate);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every problem of the two built-in collections that Kirin solves within a small budget: its
+# Every problem of the two built-in collections, and of the composed one for the tests
+# (tests/data/chu-composed.tsv), that Kirin solves within a small budget: its
 # proof (`kirin mate --proof`) checked by tools/proof-check (shogiops), with --length the N that
 # Kirin printed. Problems without a mate in the budget, or whose proof Kirin could not complete
 # ("proof none"), are listed as skipped, not failed.
@@ -115,6 +116,8 @@ if [ -z "${KIRIN_PROOF_PROBLEMS:-}" ]; then
 fi
 check_collection "$root/problems/chu-tsume-ab.tsv" chu
 check_collection "$root/problems/shogi-tsume-muso.tsv" shogi
+# The long problems composed for the tests (not built in).
+check_collection "$root/tests/data/chu-composed.tsv" chu
 echo "skipped (no mate, or no proof, in $movetime ms): ${#skipped[@]}"
 for s in "${skipped[@]}"; do echo "  $s"; done
 echo "proofs: $checked passed, $failed failed"
