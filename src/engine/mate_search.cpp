@@ -813,12 +813,16 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
   // the clock but stopping, so that a solve within its budget repeats exactly.
   const auto moves_of = [](const std::vector<Move>& l) { return (int(l.size()) + 1) / 2; };
   int line_plies = s.max_plies;  // the pass whose table proves `line` (0: unlimited)
-  // An unlimited search's line bounds nothing (a defence it did not take may last longer):
-  // the first step then searches to the line's own length.
-  result.bounded = line_plies != 0;
+  // An unlimited search's line bounds nothing (a defence it did not take may last longer),
+  // nor does a line shorter than the limit of the search that proved it (a length in the
+  // table is that of the proof found when it was stored; a subtree proved again later may
+  // take longer, so the line's defences need not be the longest): the next step then
+  // searches to the line's own length.
+  result.bounded = line_plies != 0 && line_plies == plies_for(moves_of(line));
   if (limits.shorten) {
     while (true) {
-      const int moves = moves_of(line) - (line_plies ? 1 : 0);
+      const bool was_bounded = result.bounded;
+      const int moves = moves_of(line) - (was_bounded ? 1 : 0);
       if (moves < 1) {  // no mate in 0: the defender to move at the root could keep a royal
         result.exact = true;
         break;
@@ -832,12 +836,13 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
         result.exact = result.bounded && !s.depth_cut;
         break;
       }
-      result.bounded = true;
+      result.bounded = moves == moves_of(line);  // a mate in at most `moves` is proved
       std::vector<Move> shorter = s.extract(0);
       if (shorter.size() > line.size() || !checked(shorter)) break;
-      const bool shortened = shorter.size() < line.size() || !line_plies;
+      const bool shortened = shorter.size() < line.size() || !was_bounded;
       line = std::move(shorter);
       line_plies = s.max_plies;
+      result.bounded = moves == moves_of(line);
       if (!shortened) break;
     }
     s.aborted = false;
