@@ -546,6 +546,18 @@ TEST(MateSolverExact, ALineShorterThanItsSearchIsNoBoundUntilSearchedToItsLength
   EXPECT_EQ(shortened.mate_moves(), 6);
 }
 
+TEST(MateSolverExact, ALineThatIsNoMateInItsLengthIsSearchedUpwards) {
+  // A12 (a mate in 20): a search to the first line's length reads from its table a line of 17
+  // moves whose defences are not the longest; the search to 17 finds no mate, and the solver
+  // goes upwards to the first length that mates, 20, which is then exact.
+  const Game g = problem_game("chu-tsume-ab", "A12");
+  const MateResult r = solve_with(g, {.nodes = 2'000'000});
+  ASSERT_EQ(r.status, MateStatus::Mate);
+  EXPECT_TRUE(r.exact && r.bounded);
+  EXPECT_EQ(r.mate_moves(), 20);
+  EXPECT_EQ(check_mating_line(g, r.line), "");
+}
+
 TEST(MateSolverExact, TheSameAnswerOnEveryRunAndThread) {
   const Game g = problem_game("chu-tsume-ab", "A13");
   const MateLimits limits{.nodes = 2'000'000};
