@@ -831,16 +831,25 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
   // the clock but stopping, so that a solve within its budget repeats exactly.
   const auto moves_of = [](const std::vector<Move>& l) { return (int(l.size()) + 1) / 2; };
   int line_plies = s.max_plies;  // the pass whose table proves `line` (0: unlimited)
-  // An unlimited search's line bounds nothing (a defence it did not take may last longer):
-  // the first step then searches to the line's own length.
-  result.bounded = line_plies != 0;
+  // An unlimited search's line bounds nothing (a defence it did not take may last longer),
+  // nor does a line shorter than the limit of the search that proved it (a length in the
+  // table is that of the proof found when it was stored; a subtree proved again later may
+  // take longer, so the line's defences need not be the longest): the next step then
+  // searches to the line's own length, and if that finds no mate, upwards from there to the
+  // limit that proved one: the first limit that proves a mate is its exact length.
+  result.bounded = line_plies != 0 && line_plies == plies_for(moves_of(line));
+  int proved_within = line_plies ? limits.max_moves : 0;  // the least limit proved (0: none)
+  int no_mate_in = 0;  // the longest limit disproved
+  int exact_moves = 0;
   if (limits.shorten) {
     while (true) {
-      const int moves = moves_of(line) - (line_plies ? 1 : 0);
+      const bool was_bounded = result.bounded;
+      int moves = moves_of(line) - (was_bounded ? 1 : 0);
       if (moves < 1) {  // no mate in 0: the defender to move at the root could keep a royal
         result.exact = true;
         break;
       }
+      moves = std::max(moves, no_mate_in + 1);
       s.max_plies = plies_for(moves);
       s.depth_cut = false;
       const NodeValue w = s.run(0);
@@ -848,24 +857,41 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
       if (w.dn == 0) {
         // No mate in `moves`: the length is exact, or (no bound yet) longer than the line.
         result.exact = result.bounded && !s.depth_cut;
-        break;
+        if (result.exact || s.depth_cut || proved_within <= moves) break;
+        no_mate_in = moves;  // a mate is proved within `proved_within`: search upwards
+        if (no_mate_in + 1 == proved_within) {
+          result.exact = true, exact_moves = proved_within;
+          break;
+        }
+        continue;
       }
-      result.bounded = true;
+      proved_within = moves;
+      result.bounded = moves == moves_of(line);  // a mate in at most `moves` is proved
       std::vector<Move> shorter = s.extract(0);
-      if (shorter.size() > line.size() || !checked(shorter)) break;
-      const bool shortened = shorter.size() < line.size() || !line_plies;
+      if (shorter.size() > line.size() && moves <= moves_of(line)) break;
+      if (!checked(shorter)) break;
+      const bool shortened = shorter.size() < line.size() || !was_bounded;
       line = std::move(shorter);
       line_plies = s.max_plies;
+      result.bounded = moves == moves_of(line);
+      if (no_mate_in + 1 == moves) {  // proved within `moves`, disproved within one less
+        result.exact = true, exact_moves = moves;
+        break;
+      }
       if (!shortened) break;
     }
     s.aborted = false;
     // The line again, each defence proved the longest.
     if (result.exact) {
-      s.max_plies = plies_for(moves_of(line));
+      const int n = exact_moves ? exact_moves : moves_of(line);
+      s.max_plies = plies_for(n);
       std::vector<Move> longest = s.extract(0, true);
-      if (longest.size() == line.size() && checked(longest)) {
+      if (moves_of(longest) == n && checked(longest)) {
         line = std::move(longest);
         line_plies = s.max_plies;
+        result.bounded = true;
+      } else if (moves_of(line) != n) {  // no line of the exact length: neither is claimed
+        result.exact = result.bounded = false;
       }
       s.aborted = false;
     }

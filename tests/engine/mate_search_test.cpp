@@ -547,6 +547,37 @@ TEST(MateSolverExact, EveryDefenceOfTheLineIsTheLongest) {
   }
 }
 
+TEST(MateSolverExact, ALineShorterThanItsSearchIsNoBoundUntilSearchedToItsLength) {
+  // A search limited to 9 moves proves A13 (a mate in 6) with a shorter line: that search
+  // proves a mate in at most 9, not in at most the line's length (its table's lengths may be
+  // stale), so the line is no bound until a search to its own length proves it.
+  const Game g = problem_game("chu-tsume-ab", "A13");
+  const MateResult within_9 = solve_with(g, {.nodes = 2'000'000, .max_moves = 9, .shorten = false});
+  ASSERT_EQ(within_9.status, MateStatus::Mate);
+  ASSERT_LT(within_9.mate_moves(), 9);
+  EXPECT_FALSE(within_9.bounded);
+  const MateResult within_6 = solve_with(g, {.nodes = 2'000'000, .max_moves = 6, .shorten = false});
+  ASSERT_EQ(within_6.status, MateStatus::Mate);
+  EXPECT_EQ(within_6.mate_moves(), 6);
+  EXPECT_TRUE(within_6.bounded);
+  // Shortened, the same line is searched to its length and then one move less: exact.
+  const MateResult shortened = solve_with(g, {.nodes = 2'000'000, .max_moves = 9});
+  EXPECT_TRUE(shortened.bounded && shortened.exact);
+  EXPECT_EQ(shortened.mate_moves(), 6);
+}
+
+TEST(MateSolverExact, ALineThatIsNoMateInItsLengthIsSearchedUpwards) {
+  // A12 (a mate in 20): a search to the first line's length reads from its table a line of 17
+  // moves whose defences are not the longest; the search to 17 finds no mate, and the solver
+  // goes upwards to the first length that mates, 20, which is then exact.
+  const Game g = problem_game("chu-tsume-ab", "A12");
+  const MateResult r = solve_with(g, {.nodes = 2'000'000});
+  ASSERT_EQ(r.status, MateStatus::Mate);
+  EXPECT_TRUE(r.exact && r.bounded);
+  EXPECT_EQ(r.mate_moves(), 20);
+  EXPECT_EQ(check_mating_line(g, r.line), "");
+}
+
 TEST(MateSolverExact, TheSameAnswerOnEveryRunAndThread) {
   const Game g = problem_game("chu-tsume-ab", "A13");
   const MateLimits limits{.nodes = 2'000'000};
