@@ -213,3 +213,11 @@ test('the defender to move at the root: a defence left out, or the attacker misn
   refused(DEFENDER_ROOT.replace('attacker black', 'attacker sente'), 2, /malformed: line 3: attacker must be black or white/);
   refused(DEFENDER_ROOT.replace('attacker black\n', ''), 1, /the defender is to move there/);
 });
+
+test('the defender to move at the root: a misnamed attacker is refused even with nothing listed', () =>
+  refused('sfen 6k2/7S1/5P1P1/9/9/9/9/9/9 w G 2\nvariant shogi\nattacker white\n', 2,
+    /malformed: attacker: white is the side to move/));
+
+test('the defender to move at the root with no legal move: the game is over, nothing to prove', () =>
+  refused('sfen 4k4/4G4/4P4/9/9/9/9/9/9 w - 1\nvariant shogi\nattacker black\n', 1,
+    /path -: the defender has no legal move: the game is over, nothing to prove/));
