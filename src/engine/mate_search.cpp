@@ -22,6 +22,7 @@
 
 #include <unistd.h>
 
+#include "engine/mate_table.h"
 #include "rules/mating.h"
 
 namespace kirin {
@@ -74,102 +75,10 @@ uint32_t widened(uint32_t second) {
   return std::min<uint64_t>(kInf - 1, uint64_t(second) + second / 4 + 1);
 }
 
-struct Entry {
-  uint64_t key = 0;
-  uint32_t pn = 1, dn = 1;
-  uint32_t work = 0;  // nodes spent below it: what replacement keeps
-  uint16_t len = 0;   // proved: plies to mate along the proof found
-};
-
-struct Bucket {
-  Entry e[4];
-};
-
-class Table {
- public:
-  void resize(size_t mb) {
-    size_t n = std::max<size_t>(1, mb * 1024 * 1024 / sizeof(Bucket));
-    size_t pow2 = 1;
-    while (pow2 * 2 <= n) pow2 *= 2;
-    buckets_.assign(pow2, Bucket{});
-    mask_ = pow2 - 1;
-    used_ = 0;
-    collections_ = 0;
-  }
-  void clear() {
-    std::fill(buckets_.begin(), buckets_.end(), Bucket{});
-    used_ = 0;
-    collections_ = 0;
-  }
-  const Entry* find(uint64_t key) const {
-    const Bucket& b = buckets_[key & mask_];
-    for (const Entry& e : b.e)
-      if (e.key == key && key != 0) return &e;
-    return nullptr;
-  }
-  void store(const Entry& in) {
-    Bucket& b = buckets_[in.key & mask_];
-    Entry* victim = nullptr;
-    for (Entry& e : b.e) {
-      if (e.key == in.key) {
-        victim = &e;
-        break;
-      }
-      if (e.key == 0) {
-        if (!victim || victim->key != 0) victim = &e;
-        continue;
-      }
-      if (victim && victim->key == 0) continue;
-      if (!victim || keep(e) < keep(*victim)) victim = &e;
-    }
-    if (victim->key == 0) ++used_;
-    *victim = in;
-    if (used_ * 10 >= capacity() * 9) collect();
-  }
-  int hashfull() const { return int(std::min<size_t>(1000, used_ * 1000 / capacity())); }
-  size_t buckets() const { return buckets_.size(); }
-  int64_t collections() const { return collections_; }
-
- private:
-  size_t capacity() const { return buckets_.size() * 4; }
-  // What a full bucket keeps: solved entries, then those that cost most.
-  static uint64_t keep(const Entry& x) { return uint64_t(x.pn == 0 || x.dn == 0) << 32 | x.work; }
-  // The same order by powers of two: unsolved entries' classes first.
-  static int keep_class(const Entry& x) {
-    return (x.pn == 0 || x.dn == 0) * 33 + std::bit_width(x.work);
-  }
-
-  // The table is nine tenths full: clears the least-worked half of its entries (unsolved ones
-  // first), so that the search goes on with room for new nodes, where replacing within a full
-  // bucket would evict what the search needs now as readily as what it needed long ago. The
-  // half is found by classes of work (powers of two), with no copy of the table: the class at
-  // the middle is cleared in table order until the table is half full.
-  void collect() {
-    std::array<size_t, 66> in_class{};
-    for (const Bucket& b : buckets_)
-      for (const Entry& e : b.e)
-        if (e.key != 0) ++in_class[size_t(keep_class(e))];
-    int middle = 0;
-    for (size_t below = 0; below + in_class[size_t(middle)] < used_ / 2; ++middle)
-      below += in_class[size_t(middle)];
-    for (Bucket& b : buckets_)
-      for (Entry& e : b.e)
-        if (e.key != 0 && keep_class(e) < middle) e = Entry{}, --used_;
-    for (Bucket& b : buckets_)
-      for (Entry& e : b.e)
-        if (used_ * 2 > capacity() && e.key != 0 && keep_class(e) == middle) e = Entry{}, --used_;
-    ++collections_;
-  }
-
-  std::vector<Bucket> buckets_;
-  size_t mask_ = 0;
-  size_t used_ = 0;
-  int64_t collections_ = 0;
-};
-
 struct Child {
   Move move;
   uint64_t hash;
+  HandCode::Located at;  // its board and hands, the table's key
   uint32_t pn = 1, dn = 1;
   uint16_t len = 0;
   bool repetition = false;  // disproved by a repetition on this path
@@ -190,6 +99,7 @@ constexpr NodeValue kDisproved{kInf, 0, 0, false};
 
 struct MateSolver::Impl {
   Table table;
+  HandCode hands;  // the packing of the solve's game's hands (none without drops)
   size_t mb = 64;
 
   // One solve's state.
@@ -250,7 +160,7 @@ struct MateSolver::Impl {
     return *undo_stack[ply];
   }
 
-  uint64_t key_of(uint64_t hash, int ply, bool limited = true) const {
+  uint64_t salted(uint64_t hash, int ply, bool limited = true) const {
     // In a depth-limited pass a result holds for the depth left only; it holds in every such
     // pass (the passes of one solve share their results), never in an unlimited one.
     const bool limit = limited && max_plies;
@@ -261,6 +171,15 @@ struct MateSolver::Impl {
     const uint64_t k = hash ^ salt ^ (depth_left * 0x9E3779B97F4A7C15ull);
     return k ? k : 1;
   }
+  // A position's key in the table: its board's, salted, and its hands (HandCode).
+  struct Key {
+    uint64_t key, hands;
+  };
+  Key key_of(const HandCode::Located& at, int ply, bool limited = true) const {
+    return {salted(at.board, ply, limited), at.hands};
+  }
+  Key key_here(int ply) const { return key_of(hands.locate(*pos), ply); }
+  const Entry* find(const Key& k) const { return table.find(k.key, k.hands); }
 
   bool or_node() const { return pos->side_to_move() == attacker; }
 
@@ -295,7 +214,7 @@ struct MateSolver::Impl {
     Undo& u = undo_at(ply);
     for (const Move& m : list) {
       pos->do_move(m, u);
-      children.push_back(Child{m, pos->hash()});
+      children.push_back(Child{m, pos->hash(), hands.locate(*pos)});
       pos->undo_move(m, u);
     }
   }
@@ -329,19 +248,27 @@ struct MateSolver::Impl {
       c.pn = kInf, c.dn = 0, c.repetition = true;
       return;
     }
-    const uint64_t key = key_of(c.hash, ply + 1, !c.futile);
-    if (const Entry* e = table.find(key)) {
+    if (const Entry* e = find(key_of(c.at, ply + 1, !c.futile))) {
       c.pn = e->pn, c.dn = e->dn, c.len = e->len;
       return;
     }
-    if (const Entry* e = table.find(on_this_path(key, mix(path_key[ply], c.hash)))) {
+    const uint64_t path = mix(path_key[ply], c.hash);
+    if (const Entry* e =
+            table.find(on_this_path(salted(c.hash, ply + 1, !c.futile), path), HandCode::kExact)) {
       c.pn = e->pn, c.dn = e->dn, c.repetition = true;
     }
   }
 
-  NodeValue store(uint64_t key, const NodeValue& v, int64_t work, int ply = -1) {
+  // The value of the node on `pos`, under `key`; a disproof that rests on a repetition
+  // under its whole position's key on this path (never found by dominance).
+  NodeValue store(const Key& key, const NodeValue& v, int64_t work, int ply = -1) {
     Entry e;
-    e.key = v.repetition && v.dn == 0 && ply >= 0 ? on_this_path(key, path_key[ply]) : key;
+    e.key = key.key;
+    e.hands = key.hands;
+    if (v.repetition && v.dn == 0 && ply >= 0) {
+      e.key = on_this_path(salted(pos->hash(), ply), path_key[ply]);
+      e.hands = HandCode::kExact;
+    }
     e.pn = v.pn;
     e.dn = v.dn;
     e.len = v.len;
@@ -356,7 +283,7 @@ struct MateSolver::Impl {
     ++nodes;
     if ((nodes & 255) == 0) check_limits();
     const int64_t nodes_before = nodes;
-    const uint64_t key = key_of(pos->hash(), ply);
+    const Key key = key_here(ply);
     if (ply >= depth_limit) {  // unsolved here: not stored, and the root grows the limit
       depth_cut = true;
       return NodeValue{kInf, 0, 0, true};
@@ -495,7 +422,7 @@ struct MateSolver::Impl {
   // The proved length of the child position, re-proving it if the table lost it; -1 if it
   // could not be proved (aborted, or proved only through this path's history).
   int proved_len(int ply) {
-    if (const Entry* e = table.find(key_of(pos->hash(), ply)); e && e->pn == 0) return e->len;
+    if (const Entry* e = find(key_here(ply)); e && e->pn == 0) return e->len;
     if (aborted) return -1;
     const NodeValue v = run(ply);
     return v.pn == 0 ? v.len : -1;
@@ -523,7 +450,7 @@ struct MateSolver::Impl {
     for (int i = 0; i < int(children.size()); ++i) {
       if (children[i].futile) continue;  // not counted: never the longest
       order.push_back(i);
-      if (const Entry* e = table.find(key_of(children[i].hash, ply + 1)); e && e->pn == 0)
+      if (const Entry* e = find(key_of(children[i].at, ply + 1)); e && e->pn == 0)
         lens[i] = e->len;
     }
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return lens[a] > lens[b]; });
@@ -573,7 +500,7 @@ struct MateSolver::Impl {
         path_key[ply + 1] = mix(path_key[ply], c.hash);
         int len;
         if (is_or) {
-          const Entry* e = table.find(key_of(c.hash, ply + 1));
+          const Entry* e = find(key_of(c.at, ply + 1));
           len = e && e->pn == 0 ? e->len : -1;
         } else {
           len = proved_len(ply + 1);
@@ -646,7 +573,7 @@ struct MateSolver::Impl {
         int best_len = INT32_MAX;
         for (const Child& c : children) {
           if (on_path.count(c.hash)) continue;  // the game's history
-          const Entry* e = table.find(key_of(c.hash, ply + 1));
+          const Entry* e = find(key_of(c.at, ply + 1));
           if (!e || e->pn != 0) {
             if (pass == 0 || aborted) continue;
             Undo u;
@@ -785,6 +712,9 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
   s.depth_limit = limits.first_depth_limit > 0 ? std::min(limits.first_depth_limit, kMaxPlies)
                                                : kFirstDepthLimit;
   s.table.clear();
+  s.hands = HandCode{};
+  if (limits.hand_dominance) s.hands.setup(pos, s.attacker);
+  s.table.set_hand_code(&s.hands);
   const bool root_or = pos.side_to_move() == s.attacker;
   auto plies_for = [&](int moves) { return root_or ? 2 * moves - 1 : 2 * moves; };
   s.max_plies = limits.max_moves > 0 ? plies_for(limits.max_moves) : 0;
