@@ -79,6 +79,7 @@ struct Child {
   Move move;
   uint64_t hash;
   HandCode::Located at;  // its board and hands, the table's key
+  uint64_t pieces = 0;   // decided: its proof or disproof pieces (HandCode)
   uint32_t pn = 1, dn = 1;
   uint16_t len = 0;
   bool repetition = false;  // disproved by a repetition on this path
@@ -91,6 +92,7 @@ struct NodeValue {
   uint32_t pn, dn;
   uint16_t len;
   bool repetition;
+  uint64_t pieces = 0;  // decided: its proof or disproof pieces (HandCode)
 };
 constexpr NodeValue kProved{0, kInf, 0, false};
 constexpr NodeValue kDisproved{kInf, 0, 0, false};
@@ -188,24 +190,72 @@ struct MateSolver::Impl {
     const Color defender = ~attacker;
     MoveList& list = list_at(ply);
     if (or_node()) {
-      if (pos->royal_count(defender) == 0) return kProved;
-      if (attacker_can_lose && pos->royal_count(attacker) == 0) return kDisproved;
-      if (max_plies && ply >= max_plies) return kDisproved;
+      if (pos->royal_count(defender) == 0) return with_pieces(kProved, false, false);
+      if (attacker_can_lose && pos->royal_count(attacker) == 0)
+        return with_pieces(kDisproved, false, false);
+      if (max_plies && ply >= max_plies) return with_pieces(kDisproved, false, false);
       generate_attacks(*pos, list);
-      if (list.size == 0) return kDisproved;
+      // No attack: a piece of a kind the attacker lacks might give one; the defender's hand
+      // is kept as it is (whether a drop mates, the Pawn's rule, may depend on it).
+      if (list.size == 0) return with_pieces(kDisproved, true, true);
       add_children(list, children, ply);
       order_attacks(children);
       return std::nullopt;
     }
     // The defender may win first, by taking the attacker's last royals.
-    if (attacker_can_lose && takes_every_royal(*pos)) return kDisproved;
+    if (attacker_can_lose && takes_every_royal(*pos)) return with_pieces(kDisproved, false, false);
     generate_defences(*pos, list);
-    if (list.size == 0) return kProved;  // mated
+    // Mated: a piece of a kind the defender lacks might give it a defence.
+    if (list.size == 0) return with_pieces(kProved, true, false);
     const int counted = futile ? counted_defences_first(*pos, list) : list.size;
-    if (max_plies && ply >= max_plies && counted > 0) return kDisproved;
+    // Out of plies with a counted defence left: it may be a drop.
+    if (max_plies && ply >= max_plies && counted > 0) return with_pieces(kDisproved, false, true);
     add_children(list, children, ply);
     for (int i = counted; i < int(children.size()); ++i) children[i].futile = true;
     return std::nullopt;
+  }
+
+  // A node decided without its children, with its pieces (HandCode): held to none of the
+  // kinds the side bounded from above lacks (`missing`), to the node's own counts from below
+  // (`these`); else whatever the hands (kProved and kDisproved as they are).
+  NodeValue with_pieces(NodeValue v, bool missing, bool these) const {
+    if (!hands.enabled()) return v;
+    const bool proof = v.pn == 0;
+    const uint64_t node = hands.locate(*pos).hands;
+    v.pieces = node == HandCode::kExact ? node : hands.any(proof);
+    if (node == HandCode::kExact) return v;
+    if (missing) v.pieces = hands.none_of_the_missing(v.pieces, node, proof);
+    if (these) v.pieces = hands.at_least_these(v.pieces, node, proof);
+    return v;
+  }
+
+  // The pieces of a node decided by its children (`node`: its hands): an OR node's proof
+  // from its quickest proved move, an AND node's disproof from its first refutation that
+  // rests on no repetition; an AND node's proof and an OR node's disproof from every move,
+  // held to none of the kinds the side that would gain a drop lacks. The node's own hands
+  // where a child's are not packed.
+  uint64_t pieces_of(const NodeValue& v, bool is_or, const std::vector<Child>& children,
+                     uint64_t node) const {
+    if (node == HandCode::kExact) return node;
+    const bool proof = v.pn == 0;
+    auto packed = [](const Child& c) {
+      return c.pieces != HandCode::kExact && c.at.hands != HandCode::kExact;
+    };
+    if (proof == is_or) {
+      const Child* by = nullptr;
+      for (const Child& c : children) {
+        if (proof ? c.pn != 0 || c.futile : c.dn != 0 || c.repetition) continue;
+        if (!by || (proof && c.len < by->len)) by = &c;
+      }
+      if (!by || !packed(*by)) return node;
+      return hands.across(by->pieces, by->at.hands, node, proof);
+    }
+    uint64_t p = hands.any(proof);
+    for (const Child& c : children) {
+      if (!packed(c)) return node;
+      p = hands.both(p, hands.across(c.pieces, c.at.hands, node, proof), proof);
+    }
+    return hands.none_of_the_missing(p, node, proof);
   }
 
   // The moves as children, each with the hash of the position it leads to.
@@ -249,7 +299,7 @@ struct MateSolver::Impl {
       return;
     }
     if (const Entry* e = find(key_of(c.at, ply + 1, !c.futile))) {
-      c.pn = e->pn, c.dn = e->dn, c.len = e->len;
+      c.pn = e->pn, c.dn = e->dn, c.len = e->len, c.pieces = e->hands;
       return;
     }
     const uint64_t path = mix(path_key[ply], c.hash);
@@ -264,7 +314,9 @@ struct MateSolver::Impl {
   NodeValue store(const Key& key, const NodeValue& v, int64_t work, int ply = -1) {
     Entry e;
     e.key = key.key;
-    e.hands = key.hands;
+    // A proof or a disproof under its pieces: it holds for every hand they bound.
+    const bool general = hands.enabled() && (v.pn == 0 || (v.dn == 0 && !v.repetition));
+    e.hands = general ? v.pieces : key.hands;
     if (v.repetition && v.dn == 0 && ply >= 0) {
       e.key = on_this_path(salted(pos->hash(), ply), path_key[ply]);
       e.hands = HandCode::kExact;
@@ -273,7 +325,7 @@ struct MateSolver::Impl {
     e.dn = v.dn;
     e.len = v.len;
     e.work = uint32_t(std::min<int64_t>(work, UINT32_MAX));
-    table.store(e);
+    table.store(e, key.hands);
     return v;
   }
 
@@ -356,7 +408,7 @@ struct MateSolver::Impl {
       max_plies = limit;
       if (--on_path[c.hash] == 0) on_path.erase(c.hash);
       pos->undo_move(c.move, u);
-      c.pn = r.pn, c.dn = r.dn, c.len = r.len, c.repetition = r.repetition;
+      c.pn = r.pn, c.dn = r.dn, c.len = r.len, c.repetition = r.repetition, c.pieces = r.pieces;
     }
 
     // The refuting defence of a defender-to-move root, whatever table entry holds it.
@@ -388,6 +440,8 @@ struct MateSolver::Impl {
           if (c.dn == 0 && !c.repetition) v.repetition = false;
       }
     }
+    if (hands.enabled() && (v.pn == 0 || (v.dn == 0 && !v.repetition)))
+      v.pieces = pieces_of(v, is_or, children, key.hands);
     return store(key, v, nodes - nodes_before + 1, ply);
   }
 

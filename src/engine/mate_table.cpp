@@ -4,7 +4,7 @@ namespace kirin {
 
 void HandCode::setup(const Position& root, Color attacker) {
   fields_.clear();
-  guards_ = 0;
+  guards_ = maxes_ = 0;
   attacker_ = attacker;
   const Variant& v = root.variant();
   if (!v.rules.drops || v.hand_kinds.empty()) return;
@@ -24,13 +24,59 @@ void HandCode::setup(const Position& root, Color attacker) {
     const int width = std::bit_width(unsigned(pieces[k]));
     if (shift + width + 1 > 32) {  // the hands do not fit: exact keys only
       fields_.clear();
-      guards_ = 0;
+      guards_ = maxes_ = 0;
       return;
     }
     fields_.push_back(Field{k, shift, (1 << width) - 1});
     guards_ |= uint64_t(1) << (shift + width);
+    maxes_ |= uint64_t((1 << width) - 1) << shift;
     shift += width + 1;
   }
+}
+
+namespace {
+
+// The count in field `f` of the half at `half` (0 or 32).
+template <typename Field>
+int count_in(uint64_t word, const Field& f, int half) {
+  return int(word >> (f.shift + half)) & f.max;
+}
+
+}  // namespace
+
+uint64_t HandCode::across(uint64_t pieces, uint64_t child, uint64_t node, bool proof) const {
+  const int lower = proof ? 0 : 32, upper = 32 - lower;
+  uint64_t out = 0;
+  for (const Field& f : fields_) {
+    const int lo = count_in(pieces, f, lower) + count_in(node, f, lower) -
+                   count_in(child, f, lower);
+    int up = count_in(pieces, f, upper);
+    if (up != f.max) up += count_in(node, f, upper) - count_in(child, f, upper);
+    out |= uint64_t(std::clamp(lo, 0, f.max)) << (f.shift + lower) |
+           uint64_t(std::clamp(up, 0, f.max)) << (f.shift + upper);
+  }
+  return out;
+}
+
+uint64_t HandCode::both(uint64_t a, uint64_t b, bool proof) const {
+  const int lower = proof ? 0 : 32, upper = 32 - lower;
+  uint64_t out = 0;
+  for (const Field& f : fields_)
+    out |= uint64_t(std::max(count_in(a, f, lower), count_in(b, f, lower))) << (f.shift + lower) |
+           uint64_t(std::min(count_in(a, f, upper), count_in(b, f, upper))) << (f.shift + upper);
+  return out;
+}
+
+uint64_t HandCode::none_of_the_missing(uint64_t pieces, uint64_t node, bool proof) const {
+  const int upper = proof ? 32 : 0;
+  for (const Field& f : fields_)
+    if (count_in(node, f, upper) == 0) pieces &= ~(uint64_t(f.max) << (f.shift + upper));
+  return pieces;
+}
+
+uint64_t HandCode::at_least_these(uint64_t pieces, uint64_t node, bool proof) const {
+  const uint64_t lower = proof ? kLow : kLow << 32;
+  return (pieces & ~lower) | (node & lower);
 }
 
 void Table::resize(size_t mb) {
@@ -49,11 +95,11 @@ void Table::clear() {
   collections_ = 0;
 }
 
-void Table::store(const Entry& in) {
+void Table::store(const Entry& in, uint64_t own) {
   Bucket& b = buckets_[in.key & mask_];
   Entry* victim = nullptr;
   for (Entry& e : b.e) {
-    if (e.key == in.key && e.hands == in.hands) {
+    if (e.key == in.key && (e.hands == in.hands || e.hands == own)) {
       victim = &e;
       break;
     }

@@ -56,6 +56,26 @@ class HandCode {
   // Does a disproof with `disproved` hands disprove the position with `hands`?
   bool disproves(uint64_t disproved, uint64_t hands) const { return proves(hands, disproved); }
 
+  // Proof pieces and disproof pieces (Seo 1999; Nagai 2002), packed as hands: what a proof
+  // needs, the fewest pieces of the attacker's and the most of the defender's (a field at its
+  // largest holds any count), and what a disproof allows, the most of the attacker's and the
+  // fewest of the defender's. A `proof`'s lower bounds are the attacker's half, a disproof's
+  // the defender's; the other half bounds from above.
+  //
+  // What decides a node whatever the hands (a King taken, the depth limit).
+  uint64_t any(bool proof) const { return proof ? maxes_ << 32 : maxes_; }
+  // A child's pieces as the node's, across the move between them (`child` and `node` are
+  // their hands): a drop by the attacker needs one more of the kind, a capture one less.
+  uint64_t across(uint64_t pieces, uint64_t child, uint64_t node, bool proof) const;
+  // Both bounds of two children's at once: the larger lower bound, the smaller upper one.
+  uint64_t both(uint64_t a, uint64_t b, bool proof) const;
+  // The upper bound held to none of each kind the node's hands (`node`) lack: one such piece
+  // more would give the side a drop it did not have (a defence against the proof, an attack
+  // against the disproof).
+  uint64_t none_of_the_missing(uint64_t pieces, uint64_t node, bool proof) const;
+  // The lower bound held to the node's own counts (`node`).
+  uint64_t at_least_these(uint64_t pieces, uint64_t node, bool proof) const;
+
  private:
   static constexpr uint64_t kLow = 0xFFFFFFFFull;
   // Is every field of `small` at most the same field of `big`? Each field of big with its
@@ -71,6 +91,7 @@ class HandCode {
   };
   std::vector<Field> fields_;
   uint64_t guards_ = 0;  // the guard bit above each field, in the low half
+  uint64_t maxes_ = 0;   // each field at its largest, in the low half
   Color attacker_ = kBlack;
 };
 
@@ -115,7 +136,9 @@ class Table {
     }
     return decides ? decides : exact;
   }
-  void store(const Entry& in);
+  // Stores `in`, in place of the entry of the same key with its hands or with `own` (the
+  // position's own hands, which an open entry has and a proof or disproof generalizes).
+  void store(const Entry& in, uint64_t own);
   int hashfull() const { return int(std::min<size_t>(1000, used_ * 1000 / capacity())); }
   size_t buckets() const { return buckets_.size(); }
   int64_t collections() const { return collections_; }
