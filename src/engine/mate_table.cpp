@@ -80,25 +80,26 @@ uint64_t HandCode::at_least_these(uint64_t pieces, uint64_t node, bool proof) co
 }
 
 void Table::resize(size_t mb) {
-  size_t n = std::max<size_t>(1, mb * 1024 * 1024 / sizeof(Bucket));
+  size_t n = std::max<size_t>(1, mb * 1024 * 1024 / (kBucketEntries * sizeof(Entry)));
   size_t pow2 = 1;
   while (pow2 * 2 <= n) pow2 *= 2;
-  buckets_.assign(pow2, Bucket{});
+  entries_.assign(pow2 * kBucketEntries, Entry{});
   mask_ = pow2 - 1;
   used_ = 0;
   collections_ = 0;
 }
 
 void Table::clear() {
-  std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+  std::fill(entries_.begin(), entries_.end(), Entry{});
   used_ = 0;
   collections_ = 0;
 }
 
 void Table::store(const Entry& in, uint64_t own) {
-  Bucket& b = buckets_[in.key & mask_];
   Entry* victim = nullptr;
-  for (Entry& e : b.e) {
+  Entry* first = cluster(in.key);
+  for (Entry* it = first; it != first + kBucketEntries * cluster_; ++it) {
+    Entry& e = *it;
     if (e.key == in.key && (e.hands == in.hands || e.hands == own)) {
       victim = &e;
       break;
@@ -122,18 +123,15 @@ void Table::store(const Entry& in, uint64_t own) {
 // the middle is cleared in table order until the table is half full.
 void Table::collect() {
   std::array<size_t, 66> in_class{};
-  for (const Bucket& b : buckets_)
-    for (const Entry& e : b.e)
-      if (e.key != 0) ++in_class[size_t(keep_class(e))];
+  for (const Entry& e : entries_)
+    if (e.key != 0) ++in_class[size_t(keep_class(e))];
   int middle = 0;
   for (size_t below = 0; below + in_class[size_t(middle)] < used_ / 2; ++middle)
     below += in_class[size_t(middle)];
-  for (Bucket& b : buckets_)
-    for (Entry& e : b.e)
-      if (e.key != 0 && keep_class(e) < middle) e = Entry{}, --used_;
-  for (Bucket& b : buckets_)
-    for (Entry& e : b.e)
-      if (used_ * 2 > capacity() && e.key != 0 && keep_class(e) == middle) e = Entry{}, --used_;
+  for (Entry& e : entries_)
+    if (e.key != 0 && keep_class(e) < middle) e = Entry{}, --used_;
+  for (Entry& e : entries_)
+    if (used_ * 2 > capacity() && e.key != 0 && keep_class(e) == middle) e = Entry{}, --used_;
   ++collections_;
 }
 

@@ -103,25 +103,30 @@ struct Entry {
   uint16_t len = 0;   // proved: plies to mate along the proof found
 };
 
-struct Bucket {
-  Entry e[4];
-};
+// A bucket: the entries a key's low bits pick.
+constexpr size_t kBucketEntries = 4;
 
 class Table {
  public:
   void resize(size_t mb);
   void clear();
-  // With a HandCode enabled, lookups apply dominance (else they match exact keys only).
-  void set_hand_code(const HandCode* code) { code_ = code && code->enabled() ? code : nullptr; }
+  // With a HandCode enabled, lookups apply dominance (else they match exact keys only), and
+  // a board's entries take two buckets: a board met with many hands (a King chased round
+  // and round, pieces changing hands) would evict its own entries from one.
+  void set_hand_code(const HandCode* code) {
+    code_ = code && code->enabled() ? code : nullptr;
+    cluster_ = code_ && buckets() > 1 ? 2 : 1;
+  }
 
   // The entry of the position with this key and these hands, or else one that decides it by
   // dominance (a proof of the fewest plies first), or null.
   const Entry* find(uint64_t key, uint64_t hands) const {
     if (key == 0) return nullptr;
-    const Bucket& b = buckets_[key & mask_];
     const Entry* exact = nullptr;
     const Entry* decides = nullptr;
-    for (const Entry& e : b.e) {
+    const Entry* first = cluster(key);
+    for (const Entry* it = first; it != first + kBucketEntries * cluster_; ++it) {
+      const Entry& e = *it;
       if (e.key != key) continue;
       if (e.hands == hands) {
         if (e.pn == 0 || e.dn == 0) return &e;
@@ -140,11 +145,18 @@ class Table {
   // position's own hands, which an open entry has and a proof or disproof generalizes).
   void store(const Entry& in, uint64_t own);
   int hashfull() const { return int(std::min<size_t>(1000, used_ * 1000 / capacity())); }
-  size_t buckets() const { return buckets_.size(); }
+  size_t buckets() const { return entries_.size() / kBucketEntries; }
   int64_t collections() const { return collections_; }
 
  private:
-  size_t capacity() const { return buckets_.size() * 4; }
+  size_t capacity() const { return entries_.size(); }
+  // The first of the entries a key may take (kBucketEntries * cluster_ of them, in a row).
+  const Entry* cluster(uint64_t key) const {
+    return &entries_[(key & mask_ & ~size_t(cluster_ - 1)) * kBucketEntries];
+  }
+  Entry* cluster(uint64_t key) {
+    return &entries_[(key & mask_ & ~size_t(cluster_ - 1)) * kBucketEntries];
+  }
   // What a full bucket keeps: solved entries, then those that cost most.
   static uint64_t keep(const Entry& x) { return uint64_t(x.pn == 0 || x.dn == 0) << 32 | x.work; }
   // The same order by powers of two: unsolved entries' classes first.
@@ -153,11 +165,12 @@ class Table {
   }
   void collect();
 
-  std::vector<Bucket> buckets_;
+  std::vector<Entry> entries_;
   size_t mask_ = 0;
   size_t used_ = 0;
   int64_t collections_ = 0;
   const HandCode* code_ = nullptr;
+  int cluster_ = 1;  // buckets a key may take
 };
 
 }  // namespace kirin
