@@ -7,6 +7,10 @@
 // - the graph-history interaction (Kishimoto and Mueller 2004): a disproof that rests on such a
 //   repetition holds for its path only, so it is stored under a key of that path, found again
 //   when df-pn re-enters the same path and never from another;
+// - hand dominance (engine/mate_table.h) in games with drops: each proof stored with its proof
+//   pieces, the fewest the attacker needs (Seo's), each disproof with its disproof pieces, and
+//   found for every hand of the same board that they bound; a disproof that rests on a
+//   repetition stays under its whole position's key on its path;
 // - solution extraction: the attacker's quickest proved move, the defender's longest defence
 //   by the proved lengths, every subtree re-proved when the table lost it;
 // - a second pass that looks for a shorter attack with depth-limited searches, each depth's

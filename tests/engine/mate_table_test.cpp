@@ -40,53 +40,48 @@ TEST(MateTableHands, NoDominanceWithoutDrops) {
   EXPECT_FALSE(code.enabled());
 }
 
-TEST(MateTableHands, AProofHoldsForMoreOfTheAttackersPiecesOnly) {
-  const Position one = with_hands("G", "2r2b2g4s4n4l18p");
-  const Position two = with_hands("2G", "2r2bg4s4n4l18p");
-  const Position none = with_hands("", "2r2b3g4s4n4l18p");
+// A table holding one entry, a proof or a disproof of `root`, under `root`'s own hands.
+struct OneEntry {
   HandCode code;
-  code.setup(one, kBlack);
   Table table;
-  table.resize(1);
-  table.set_hand_code(&code);
-  const auto at = code.locate(one);
-  Entry proof;
-  proof.key = at.board;
-  proof.hands = at.hands;
-  proof.pn = 0;
-  proof.dn = 1u << 30;
-  table.store(proof, at.hands);
-  EXPECT_NE(table.find(at.board, code.locate(two).hands), nullptr);
-  EXPECT_EQ(table.find(at.board, code.locate(none).hands), nullptr);
+  HandCode::Located at;
+  OneEntry(const Position& root, bool proof) {
+    code.setup(root, kBlack);
+    table.resize(1);
+    table.set_hand_code(&code);
+    at = code.locate(root);
+    Entry e;
+    e.key = at.board;
+    e.hands = at.hands;
+    e.pn = proof ? 0 : 1u << 30;
+    e.dn = proof ? 1u << 30 : 0;
+    table.store(e, at.hands);
+  }
+  const Entry* find(const Position& pos) const {
+    return table.find(at.board, code.locate(pos).hands);
+  }
+};
+
+TEST(MateTableHands, AProofHoldsForMoreOfTheAttackersPiecesOnly) {
+  const OneEntry proved(with_hands("G", "2r2b2g4s4n4l18p"), true);
+  EXPECT_NE(proved.find(with_hands("2G", "2r2bg4s4n4l18p")), nullptr);
+  EXPECT_EQ(proved.find(with_hands("", "2r2b3g4s4n4l18p")), nullptr);
 }
 
 TEST(MateTableHands, ADisproofIsNeverAppliedToABiggerAttackersHand) {
-  const Position one = with_hands("G", "2r2b2g4s4n4l18p");
+  OneEntry disproved(with_hands("G", "2r2b2g4s4n4l18p"), false);
   const Position two = with_hands("2G", "2r2bg4s4n4l18p");
-  const Position none = with_hands("", "2r2b3g4s4n4l18p");
-  HandCode code;
-  code.setup(one, kBlack);
-  Table table;
-  table.resize(1);
-  table.set_hand_code(&code);
-  const auto at = code.locate(one);
-  Entry disproof;
-  disproof.key = at.board;
-  disproof.hands = at.hands;
-  disproof.pn = 1u << 30;
-  disproof.dn = 0;
-  table.store(disproof, at.hands);
-  EXPECT_EQ(table.find(at.board, code.locate(two).hands), nullptr);
-  const Entry* e = table.find(at.board, code.locate(none).hands);
+  EXPECT_EQ(disproved.find(two), nullptr);
+  const Entry* e = disproved.find(with_hands("", "2r2b3g4s4n4l18p"));
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->dn, 0u);
   // An open entry of the bigger hand is found as it is, never as the disproof.
   Entry open;
-  open.key = at.board;
-  open.hands = code.locate(two).hands;
+  open.key = disproved.at.board;
+  open.hands = disproved.code.locate(two).hands;
   open.pn = open.dn = 3;
-  table.store(open, open.hands);
-  e = table.find(at.board, code.locate(two).hands);
+  disproved.table.store(open, open.hands);
+  e = disproved.find(two);
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->dn, 3u);
 }
