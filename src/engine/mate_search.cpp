@@ -209,8 +209,9 @@ struct MateSolver::Impl {
     // The defender may win first, by taking the attacker's last royals.
     if (attacker_can_lose && takes_every_royal(*pos)) return with_pieces(kDisproved, false, false);
     generate_defences(*pos, list);
-    // Mated: a piece of a kind the defender lacks might give it a defence.
-    if (list.size == 0) return with_pieces(kProved, true, false);
+    // Mated: a piece of a kind the defender lacks might give it a defence (an interposition).
+    if (list.size == 0)
+      return with_pieces(kProved, hands.enabled() && drop_may_block(), false);
     const int counted = futile ? counted_defences_first(*pos, list) : list.size;
     // Out of plies with a counted defence left: it may be a drop.
     if (max_plies && ply >= max_plies && counted > 0) return with_pieces(kDisproved, false, true);
@@ -231,6 +232,24 @@ struct MateSolver::Impl {
     if (missing) v.pieces = hands.none_of_the_missing(v.pieces, node, proof);
     if (these) v.pieces = hands.at_least_these(v.pieces, node, proof);
     return v;
+  }
+
+  // Could a drop by the defender (to move) answer the check, had it the piece? Not where its
+  // one royal is attacked from beside it only: no square between to drop on. (Elsewhere, and
+  // where the attack tables do not see every capture, it may.)
+  bool drop_may_block() const {
+    const Color defender = ~attacker;
+    const Variant& v = pos->variant();
+    if (v.has_hop_attacks || v.has_untabled_captures || pos->royal_count(defender) != 1)
+      return true;
+    Square king;
+    pos->royals(defender, &king, 1);
+    Square checkers[256];
+    const int n = pos->attackers(king, attacker, checkers);
+    if (n == 0) return true;
+    for (int i = 0; i < n; ++i)
+      if (distance(checkers[i], king) > 1) return true;
+    return false;
   }
 
   // The pieces of a node decided by its children (`node`: its hands): an OR node's proof
@@ -259,7 +278,7 @@ struct MateSolver::Impl {
       if (!packed(c)) return node;
       p = hands.both(p, hands.across(c.pieces, c.at.hands, node, proof), proof);
     }
-    return hands.none_of_the_missing(p, node, proof);
+    return proof && !drop_may_block() ? p : hands.none_of_the_missing(p, node, proof);
   }
 
   // The moves as children, each with the hash of the position it leads to.
