@@ -7,6 +7,10 @@
 // - the graph-history interaction (Kishimoto and Mueller 2004): a disproof that rests on such a
 //   repetition holds for its path only, so it is stored under a key of that path, found again
 //   when df-pn re-enters the same path and never from another;
+// - hand dominance (engine/mate_table.h) in games with drops: each proof stored with its proof
+//   pieces, the fewest the attacker needs (Seo's), each disproof with its disproof pieces, and
+//   found for every hand of the same board that they bound; a disproof that rests on a
+//   repetition stays under its whole position's key on its path;
 // - solution extraction: the attacker's quickest proved move, the defender's longest defence
 //   by the proved lengths, every subtree re-proved when the table lost it;
 // - a second pass that looks for a shorter attack with depth-limited searches, each depth's
@@ -22,6 +26,7 @@
 
 #include <unistd.h>
 
+#include "engine/mate_table.h"
 #include "rules/mating.h"
 
 namespace kirin {
@@ -74,102 +79,11 @@ uint32_t widened(uint32_t second) {
   return std::min<uint64_t>(kInf - 1, uint64_t(second) + second / 4 + 1);
 }
 
-struct Entry {
-  uint64_t key = 0;
-  uint32_t pn = 1, dn = 1;
-  uint32_t work = 0;  // nodes spent below it: what replacement keeps
-  uint16_t len = 0;   // proved: plies to mate along the proof found
-};
-
-struct Bucket {
-  Entry e[4];
-};
-
-class Table {
- public:
-  void resize(size_t mb) {
-    size_t n = std::max<size_t>(1, mb * 1024 * 1024 / sizeof(Bucket));
-    size_t pow2 = 1;
-    while (pow2 * 2 <= n) pow2 *= 2;
-    buckets_.assign(pow2, Bucket{});
-    mask_ = pow2 - 1;
-    used_ = 0;
-    collections_ = 0;
-  }
-  void clear() {
-    std::fill(buckets_.begin(), buckets_.end(), Bucket{});
-    used_ = 0;
-    collections_ = 0;
-  }
-  const Entry* find(uint64_t key) const {
-    const Bucket& b = buckets_[key & mask_];
-    for (const Entry& e : b.e)
-      if (e.key == key && key != 0) return &e;
-    return nullptr;
-  }
-  void store(const Entry& in) {
-    Bucket& b = buckets_[in.key & mask_];
-    Entry* victim = nullptr;
-    for (Entry& e : b.e) {
-      if (e.key == in.key) {
-        victim = &e;
-        break;
-      }
-      if (e.key == 0) {
-        if (!victim || victim->key != 0) victim = &e;
-        continue;
-      }
-      if (victim && victim->key == 0) continue;
-      if (!victim || keep(e) < keep(*victim)) victim = &e;
-    }
-    if (victim->key == 0) ++used_;
-    *victim = in;
-    if (used_ * 10 >= capacity() * 9) collect();
-  }
-  int hashfull() const { return int(std::min<size_t>(1000, used_ * 1000 / capacity())); }
-  size_t buckets() const { return buckets_.size(); }
-  int64_t collections() const { return collections_; }
-
- private:
-  size_t capacity() const { return buckets_.size() * 4; }
-  // What a full bucket keeps: solved entries, then those that cost most.
-  static uint64_t keep(const Entry& x) { return uint64_t(x.pn == 0 || x.dn == 0) << 32 | x.work; }
-  // The same order by powers of two: unsolved entries' classes first.
-  static int keep_class(const Entry& x) {
-    return (x.pn == 0 || x.dn == 0) * 33 + std::bit_width(x.work);
-  }
-
-  // The table is nine tenths full: clears the least-worked half of its entries (unsolved ones
-  // first), so that the search goes on with room for new nodes, where replacing within a full
-  // bucket would evict what the search needs now as readily as what it needed long ago. The
-  // half is found by classes of work (powers of two), with no copy of the table: the class at
-  // the middle is cleared in table order until the table is half full.
-  void collect() {
-    std::array<size_t, 66> in_class{};
-    for (const Bucket& b : buckets_)
-      for (const Entry& e : b.e)
-        if (e.key != 0) ++in_class[size_t(keep_class(e))];
-    int middle = 0;
-    for (size_t below = 0; below + in_class[size_t(middle)] < used_ / 2; ++middle)
-      below += in_class[size_t(middle)];
-    for (Bucket& b : buckets_)
-      for (Entry& e : b.e)
-        if (e.key != 0 && keep_class(e) < middle) e = Entry{}, --used_;
-    for (Bucket& b : buckets_)
-      for (Entry& e : b.e)
-        if (used_ * 2 > capacity() && e.key != 0 && keep_class(e) == middle) e = Entry{}, --used_;
-    ++collections_;
-  }
-
-  std::vector<Bucket> buckets_;
-  size_t mask_ = 0;
-  size_t used_ = 0;
-  int64_t collections_ = 0;
-};
-
 struct Child {
   Move move;
   uint64_t hash;
+  HandCode::Located at;  // its board and hands, the table's key
+  uint64_t pieces = 0;   // decided: its proof or disproof pieces (HandCode)
   uint32_t pn = 1, dn = 1;
   uint16_t len = 0;
   bool repetition = false;  // disproved by a repetition on this path
@@ -182,6 +96,7 @@ struct NodeValue {
   uint32_t pn, dn;
   uint16_t len;
   bool repetition;
+  uint64_t pieces = 0;  // decided: its proof or disproof pieces (HandCode)
 };
 constexpr NodeValue kProved{0, kInf, 0, false};
 constexpr NodeValue kDisproved{kInf, 0, 0, false};
@@ -190,6 +105,7 @@ constexpr NodeValue kDisproved{kInf, 0, 0, false};
 
 struct MateSolver::Impl {
   Table table;
+  HandCode hands;  // the packing of the solve's game's hands (none without drops)
   size_t mb = 64;
 
   // One solve's state.
@@ -250,7 +166,7 @@ struct MateSolver::Impl {
     return *undo_stack[ply];
   }
 
-  uint64_t key_of(uint64_t hash, int ply, bool limited = true) const {
+  uint64_t salted(uint64_t hash, int ply, bool limited = true) const {
     // In a depth-limited pass a result holds for the depth left only; it holds in every such
     // pass (the passes of one solve share their results), never in an unlimited one.
     const bool limit = limited && max_plies;
@@ -261,6 +177,15 @@ struct MateSolver::Impl {
     const uint64_t k = hash ^ salt ^ (depth_left * 0x9E3779B97F4A7C15ull);
     return k ? k : 1;
   }
+  // A position's key in the table: its board's, salted, and its hands (HandCode).
+  struct Key {
+    uint64_t key, hands;
+  };
+  Key key_of(const HandCode::Located& at, int ply, bool limited = true) const {
+    return {salted(at.board, ply, limited), at.hands};
+  }
+  Key key_here(int ply) const { return key_of(hands.locate(*pos), ply); }
+  const Entry* find(const Key& k) const { return table.find(k.key, k.hands); }
 
   bool or_node() const { return pos->side_to_move() == attacker; }
 
@@ -269,24 +194,91 @@ struct MateSolver::Impl {
     const Color defender = ~attacker;
     MoveList& list = list_at(ply);
     if (or_node()) {
-      if (pos->royal_count(defender) == 0) return kProved;
-      if (attacker_can_lose && pos->royal_count(attacker) == 0) return kDisproved;
-      if (max_plies && ply >= max_plies) return kDisproved;
+      if (pos->royal_count(defender) == 0) return with_pieces(kProved, false, false);
+      if (attacker_can_lose && pos->royal_count(attacker) == 0)
+        return with_pieces(kDisproved, false, false);
+      if (max_plies && ply >= max_plies) return with_pieces(kDisproved, false, false);
       generate_attacks(*pos, list);
-      if (list.size == 0) return kDisproved;
+      // No attack: a piece of a kind the attacker lacks might give one; the defender's hand
+      // is kept as it is (whether a drop mates, the Pawn's rule, may depend on it).
+      if (list.size == 0) return with_pieces(kDisproved, true, true);
       add_children(list, children, ply);
       order_attacks(children);
       return std::nullopt;
     }
     // The defender may win first, by taking the attacker's last royals.
-    if (attacker_can_lose && takes_every_royal(*pos)) return kDisproved;
+    if (attacker_can_lose && takes_every_royal(*pos)) return with_pieces(kDisproved, false, false);
     generate_defences(*pos, list);
-    if (list.size == 0) return kProved;  // mated
+    // Mated: a piece of a kind the defender lacks might give it a defence (an interposition).
+    if (list.size == 0)
+      return with_pieces(kProved, hands.enabled() && drop_may_block(), false);
     const int counted = futile ? counted_defences_first(*pos, list) : list.size;
-    if (max_plies && ply >= max_plies && counted > 0) return kDisproved;
+    // Out of plies with a counted defence left: it may be a drop.
+    if (max_plies && ply >= max_plies && counted > 0) return with_pieces(kDisproved, false, true);
     add_children(list, children, ply);
     for (int i = counted; i < int(children.size()); ++i) children[i].futile = true;
     return std::nullopt;
+  }
+
+  // A node decided without its children, with its pieces (HandCode): held to none of the
+  // kinds the side bounded from above lacks (`missing`), to the node's own counts from below
+  // (`these`); else whatever the hands (kProved and kDisproved as they are).
+  NodeValue with_pieces(NodeValue v, bool missing, bool these) const {
+    if (!hands.enabled()) return v;
+    const bool proof = v.pn == 0;
+    const uint64_t node = hands.locate(*pos).hands;
+    v.pieces = node == HandCode::kExact ? node : hands.any(proof);
+    if (node == HandCode::kExact) return v;
+    if (missing) v.pieces = hands.none_of_the_missing(v.pieces, node, proof);
+    if (these) v.pieces = hands.at_least_these(v.pieces, node, proof);
+    return v;
+  }
+
+  // Could a drop by the defender (to move) answer the check, had it the piece? Not where its
+  // one royal is attacked from beside it only: no square between to drop on. (Elsewhere, and
+  // where the attack tables do not see every capture, it may.)
+  bool drop_may_block() const {
+    const Color defender = ~attacker;
+    const Variant& v = pos->variant();
+    if (v.has_hop_attacks || v.has_untabled_captures || pos->royal_count(defender) != 1)
+      return true;
+    Square king;
+    pos->royals(defender, &king, 1);
+    Square checkers[256];
+    const int n = pos->attackers(king, attacker, checkers);
+    if (n == 0) return true;
+    for (int i = 0; i < n; ++i)
+      if (distance(checkers[i], king) > 1) return true;
+    return false;
+  }
+
+  // The pieces of a node decided by its children (`node`: its hands): an OR node's proof
+  // from its quickest proved move, an AND node's disproof from its first refutation that
+  // rests on no repetition; an AND node's proof and an OR node's disproof from every move,
+  // held to none of the kinds the side that would gain a drop lacks. The node's own hands
+  // where a child's are not packed.
+  uint64_t pieces_of(const NodeValue& v, bool is_or, const std::vector<Child>& children,
+                     uint64_t node) const {
+    if (node == HandCode::kExact) return node;
+    const bool proof = v.pn == 0;
+    auto packed = [](const Child& c) {
+      return c.pieces != HandCode::kExact && c.at.hands != HandCode::kExact;
+    };
+    if (proof == is_or) {
+      const Child* by = nullptr;
+      for (const Child& c : children) {
+        if (proof ? c.pn != 0 || c.futile : c.dn != 0 || c.repetition) continue;
+        if (!by || (proof && c.len < by->len)) by = &c;
+      }
+      if (!by || !packed(*by)) return node;
+      return hands.across(by->pieces, by->at.hands, node, proof);
+    }
+    uint64_t p = hands.any(proof);
+    for (const Child& c : children) {
+      if (!packed(c)) return node;
+      p = hands.both(p, hands.across(c.pieces, c.at.hands, node, proof), proof);
+    }
+    return proof && !drop_may_block() ? p : hands.none_of_the_missing(p, node, proof);
   }
 
   // The moves as children, each with the hash of the position it leads to.
@@ -295,7 +287,7 @@ struct MateSolver::Impl {
     Undo& u = undo_at(ply);
     for (const Move& m : list) {
       pos->do_move(m, u);
-      children.push_back(Child{m, pos->hash()});
+      children.push_back(Child{m, pos->hash(), hands.locate(*pos)});
       pos->undo_move(m, u);
     }
   }
@@ -329,24 +321,34 @@ struct MateSolver::Impl {
       c.pn = kInf, c.dn = 0, c.repetition = true;
       return;
     }
-    const uint64_t key = key_of(c.hash, ply + 1, !c.futile);
-    if (const Entry* e = table.find(key)) {
-      c.pn = e->pn, c.dn = e->dn, c.len = e->len;
+    if (const Entry* e = find(key_of(c.at, ply + 1, !c.futile))) {
+      c.pn = e->pn, c.dn = e->dn, c.len = e->len, c.pieces = e->hands;
       return;
     }
-    if (const Entry* e = table.find(on_this_path(key, mix(path_key[ply], c.hash)))) {
+    const uint64_t path = mix(path_key[ply], c.hash);
+    if (const Entry* e =
+            table.find(on_this_path(salted(c.hash, ply + 1, !c.futile), path), HandCode::kExact)) {
       c.pn = e->pn, c.dn = e->dn, c.repetition = true;
     }
   }
 
-  NodeValue store(uint64_t key, const NodeValue& v, int64_t work, int ply = -1) {
+  // The value of the node on `pos`, under `key`; a disproof that rests on a repetition
+  // under its whole position's key on this path (never found by dominance).
+  NodeValue store(const Key& key, const NodeValue& v, int64_t work, int ply = -1) {
     Entry e;
-    e.key = v.repetition && v.dn == 0 && ply >= 0 ? on_this_path(key, path_key[ply]) : key;
+    e.key = key.key;
+    // A proof or a disproof under its pieces: it holds for every hand they bound.
+    const bool general = hands.enabled() && (v.pn == 0 || (v.dn == 0 && !v.repetition));
+    e.hands = general ? v.pieces : key.hands;
+    if (v.repetition && v.dn == 0 && ply >= 0) {
+      e.key = on_this_path(salted(pos->hash(), ply), path_key[ply]);
+      e.hands = HandCode::kExact;
+    }
     e.pn = v.pn;
     e.dn = v.dn;
     e.len = v.len;
     e.work = uint32_t(std::min<int64_t>(work, UINT32_MAX));
-    table.store(e);
+    table.store(e, key.hands);
     return v;
   }
 
@@ -356,7 +358,7 @@ struct MateSolver::Impl {
     ++nodes;
     if ((nodes & 255) == 0) check_limits();
     const int64_t nodes_before = nodes;
-    const uint64_t key = key_of(pos->hash(), ply);
+    const Key key = key_here(ply);
     if (ply >= depth_limit) {  // unsolved here: not stored, and the root grows the limit
       depth_cut = true;
       return NodeValue{kInf, 0, 0, true};
@@ -429,7 +431,7 @@ struct MateSolver::Impl {
       max_plies = limit;
       if (--on_path[c.hash] == 0) on_path.erase(c.hash);
       pos->undo_move(c.move, u);
-      c.pn = r.pn, c.dn = r.dn, c.len = r.len, c.repetition = r.repetition;
+      c.pn = r.pn, c.dn = r.dn, c.len = r.len, c.repetition = r.repetition, c.pieces = r.pieces;
     }
 
     // The refuting defence of a defender-to-move root, whatever table entry holds it.
@@ -461,6 +463,8 @@ struct MateSolver::Impl {
           if (c.dn == 0 && !c.repetition) v.repetition = false;
       }
     }
+    if (hands.enabled() && (v.pn == 0 || (v.dn == 0 && !v.repetition)))
+      v.pieces = pieces_of(v, is_or, children, key.hands);
     return store(key, v, nodes - nodes_before + 1, ply);
   }
 
@@ -495,7 +499,7 @@ struct MateSolver::Impl {
   // The proved length of the child position, re-proving it if the table lost it; -1 if it
   // could not be proved (aborted, or proved only through this path's history).
   int proved_len(int ply) {
-    if (const Entry* e = table.find(key_of(pos->hash(), ply)); e && e->pn == 0) return e->len;
+    if (const Entry* e = find(key_here(ply)); e && e->pn == 0) return e->len;
     if (aborted) return -1;
     const NodeValue v = run(ply);
     return v.pn == 0 ? v.len : -1;
@@ -523,7 +527,7 @@ struct MateSolver::Impl {
     for (int i = 0; i < int(children.size()); ++i) {
       if (children[i].futile) continue;  // not counted: never the longest
       order.push_back(i);
-      if (const Entry* e = table.find(key_of(children[i].hash, ply + 1)); e && e->pn == 0)
+      if (const Entry* e = find(key_of(children[i].at, ply + 1)); e && e->pn == 0)
         lens[i] = e->len;
     }
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return lens[a] > lens[b]; });
@@ -573,7 +577,7 @@ struct MateSolver::Impl {
         path_key[ply + 1] = mix(path_key[ply], c.hash);
         int len;
         if (is_or) {
-          const Entry* e = table.find(key_of(c.hash, ply + 1));
+          const Entry* e = find(key_of(c.at, ply + 1));
           len = e && e->pn == 0 ? e->len : -1;
         } else {
           len = proved_len(ply + 1);
@@ -646,7 +650,7 @@ struct MateSolver::Impl {
         int best_len = INT32_MAX;
         for (const Child& c : children) {
           if (on_path.count(c.hash)) continue;  // the game's history
-          const Entry* e = table.find(key_of(c.hash, ply + 1));
+          const Entry* e = find(key_of(c.at, ply + 1));
           if (!e || e->pn != 0) {
             if (pass == 0 || aborted) continue;
             Undo u;
@@ -785,6 +789,9 @@ MateResult MateSolver::solve(const Game& game, const MateLimits& limits,
   s.depth_limit = limits.first_depth_limit > 0 ? std::min(limits.first_depth_limit, kMaxPlies)
                                                : kFirstDepthLimit;
   s.table.clear();
+  s.hands = HandCode{};
+  if (limits.hand_dominance) s.hands.setup(pos, s.attacker);
+  s.table.set_hand_code(&s.hands);
   const bool root_or = pos.side_to_move() == s.attacker;
   auto plies_for = [&](int moves) { return root_or ? 2 * moves - 1 : 2 * moves; };
   s.max_plies = limits.max_moves > 0 ? plies_for(limits.max_moves) : 0;

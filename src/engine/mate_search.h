@@ -37,6 +37,10 @@ struct MateLimits {
   // The first depth limit in plies (0: the solver's, 600), doubled whenever it alone kept the
   // root from a proof: what tests of long mates set lower.
   int first_depth_limit = 0;
+  // Hand dominance in the table (games with drops; engine/mate_table.h): a proof holds for
+  // the same board with more pieces in the attacker's hand, a disproof with fewer. Off: each
+  // hand is a position of its own (what tests compare against).
+  bool hand_dominance = true;
 };
 
 enum class MateStatus {

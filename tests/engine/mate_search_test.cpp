@@ -426,6 +426,32 @@ TEST(MateSolverFutile, TheConventionGivesShogiMusoProblem79ItsLength) {
   EXPECT_EQ(solve_counting_every_interposition(g, 3).status, MateStatus::NoMate);
 }
 
+TEST(MateSolverFutile, HandDominanceProvesTheInterpositionsOnce) {
+  // Shogi Muso 79 after its first eight plies, as above: after each futile drop and its
+  // capture the board recurs with the pieces moved between the hands, so that a proof found
+  // for one hand proves the others (the attacker holds more), and a disproof refutes the
+  // smaller hands. The same mate, in fewer nodes than an exact table's budget allows.
+  const Problem* p = find_problem("shogi-tsume-muso", "M79");
+  ASSERT_NE(p, nullptr);
+  Game g(parse_sfen(builtin_variant("shogi"), p->sfen));
+  for (int i = 0; i < 8; ++i) g.play(parse_usi(g.position(), p->solution[i]));
+  MateSolver solver(16);
+  MateLimits limits;
+  limits.nodes = 20000;  // 435 with dominance; 86,602 without
+  const MateResult with = solver.solve(g, limits);
+  ASSERT_EQ(with.status, MateStatus::Mate);
+  EXPECT_EQ(with.mate_moves(), 2);
+  EXPECT_TRUE(with.exact);
+  EXPECT_EQ(check_mating_line(g, with.line, kBlack, true), "");
+  limits.hand_dominance = false;
+  EXPECT_EQ(solver.solve(g, limits).status, MateStatus::Unknown);
+  // Again: the same answer, line and nodes.
+  limits.hand_dominance = true;
+  const MateResult again = solver.solve(g, limits);
+  EXPECT_EQ(again.nodes, with.nodes);
+  EXPECT_EQ(again.line, with.line);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The defender to move in a lost position
 
