@@ -1,9 +1,10 @@
 # Kirin: the two commands that matter are `make run` and `make test` (see README.md).
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+WASM_BUILD ?= build-wasm
 JOBS       ?= $(shell nproc)
 
-.PHONY: all deps configure build build-all web proof-check run test test-release test-asan test-long bench \
+.PHONY: all deps configure build build-all web wasm proof-check run test test-release test-asan test-long bench \
 	sanitize-configure sanitize-build fuzz fuzz-build fuzz-smoke clean format
 
 all: build-all
@@ -23,8 +24,23 @@ build: configure web
 build-all: configure web proof-check
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# The engine for the browser (src/wasm, WebAssembly): built by Emscripten, which deps installs
+# (without it, the web UI is built without and uses the server's engine). Its files go to
+# web/src/engine/wasm/, where the web build takes them (each name with its hash) into web/dist.
+# Debian's Emscripten runs its JavaScript tools with Debian's node modules (NODE_PATH).
+WASM_OUT = web/src/engine/wasm
+wasm: deps
+	@if command -v emcmake >/dev/null; then \
+		export NODE_PATH=/usr/share/nodejs; \
+		emcmake cmake -S src/wasm -B $(WASM_BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null && \
+		cmake --build $(WASM_BUILD) -j $(JOBS) && mkdir -p $(WASM_OUT) && \
+		cp -p $(WASM_BUILD)/kirin-engine-mt.js $(WASM_BUILD)/kirin-engine-mt.worker.js \
+			$(WASM_BUILD)/kirin-engine-mt.wasm $(WASM_BUILD)/kirin-engine-st.js \
+			$(WASM_BUILD)/kirin-engine-st.wasm $(WASM_OUT)/; \
+	else echo "wasm: no Emscripten (scripts/install-deps.sh installs it): no engine for the browser"; fi
+
 # The web UI (TypeScript, Vite): packages from the npm registry when package-lock.json changed.
-web: deps
+web: deps wasm
 	@cd web && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
 		npm ci --no-audit --no-fund --loglevel=error; fi
 	@cd web && npm run --silent build

@@ -35,6 +35,9 @@ packages=(
   # a Japanese font, so that screenshots of the Japanese pages show their text, and a colour
   # emoji font for the tournaments' marks (🔥, medals) in web/tests/tournaments.e2e.mjs's.
   chromium fonts-ipafont-gothic fonts-noto-color-emoji
+  # The engine in the browser (src/wasm/, web/src/engine/): Emscripten compiles the rules and
+  # the engine to WebAssembly, binaryen optimises it (wasm-opt).
+  emscripten binaryen
 )
 # The web UI is built with Node.js and npm (packages from the npm registry, web/package.json).
 # Vite needs Node 20.19 or later; Debian 12's nodejs is 18, so a newer Node already installed

@@ -8,12 +8,14 @@
 namespace kirin {
 
 SearchRunner::SearchRunner(Limits limits) : limits_(limits) {
+  if (!kHasThreads) limits_.threads = std::min(limits_.threads, 1);
   for (int i = 0; i < limits_.threads; ++i) {
     auto worker = std::make_unique<Worker>();
     worker->searcher.set_hash_mb(limits_.hash_mb);
     workers_.push_back(std::move(worker));
   }
-  for (auto& worker : workers_) worker->thread = std::thread([this, w = worker.get()] { run(*w); });
+  if (kHasThreads)
+    for (auto& worker : workers_) worker->thread = std::thread([this, w = worker.get()] { run(*w); });
 }
 
 SearchRunner::~SearchRunner() { shutdown(); }
@@ -40,6 +42,11 @@ SearchRunner::Admission SearchRunner::submit(SearchJob job) {
       case FairQueue<Waiting>::Refusal::none: break;
     }
     ++next_ticket_;
+  }
+  if constexpr (!kHasThreads) {
+    std::unique_lock lock(mutex_);
+    run_next(*workers_.front(), lock);
+    return admission;
   }
   wake_.notify_one();
   return admission;
@@ -162,46 +169,50 @@ void SearchRunner::run(Worker& worker) {
     std::unique_lock lock(mutex_);
     wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
     if (stopping_) return;
-    std::optional<Waiting> next(queue_.pop().second);
-    worker.ticket = next->ticket;
-    worker.stop_requested = next->stop_requested;
-    worker.ponderhit_requested = next->ponderhit_requested;
-    worker.cancelled = false;
-    lock.unlock();
-
-    SearchJob& job = next->job;
-    if (job.before_start) job.before_start(job.limits);
-    if (job.on_start) job.on_start();
-    SearchDone done;
-    done.ticket = next->ticket;
-    try {
-      done.result = worker.searcher.search(job.game, job.limits, [&](const SearchInfo& info) {
-        if (worker.stop_requested) worker.searcher.stop();
-        if (worker.ponderhit_requested) worker.searcher.ponderhit();
-        if (job.on_info && !worker.cancelled) job.on_info(info);
-      });
-    } catch (const std::exception& e) {
-      done.end = SearchEnd::failed;
-      done.error = e.what();
-    }
-
-    lock.lock();
-    if (done.end != SearchEnd::failed) {
-      if (stopping_)
-        done.end = SearchEnd::shut_down;
-      else if (worker.stop_requested)
-        done.end = SearchEnd::stopped;
-    }
-    lock.unlock();
-    if (job.on_done) job.on_done(done);
-    next.reset();  // its callbacks' captures go before the runner counts it done
-
-    lock.lock();
-    worker.ticket = 0;
-    bool idle = idle_locked();
-    lock.unlock();
-    if (idle) idle_.notify_all();
+    run_next(worker, lock);
   }
+}
+
+void SearchRunner::run_next(Worker& worker, std::unique_lock<std::mutex>& lock) {
+  std::optional<Waiting> next(queue_.pop().second);
+  worker.ticket = next->ticket;
+  worker.stop_requested = next->stop_requested;
+  worker.ponderhit_requested = next->ponderhit_requested;
+  worker.cancelled = false;
+  lock.unlock();
+
+  SearchJob& job = next->job;
+  if (job.before_start) job.before_start(job.limits);
+  if (job.on_start) job.on_start();
+  SearchDone done;
+  done.ticket = next->ticket;
+  try {
+    done.result = worker.searcher.search(job.game, job.limits, [&](const SearchInfo& info) {
+      if (worker.stop_requested) worker.searcher.stop();
+      if (worker.ponderhit_requested) worker.searcher.ponderhit();
+      if (job.on_info && !worker.cancelled) job.on_info(info);
+    });
+  } catch (const std::exception& e) {
+    done.end = SearchEnd::failed;
+    done.error = e.what();
+  }
+
+  lock.lock();
+  if (done.end != SearchEnd::failed) {
+    if (stopping_)
+      done.end = SearchEnd::shut_down;
+    else if (worker.stop_requested)
+      done.end = SearchEnd::stopped;
+  }
+  lock.unlock();
+  if (job.on_done) job.on_done(done);
+  next.reset();  // its callbacks' captures go before the runner counts it done
+
+  lock.lock();
+  worker.ticket = 0;
+  bool idle = idle_locked();
+  lock.unlock();
+  if (idle) idle_.notify_all();
 }
 
 }  // namespace kirin

@@ -12,6 +12,10 @@
 // on_done; a job cancelled or shut down before it started gets none of them (cancel() tells
 // which). stop() ends a job as USI's "stop" does: it still starts if it waits, and ends with
 // the move of its first iteration.
+//
+// A build without threads (WebAssembly without SharedArrayBuffer: src/wasm's kirin-engine-st)
+// has runners of one worker and no thread: submit() runs the job to its end on the caller's
+// thread before it returns, and stop() can only come from a callback.
 #pragma once
 
 #include <atomic>
@@ -32,6 +36,13 @@
 #include "rules/game.h"
 
 namespace kirin {
+
+// Whether this build can start threads (see above).
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+inline constexpr bool kHasThreads = false;
+#else
+inline constexpr bool kHasThreads = true;
+#endif
 
 // Why a search ended.
 enum class SearchEnd {
@@ -132,6 +143,9 @@ class SearchRunner {
   };
 
   void run(Worker& worker);
+  // Takes the next job off the queue and runs it on the calling thread: called with the lock
+  // held, returns with it released.
+  void run_next(Worker& worker, std::unique_lock<std::mutex>& lock);
   bool idle_locked() const;
   std::size_t running_locked() const;
   Waiting* find_waiting_locked(Ticket ticket);

@@ -108,7 +108,7 @@ void EngineSession::start_mate(const MateLimits& limits, MateDoneCallback on_don
   if (!mate_solver_) mate_solver_ = std::make_unique<MateSolver>(runner_.hash_mb());
   mate_stop_requested_ = false;
   solving_ = true;
-  mate_thread_ = std::thread([this, limits, game = game_, on_done = std::move(on_done)] {
+  auto solve = [this, limits, game = game_, on_done = std::move(on_done)] {
     MateSolver& solver = *mate_solver_;
     const MateResult result =
         solver.solve(game, limits, std::nullopt, [this, &solver](const MateProgress&) {
@@ -116,7 +116,11 @@ void EngineSession::start_mate(const MateLimits& limits, MateDoneCallback on_don
         });
     if (on_done) on_done(result);
     solving_ = false;
-  });
+  };
+  if constexpr (kHasThreads)
+    mate_thread_ = std::thread(std::move(solve));
+  else
+    solve();  // a build without threads solves before it returns (engine/search_runner.h)
 }
 
 void EngineSession::stop() {
