@@ -33,7 +33,10 @@ export interface Engine {
   /** Threads the engine searches with (browser: 1 or more; server: its own affair, 0). */
   readonly threads: number;
   analyse(job: AnalysisJob, events: AnalysisEvents): RunningAnalysis;
-  findMate(req: MateRequest): Promise<MateAnswer>;
+  /** A mate by the side to move; with `defend`, by the other side (is the side to move mated
+   * whatever it plays: the line starts with its longest defence, and with no mate it is the
+   * refuting defence). The server's POST /api/mate does not take `defend`. */
+  findMate(req: MateRequest, options?: { defend?: boolean }): Promise<MateAnswer>;
   /** Drops whatever the engine holds (a worker); the object is unusable after. */
   dispose(): void;
 }

@@ -54,7 +54,8 @@ export class ServerEngine implements Engine {
     };
   }
 
-  findMate(req: MateRequest): Promise<MateAnswer> {
+  findMate(req: MateRequest, options?: { defend?: boolean }): Promise<MateAnswer> {
+    if (options?.defend) return Promise.reject(new Error('the server solves a defence only in a problem\'s attempt'));
     return api.findMate(req);
   }
 

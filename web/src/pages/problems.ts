@@ -18,6 +18,7 @@ import { parseSfen, styleFor, type Position } from '../shogi/sfen';
 import { parseUsiList, type UsiMove } from '../shogi/usi';
 import { loading, notice } from '../ui/notice';
 import { catalogFor, gameName, variantList } from '../variants';
+import { answerAttempt } from './problemAttempt';
 import './problems.css';
 
 const SOLVED_KEY = 'kirin.problems.solved';
@@ -328,7 +329,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
     err.clear();
     draw();
     const asked = lineKey(moves);
-    api.attemptProblem(collection, name, moves).then((answer) => {
+    answerAttempt(problem!, moves).then((answer) => {
       if (disposed || lineKey(moves) !== asked) return;
       switch (answer.verdict) {
         case 'solved':
@@ -344,6 +345,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
           status = { kind: 'wrong', answer, move: usi };
           break;
         case 'unproved':
+        case 'unsolved': // never: answerAttempt solves these
           status = { kind: 'unproved', move: usi };
           break;
       }
