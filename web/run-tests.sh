@@ -2,8 +2,8 @@
 # The web UI's tests: installs the packages if needed, type-checks and builds (web/dist), runs
 # the unit tests (vitest) and the end-to-end tests (Chromium against a real `kirin serve`: the
 # pages, the tournaments', tests/tournaments.e2e.mjs, the game page's, tests/gamepage.e2e.mjs,
-# the other pages' issue-30 details, tests/pages.e2e.mjs, and the default rule profile's,
-# tests/profiles.e2e.mjs).
+# the other pages' issue-30 details, tests/pages.e2e.mjs, the default rule profile's,
+# tests/profiles.e2e.mjs, and the rules in the page's, tests/rules.e2e.mjs).
 #
 #   web/run-tests.sh [path/to/kirin]     (default: build/kirin of this source tree)
 #
@@ -51,3 +51,12 @@ step "pages end-to-end test against $kirin"
 node tests/pages.e2e.mjs "$kirin"
 step "default rule profile end-to-end test against $kirin"
 node tests/profiles.e2e.mjs "$kirin"
+if ls dist/assets/kirin-rules-*.wasm >/dev/null 2>&1; then
+  step "rules in the page end-to-end test against $kirin"
+  node tests/rules.e2e.mjs "$kirin"
+elif [ -n "${KIRIN_REQUIRE_ORACLES:-}" ]; then
+  echo "run-tests.sh: web/dist has no rules module (make wasm): tests/rules.e2e.mjs cannot run" >&2
+  exit 1
+else
+  step "rules in the page end-to-end test skipped: no rules module in web/dist (make wasm)"
+fi

@@ -18,7 +18,10 @@ import { join, resolve } from 'node:path';
 import test, { after, before } from 'node:test';
 
 const [kirin, wasmDir] = process.argv.slice(2);
-const KirinRules = createRequire(import.meta.url)(resolve(wasmDir, 'kirin-rules.js'));
+// The script is Emscripten's (CommonJS-like, read as text: a package that says "type":
+// "module", as web/ does, would make node read it as an ES module).
+const KirinRules = new Function('module', 'exports', 'require', '__filename', '__dirname',
+  `${readFileSync(resolve(wasmDir, 'kirin-rules.js'), 'utf8')}\nreturn KirinRules;`)({}, {}, createRequire(import.meta.url), resolve(wasmDir, 'kirin-rules.js'), resolve(wasmDir));
 let rules;
 let server;
 let base;
@@ -36,7 +39,7 @@ function freePort() {
 }
 
 before(async () => {
-  rules = await KirinRules({ wasmBinary: readFileSync(join(wasmDir, 'kirin-rules.wasm')) });
+  rules = await KirinRules({ wasmBinary: readFileSync(resolve(wasmDir, 'kirin-rules.wasm')) });
   dir = mkdtempSync(join(tmpdir(), 'kirin-rules-wasm-'));
   const port = await freePort();
   server = spawn(kirin, ['serve', '--listen', `127.0.0.1:${port}`, '--db', `sqlite:${join(dir, 'kirin.db')}`,
