@@ -5,6 +5,7 @@
 // from here, so a browser and the server agree move for move.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <vector>
@@ -13,6 +14,10 @@
 #include "rules/movegen.h"
 
 namespace kirin {
+
+// The moves a request for a position may replay (from the start or a later SFEN): a long game's
+// are some hundreds; more is a request to refuse, not to work through.
+inline constexpr std::size_t kMaxReplayedMoves = 3000;
 
 // Plays `moves` (USI, any accepted spelling) on `game`. Throws NotationError with field
 // "moves[i]" (and the character offset) at the first that is not legal there or comes after

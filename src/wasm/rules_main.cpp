@@ -79,6 +79,11 @@ std::vector<std::string> read_moves(const json& request) {
   auto it = request.find("moves");
   if (it == request.end() || it->is_null()) return moves;
   if (!it->is_array()) throw BadRequest{"field \"moves\" must be a list of USI moves", "moves"};
+  if (it->size() > kMaxReplayedMoves)
+    throw BadRequest{std::to_string(it->size()) + " moves are more than the " +
+                         std::to_string(kMaxReplayedMoves) +
+                         " an analysis replays: send the SFEN of a later position and the moves since",
+                     "moves"};
   for (std::size_t i = 0; i < it->size(); ++i) {
     if (!(*it)[i].is_string()) {
       std::string field = "moves[" + std::to_string(i) + "]";

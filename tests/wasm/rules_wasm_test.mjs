@@ -148,6 +148,7 @@ test('errors: the same code, message, field and offset', async () => {
     { variant: 'chu', options: { nope: 1 } },
     { variant: 'chu', handicap: '2-lions', sfen: '12/12 b - 1' },
     { variant: 'shogi', sfen: 'k8/9/9/9/9/9/9/9/9 b - 1' },
+    { variant: 'shogi', moves: Array(3001).fill('7g7f') }, // more than a request may replay
   ];
   for (const request of cases) {
     const answer = await same(request);

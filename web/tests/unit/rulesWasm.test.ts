@@ -59,13 +59,12 @@ describe('the rules in the page', () => {
     const rules = await import('../../src/shogi/rulesWasm');
     const { ApiError } = await import('../../src/api/client');
     const invalid = fakeModule({ error: { code: 'invalid', message: 'moves[1]: malformed move', field: 'moves[1]', offset: 0 } });
-    const e = (() => {
-      try {
-        rules.askRules(invalid, { variant: 'shogi', moves: ['7g7f', 'zz'] });
-      } catch (err) {
-        return err;
-      }
-    })();
+    let e: unknown = null;
+    try {
+      rules.askRules(invalid, { variant: 'shogi', moves: ['7g7f', 'zz'] });
+    } catch (err) {
+      e = err;
+    }
     expect(e).toBeInstanceOf(ApiError);
     expect(e).toMatchObject({ status: 422, code: 'invalid', message: 'moves[1]: malformed move', field: 'moves[1]', offset: 0 });
     expect(() => rules.askRules(fakeModule({ error: { code: 'bad_request', message: 'no' } }), { variant: 'x' })).toThrow(expect.objectContaining({ status: 400 }) as Error);
