@@ -5,7 +5,8 @@
 //   position it shows (the fallback, and the "before" of the measure); with the module, the same
 //   clicks (shogi: a capture with promotion, the captured Bishop in hand and dropped; Chu: a
 //   Lion's double capture) make no such request, and each position shown is the server's for
-//   the same moves (its SFEN, hands included); the game page's premoves are offered without a
+//   the same moves (its SFEN, hands included); the board editor's check says the server's
+//   refusal word for word without asking it; the game page's premoves are offered without a
 //   request either. Requests per click are printed for both.
 // The module needs a CSP that lets pages compile WebAssembly ('wasm-unsafe-eval', which the
 // browser engine's change to the server brings): where the server's CSP lacks it, the contexts
@@ -133,6 +134,23 @@ async function main() {
     check(await shownSfen(after.page) === chu.sfen.split(' ').slice(0, 2).join(' ') || await shownSfen(after.page) === chu.sfen,
       `Chu: the position shown (${await shownSfen(after.page)}) is the server's (${chu.sfen})`);
     check(after.counted.positions === 0, `Chu: no POST /api/positions (${after.counted.positions})`);
+
+    // The board editor checks a position with the module too: the server's refusal, word for
+    // word, without asking it; a good position goes to the analysis board.
+    const refused = 'P3k4/9/9/9/9/9/9/9/4K4 b - 1';
+    const word = await visitor('POST', '/api/positions', { variant: 'shogi', sfen: refused }, 422);
+    await after.page.goto(`${base}/editor?${new URLSearchParams({ variant: 'shogi', sfen: refused })}`);
+    await after.page.click('.editor-analyse');
+    await after.page.waitForSelector('.editor-status.refused');
+    const said = await after.page.textContent('.editor-status');
+    check(said.includes(word.error.message), `the editor says the server's refusal (${said})`);
+    await after.page.goto(`${base}/editor?${new URLSearchParams({ variant: 'shogi', sfen: '4k4/9/9/9/9/9/9/9/4K4 b P 1' })}`);
+    await after.page.click('.editor-analyse');
+    await after.page.waitForURL(/\/analysis\?/);
+    await ready(after.page, 0);
+    // One request: the analysis page's check of the SFEN in its address (checkSfen, still the
+    // server's), none from the editor or for the board's moves.
+    check(after.counted.positions === 1, `the editor asked nothing, the analysis board only about its address (${after.counted.positions})`);
     await after.close();
 
     // The game page: a premove is offered from the module, without a request.

@@ -152,10 +152,19 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   function replayView(v: GameView): void {
     const style = styleFor(v.setup.game, sfenStyle);
     const usis = v.moves.map((m) => m.usi);
-    try {
+    const byRules = (): ReturnType<typeof replay> | null => {
       const rules = loadedRules();
-      const sfens = rules ? askRules(rules, { variant: v.setup.game, sfen: v.start_sfen, moves: usis, ...rulesOf(v.setup), sfens: true }).sfens : undefined;
-      const r = sfens ? replayFromSfens(sfens, usis, style) : replay(parseSfen(v.start_sfen, style), usis, drops);
+      if (!rules) return null;
+      try {
+        const sfens = askRules(rules, { variant: v.setup.game, sfen: v.start_sfen, moves: usis, ...rulesOf(v.setup), sfens: true }).sfens;
+        return sfens ? replayFromSfens(sfens, usis, style) : null;
+      } catch (e) {
+        console.warn('the rules module cannot replay the game:', e);
+        return null;
+      }
+    };
+    try {
+      const r = byRules() ?? replay(parseSfen(v.start_sfen, style), usis, drops);
       positions = r.positions;
       parsedMoves = r.parsed;
       // The server's position is the truth for the current one.
