@@ -84,4 +84,20 @@ describe('the rules in the page', () => {
     expect(parsed[4]).toMatchObject({ kind: 'drop', piece: 'b' });
     expect(r.legal_moves.length).toBeGreaterThan(0);
   });
+
+  it.runIf(built)('replays what only the rules know: Chu\'s counter-strike square', async () => {
+    const rules = await import('../../src/shogi/rulesWasm');
+    const { replay, replayFromSfens } = await import('../../src/shogi/replay');
+    const { parseSfen } = await import('../../src/shogi/sfen');
+    const m = await realModule();
+    // A line of random play in which a Lion is taken by a piece that is not one (5j5i).
+    const moves = ['7j7h', '11c11b', '7h7g7h', '5c4b', '4l4k', '11d11e', '2i2h', '3a2b', '11l11k', '6b5c', '9j9k', '5c5e', '3i3h', '5e5g', '4j3i', '5g5i+', '5j5i'];
+    const r = rules.askRules(m, { variant: 'chu', moves, sfens: true });
+    const real = replayFromSfens(r.sfens!, moves, 'lishogi-chu');
+    expect(real.positions.at(-1)!.counterStrike).toBe('5i');
+    // The page's own replay moves the pieces alike but cannot know the square.
+    const own = replay(parseSfen(r.sfens![0]!, 'lishogi-chu'), moves, false);
+    expect(own.positions.at(-1)!.board).toEqual(real.positions.at(-1)!.board);
+    expect(own.positions.at(-1)!.counterStrike).toBeNull();
+  });
 });
