@@ -31,7 +31,8 @@ struct BadRequest {
 std::string text_field(const json& request, const char* name, const char* fallback = "") {
   auto it = request.find(name);
   if (it == request.end() || it->is_null()) return fallback;
-  if (!it->is_string()) throw BadRequest{std::string("field \"") + name + "\" must be a string", name};
+  if (!it->is_string())
+    throw BadRequest{std::string("field \"") + name + "\" must be a string", name};
   return it->get<std::string>();
 }
 
@@ -48,7 +49,8 @@ std::string option_value(const json& value) {
 StartSetup read_setup(const json& request) {
   StartSetup s;
   if (!request.contains("variant") || !request["variant"].is_string())
-    throw BadRequest{"field \"variant\" is required: a game id or alias such as \"chu\"", "variant"};
+    throw BadRequest{"field \"variant\" is required: a game id or alias such as \"chu\"",
+                     "variant"};
   s.game = request["variant"].get<std::string>();
   s.profile = text_field(request, "profile");
   s.handicap = text_field(request, "handicap");
@@ -60,7 +62,8 @@ StartSetup read_setup(const json& request) {
   if (auto it = request.find("options"); it != request.end() && !it->is_null()) {
     const char* shape = "field \"options\" must be an object or a list of [name, value] pairs";
     if (it->is_object()) {
-      for (const auto& [name, value] : it->items()) s.options.emplace_back(name, option_value(value));
+      for (const auto& [name, value] : it->items())
+        s.options.emplace_back(name, option_value(value));
     } else if (it->is_array()) {
       for (const json& pair : *it) {
         if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string())
@@ -82,7 +85,8 @@ std::vector<std::string> read_moves(const json& request) {
   if (it->size() > kMaxReplayedMoves)
     throw BadRequest{std::to_string(it->size()) + " moves are more than the " +
                          std::to_string(kMaxReplayedMoves) +
-                         " an analysis replays: send the SFEN of a later position and the moves since",
+                         " an analysis replays: send the SFEN of a later position and the "
+                         "moves since",
                      "moves"};
   for (std::size_t i = 0; i < it->size(); ++i) {
     if (!(*it)[i].is_string()) {
@@ -160,7 +164,8 @@ EMSCRIPTEN_KEEPALIVE const char* kirin_rules_position(const char* request) {
   } catch (const BadRequest& e) {
     last_answer = error_answer("bad_request", e.message, e.field, -1).dump();
   } catch (const std::exception& e) {
-    last_answer = error_answer("internal", std::string("the rules failed: ") + e.what(), "", -1).dump();
+    last_answer =
+        error_answer("internal", std::string("the rules failed: ") + e.what(), "", -1).dump();
   }
   return last_answer.c_str();
 }

@@ -32,7 +32,8 @@ bool has(const std::vector<std::string>& list, const std::string& item) {
 TEST(GameStart, BuildsTheGameWithItsOptionsProfileAndHandicap) {
   BuiltStart shogi = build_start({.game = "shogi"});
   EXPECT_EQ(shogi.variant->id, "shogi");
-  EXPECT_EQ(to_sfen(shogi.start), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+  EXPECT_EQ(to_sfen(shogi.start),
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
 
   BuiltStart chu = build_start({.game = "chushogi", .profile = "lishogi", .drops = true});
   EXPECT_EQ(chu.variant->id, "chu");  // the alias read as the game
@@ -52,13 +53,14 @@ TEST(GameStart, EachRefusalNamesItsField) {
               build_start({.game = "chu", .handicap = "2-lions", .start_sfen = "12/12 b - 1"});
             }).field(),
             "handicap");
-  NotationError sfen = refusal([] { build_start({.game = "shogi", .start_sfen = "lnsgkgsnx/9 b - 1"}); });
+  NotationError sfen =
+      refusal([] { build_start({.game = "shogi", .start_sfen = "lnsgkgsnx/9 b - 1"}); });
   EXPECT_EQ(sfen.field(), "start_sfen");
   EXPECT_EQ(sfen.offset(), 8);
   EXPECT_NE(std::string(sfen.what()).find("start position (board)"), std::string::npos);
   // A start already decided (no Black King): nothing to play.
-  EXPECT_EQ(refusal([] { build_start({.game = "shogi", .start_sfen = "4k4/9/9/9/9/9/9/9/9 b - 1"}); })
-                .field(),
+  const std::string no_black_king = "4k4/9/9/9/9/9/9/9/9 b - 1";
+  EXPECT_EQ(refusal([&] { build_start({.game = "shogi", .start_sfen = no_black_king}); }).field(),
             "start_sfen");
   EXPECT_EQ(refusal([] { build_start({.game = std::string(65, 'c')}); }).field(), "game");
 }
