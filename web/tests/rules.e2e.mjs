@@ -6,8 +6,8 @@
 //   clicks (shogi: a capture with promotion, the captured Bishop in hand and dropped; Chu: a
 //   Lion's double capture) make no such request, and each position shown is the server's for
 //   the same moves (its SFEN, hands included); the board editor's check says the server's
-//   refusal word for word without asking it; the game page's premoves are offered without a
-//   request either. Requests per click are printed for both.
+//   refusal word for word without asking it; a problem's moves and the game page's premoves
+//   are offered without a request either. Requests per click are printed for both.
 // The module needs a CSP that lets pages compile WebAssembly ('wasm-unsafe-eval', which the
 // browser engine's change to the server brings): where the server's CSP lacks it, the contexts
 // that use the module bypass the CSP (and say so).
@@ -151,6 +151,17 @@ async function main() {
     // One request: the analysis page's check of the SFEN in its address (checkSfen, still the
     // server's), none from the editor or for the board's moves.
     check(after.counted.positions === 1, `the editor asked nothing, the analysis board only about its address (${after.counted.positions})`);
+
+    // A problem (Chu, A22): the attacker's moves entered from the module's legal moves; the
+    // defences still come from the server (the attempt), the legal moves not.
+    const beforeProblem = after.counted.positions;
+    await after.page.goto(`${base}/problems/chu-tsume-ab/A22`);
+    await ready(after.page, 0);
+    await play(after.page, ['5e', '5d']);
+    await ready(after.page, 2);
+    await play(after.page, ['10e', '9d', '8c']);
+    await ready(after.page, 4);
+    check(after.counted.positions === beforeProblem, `the problem asked nothing for its legal moves (${after.counted.positions - beforeProblem})`);
     await after.close();
 
     // The game page: a premove is offered from the module, without a request.

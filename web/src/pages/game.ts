@@ -14,8 +14,8 @@ import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session, viewFromWhite } from '../session';
 import { formatMove } from '../shogi/notation';
-import { applyMove, moveSquares, replay, replayFromSfens } from '../shogi/replay';
-import { askRules, loadedRules, loadRules } from '../shogi/rulesWasm';
+import { applyMove, moveSquares } from '../shogi/replay';
+import { loadRules, replayLine } from '../shogi/rulesWasm';
 import { parseSfen, styleFor, type Position } from '../shogi/sfen';
 import { premoveCandidates, premoveIsLegal } from '../shogi/premove';
 import { parseSquare, parseUsiList, type UsiMove } from '../shogi/usi';
@@ -152,19 +152,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
   function replayView(v: GameView): void {
     const style = styleFor(v.setup.game, sfenStyle);
     const usis = v.moves.map((m) => m.usi);
-    const byRules = (): ReturnType<typeof replay> | null => {
-      const rules = loadedRules();
-      if (!rules) return null;
-      try {
-        const sfens = askRules(rules, { variant: v.setup.game, sfen: v.start_sfen, moves: usis, ...rulesOf(v.setup), sfens: true }).sfens;
-        return sfens ? replayFromSfens(sfens, usis, style) : null;
-      } catch (e) {
-        console.warn('the rules module cannot replay the game:', e);
-        return null;
-      }
-    };
     try {
-      const r = byRules() ?? replay(parseSfen(v.start_sfen, style), usis, drops);
+      const r = replayLine({ variant: v.setup.game, sfen: v.start_sfen, moves: usis, ...rulesOf(v.setup) }, parseSfen(v.start_sfen, style), drops, style);
       positions = r.positions;
       parsedMoves = r.parsed;
       // The server's position is the truth for the current one.

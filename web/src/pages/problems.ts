@@ -14,7 +14,7 @@ import type { Page } from '../router';
 import { session } from '../session';
 import { formatMove } from '../shogi/notation';
 import { moveSquares, replay } from '../shogi/replay';
-import { positionMoves } from '../shogi/rulesWasm';
+import { positionMoves, replayLine } from '../shogi/rulesWasm';
 import { parseSfen, styleFor, type Position } from '../shogi/sfen';
 import { parseUsiList, type UsiMove } from '../shogi/usi';
 import { loading, notice } from '../ui/notice';
@@ -221,7 +221,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
     const line = shownLine();
     let r: { positions: Position[]; parsed: UsiMove[] };
     try {
-      r = replay(start, line, drops);
+      r = replayLine({ variant: problem!.game, sfen: problem!.sfen, moves: line }, start, drops, styleFor(problem!.game, detail?.sfen_style));
     } catch (e) {
       err.show(errorMessage(e));
       return;

@@ -6,6 +6,9 @@
 // failed download) the same question goes to the server, so the pages work either way.
 import { api, ApiError } from '../api/client';
 import type { AnalysisRequest, ApiErrorBody, PositionMoves } from '../api/types';
+import { replay, replayFromSfens } from './replay';
+import type { Position, SfenStyle } from './sfen';
+import type { UsiMove } from './usi';
 
 /** The fields of POST /api/positions; `sfens`: the answer also lists the SFEN of each position
  * from the start (sfens[i]: after i moves; the module only). */
@@ -94,4 +97,19 @@ export async function positionMoves(req: RulesRequest): Promise<RulesAnswer> {
   if (m) return askRules(m, req);
   const { sfens: _, ...serverRequest } = req;
   return api.position(serverRequest);
+}
+
+/** A line's positions (the start, then after each move) and its moves: the rules' own where the
+ * module has loaded (no waiting: a page that wants them loads it first), else the page's
+ * replay() from `start`, as also where the module refuses the line (the page shows what it can). */
+export function replayLine(req: RulesRequest & { moves: string[] }, start: Position, drops: boolean, style: SfenStyle): { positions: Position[]; parsed: UsiMove[] } {
+  if (loaded) {
+    try {
+      const { sfens } = askRules(loaded, { ...req, sfens: true });
+      if (sfens) return replayFromSfens(sfens, req.moves, style);
+    } catch (e) {
+      console.warn('the rules module cannot replay the line:', e);
+    }
+  }
+  return replay(start, req.moves, drops);
 }

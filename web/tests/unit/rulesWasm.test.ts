@@ -100,4 +100,23 @@ describe('the rules in the page', () => {
     expect(own.positions.at(-1)!.board).toEqual(real.positions.at(-1)!.board);
     expect(own.positions.at(-1)!.counterStrike).toBeNull();
   });
+
+  it.runIf(built)('replays a line by the rules once they have loaded, else by the page', async () => {
+    const rules = await import('../../src/shogi/rulesWasm');
+    const { parseSfen } = await import('../../src/shogi/sfen');
+    const start = parseSfen('lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1', 'shogi');
+    const req = { variant: 'shogi', moves: ['7g7f', '3c3d', '8h2b+'] };
+    rules.useRulesModule(null);
+    const own = rules.replayLine(req, start, true, 'shogi');
+    const m = await realModule();
+    const asked: unknown[] = [];
+    rules.useRulesModule({ ccall: (n, r, a, v) => (asked.push(JSON.parse(v[0])), m.ccall(n, r, a, v)) });
+    const real = rules.replayLine(req, start, true, 'shogi');
+    expect(asked).toEqual([{ ...req, sfens: true }]);
+    expect(real.positions.at(-1)!.board).toEqual(own.positions.at(-1)!.board);
+    expect(real.positions.at(-1)!.hands.black.get('b')).toBe(1);
+    // A line the module refuses: the page's replay, as far as it goes.
+    const bad = rules.replayLine({ variant: 'shogi', moves: ['7g7f', '7g7f'] }, start, true, 'shogi');
+    expect(bad.positions).toHaveLength(3);
+  });
 });
