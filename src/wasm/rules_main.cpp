@@ -119,7 +119,11 @@ json answer(const std::string& text) {
     throw BadRequest{"the request must be a JSON object", ""};
   StartSetup setup = read_setup(request);
   std::vector<std::string> moves = read_moves(request);
-  const bool with_sfens = request.value("sfens", false);
+  bool with_sfens = false;
+  if (auto it = request.find("sfens"); it != request.end() && !it->is_null()) {
+    if (!it->is_boolean()) throw BadRequest{"field \"sfens\" must be true or false", "sfens"};
+    with_sfens = it->get<bool>();
+  }
 
   std::optional<BuiltStart> built;
   try {
@@ -152,6 +156,12 @@ json answer(const std::string& text) {
 
 std::string last_answer;
 
+// As the server writes its answers: a byte of a user's text that is not UTF-8 (an error message
+// may quote one byte of a character) becomes U+FFFD.
+std::string text_of(const json& answer) {
+  return answer.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 }  // namespace
 
 extern "C" {
@@ -160,12 +170,12 @@ extern "C" {
 // call. An error is {"error": {"code", "message", "field", "offset"}}, as the server's.
 EMSCRIPTEN_KEEPALIVE const char* kirin_rules_position(const char* request) {
   try {
-    last_answer = answer(request).dump();
+    last_answer = text_of(answer(request));
   } catch (const BadRequest& e) {
-    last_answer = error_answer("bad_request", e.message, e.field, -1).dump();
+    last_answer = text_of(error_answer("bad_request", e.message, e.field, -1));
   } catch (const std::exception& e) {
     last_answer =
-        error_answer("internal", std::string("the rules failed: ") + e.what(), "", -1).dump();
+        text_of(error_answer("internal", std::string("the rules failed: ") + e.what(), "", -1));
   }
   return last_answer.c_str();
 }

@@ -149,6 +149,7 @@ test('errors: the same code, message, field and offset', async () => {
     { variant: 'chu', handicap: '2-lions', sfen: '12/12 b - 1' },
     { variant: 'shogi', sfen: 'k8/9/9/9/9/9/9/9/9 b - 1' },
     { variant: 'shogi', moves: Array(3001).fill('7g7f') }, // more than a request may replay
+    { variant: 'mitsugumi', sfen: '☗' }, // the message quotes one byte of a character
   ];
   for (const request of cases) {
     const answer = await same(request);
@@ -158,6 +159,22 @@ test('errors: the same code, message, field and offset', async () => {
   for (const bad of [{}, { variant: 3 }, { variant: 'chu', moves: 'x' }, { variant: 'chu', moves: [1] }, { variant: 'chu', options: 5 }])
     assert.equal(wasm(bad).error.code, 'bad_request', JSON.stringify(bad));
   assert.equal(JSON.parse(rules.ccall('kirin_rules_position', 'string', ['string'], ['not json'])).error.code, 'bad_request');
+});
+
+test('hostile requests: an error for each, and the module answers on', () => {
+  const next = random(77);
+  const pick = (list) => list[Math.floor(next() * list.length)];
+  const junk = () => pick([null, true, 0, -1, 1e308, 'x', '', '\u0000', '7g7f\u0000', '☗', 'P'.repeat(5000), [], {}, [['drops', {}]], ['7g7f', 3], { a: [] }]);
+  const fields = ['variant', 'sfen', 'moves', 'profile', 'options', 'drops', 'handicap', 'sfens'];
+  for (let i = 0; i < 400; i++) {
+    const request = { variant: pick(['chu', 'shogi', 'dai', 'mitsugumi', 'x']) };
+    for (let k = 0; k < 3; k++) request[pick(fields)] = junk();
+    if (next() < 0.3) request.sfen = pick(['9/9/9/9/9/9/9/9/9 b - 1', 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 99999999999', '4k4/9/9/9/9/9/9/9/4K4 w KKKKK 1', '+/+/+ b', '12/12/12/12/12/12/12/12/12/12/12/12 b - 1']);
+    const answer = wasm(request);
+    assert.ok(answer.error?.message || Array.isArray(answer.legal_moves), JSON.stringify(request).slice(0, 200));
+    assert.notEqual(answer.error?.code, 'internal', `${JSON.stringify(request).slice(0, 200)}: ${answer.error?.message}`);
+  }
+  assert.equal(wasm({ variant: 'shogi', moves: ['7g7f'] }).to_move, 'white');
 });
 
 test('the games came up with captures, checks and drops', () => {

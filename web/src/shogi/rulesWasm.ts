@@ -82,7 +82,15 @@ async function load(): Promise<RulesModule | null> {
 /** The module's answer, or its error as the server's (ApiError: same code, message, field and
  * offset, and the status the server would answer with). */
 export function askRules(m: RulesModule, req: RulesRequest): RulesAnswer {
-  const answer = JSON.parse(m.ccall('kirin_rules_position', 'string', ['string'], [JSON.stringify(req)])) as RulesAnswer | ApiErrorBody;
+  let text: string;
+  try {
+    text = m.ccall('kirin_rules_position', 'string', ['string'], [JSON.stringify(req)]);
+  } catch (e) {
+    // A trap (a bug, memory exhausted) leaves the module unusable: the server answers from now on.
+    if (loaded === m) useRulesModule(null);
+    throw e;
+  }
+  const answer = JSON.parse(text) as RulesAnswer | ApiErrorBody;
   if ('error' in answer) {
     const e = answer.error;
     throw new ApiError(e.code === 'bad_request' ? 400 : 422, e.code, e.message, e.field, e.offset);
@@ -94,7 +102,14 @@ export function askRules(m: RulesModule, req: RulesRequest): RulesAnswer {
  * from the server (without `sfens` then). */
 export async function positionMoves(req: RulesRequest): Promise<RulesAnswer> {
   const m = await loadRules();
-  if (m) return askRules(m, req);
+  if (m) {
+    try {
+      return askRules(m, req);
+    } catch (e) {
+      if (e instanceof ApiError) throw e; // the rules' answer: the server's would be the same
+      console.warn('the rules module failed; the server answers instead:', e);
+    }
+  }
   const { sfens: _, ...serverRequest } = req;
   return api.position(serverRequest);
 }

@@ -55,6 +55,20 @@ describe('the rules in the page', () => {
     expect(fetches).toEqual(['/api/positions']);
   });
 
+  it('a module that traps is dropped: the server answers from then on', async () => {
+    const rules = await import('../../src/shogi/rulesWasm');
+    let calls = 0;
+    rules.useRulesModule({ ccall: () => {
+      calls++;
+      throw new Error('RuntimeError: unreachable');
+    } });
+    expect((await rules.positionMoves({ variant: 'shogi' })).legal_moves).toEqual(['7g7f']);
+    expect(rules.loadedRules()).toBeNull();
+    await rules.positionMoves({ variant: 'shogi' });
+    expect(calls).toBe(1);
+    expect(fetches).toEqual(['/api/positions', '/api/positions']);
+  });
+
   it('throws the module\'s errors as the server\'s', async () => {
     const rules = await import('../../src/shogi/rulesWasm');
     const { ApiError } = await import('../../src/api/client');
