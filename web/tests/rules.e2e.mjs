@@ -175,6 +175,16 @@ async function main() {
     const challenge = await alice.api('POST', '/api/challenges', { opponent: bob.name, game: 'shogi', color: 'black', time_control: '600 byoyomi 30' });
     const game = (await bob.api('POST', `/api/challenges/${challenge.id}/accept`)).game;
     await alice.api('POST', `/api/games/${game}/moves`, { move: '7g7f', expected_ply: 0 });
+    // Before: the premoves of a ply asked of the server.
+    const oldPlayers = await open(browser, { rules: false, who: alice });
+    await oldPlayers.page.goto(`${base}/game/${game}`);
+    await oldPlayers.page.waitForSelector('svg.board.interactive');
+    await sq(oldPlayers.page, '2g').click();
+    await sq(oldPlayers.page, '2f').click();
+    await oldPlayers.page.waitForSelector('svg.board[data-premove="2g2f"]');
+    check(oldPlayers.counted.positions >= 1, `without the module the premoves are the server's (${oldPlayers.counted.positions})`);
+    console.log(`requests for a ply's premoves: ${oldPlayers.counted.positions} before, 0 with the rules in the page`);
+    await oldPlayers.close();
     const players = await open(browser, { rules: true, who: alice });
     await players.page.goto(`${base}/game/${game}`);
     await players.page.waitForSelector('svg.board.interactive');
