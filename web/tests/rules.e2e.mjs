@@ -175,22 +175,22 @@ async function main() {
     const challenge = await alice.api('POST', '/api/challenges', { opponent: bob.name, game: 'shogi', color: 'black', time_control: '600 byoyomi 30' });
     const game = (await bob.api('POST', `/api/challenges/${challenge.id}/accept`)).game;
     await alice.api('POST', `/api/games/${game}/moves`, { move: '7g7f', expected_ply: 0 });
+    /** Alice's game page (`rules`: with the module), a premove entered (2g2f). */
+    const premoveAs = async (rules) => {
+      const v = await open(browser, { rules, who: alice });
+      await v.page.goto(`${base}/game/${game}`);
+      await v.page.waitForSelector('svg.board.interactive');
+      await sq(v.page, '2g').click();
+      await sq(v.page, '2f').click();
+      await v.page.waitForSelector('svg.board[data-premove="2g2f"]');
+      return v;
+    };
     // Before: the premoves of a ply asked of the server.
-    const oldPlayers = await open(browser, { rules: false, who: alice });
-    await oldPlayers.page.goto(`${base}/game/${game}`);
-    await oldPlayers.page.waitForSelector('svg.board.interactive');
-    await sq(oldPlayers.page, '2g').click();
-    await sq(oldPlayers.page, '2f').click();
-    await oldPlayers.page.waitForSelector('svg.board[data-premove="2g2f"]');
+    const oldPlayers = await premoveAs(false);
     check(oldPlayers.counted.positions >= 1, `without the module the premoves are the server's (${oldPlayers.counted.positions})`);
     console.log(`requests for a ply's premoves: ${oldPlayers.counted.positions} before, 0 with the rules in the page`);
     await oldPlayers.close();
-    const players = await open(browser, { rules: true, who: alice });
-    await players.page.goto(`${base}/game/${game}`);
-    await players.page.waitForSelector('svg.board.interactive');
-    await sq(players.page, '2g').click();
-    await sq(players.page, '2f').click();
-    await players.page.waitForSelector('svg.board[data-premove="2g2f"]');
+    const players = await premoveAs(true);
     check(players.counted.positions === 0, `premoves without POST /api/positions (${players.counted.positions})`);
     await bob.api('POST', `/api/games/${game}/moves`, { move: '3c3d', expected_ply: 1 });
     await players.page.waitForFunction(() => document.querySelectorAll('.move-list li[data-ply]').length >= 3, null, { timeout: 15000 });
