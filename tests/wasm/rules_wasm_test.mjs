@@ -83,7 +83,7 @@ function random(seed) {
 const pieces = (sfen) => (sfen.split(' ')[0].match(/[a-zA-Z]/g) ?? []).length;
 
 const GAMES = ['chu', 'dai', 'shogi', 'sho', 'mitsugumi', 'chu-seireigi', 'chu-seireigi-10', 'chu-seireigi-2023', 'dai-seireigi'];
-const seen = { positions: 0, captures: 0, checks: 0, spellings: 0, results: 0, drops: 0 };
+const seen = { positions: 0, captures: 0, checks: 0, spellings: 0, results: 0, drops: 0, victims: 0 };
 
 for (const [i, game] of GAMES.entries()) {
   test(`${game}: random games, every position the same`, async () => {
@@ -117,6 +117,8 @@ for (const [i, game] of GAMES.entries()) {
         if (pieces(answer.sfen) < before) seen.captures++;
         if (answer.check.length) seen.checks++;
         if (answer.other_spellings.length) seen.spellings++;
+        // Moves that name further victims (x<square>: a burn, a range capture, a sting).
+        if (answer.legal_moves.some((m) => m.includes('x'))) seen.victims++;
         if (answer.result !== null) seen.results++;
       }
       if (answer.result !== null) {
@@ -177,10 +179,12 @@ test('hostile requests: an error for each, and the module answers on', () => {
   assert.equal(wasm({ variant: 'shogi', moves: ['7g7f'] }).to_move, 'white');
 });
 
-test('the games came up with captures, checks and drops', () => {
+test('the games came up with captures, checks, drops, igui and further victims', () => {
   console.log('positions compared:', seen);
   assert.ok(seen.positions > 500, 'enough positions');
   assert.ok(seen.captures > 50, 'captures');
   assert.ok(seen.checks > 5, 'checks');
   assert.ok(seen.drops > 5, 'drops');
+  assert.ok(seen.spellings > 5, 'igui or passes that other pieces spell too');
+  assert.ok(seen.victims > 5, 'moves that name further victims (burns, range captures, stings)');
 });
