@@ -45,7 +45,8 @@ export function loadedRules(): RulesModule | null {
   return loaded;
 }
 
-/** For tests: the module to use (null: none, the server answers). */
+/** The module to use from now on (null: none, the server answers): a module that trapped is
+ * dropped so, and tests set their own. */
 export function useRulesModule(m: RulesModule | null): void {
   loaded = m;
   loading = Promise.resolve(m);
