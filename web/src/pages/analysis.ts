@@ -14,7 +14,8 @@ import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session, viewFromWhite } from '../session';
 import { formatMove } from '../shogi/notation';
-import { applyMove, moveSquares, replay } from '../shogi/replay';
+import { applyMove, moveSquares, replay, replayFromSfens } from '../shogi/replay';
+import { positionMoves } from '../shogi/rulesWasm';
 import { parseSfen, styleFor, toSfenFields, type Position } from '../shogi/sfen';
 import { describeSfenError } from '../shogi/sfenError';
 import { parseUsi, parseUsiList, type UsiMove } from '../shogi/usi';
@@ -59,7 +60,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   let fromWhite = false;
   let localFlip = false;
   let engineStatus = '';
-  // The legal moves of the position shown, asked of the server (POST /api/positions): `line`
+  // The legal moves of the position shown, asked of the rules (askLegal): `line`
   // is the moves they follow, so an answer about a position no longer shown is dropped.
   let legal: { line: string; moves: UsiMove[] } | null = null;
   let asking: string | null = null;
@@ -308,13 +309,20 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     return moves.slice(0, p).join(' ');
   }
 
+  /** The legal moves of the position shown, from the rules (in this page, else the server's);
+   * the rules module's positions of the line replace the page's own replay up to it. */
   function askLegal(): void {
     const p = ply;
     const key = lineKey(p);
     if (asking === key || legal?.line === key) return;
     asking = key;
-    api.position({ variant, sfen: startSfen, moves: moves.slice(0, p), ...setup }).then((r) => {
+    positionMoves({ variant, sfen: startSfen, moves: moves.slice(0, p), ...setup, sfens: true }).then((r) => {
       if (disposed || lineKey(ply) !== key) return;
+      if (r.sfens) {
+        const real = replayFromSfens(r.sfens, moves.slice(0, p), styleFor(variant, detail?.sfen_style));
+        positions.splice(0, p + 1, ...real.positions);
+        parsed.splice(0, p, ...real.parsed);
+      }
       legal = { line: key, moves: parseUsiList(positions[p]!, [...r.legal_moves, ...r.other_spellings]) };
       draw();
     }, (e) => {

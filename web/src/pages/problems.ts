@@ -14,6 +14,7 @@ import type { Page } from '../router';
 import { session } from '../session';
 import { formatMove } from '../shogi/notation';
 import { moveSquares, replay } from '../shogi/replay';
+import { positionMoves, replayLine } from '../shogi/rulesWasm';
 import { parseSfen, styleFor, type Position } from '../shogi/sfen';
 import { parseUsiList, type UsiMove } from '../shogi/usi';
 import { loading, notice } from '../ui/notice';
@@ -204,7 +205,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
     const key = lineKey(line);
     if (asking === key) return;
     asking = key;
-    void api.position({ variant: problem!.game, sfen: problem!.sfen, moves: line }).finally(() => {
+    void positionMoves({ variant: problem!.game, sfen: problem!.sfen, moves: line }).finally(() => {
       if (asking === key) asking = null;
     }).then((r) => {
       if (disposed || lineKey(moves) !== key || !userToMove()) return;
@@ -221,7 +222,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
     const line = shownLine();
     let r: { positions: Position[]; parsed: UsiMove[] };
     try {
-      r = replay(start, line, drops);
+      r = replayLine({ variant: problem!.game, sfen: problem!.sfen, moves: line }, start, drops, styleFor(problem!.game, detail?.sfen_style));
     } catch (e) {
       err.show(errorMessage(e));
       return;
