@@ -52,8 +52,11 @@ export class BrowserEngine implements Engine {
 
   constructor(readonly hashMb: number = defaultHashMb(), private readonly wantThreads = threadsAvailable()) {}
 
-  get threads(): number {
-    return this.threaded ? 2 : 1;
+  /** One: Kirin searches on one thread, natively too. What the threads build adds is that the
+   * engine reads `stop` while it thinks (`responsive`). */
+  readonly threads = 1;
+  get responsive(): boolean {
+    return this.threaded;
   }
 
   /** Starts the worker and its engine (once); rejects if the wasm cannot start. */
@@ -177,6 +180,12 @@ export class BrowserEngine implements Engine {
 
   private fail(e: Error): void {
     this.failed?.(e);
+    // A worker that failed is not used again: the next search starts a new one.
+    this.worker?.terminate();
+    this.worker = null;
+    this.ready = null;
+    this.rules = '';
+    this.dropAnswers = 0;
     const job = this.job;
     this.job = null;
     job?.events.error(e.message);

@@ -48,7 +48,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   let analysis: RunningAnalysis | null = null;
   let analysisToken = 0;
   let running = false;
-  // Where the engine runs ("in this browser · 2 threads"), and why not in the browser if not.
+  // Where the engine runs ("in this browser"), and why not in the browser if not.
   let engineWhere = '';
   let engineNote = '';
   // The latest info of each line (index 0: the best), all from the same search.
@@ -451,7 +451,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     const mine = () => !disposed && token === analysisToken;
     void engineFor('analysis').then(({ engine, fallback }) => {
       if (!mine()) return;
-      engineWhere = engine.where === 'server' ? t('engine.onServer') : engine.threads > 1 ? t('engine.inBrowserThreads', { threads: engine.threads }) : t('engine.inBrowser');
+      engineWhere = engine.where === 'server' ? t('engine.onServer') : engine.responsive ? t('engine.inBrowser') : t('engine.inBrowserOneThread');
       engineNote = fallback ?? '';
       engineStatus = '';
       drawEngine();
