@@ -179,14 +179,14 @@ async function main() {
     });
 
     await step('screenshots: the browser engine on the analysis board, desktop and phone, light and dark', async () => {
-      for (const [size, viewport] of [['desktop', desktop], ['phone', phone]]) {
+      for (const [size, viewport, lang] of [['desktop', desktop, 'en'], ['phone', phone, 'en'], ['ja-desktop', desktop, 'ja']]) {
         for (const theme of ['light', 'dark']) {
-          const page = await open(browser, { size: viewport, theme, display: { engineLines: 2 } });
+          const page = await open(browser, { size: viewport, theme, display: { engineLines: 2, lang } });
           await page.goto(`${base}/analysis?variant=chu`);
           await firstLine(page);
           await page.waitForFunction(() => document.querySelectorAll('.pv-line').length === 2, null, { timeout: 15000 });
           await page.click('.analyse-toggle');
-          await page.screenshot({ path: join(shots, `analysis-browser-engine-${size}-${theme}.png`), fullPage: size === 'phone' });
+          await page.screenshot({ path: join(shots, `analysis-browser-engine-${size}-${theme}.png`), fullPage: true });
           await page.context().close();
           pages.splice(pages.indexOf(page), 1);
         }
@@ -201,6 +201,7 @@ async function main() {
       await firstLine(page);
       check((await text(page, '.engine-where')) === 'On the server', `where: ${await text(page, '.engine-where')}`);
       check((await text(page, '.engine-fallback')).includes('server'), `the page says why: ${await text(page, '.engine-fallback')}`);
+      await page.screenshot({ path: join(shots, 'analysis-engine-fallback-desktop-light.png') });
     });
     console.log('engine.e2e: all passed');
   } finally {
