@@ -15,7 +15,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { check, pieceAt, play, serve, sleep } from './lib.mjs';
+import { check, pieceAt, play, serve, sleep, stepRunner } from './lib.mjs';
 
 const shots = resolve(process.env.KIRIN_E2E_SHOTS ?? '/tmp/shots33e');
 const problems = [];
@@ -39,20 +39,7 @@ async function open(browser, { size = desktop, theme = 'light', display = {}, ro
   return page;
 }
 
-async function step(name, f) {
-  const t = Date.now();
-  try {
-    await f();
-    await sleep(50);
-    check(problems.length === 0, `errors in the browsers:\n${problems.join('\n')}`);
-    console.log(`  ✓ ${name} (${Date.now() - t} ms)`);
-  } catch (e) {
-    console.log(`  ✗ ${name}: ${e instanceof Error ? e.stack : e}`);
-    for (const [i, page] of pages.entries())
-      if (!page.isClosed()) await page.screenshot({ path: join(shots, `failure-${i}.png`), fullPage: true }).catch(() => undefined);
-    throw e;
-  }
-}
+const step = stepRunner(shots, problems, pages);
 
 const text = (page, selector) => page.locator(selector).first().innerText();
 

@@ -1,5 +1,5 @@
 // Helpers the browser tests share (e2e.mjs, tournaments.e2e.mjs, gamepage.e2e.mjs,
-// pages.e2e.mjs, profiles.e2e.mjs): where the binary and the built pages are, the test
+// pages.e2e.mjs, profiles.e2e.mjs, engine.e2e.mjs): where the binary and the built pages are, the test
 // password, assertions, a free port, a `kirin serve` of their own, the API as a user calls it,
 // the board's squares, playing moves by clicks, signing up.
 import { spawn } from 'node:child_process';
@@ -18,6 +18,25 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const check = (cond, msg) => {
   if (!cond) throw new Error(`assertion failed: ${msg}`);
 };
+
+/** A test's `step(name, f)`: runs f, then fails if a page logged an error into `problems`; on a
+ *  failure every open page of `pages` is screenshot into the folder `shots`. */
+export function stepRunner(shots, problems, pages) {
+  return async function step(name, f) {
+    const t = Date.now();
+    try {
+      await f();
+      await sleep(50); // console messages arrive asynchronously
+      check(problems.length === 0, `errors in the browsers:\n${problems.join('\n')}`);
+      console.log(`  ✓ ${name} (${Date.now() - t} ms)`);
+    } catch (e) {
+      console.log(`  ✗ ${name}: ${e instanceof Error ? e.stack : e}`);
+      for (const [i, page] of pages.entries())
+        if (!page.isClosed()) await page.screenshot({ path: join(shots, `failure-${i}.png`), fullPage: true }).catch(() => undefined);
+      throw e;
+    }
+  };
+}
 
 export function freePort() {
   return new Promise((res, rej) => {

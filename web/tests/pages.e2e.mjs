@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { apiAs, check, dist, kirin, PASSWORD, sleep, startServer } from './lib.mjs';
+import { apiAs, check, dist, kirin, PASSWORD, sleep, startServer, stepRunner } from './lib.mjs';
 
 const shots = resolve(process.env.KIRIN_E2E_SHOTS ?? '/tmp/shots30p');
 const problems = [];
@@ -45,20 +45,7 @@ async function open(browser, who, { size = desktop, lang = 'en', theme = 'light'
   return page;
 }
 
-async function step(name, f) {
-  const t = Date.now();
-  try {
-    await f();
-    await sleep(50);  // console messages arrive asynchronously
-    check(problems.length === 0, `errors in the browsers:\n${problems.join('\n')}`);
-    console.log(`  ✓ ${name} (${Date.now() - t} ms)`);
-  } catch (e) {
-    console.log(`  ✗ ${name}: ${e instanceof Error ? e.stack : e}`);
-    for (const [i, page] of pages.entries())
-      if (!page.isClosed()) await page.screenshot({ path: join(shots, `failure-${i}.png`), fullPage: true }).catch(() => undefined);
-    throw e;
-  }
-}
+const step = stepRunner(shots, problems, pages);
 
 /** Boxes of what a selector matches, as the page lays them out. */
 const boxes = (page, selector) => page.$$eval(selector, (els) => els.map((e) => {
