@@ -68,6 +68,14 @@ GameView GameService::view(Id id, Id viewer) {
   });
 }
 
+GameReplay GameService::replay(Id id) {
+  return with_game(id, [&](Live& g, Pending&) {
+    std::vector<std::string> usi;
+    for (const MoveRecord& m : g.moves) usi.push_back(m.usi);
+    return GameReplay{g.state, g.start, g.game.moves(), std::move(usi)};
+  });
+}
+
 std::string GameService::export_game(Id id, std::string_view format) {
   const Exporter exporter = exporter_for(format);
   return with_game(id, [&](Live& g, Pending&) {

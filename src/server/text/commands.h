@@ -196,6 +196,7 @@ class CommandInterface {
   std::string pending_challenges(const Parsed& p, const CommandContext& ctx);
   std::string move(const Parsed& p, const CommandContext& ctx);
   std::string board(const Parsed& p, const CommandContext& ctx);  // board, show
+  std::string analysis(const Parsed& p);  // a game's computer analysis (analysis_commands.cpp)
   std::string show_users(const Parsed& p, const CommandContext& ctx);
   std::string showas(const Parsed& p, const CommandContext& ctx);
   std::string all_show(const Words& w, const CommandContext& ctx);
