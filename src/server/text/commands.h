@@ -15,6 +15,7 @@
 //   <game> show BOARD[#MOVE]... [USER]   (also: board)
 //   <game> show USER... [all|active|inactive|next]
 //   <game> showas USER PASSWORD [BOARD...|all|active|inactive|next]
+//   <game> analysis BOARD                a finished game's kept computer analysis
 //   all show USER [next|active]
 //   list [<game>...]
 //   multiple                             (not needed: every line of a text is a command)
