@@ -132,7 +132,8 @@ void add_analysis_routes(Router& router, const ApiServices& s) {
   });
   router.add("POST", "/api/analysis/review", [s, &analyses](const Request& r) {
     std::optional<User> user = maybe_signed_in(s.accounts, r);
-    const json& body = require_object(r.json());
+    const json parsed = r.json();
+    const json& body = require_object(parsed);
     auto game = body.find("game");
     if (game == body.end() || !game->is_number_integer() || game->get<int64_t>() < 1)
       bad("field \"game\"", "must be the game's id");
