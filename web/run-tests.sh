@@ -2,8 +2,8 @@
 # The web UI's tests: installs the packages if needed, type-checks and builds (web/dist), runs
 # the unit tests (vitest) and the end-to-end tests (Chromium against a real `kirin serve`: the
 # pages, the tournaments', tests/tournaments.e2e.mjs, the game page's, tests/gamepage.e2e.mjs,
-# the other pages' issue-30 details, tests/pages.e2e.mjs, and the default rule profile's,
-# tests/profiles.e2e.mjs).
+# the other pages' issue-30 details, tests/pages.e2e.mjs, the default rule profile's,
+# tests/profiles.e2e.mjs, and a game's computer analysis, tests/review.e2e.mjs).
 #
 #   web/run-tests.sh [path/to/kirin]     (default: build/kirin of this source tree)
 #
@@ -51,3 +51,5 @@ step "pages end-to-end test against $kirin"
 node tests/pages.e2e.mjs "$kirin"
 step "default rule profile end-to-end test against $kirin"
 node tests/profiles.e2e.mjs "$kirin"
+step "computer analysis end-to-end test against $kirin"
+node tests/review.e2e.mjs "$kirin"

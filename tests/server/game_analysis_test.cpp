@@ -142,7 +142,9 @@ TEST_F(GameAnalysesTest, APlayerKeepsItAndEveryoneReadsItJudged) {
   Id g = finished_game();
   GameAnalyses& a = games->analyses();
   EXPECT_EQ(code_of([&] { a.get(g); }), ErrorCode::NotFound);
+  EXPECT_FALSE(games->view(g).analysed);
   GameAnalysis kept = a.store(g, bob.id, 20000, evals());
+  EXPECT_TRUE(games->view(g).analysed);
   ASSERT_TRUE(kept.stored);
   EXPECT_EQ(kept.stored->by.name, "bob");
   // bob's 3c3d let Black go from -30 to +900: White's chances fell 0.43, a blunder.

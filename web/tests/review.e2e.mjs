@@ -92,6 +92,7 @@ async function main() {
       check((await glyph.getAttribute('title')).includes('best'), 'the mark names the better move');
       const marked = page.locator('.review-moves li.mark-blunder[data-ply="3"]');
       check(await marked.count() === 1, 'the blunder in the marked moves');
+      check(/\([+-]\d+\.\d\d → -/.test(await marked.locator('.review-scores').textContent()), 'its scores before and after');
       check((await page.locator('.review-summary tr.mark-blunder td[data-color=black]').textContent()) === '1', 'Black: one blunder');
       check((await page.locator('.review-by').textContent()).includes('alice'), 'kept by alice');
       // The marked move takes the board there.
@@ -138,7 +139,7 @@ async function main() {
           await page.locator('.review-summary').waitFor();
           await page.waitForTimeout(300);
           if (size === 'phone') await page.locator('.review-graph').scrollIntoViewIfNeeded();
-          await page.screenshot({ path: join(shots, `review-${size}-${theme}.png`) });
+          await page.screenshot({ path: join(shots, `review-${size}-${theme}.png`), fullPage: size === 'desktop' });
           if (size === 'phone') {
             await page.locator('.game-review').scrollIntoViewIfNeeded();
             await page.screenshot({ path: join(shots, `review-${size}-${theme}-card.png`) });

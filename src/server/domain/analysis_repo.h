@@ -24,6 +24,7 @@ class AnalysisRepo {
  public:
   virtual ~AnalysisRepo() = default;
   virtual std::optional<StoredAnalysis> find_analysis(Id game) = 0;
+  virtual bool has_analysis(Id game) = 0;
   // false (and nothing written) if the game has one already.
   virtual bool add_analysis(const StoredAnalysis& analysis) = 0;
 };

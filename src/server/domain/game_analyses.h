@@ -50,6 +50,8 @@ class GameAnalyses {
 
   // The game's kept analysis, judged.
   GameAnalysis get(Id game);
+  // Whether the game has one kept (one row read).
+  bool kept(Id game) { return repo_.has_analysis(game); }
   // Keeps `user`'s analysis of their finished game (the first one sent: lishogi's one
   // analysis a game) and returns it judged.
   GameAnalysis store(Id game, Id user, int64_t nodes,

@@ -64,6 +64,7 @@ GameView GameService::view(Id id, Id viewer) {
     else if (is_computer(g.state.white)) v.computer = kWhite;
     if (g.state.setup.rated && g.state.status == GameStatus::Finished)
       v.rating_changes = ratings_.changes_of_game(id);
+    if (g.state.status == GameStatus::Finished) v.analysed = analyses_.kept(id);
     return v;
   });
 }

@@ -80,6 +80,7 @@ struct GameView {
   std::optional<Color> computer;  // the side the computer plays, if it plays this game
   std::string result_text;  // describe_result
   std::vector<RatingChange> rating_changes;  // a finished rated game's, Black's first
+  bool analysed = false;  // a finished game with a kept computer analysis (game_analyses.h)
 };
 
 struct MoveAck {

@@ -130,6 +130,7 @@ class SqlAnalysisRepo : public AnalysisRepo {
  public:
   explicit SqlAnalysisRepo(Database& db) : db_(db) {}
   std::optional<StoredAnalysis> find_analysis(Id game) override;
+  bool has_analysis(Id game) override;
   bool add_analysis(const StoredAnalysis& analysis) override;
 
  private:

@@ -22,6 +22,12 @@ std::optional<StoredAnalysis> SqlAnalysisRepo::find_analysis(Id game) {
   });
 }
 
+bool SqlAnalysisRepo::has_analysis(Id game) {
+  return db_.read([&](Connection& c) {
+    return c.integer("SELECT 1 FROM game_analyses WHERE game_id = $1", {game}).has_value();
+  });
+}
+
 bool SqlAnalysisRepo::add_analysis(const StoredAnalysis& a) {
   const std::string positions = record_text::analysis_positions_text(a.positions);
   return db_.write_one(

@@ -8,6 +8,7 @@ import { errorMessage, ApiError } from '../api/client';
 import { keepAnalysis, keptAnalysis, reviewAnalysis, type GameAnalysis, type JudgedMove, type PositionEval } from '../api/gameAnalysis';
 import type { AnalysisRequest, Color, GameView } from '../api/types';
 import type { Engine, EngineLine, RunningAnalysis } from '../engine/engine';
+import { positionEval } from '../engine/positionEval';
 import { ServerEngine } from '../engine/serverEngine';
 import { t } from '../i18n';
 import { formatScore } from '../render/evalBar';
@@ -24,7 +25,6 @@ import './gameReview.css';
 /** The engine's budget per position: fixed nodes, the user's choice, kept in this browser. */
 const STRENGTHS = [50_000, 200_000, 1_000_000] as const;
 const STRENGTH_KEY = 'kirin.reviewNodes';
-const PV_MOVES = 10; // the server keeps at most this many moves of a line
 
 export interface ReviewSetup {
   game: GameView;
@@ -44,6 +44,11 @@ async function reviewEngine(): Promise<{ engine: Engine; fallback: string | null
   // The browser's engine comes with engineFor('review') (engine/choose.ts); until then the
   // server's, which takes a node budget as time.
   return { engine: new ServerEngine(), fallback: null };
+}
+
+/** A kept position's score as the engine box writes it ("+0.38", "-M3"); "–" for none. */
+function scoreOf(p: GameAnalysis['positions'][number] | undefined): string {
+  return p ? formatScore({ cp: p.cp, mate: p.mate, bound: '' }) : '–';
 }
 
 export class GameReview {
@@ -69,7 +74,7 @@ export class GameReview {
     const me = session.name?.toLowerCase();
     this.mine = !me ? null : s.game.black.name.toLowerCase() === me ? 'black' : s.game.white.name.toLowerCase() === me ? 'white' : null;
     this.draw();
-    if (s.game.status === 'finished') void this.load();
+    if (s.game.status === 'finished' && s.game.analysed) void this.load();
   }
 
   dispose(): void {
@@ -107,7 +112,7 @@ export class GameReview {
     this.pending = null;
     const points: GraphPoint[] = a.positions.map((p, i) => {
       const m = i > 0 ? a.moves[i - 1] : undefined;
-      const score = p ? formatScore({ cp: p.cp, mate: p.mate, bound: '' }) : '';
+      const score = p ? scoreOf(p) : '';
       return { win: p ? p.win : null, mark: m?.mark ?? null, label: i === 0 ? `${t('review.start')} ${score}` : `${i}. ${this.moveText(i - 1, a.moves[i - 1]!.usi)}${m?.glyph ?? ''} ${score}` };
     });
     this.evalGraph.set(points);
@@ -185,6 +190,7 @@ export class GameReview {
         h('button', { type: 'button', onclick: () => this.s.goTo(m.ply) },
           h('span', { class: 'review-move' }, `${m.ply}. ${m.color === 'black' ? '☗' : '☖'}${this.moveText(m.ply - 1, m.usi)}`),
           h('span', { class: `review-glyph mark-${m.mark}` }, m.glyph ?? ''), ' ',
+          h('span', { class: 'review-scores' }, `(${scoreOf(a.positions[m.ply - 1])} → ${scoreOf(a.positions[m.ply])})`), ' ',
           h('span', { class: 'review-mark' }, this.markTitle(m))))))
       : h('p', { class: 'muted' }, t('review.noMarks'));
     const by = a.stored && a.by ? t('review.keptBy', { name: a.by.name, nodes: a.nodes.toLocaleString() }) : t('review.notKept');
@@ -260,7 +266,6 @@ export class GameReview {
   private evaluate(engine: Engine, index: number, nodes: number, started: (r: RunningAnalysis) => void): Promise<PositionEval> {
     const { game, setup } = this.s;
     const side = this.s.positions[index]!.side;
-    const sign = side === 'black' ? 1 : -1;
     return new Promise((resolve, reject) => {
       let last: EngineLine | null = null;
       started(engine.analyse({ variant: game.setup.game, sfen: game.start_sfen, moves: game.moves.slice(0, index).map((m) => m.usi), ...setup, nodes }, {
@@ -270,11 +275,8 @@ export class GameReview {
         done: (reason, best) => {
           if (reason === 'game_over') return resolve(null);
           if (reason === 'stopped') return reject(new Error(t('review.cancelled')));
-          const l = last as EngineLine | null;
-          const pv = (l?.pv.length ? l.pv : best ? [best] : []).slice(0, PV_MOVES);
-          if (!l || !pv.length) return reject(new Error(t('review.noScore', { n: index })));
-          if (l.mate != null && l.mate !== 0) resolve({ mate: sign * l.mate, pv });
-          else if (l.score_cp != null) resolve({ cp: sign * l.score_cp, pv });
+          const e = positionEval(last, best, side);
+          if (e) resolve(e);
           else reject(new Error(t('review.noScore', { n: index })));
         },
         error: (message) => reject(new Error(message)),
