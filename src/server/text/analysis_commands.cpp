@@ -28,16 +28,6 @@ std::string padded(std::string s, size_t width) {
   return s;
 }
 
-const char* mark_name(Mark m) {
-  switch (m) {
-    case Mark::Inaccuracy: return "inaccuracy";
-    case Mark::Mistake: return "mistake";
-    case Mark::Blunder: return "blunder";
-    case Mark::None: break;
-  }
-  return "";
-}
-
 }  // namespace
 
 std::string CommandInterface::analysis(const Parsed& p) {
@@ -87,7 +77,7 @@ std::string CommandInterface::analysis(const Parsed& p) {
     if (m.mark != Mark::None) {
       std::string line = "  " + std::to_string(m.ply) + ". " + (m.mover == kBlack ? "Black " : "White ") +
                          to_pbm_move(pos, played, PbmForm::Full) + mark_glyph(m.mark) + "  " +
-                         mark_name(m.mark);
+                         mark_word(m.mark);
       if (m.mate == MateChange::Created) line += ", lets the opponent mate";
       if (m.mate == MateChange::Lost) line += ", loses a forced mate";
       line += " (" + score_text(a.positions[size_t(m.ply - 1)]) + " -> " +
