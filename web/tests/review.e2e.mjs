@@ -81,6 +81,13 @@ async function main() {
       await request.waitFor();
       check(await page.locator('.review-graph').isHidden(), 'no graph before the analysis');
       check((await page.locator('.review-strength').inputValue()) === '50000', 'the strength kept in this browser');
+      // Cancelled halfway, nothing is sent; asked again, it runs to the end.
+      await request.click();
+      await page.locator('.review-progress progress').waitFor();
+      await page.locator('.review-cancel').click();
+      await page.locator('.game-review .review-request').waitFor();
+      check((await page.locator('.review-status').textContent()) === 'Analysis cancelled.', 'cancelled');
+      await alice.api('GET', `/api/games/${id}/analysis`, undefined, 404);
       await request.click();
       await page.locator('.review-progress progress').waitFor();
       await page.locator('.review-summary').waitFor({ timeout: 90000 });

@@ -214,7 +214,8 @@ export class GameReview {
     if (!evals) {
       let cancelled = false;
       let current: RunningAnalysis | null = null;
-      this.running = { stop: () => { cancelled = true; current?.stop(); } };
+      const job = { stop: () => { cancelled = true; current?.stop(); } };
+      this.running = job;
       this.progress = { done: 0, total: this.s.positions.length };
       this.draw();
       try {
@@ -228,7 +229,8 @@ export class GameReview {
           this.draw();
         }
       } catch (e) {
-        if (!cancelled && !this.disposed) this.err.show(t('review.failed', { message: errorMessage(e) }));
+        if (cancelled || this.disposed) return; // cancel() has drawn the page (a new run may have begun)
+        this.err.show(t('review.failed', { message: errorMessage(e) }));
         this.running = null;
         this.draw();
         return;
