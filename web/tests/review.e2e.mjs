@@ -113,6 +113,9 @@ async function main() {
 
     await step('another user sees the kept analysis at once; the graph goes to a ply', async () => {
       const page = await open(browser, carol);
+      // From the game's page: its button says the game has one.
+      await page.goto(`${base}/game/${id}`);
+      await page.locator('a.computer-analysis.analysed').waitFor();
       await page.goto(`${base}/analysis?game=${id}&ply=4`);
       await page.locator('.review-summary').waitFor();
       check(await page.locator('.game-review .review-request').count() === 0, 'nothing to compute');

@@ -4,6 +4,7 @@ import { area } from '../area';
 export default area(
   {
     'review.title': 'Computer analysis',
+    'review.see': 'Computer analysis ✓',
     'review.request': 'Request a computer analysis',
     'review.retry': 'Send the analysis again',
     'review.introPlayer': 'The engine evaluates every position of this game, then each move is judged: inaccuracies (?!), mistakes (?) and blunders (??), with the better move. As a player of the game, your analysis is kept for everyone to see.',
@@ -38,6 +39,7 @@ export default area(
   },
   {
     'review.title': 'コンピュータ解析',
+    'review.see': 'コンピュータ解析 ✓',
     'review.request': 'コンピュータ解析を依頼',
     'review.retry': '解析をもう一度送る',
     'review.introPlayer': 'エンジンがこの対局のすべての局面を評価し、各手を判定します：疑問手（?!）、悪手（?）、大悪手（??）と、より良い手。対局者の解析は保存され、誰でも見られます。',
