@@ -173,6 +173,7 @@ TEST_F(GameAnalysesTest, RefusesOthersUnfinishedGamesAndBadEvaluations) {
   EXPECT_EQ(code_of([&] { a.review(live, "#9", 100, two); }), ErrorCode::Conflict);
 
   auto invalid = [&](std::vector<std::optional<PositionEval>> e, int64_t nodes = 100) {
+    clock.advance(61'000);  // a send refused is counted too (AReviewIsJudgedNotKeptAndLimited)
     try {
       a.store(g, alice.id, nodes, std::move(e));
     } catch (const ServiceError& err) {
@@ -214,6 +215,9 @@ TEST_F(GameAnalysesTest, AReviewIsJudgedNotKeptAndLimited) {
     EXPECT_EQ(a.review(g, "10.0.0.1", 100, evals()).judgment.moves[1].mark, Mark::Blunder);
   EXPECT_EQ(code_of([&] { a.review(g, "10.0.0.1", 100, evals()); }), ErrorCode::TooManyRequests);
   EXPECT_NO_THROW(a.review(g, "10.0.0.2", 100, evals()));  // another client's own count
+  // A player's sends count with their reviews: alice, over her limit, may not keep hers.
+  for (std::size_t i = 0; i < limit; ++i) a.review(g, "#" + std::to_string(alice.id), 100, evals());
+  EXPECT_EQ(code_of([&] { a.store(g, alice.id, 100, evals()); }), ErrorCode::TooManyRequests);
   clock.advance(61'000);
   EXPECT_NO_THROW(a.review(g, "10.0.0.1", 100, evals()));
   EXPECT_EQ(code_of([&] { a.get(g); }), ErrorCode::NotFound);

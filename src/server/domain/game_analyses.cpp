@@ -115,6 +115,8 @@ GameAnalysis GameAnalyses::store(Id game, Id user, int64_t nodes,
   if (repo_.find_analysis(game))
     throw ServiceError(ErrorCode::Conflict,
                        "game " + std::to_string(game) + " has its computer analysis already");
+  // Checking a long game's lines costs: a player's sends count with their reviews.
+  review_rate_.take_or_refuse("#" + std::to_string(user), "sent", "analyses to check");
   GameAnalysis a = checked(game, nodes, std::move(positions));
   StoredAnalysis s;
   s.game = game;
@@ -131,7 +133,7 @@ GameAnalysis GameAnalyses::store(Id game, Id user, int64_t nodes,
 
 GameAnalysis GameAnalyses::review(Id game, const std::string& requester, int64_t nodes,
                                   std::vector<std::optional<PositionEval>> positions) {
-  review_rate_.take_or_refuse(requester, "asked for", "reviews of a game's analysis");
+  review_rate_.take_or_refuse(requester, "sent", "analyses to check");
   return checked(game, nodes, std::move(positions));
 }
 

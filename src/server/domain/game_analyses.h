@@ -26,7 +26,9 @@ struct AnalysisLimits {
   int max_cp = 100'000;              // |cp|
   int max_mate = 500;                // |mate|, in moves
   int64_t max_nodes = 1'000'000'000;
-  std::size_t reviews_per_minute = 6;  // judgments without keeping, per user or address
+  // Analyses checked (kept or reviewed) per user or address: checking a long game's lines
+  // costs.
+  std::size_t reviews_per_minute = 6;
 };
 
 // An analysis with its judgment, as every door shows it.
@@ -57,7 +59,8 @@ class GameAnalyses {
   GameAnalysis store(Id game, Id user, int64_t nodes,
                      std::vector<std::optional<PositionEval>> positions);
   // Judges an analysis of any finished game without keeping it, counted against `requester`
-  // (a user "#ID" or a client address): for a viewer who does not play the game.
+  // (a user "#ID", as store counts a player's, or a client address): for a viewer who does
+  // not play the game.
   GameAnalysis review(Id game, const std::string& requester, int64_t nodes,
                       std::vector<std::optional<PositionEval>> positions);
   const AnalysisLimits& limits() const { return limits_; }

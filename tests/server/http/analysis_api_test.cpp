@@ -23,7 +23,7 @@ class AnalysisApi : public ::testing::Test {
     options.store_url = db_.url();
     options.services.accounts.hash_cost = HashCost::Minimal;
     options.computer_name = "";
-    options.services.games.analysis.reviews_per_minute = 2;
+    options.services.games.analysis.reviews_per_minute = 3;
     app_ = std::make_unique<App>(options);
     app_->start();
     alice_ = test::api_sign_up(app_->port(), "alice");
@@ -136,8 +136,10 @@ TEST_F(AnalysisApi, AReviewIsJudgedForAnyoneAndLimited) {
   EXPECT_EQ(r.json()["stored"], false);
   EXPECT_EQ(r.json()["moves"][1]["mark"], "blunder");
   EXPECT_EQ(call("POST", "/api/analysis/review", body, carol_).status, 200u);
+  EXPECT_EQ(call("POST", "/api/analysis/review", body, carol_).status, 200u);
   Reply limited = call("POST", "/api/analysis/review", body, carol_);
   EXPECT_EQ(limited.status, 429u) << limited.body;
+  EXPECT_NE(limited.headers["retry-after"], "");
   EXPECT_EQ(call("POST", "/api/analysis/review", body).status, 200u);  // the address's own count
   body.erase("game");
   EXPECT_EQ(call("POST", "/api/analysis/review", body).status, 400u);
