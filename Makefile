@@ -26,9 +26,11 @@ build-all: configure web proof-check
 
 # The engine for the browser (src/wasm, WebAssembly): built by Emscripten, which deps installs
 # (without it, the web UI is built without and uses the server's engine). Its files go to
-# web/src/engine/wasm/, where the web build takes them (each name with its hash) into web/dist.
+# web/src/engine/wasm/ (the rules module, kirin-rules, to web/src/shogi/wasm/), where the web
+# build takes them (each name with its hash) into web/dist.
 # Debian's Emscripten runs its JavaScript tools with Debian's node modules (NODE_PATH).
 WASM_OUT = web/src/engine/wasm
+RULES_WASM_OUT = web/src/shogi/wasm
 wasm: deps
 	@if command -v emcmake >/dev/null; then \
 		export NODE_PATH=/usr/share/nodejs; \
@@ -36,7 +38,9 @@ wasm: deps
 		cmake --build $(WASM_BUILD) -j $(JOBS) && mkdir -p $(WASM_OUT) && \
 		cp -p $(WASM_BUILD)/kirin-engine-mt.js $(WASM_BUILD)/kirin-engine-mt.worker.js \
 			$(WASM_BUILD)/kirin-engine-mt.wasm $(WASM_BUILD)/kirin-engine-st.js \
-			$(WASM_BUILD)/kirin-engine-st.wasm $(WASM_OUT)/; \
+			$(WASM_BUILD)/kirin-engine-st.wasm $(WASM_OUT)/ && \
+		mkdir -p $(RULES_WASM_OUT) && \
+		cp -p $(WASM_BUILD)/kirin-rules.js $(WASM_BUILD)/kirin-rules.wasm $(RULES_WASM_OUT)/; \
 	else echo "wasm: no Emscripten (scripts/install-deps.sh installs it): no engine for the browser"; fi
 
 # The web UI (TypeScript, Vite): packages from the npm registry when package-lock.json changed.

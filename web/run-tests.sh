@@ -3,7 +3,8 @@
 # the unit tests (vitest) and the end-to-end tests (Chromium against a real `kirin serve`: the
 # pages, the tournaments', tests/tournaments.e2e.mjs, the game page's, tests/gamepage.e2e.mjs,
 # the other pages' issue-30 details, tests/pages.e2e.mjs, the default rule profile's,
-# tests/profiles.e2e.mjs, and a game's computer analysis, tests/review.e2e.mjs).
+# tests/profiles.e2e.mjs, a game's computer analysis, tests/review.e2e.mjs, the rules in the
+# page's, tests/rules.e2e.mjs, and the engine in the browser's, tests/engine.e2e.mjs).
 #
 #   web/run-tests.sh [path/to/kirin]     (default: build/kirin of this source tree)
 #
@@ -53,3 +54,18 @@ step "default rule profile end-to-end test against $kirin"
 node tests/profiles.e2e.mjs "$kirin"
 step "computer analysis end-to-end test against $kirin"
 node tests/review.e2e.mjs "$kirin"
+# The tests of the WebAssembly modules (make wasm): skipped without them, unless the run may
+# skip nothing (KIRIN_REQUIRE_ORACLES, make test).
+wasm_e2e() {  # what, the module's file in web/dist/assets, the test
+  if ls dist/assets/$2 >/dev/null 2>&1; then
+    step "$1 end-to-end test against $kirin"
+    node "$3" "$kirin"
+  elif [ -n "${KIRIN_REQUIRE_ORACLES:-}" ]; then
+    echo "run-tests.sh: web/dist has no $2 (make wasm): $3 cannot run" >&2
+    exit 1
+  else
+    step "$1 end-to-end test skipped: no $2 in web/dist (make wasm)"
+  fi
+}
+wasm_e2e "rules in the page" 'kirin-rules-*.wasm' tests/rules.e2e.mjs
+wasm_e2e "browser engine" 'kirin-engine-st-*.wasm' tests/engine.e2e.mjs

@@ -52,6 +52,10 @@ const char* to_string(MateStop s) {
   return "none";
 }
 
+const char* mate_length_word(bool exact, bool bounded) {
+  return exact ? "exact" : bounded ? "at_most" : "unbounded";
+}
+
 int MateResult::mate_moves() const {
   return status == MateStatus::Mate ? (int(line.size()) + 1) / 2 : 0;
 }

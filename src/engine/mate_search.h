@@ -94,6 +94,10 @@ struct MateResult {
   int64_t collections = 0;         // times the full table's least-worked half was cleared
 };
 
+// What a mate's length is proved to be: "exact" (the shortest), "at_most" (a bound), or
+// "unbounded" (the line's own length; a longer defence may exist): the API's and USI's words.
+const char* mate_length_word(bool exact, bool bounded);
+
 // Reported about once a second during a long solve.
 struct MateProgress {
   int64_t nodes = 0;

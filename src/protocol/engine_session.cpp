@@ -103,15 +103,16 @@ void EngineSession::start_search(const SearchLimits& limits, InfoCallback on_inf
   if (!admission) searching_ = false;
 }
 
-void EngineSession::start_mate(const MateLimits& limits, MateDoneCallback on_done) {
+void EngineSession::start_mate(const MateLimits& limits, MateDoneCallback on_done,
+                               std::optional<Color> attacker) {
   stop_and_wait();
   if (!mate_solver_) mate_solver_ = std::make_unique<MateSolver>(runner_.hash_mb());
   mate_stop_requested_ = false;
   solving_ = true;
-  auto solve = [this, limits, game = game_, on_done = std::move(on_done)] {
+  auto solve = [this, limits, attacker, game = game_, on_done = std::move(on_done)] {
     MateSolver& solver = *mate_solver_;
     const MateResult result =
-        solver.solve(game, limits, std::nullopt, [this, &solver](const MateProgress&) {
+        solver.solve(game, limits, attacker, [this, &solver](const MateProgress&) {
           if (mate_stop_requested_) solver.stop();
         });
     if (on_done) on_done(result);

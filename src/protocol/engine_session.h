@@ -7,6 +7,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -89,10 +90,12 @@ class EngineSession {
   // iteration, `on_done` once with the result (both on that thread). A search still running
   // is stopped and waited for first, so two never overlap.
   void start_search(const SearchLimits& limits, InfoCallback on_info, DoneCallback on_done);
-  // Solves the current game for a mate by the side to move (the mate solver's table is made
-  // on first use, of the session's hash size): `on_done` once, on the solver's thread. Like
+  // Solves the current game for a mate by `attacker` (none: the side to move; the other side:
+  // is the side to move mated whatever it plays) (the mate solver's table is made on first
+  // use, of the session's hash size): `on_done` once, on the solver's thread. Like
   // start_search, it first stops and waits for whatever runs.
-  void start_mate(const MateLimits& limits, MateDoneCallback on_done);
+  void start_mate(const MateLimits& limits, MateDoneCallback on_done,
+                  std::optional<Color> attacker = std::nullopt);
   void stop();            // asks the running search or solve to finish now; returns at once
   void wait();            // until it has ended and its on_done has returned
   void stop_and_wait() {

@@ -367,13 +367,18 @@ void UsiEngine::cmd_go(std::string_view args, std::chrono::steady_clock::time_po
       });
 }
 
-// go mate <milliseconds|infinite>: the mate solver, on the session's worker, answers as the USI
-// specification's tsume search does: "checkmate <the line>", "checkmate nomate" or "checkmate
-// timeout" (also after stop).
-void UsiEngine::cmd_go_mate(const std::vector<std::string>& args) {
+// go mate <milliseconds|infinite> [defend]: the mate solver, on the session's worker, answers as
+// the USI specification's tsume search does: "checkmate <the line>", "checkmate nomate" or
+// "checkmate timeout" (also after stop). The side to move attacks; with "defend" (Kirin's) it
+// defends: the line then starts with its longest defence, and with no mate the info line names
+// the defence that refutes the attack (the problems room checks a player's move so).
+void UsiEngine::cmd_go_mate(const std::vector<std::string>& given) {
   MateLimits limits;
+  std::vector<std::string> args = given;
+  const bool defend = !args.empty() && args.back() == "defend";
+  if (defend) args.pop_back();
   if (args.size() != 1) {
-    info_string("error: go mate takes milliseconds or 'infinite'");
+    info_string("error: go mate takes milliseconds or 'infinite', then 'defend' or nothing");
     return;
   }
   if (args[0] != "infinite") {
@@ -396,14 +401,26 @@ void UsiEngine::cmd_go_mate(const std::vector<std::string>& args) {
   }
   open_ended_ = limits.movetime_ms == 0;
   Position root = session_.game().position();
+  std::optional<Color> attacker;
+  if (defend) attacker = ~root.side_to_move();
   session_.start_mate(limits, [this, root](const MateResult& r) {
+    // What the solve cost, and for a mate what its length is proved to be (Kirin's words after
+    // `string`: a GUI shows them as text), before the answer that ends it.
+    std::string info = "info nodes " + std::to_string(r.nodes) + " time " +
+                       std::to_string(r.time_ms) + " hashfull " + std::to_string(r.hashfull);
+    if (r.status == MateStatus::Mate)
+      info += std::string(" string mate ") + std::to_string(r.mate_moves()) + " length " +
+              mate_length_word(r.exact, r.bounded);
+    else if (r.status == MateStatus::NoMate && !r.line.empty())
+      info += " string refutation " + to_usi(root, r.line.front());
+    out_.line(info);
     if (r.status == MateStatus::Mate)
       out_.line("checkmate " + to_usi_line(root, r.line));
     else if (r.status == MateStatus::NoMate)
       out_.line("checkmate nomate");
     else
       out_.line("checkmate timeout");
-  });
+  }, attacker);
 }
 
 }  // namespace kirin::protocol

@@ -220,7 +220,11 @@ TEST(UsiProtocol, GoMateAnswersTheLineNoMateOrTimeout) {
   const std::string b34 = "5ex1+Pc2/6okt3/3s4X2+H/2+D9/3p+v1+Dpt3/12/12/2+a6q2/12/12/12/12 b - 1";
   usi.run("position sfen " + b34 + "\n");
   auto out = usi.run("go mate 60000\n");
-  ASSERT_EQ(out.size(), 1u);
+  ASSERT_EQ(out.size(), 2u);
+  // First what the solve cost and what its length is proved to be (a mate in 4, the shortest).
+  EXPECT_EQ(out[0].rfind("info nodes ", 0), 0u) << out[0];
+  EXPECT_NE(out[0].find(" string mate 4 length exact"), std::string::npos) << out[0];
+  out.erase(out.begin());
   auto words = split_words(out[0]);
   // "checkmate" and the shortest mate's 7 plies (proved the shortest in about 13,000 nodes).
   ASSERT_EQ(words.size(), 8u) << out[0];
@@ -237,7 +241,10 @@ TEST(UsiProtocol, GoMateAnswersTheLineNoMateOrTimeout) {
 
   // Chu's start, White to move: no White move attacks Black's King, so no mate.
   usi.run("position startpos moves 3i3h\n");
-  EXPECT_EQ(usi.run("go mate infinite\n"), std::vector<std::string>{"checkmate nomate"});
+  out = usi.run("go mate infinite\n");
+  EXPECT_EQ(with_prefix(out, "checkmate"), std::vector<std::string>{"checkmate nomate"});
+  EXPECT_EQ(with_prefix(out, "info nodes ").size(), 1u);
+  EXPECT_EQ(with_prefix(out, "info nodes ")[0].find("string"), std::string::npos) << "no length";
 
   // Book problem B28 (a mate in 14 the solver has not proved in 4 minutes): stopped, or out of
   // time, long before it is solved.
@@ -247,10 +254,22 @@ TEST(UsiProtocol, GoMateAnswersTheLineNoMateOrTimeout) {
   out = usi.run("go mate infinite\nisready\nstop\n");
   EXPECT_EQ(with_prefix(out, "readyok").size(), 1u) << "isready is answered while solving";
   EXPECT_EQ(with_prefix(out, "checkmate"), std::vector<std::string>{"checkmate timeout"});
-  EXPECT_EQ(usi.run("go mate 1\n"), std::vector<std::string>{"checkmate timeout"});
+  EXPECT_EQ(with_prefix(usi.run("go mate 1\n"), "checkmate"), std::vector<std::string>{"checkmate timeout"});
   // The end of the input stops an infinite solve; a search after it still answers.
-  EXPECT_EQ(usi.run("go mate infinite\n"), std::vector<std::string>{"checkmate timeout"});
+  EXPECT_EQ(with_prefix(usi.run("go mate infinite\n"), "checkmate"),
+            std::vector<std::string>{"checkmate timeout"});
   bestmove(usi.run("go depth 1\n"), usi.game().position());
+
+  // "defend": the side to move defends. After B34's first move the line starts with the
+  // longest defence and mates in 3 more; after a move that attacks nothing, no mate.
+  usi.run("position sfen " + b34 + " moves 10d7d\n");
+  out = usi.run("go mate 60000 defend\n");
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_NE(out[0].find(" string mate 3 length exact"), std::string::npos) << out[0];
+  EXPECT_EQ(split_words(out[1]).size(), 7u) << out[1];  // checkmate and 6 plies
+  usi.run("position startpos moves 3i3h\n");
+  out = usi.run("go mate 60000 defend\n");
+  EXPECT_EQ(with_prefix(out, "checkmate"), std::vector<std::string>{"checkmate nomate"});
 
   // A refused position is not solved.
   out = usi.run("position sfen nonsense\ngo mate 1000\n");

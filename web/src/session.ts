@@ -22,6 +22,11 @@ export interface DisplayPrefs {
   lang: LangSetting;
   /** The engine lines the analysis board asks for (MultiPV, 1 to 5). */
   engineLines: number;
+  /** Where the analysis board, "find a mate" and the problems room run the engine: in this
+   * browser (WebAssembly; the server's when it cannot start) or on the server. */
+  engine: 'browser' | 'server';
+  /** The browser engine's table in MiB; 0: chosen for the device (engine/browserEngine.ts). */
+  engineMemory: number;
   /** Light or dark pages; "system" follows the system's setting. Kept in this browser (and
    * read by /theme.js before the first paint). */
   theme: ThemeSetting;
@@ -43,11 +48,14 @@ function applyTheme(theme: ThemeSetting): void {
 }
 
 const LOCAL_KEY = 'kirin.display';
+/** The browser engine's table sizes offered (MiB; 0: automatic). */
+export const ENGINE_MEMORY = [0, 16, 32, 64, 128, 256];
 
 function loadLocal(): DisplayPrefs {
   const d: DisplayPrefs = {
     pieceSet: 'kanji', flip: true, coords: 'usi', notation: 'western', boardStyle: 'standard', lang: 'auto',
     theme: 'system', diagrams: true, premoves: true, sounds: true, volume: 0.6, engineLines: 2,
+    engine: 'browser', engineMemory: 0,
   };
   let saved: Partial<DisplayPrefs> = {};
   try {
@@ -61,6 +69,8 @@ function loadLocal(): DisplayPrefs {
   // Someone reading Japanese reads moves in Japanese unless they chose otherwise.
   if (saved.notation === undefined && resolveLang(d.lang) === 'ja') d.notation = 'japanese';
   d.engineLines = Number.isInteger(d.engineLines) ? Math.min(5, Math.max(1, d.engineLines)) : 2;
+  if (d.engine !== 'server') d.engine = 'browser';
+  if (!ENGINE_MEMORY.includes(d.engineMemory)) d.engineMemory = 0;
   setLang(resolveLang(d.lang));
   if (d.theme !== 'light' && d.theme !== 'dark') d.theme = 'system';
   applyTheme(d.theme);

@@ -1,5 +1,7 @@
 // From a GameSetup (game id, profile, options, handicap or SFEN) to the variant and start
 // position, by building them for real: a setup that passes here is one the rules can play.
+// notation/game_start builds them (the browser's rules module too); its errors become the
+// service's here.
 #pragma once
 
 #include <memory>

@@ -21,10 +21,6 @@ const char* mate_status_word(MateStatus s) {
   return "unknown";
 }
 
-const char* mate_length_word(bool exact, bool bounded) {
-  return exact ? "exact" : bounded ? "at_most" : "unbounded";
-}
-
 Move read_usi_move(const Game& game, const std::string& text, std::size_t index) {
   const std::string field = fmt::format("moves[{}]", index);
   if (game.outcome().over())

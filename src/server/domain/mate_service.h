@@ -73,9 +73,6 @@ struct MateAnswer {
 
 // "mate", "no_mate", "unknown": the API's words.
 const char* mate_status_word(MateStatus s);
-// What a mate's length is proved to be: "exact" (the shortest), "at_most" (a bound), or
-// "unbounded" (the line's own length; a longer defence may exist).
-const char* mate_length_word(bool exact, bool bounded);
 
 // Reads `moves[index]` (lishogi USI) in `game`'s position; throws ServiceError (invalid,
 // field "moves[INDEX]") for a move that does not read, is not legal, or comes after the end.

@@ -31,6 +31,7 @@ const char* verdict_word(Verdict v) {
     case Verdict::Defended: return "defended";
     case Verdict::Wrong: return "wrong";
     case Verdict::Unproved: return "unproved";
+    case Verdict::Unsolved: return "unsolved";
   }
   return "unproved";
 }
@@ -71,7 +72,7 @@ Game ProblemService::start(const ProblemCollection& collection, const Problem& p
 
 AttemptAnswer ProblemService::attempt(std::string_view collection_id, std::string_view name,
                                       const std::vector<std::string>& moves,
-                                      const Asker& asker) {
+                                      const Asker& asker, Solving solving) {
   const ProblemCollection& c = collection(collection_id);
   const Problem& p = problem(collection_id, name);
   if (moves.empty() || moves.size() % 2 == 0)
@@ -123,6 +124,10 @@ AttemptAnswer ProblemService::attempt(std::string_view collection_id, std::strin
     answer.reply = p.solution[moves.size()];
     answer.from_book = true;
     answer.mate_moves = int(p.solution.size() - moves.size()) / 2;
+    return answer;
+  }
+  if (solving == Solving::by_caller) {
+    answer.verdict = Verdict::Unsolved;
     return answer;
   }
   GameSetup setup = problem_setup(c, p);

@@ -21,8 +21,9 @@ enum class Verdict {
   Defended,  // the move mates (the book's line, or proved): the server's reply follows
   Wrong,     // the move attacks no royal, or it was proved that it does not mate
   Unproved,  // the budget ran out before the move was proved to mate or not
+  Unsolved,  // asked not to solve (Solving::by_caller): the caller solves the position after it
 };
-const char* verdict_word(Verdict v);  // "solved", "defended", "wrong", "unproved"
+const char* verdict_word(Verdict v);  // "solved", "defended", "wrong", "unproved", "unsolved"
 
 struct AttemptAnswer {
   Verdict verdict = Verdict::Unproved;
@@ -39,6 +40,10 @@ struct AttemptAnswer {
   int64_t nodes = 0, time_ms = 0;  // of the solve, if one ran
   bool cached = false;             // the solve's answer was remembered
 };
+
+// Who solves the position after an attacker's move off the book's line: the server's solver, or
+// the caller (the browser's own engine: the answer is then Unsolved, and costs no solve).
+enum class Solving { by_server, by_caller };
 
 class ProblemService {
  public:
@@ -61,7 +66,8 @@ class ProblemService {
   // many) or "moves[I]" (does not read, not legal, after the end, an earlier attacker's
   // move that attacks no royal).
   AttemptAnswer attempt(std::string_view collection, std::string_view name,
-                        const std::vector<std::string>& moves, const Asker& asker);
+                        const std::vector<std::string>& moves, const Asker& asker,
+                        Solving solving = Solving::by_server);
 
   MateService& mate() { return mate_; }
 

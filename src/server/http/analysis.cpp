@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "notation/position_moves.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "server/domain/game_setup.h"
@@ -129,22 +130,18 @@ AnalysisRequest read_analysis_request(const json& message, const AnalysisLimits&
                       "later position and the moves since",
                       moves.size(), limits.max_moves),
           "moves");
-    Game& game = *request.game;
+    std::vector<std::string> texts;
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      std::string field = fmt::format("moves[{}]", i);
-      if (!moves[i].is_string())
+      if (!moves[i].is_string()) {
+        std::string field = fmt::format("moves[{}]", i);
         throw AnalysisError("bad_request", field + " must be a string such as \"7g7f\"", field);
-      std::string text = moves[i];
-      if (game.outcome().over())
-        throw AnalysisError("invalid",
-                            fmt::format("{} {}: the game is already over ({})", field,
-                                        quoted_input(text), describe(game.outcome())),
-                            field);
-      try {
-        game.play(parse_usi(game.position(), text));
-      } catch (const NotationError& e) {
-        throw AnalysisError("invalid", field + ": " + e.what(), field, e.offset());
       }
+      texts.push_back(moves[i]);
+    }
+    try {
+      play_usi_moves(*request.game, texts);
+    } catch (const NotationError& e) {
+      throw AnalysisError("invalid", e.what(), e.field(), e.offset());
     }
   }
 

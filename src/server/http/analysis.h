@@ -23,6 +23,7 @@
 
 #include "engine/search.h"
 #include "engine/search_runner.h"
+#include "notation/position_moves.h"
 #include "rules/game.h"
 #include "server/domain/work_pool.h"
 #include "server/http/options.h"
@@ -36,7 +37,7 @@ struct AnalysisLimits {
   std::size_t hash_mb = 16;                                        // per search thread
   std::size_t queue_limit = 32;  // analyses waiting for a thread; more are refused
   std::size_t queue_per_client = 2;  // of those, from one client address
-  std::size_t max_moves = 3000;  // moves a request may replay
+  std::size_t max_moves = kMaxReplayedMoves;  // moves a request may replay
   int max_multipv = 5;           // lines one analysis may ask for (they share its time)
   int read_threads = 1;              // replaying requests' moves
   std::size_t read_queue_limit = 64;  // requests waiting to be read; more are refused

@@ -28,16 +28,23 @@ bool carries_analysis(std::string_view target) {
 
 // Sent with every response, the web UI's files and the API's alike. The UI loads its scripts,
 // styles, fonts and images from the server itself and talks to it by fetch and WebSocket
-// ('self' covers ws: and wss: to the same host); nothing may frame it (clickjacking); no
-// address of ours goes to other sites in a Referer.
+// ('self' covers ws: and wss: to the same host); it compiles the engine's WebAssembly
+// ('wasm-unsafe-eval' allows that and no JavaScript eval); nothing may frame it (clickjacking);
+// no address of ours goes to other sites in a Referer.
 constexpr const char* kContentSecurityPolicy =
-    "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-    "frame-ancestors 'none'";
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 void set_security_headers(bhttp::response<bhttp::string_body>& response) {
   response.set("Content-Security-Policy", kContentSecurityPolicy);
   response.set("X-Content-Type-Options", "nosniff");
   response.set("Referrer-Policy", "no-referrer");
+  // Cross-origin isolation, so that the browser engine may share memory between its threads
+  // (SharedArrayBuffer): no window of another site keeps a handle on ours, and our pages load
+  // nothing from other sites (they load nothing from other sites anyway). Sent with every
+  // response: the web UI is one page whatever its address, and its workers need it too.
+  response.set("Cross-Origin-Opener-Policy", "same-origin");
+  response.set("Cross-Origin-Embedder-Policy", "require-corp");
 }
 
 }  // namespace

@@ -3,8 +3,8 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <set>
 
+#include "notation/position_moves.h"
 #include "notation/sfen.h"
 #include "notation/usi.h"
 #include "rules/movegen.h"
@@ -62,44 +62,7 @@ Position current_position(const GameView& view) {
   return pos;
 }
 
-// The squares of the side to move's royals that the opponent could take by any of its moves.
-std::vector<std::string> royals_in_check(const Position& pos) {
-  std::vector<std::string> out;
-  Square attacked[Position::kMaxRoyals];
-  const int n = royals_under_attack(pos, pos.side_to_move(), attacked);
-  for (int i = 0; i < n; ++i) out.push_back(square_name(pos.variant(), attacked[i]));
-  return out;
-}
-
-// Every piece's spelling of a move that `listed` does not name (another piece's igui or pass).
-std::vector<std::string> spellings_beyond(const Position& pos, const std::set<std::string>& listed,
-                                          MoveList& scratch) {
-  std::vector<std::string> out;
-  generate_every_piece_moves(pos, scratch);
-  for (const Move& m : scratch) {
-    std::string usi = to_usi(pos, m);
-    if (!listed.contains(usi)) out.push_back(std::move(usi));
-  }
-  return out;
-}
-
 }  // namespace
-
-PositionMoves position_moves(const Game& game) {
-  PositionMoves out;
-  const Position& pos = game.position();
-  out.check = royals_in_check(pos);
-  if (game.outcome().over()) return out;
-  auto list = std::make_unique<MoveList>();  // large: not on the stack
-  generate_moves(pos, *list);
-  std::set<std::string> listed;
-  for (const Move& m : *list) {
-    out.legal_moves.push_back(to_usi(pos, m));
-    listed.insert(out.legal_moves.back());
-  }
-  out.other_spellings = spellings_beyond(pos, listed, *list);
-  return out;
-}
 
 BoardHints board_hints(const GameView& view) {
   BoardHints hints;
@@ -121,11 +84,11 @@ BoardHints board_hints(const GameView& view) {
   auto list = std::make_unique<MoveList>();  // large: not on the stack
   generate_moves(pos, *list);
   std::map<std::string, json> by_usi;
-  std::set<std::string> listed;
+  std::vector<std::string> listed;
   for (const Move& m : *list) {
     json detail = move_detail_json(pos, m);
     std::string usi = detail["usi"];
-    listed.insert(usi);
+    listed.push_back(usi);
     by_usi.emplace(std::move(usi), std::move(detail));
   }
   for (const std::string& usi : view.legal_moves) {

@@ -21,21 +21,12 @@ nlohmann::json move_detail_json(const Position& pos, const Move& move);
 
 // The details of the view's legal moves, in the order of view.legal_moves (empty when the game
 // is not active), and the squares of the side to move's royals that stand attacked.
-// `other_spellings`: an igui or pass that another piece can make as well leaves the same
-// position, so the legal moves list it once, for the first such piece; these are the other
-// pieces' USI spellings of it, which a board offers too and the server accepts.
+// `other_spellings`: other pieces' spellings of an igui or pass (notation/position_moves.h).
 struct BoardHints {
   nlohmann::json legal_move_details = nlohmann::json::array();
   std::vector<std::string> check;
   std::vector<std::string> other_spellings;
 };
 BoardHints board_hints(const GameView& view);
-
-// A position that is no stored game's (the analysis board): its legal moves (USI; none once
-// the game is over), other pieces' spellings of them, and the royals in check.
-struct PositionMoves {
-  std::vector<std::string> legal_moves, other_spellings, check;
-};
-PositionMoves position_moves(const Game& game);
 
 }  // namespace kirin::server::http

@@ -1,6 +1,8 @@
 // POST /api/positions: the legal moves of any position of any game, for the analysis board,
-// where a person plays moves that no stored game holds. The server stays the only source of
-// rules: the page sends the start position and the moves, and gets back what may follow.
+// where a person plays moves that no stored game holds: the page sends the start position and
+// the moves, and gets back what may follow (notation/position_moves, which the browser's
+// rules module answers from as well, src/wasm/rules_main.cpp).
+#include "notation/position_moves.h"
 #include "notation/sfen.h"
 #include "server/http/analysis.h"
 #include "server/http/api_json.h"

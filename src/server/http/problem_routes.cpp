@@ -136,29 +136,34 @@ void add_problem_routes(Router& router, const ApiServices& services) {
                                   "inline; filename=\"" + c.id + "-" + p.name + ".proof\"");
     return response;
   });
-  router.add("POST", "/api/problems/{collection}/{name}/attempt",
-             [&problems, &accounts = services.accounts](const Request& r) {
-               json body = require_object(r.json());
-               std::vector<std::string> moves = read_moves(body, true);
-               AttemptAnswer a = problems.attempt(r.params.at("collection"),
-                                                  r.params.at("name"), moves,
-                                                  asker_of(accounts, r));
-               auto or_null = [](const std::string& s) { return s.empty() ? json() : json(s); };
-               return json_response(
-                   {{"verdict", verdict_word(a.verdict)},
-                    {"reason", or_null(a.reason)},
-                    {"reply", or_null(a.reply)},
-                    {"refutation", or_null(a.refutation)},
-                    {"mate_in", a.mate_moves ? json(a.mate_moves) : json()},
-                    {"mate_exact", a.mate_exact},
-                    {"mate_length", a.mate_moves && !a.from_book
-                                        ? json(mate_length_word(a.mate_exact, a.mate_bounded))
-                                        : json()},
-                    {"from_book", a.from_book},
-                    {"cached", a.cached},
-                    {"nodes", a.nodes},
-                    {"time_ms", a.time_ms}});
-             });
+  // An attempt, solved by the server (on the solver's threads, below), or checked only: the
+  // book's line, a mate, a move that attacks nothing, and else "unsolved" for the browser's own
+  // engine to solve (on the request workers: it costs no solve).
+  auto attempt_route = [&problems, &accounts = services.accounts](Solving solving) {
+    return [&problems, &accounts, solving](const Request& r) {
+      json body = require_object(r.json());
+      std::vector<std::string> moves = read_moves(body, true);
+      AttemptAnswer a = problems.attempt(r.params.at("collection"), r.params.at("name"), moves,
+                                         asker_of(accounts, r), solving);
+      auto or_null = [](const std::string& s) { return s.empty() ? json() : json(s); };
+      return json_response(
+          {{"verdict", verdict_word(a.verdict)},
+           {"reason", or_null(a.reason)},
+           {"reply", or_null(a.reply)},
+           {"refutation", or_null(a.refutation)},
+           {"mate_in", a.mate_moves ? json(a.mate_moves) : json()},
+           {"mate_exact", a.mate_exact},
+           {"mate_length", a.mate_moves && !a.from_book
+                               ? json(mate_length_word(a.mate_exact, a.mate_bounded))
+                               : json()},
+           {"from_book", a.from_book},
+           {"cached", a.cached},
+           {"nodes", a.nodes},
+           {"time_ms", a.time_ms}});
+    };
+  };
+  router.add("POST", "/api/problems/{collection}/{name}/attempt", attempt_route(Solving::by_server));
+  router.add("POST", "/api/problems/{collection}/{name}/check", attempt_route(Solving::by_caller));
   router.add("POST", "/api/mate", [&mate = services.mate, &accounts = services.accounts](
                                       const Request& r) {
     json body = require_object(r.json());

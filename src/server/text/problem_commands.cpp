@@ -196,6 +196,7 @@ std::string CommandInterface::problem(const Words& w, const CommandContext& ctx)
                                    : "after the defence " + a.refutation + " there is no mate") +
              " (proved). Take it back and try another move.\n";
     case Verdict::Unproved:
+    case Verdict::Unsolved:  // the text door always has the server solve
       break;
   }
   return title + ": " + last + " is unproved: the solver could not decide it within " +

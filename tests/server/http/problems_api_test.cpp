@@ -176,6 +176,36 @@ TEST_F(ProblemsApi, ASwitchedOffSolverIs503ButTheBookStillAnswers) {
   EXPECT_EQ(attempt({"5e5d"}).json()["reply"], "7b6a");
 }
 
+// For a client that solves itself (the browser's engine): the rules and the book answer, and
+// "unsolved" where a solve would be needed, which none is, even with the solver off.
+TEST_F(ProblemsApi, ACheckAnswersWithoutSolving) {
+  start(MateOptions{.threads = 0});
+  auto check = [&](const json& moves) {
+    return call("POST", std::string(kA22) + "/check", {{"moves", moves}});
+  };
+  Reply r = check({"5e5d"});
+  ASSERT_EQ(r.status, 200u) << r.body;
+  EXPECT_EQ(r.json()["verdict"], "defended");
+  EXPECT_EQ(r.json()["reply"], "7b6a");
+  EXPECT_EQ(r.json()["from_book"], true);
+  r = check({"10e9d8c"});  // off the book: the caller solves
+  ASSERT_EQ(r.status, 200u) << r.body;
+  EXPECT_EQ(r.json()["verdict"], "unsolved");
+  EXPECT_EQ(r.json()["reply"], nullptr);
+  EXPECT_EQ(r.json()["nodes"], 0);
+  EXPECT_EQ(check({"10b11b"}).json()["verdict"], "wrong");  // attacks no royal
+  EXPECT_EQ(check({"5e5d", "7b6a", "10e9d8c", "8b8c", "5d7b", "7a7b", "10b9a", "7b8a", "9a8a"})
+                .json()["verdict"],
+            "solved");
+  // Bad attempts are refused as the attempt's are.
+  r = check({"5e5d", "7b6a", "9z9z"});
+  EXPECT_EQ(r.status, 422u) << r.body;
+  EXPECT_EQ(r.json()["error"]["field"], "moves[2]");
+  EXPECT_EQ(call("POST", "/api/problems/nosuch/A22/check", {{"moves", {"5e5d"}}}).status, 404u);
+  // Checks are not solves: the per-minute limit of solves does not count them.
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(check({"10e9d8c"}).status, 200u);
+}
+
 TEST_F(ProblemsApi, FindAMate) {
   std::string sfen = call("GET", kA22).json()["sfen"];
   Reply r = call("POST", "/api/mate",

@@ -214,6 +214,16 @@ TEST_F(Transport, EveryResponseCarriesTheSecurityHeaders) {
               std::string::npos)
         << target;
     EXPECT_EQ(reply.headers["referrer-policy"], "no-referrer") << target;
+    // Cross-origin isolated (the browser engine's threads), and WebAssembly may be compiled
+    // but no script text evaluated.
+    EXPECT_EQ(reply.headers["cross-origin-opener-policy"], "same-origin") << target;
+    EXPECT_EQ(reply.headers["cross-origin-embedder-policy"], "require-corp") << target;
+    EXPECT_NE(reply.headers["content-security-policy"].find("script-src 'self' 'wasm-unsafe-eval';"),
+              std::string::npos)
+        << target;
+    EXPECT_EQ(reply.headers["content-security-policy"].find("unsafe-eval'"),
+              reply.headers["content-security-policy"].find("wasm-unsafe-eval'") + 5)
+        << "only WebAssembly: " << target;
   }
 }
 

@@ -139,6 +139,8 @@ export const api = {
     request<ProblemDetail>('GET', `/api/problems/${enc(collection)}/${enc(name)}/solution`),
   attemptProblem: (collection: string, name: string, moves: string[]) =>
     request<AttemptAnswer>('POST', `/api/problems/${enc(collection)}/${enc(name)}/attempt`, { moves }),
+  checkProblem: (collection: string, name: string, moves: string[]) =>
+    request<AttemptAnswer>('POST', `/api/problems/${enc(collection)}/${enc(name)}/check`, { moves }),
   findMate: (req: MateRequest) => request<MateAnswer>('POST', '/api/mate', req),
   activeGames: (limit = 30) => request<GameList>('GET', `/api/games?status=active&limit=${limit}`),
   game: (id: number) => request<GameView>('GET', `/api/games/${id}`),

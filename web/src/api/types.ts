@@ -578,7 +578,8 @@ export interface ProblemDetail extends ProblemEntry {
 }
 export type MateLength = 'exact' | 'at_most' | 'unbounded';
 export interface AttemptAnswer {
-  verdict: 'solved' | 'defended' | 'wrong' | 'unproved';
+  /** unsolved: only from POST .../check, for the client to solve. */
+  verdict: 'solved' | 'defended' | 'wrong' | 'unproved' | 'unsolved';
   reason: 'no-attack' | 'no-mate' | null;
   reply: string | null;
   refutation: string | null;

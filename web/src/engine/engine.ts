@@ -30,10 +30,16 @@ export interface RunningAnalysis {
 
 export interface Engine {
   readonly where: 'browser' | 'server';
-  /** Threads the engine searches with (browser: 1 or more; server: its own affair, 0). */
+  /** Threads a search uses (browser: 1; server: its own affair, 0). */
   readonly threads: number;
+  /** The engine reads `stop` while it thinks (the browser's threads build; the server's). A
+   * one-thread browser engine is stopped by ending its worker, which drops its table. */
+  readonly responsive: boolean;
   analyse(job: AnalysisJob, events: AnalysisEvents): RunningAnalysis;
-  findMate(req: MateRequest): Promise<MateAnswer>;
+  /** A mate by the side to move; with `defend`, by the other side (is the side to move mated
+   * whatever it plays: the line starts with its longest defence, and with no mate it is the
+   * refuting defence). The server's POST /api/mate does not take `defend`. */
+  findMate(req: MateRequest, options?: { defend?: boolean }): Promise<MateAnswer>;
   /** Drops whatever the engine holds (a worker); the object is unusable after. */
   dispose(): void;
 }

@@ -8,6 +8,7 @@ import type { AnalysisEvents, AnalysisJob, Engine, RunningAnalysis } from './eng
 export class ServerEngine implements Engine {
   readonly where = 'server' as const;
   readonly threads = 0;
+  readonly responsive = true;
 
   analyse(job: AnalysisJob, events: AnalysisEvents): RunningAnalysis {
     // The server counts no nodes: a node budget is asked as time (about 100k nodes a second
@@ -54,7 +55,8 @@ export class ServerEngine implements Engine {
     };
   }
 
-  findMate(req: MateRequest): Promise<MateAnswer> {
+  findMate(req: MateRequest, options?: { defend?: boolean }): Promise<MateAnswer> {
+    if (options?.defend) return Promise.reject(new Error('the server solves a defence only in a problem\'s attempt'));
     return api.findMate(req);
   }
 

@@ -1,8 +1,10 @@
 // The analysis board: any position (a game's, at any ply, or an SFEN) with the engine's
-// evaluation and principal variation streaming over the WebSocket ({"op":"analyze"}).
+// evaluation and principal variation as they come, from the engine in this browser or the
+// server's (engine/choose.ts).
 import { api, ApiError, errorMessage } from '../api/client';
-import type { AnalysisInfo, AnalysisRequest, GameSummary, GameView, VariantDetail } from '../api/types';
-import { push } from '../api/ws';
+import type { AnalysisRequest, GameSummary, GameView, VariantDetail } from '../api/types';
+import { engineFor } from '../engine/choose';
+import type { EngineLine, RunningAnalysis } from '../engine/engine';
 import { t } from '../i18n';
 import { BoardWidget } from '../render/boardWidget';
 import { blackScore, EvalBar, formatScore } from '../render/evalBar';
@@ -12,7 +14,8 @@ import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session, viewFromWhite } from '../session';
 import { formatMove } from '../shogi/notation';
-import { applyMove, moveSquares, replay } from '../shogi/replay';
+import { applyMove, moveSquares, replay, replayFromSfens } from '../shogi/replay';
+import { positionMoves } from '../shogi/rulesWasm';
 import { parseSfen, styleFor, toSfenFields, type Position } from '../shogi/sfen';
 import { describeSfenError } from '../shogi/sfenError';
 import { parseUsi, parseUsiList, type UsiMove } from '../shogi/usi';
@@ -22,6 +25,7 @@ import { busy, loading, notice } from '../ui/notice';
 import { resultText } from '../ui/result';
 import { FindMateBox } from './findMate';
 import { GameReview } from './gameReview';
+import { PlayComputerBox } from './playComputer';
 import { catalogFor, gameName, hasDrops, rulesOf, variantList } from '../variants';
 import './game.css';
 
@@ -41,10 +45,15 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   let detail: VariantDetail | null = null;
   let drops = false;
   let widget: BoardWidget | null = null;
-  let analysisId: number | null = null;
+  // The running analysis, and a count that tells its events from an earlier one's.
+  let analysis: RunningAnalysis | null = null;
+  let analysisToken = 0;
   let running = false;
+  // Where the engine runs ("in this browser"), and why not in the browser if not.
+  let engineWhere = '';
+  let engineNote = '';
   // The latest info of each line (index 0: the best), all from the same search.
-  let lines: AnalysisInfo[] = [];
+  let lines: EngineLine[] = [];
   const evalBar = new EvalBar();
   // No engine help for a player in their own game in progress.
   let engineBarred = false;
@@ -52,7 +61,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   let fromWhite = false;
   let localFlip = false;
   let engineStatus = '';
-  // The legal moves of the position shown, asked of the server (POST /api/positions): `line`
+  // The legal moves of the position shown, asked of the rules (askLegal): `line`
   // is the moves they follow, so an answer about a position no longer shown is dropped.
   let legal: { line: string; moves: UsiMove[] } | null = null;
   let asking: string | null = null;
@@ -117,6 +126,17 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       if (base.length + count === ply) draw();
       else show(base.length + count);
       keepMate = false;
+    },
+  });
+  // "Play the computer": a casual game from the position shown.
+  const playBox = new PlayComputerBox({
+    request: () => ({ variant, sfen: startSfen, moves: moves.slice(0, ply), ...setup }),
+    sideToMove: () => positions[ply]!.side,
+    legalCount: () => (legal?.line === lineKey(ply) ? legal.moves.length : null),
+    play: (usi) => playMove(usi),
+    starting: (side) => {
+      stop();
+      localFlip = (side === 'white') !== fromWhite;
     },
   });
   root.append(loading(t('analysis.loading')));
@@ -221,7 +241,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     root.append(h('div', { class: 'page analysis-page' }, title, err.el,
       h('div', { class: 'game-layout' },
         column,
-        h('aside', { class: 'game-panel' }, engineBox, review?.el, h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper, forecastBox), findMate.el, h('section', { class: 'card' }, h('h2', {}, t('analysis.position')), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, t('analysis.help')))))));
+        h('aside', { class: 'game-panel' }, engineBox, review?.el, h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper, forecastBox), findMate.el, engineBarred ? null : playBox.el, h('section', { class: 'card' }, h('h2', {}, t('analysis.position')), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, t('analysis.help')))))));
     const keys = (e: KeyboardEvent) => {
       if ((e.target as Element).closest('input, textarea, select, svg.board')) return;
       if (e.key === 'ArrowLeft') show(ply - 1);
@@ -311,13 +331,20 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     return moves.slice(0, p).join(' ');
   }
 
+  /** The legal moves of the position shown, from the rules (in this page, else the server's);
+   * the rules module's positions of the line replace the page's own replay up to it. */
   function askLegal(): void {
     const p = ply;
     const key = lineKey(p);
     if (asking === key || legal?.line === key) return;
     asking = key;
-    api.position({ variant, sfen: startSfen, moves: moves.slice(0, p), ...setup }).then((r) => {
+    positionMoves({ variant, sfen: startSfen, moves: moves.slice(0, p), ...setup, sfens: true }).then((r) => {
       if (disposed || lineKey(ply) !== key) return;
+      if (r.sfens) {
+        const real = replayFromSfens(r.sfens, moves.slice(0, p), styleFor(variant, detail?.sfen_style));
+        positions.splice(0, p + 1, ...real.positions);
+        parsed.splice(0, p, ...real.parsed);
+      }
       legal = { line: key, moves: parseUsiList(positions[p]!, [...r.legal_moves, ...r.other_spellings]) };
       draw();
     }, (e) => {
@@ -357,6 +384,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       h('button', { type: 'button', class: 'flip', title: t('board.flipTitle'), onclick: () => { localFlip = !localFlip; draw(); } }, t('board.flip')),
     );
     drawEngine();
+    playBox.update();
   }
 
   /** The engine's best move as an arrow (start, legs, end; a drop from nowhere is its square). */
@@ -427,60 +455,79 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       rows.push(h('p', { class: 'muted' }, running ? t('engine.thinking') : t('engine.intro')));
     }
     if (engineStatus) rows.push(h('p', { class: 'muted engine-status' }, engineStatus));
+    if (engineWhere) rows.push(h('p', { class: 'muted engine-where' }, engineWhere));
+    if (engineNote) rows.push(h('p', { class: 'engine-fallback', role: 'status' }, engineNote));
     engineBox.replaceChildren(...rows);
   }
 
   function start(): void {
     if (engineBarred) return;
     stop(false);
+    playBox.stop(); // the engine's lines would tell the player the computer's moves
     running = true;
     lines = [];
-    engineStatus = '';
+    engineStatus = t('engine.loading');
     err.clear();
     drawEngine();
+    const token = ++analysisToken;
     const multipv = session.prefs.engineLines;
-    const id = push.analyze({ variant, sfen: startSfen, moves: moves.slice(0, ply), ...setup, ...(multipv > 1 ? { multipv } : {}) }, (msg) => {
-      if (disposed || id !== analysisId) return;
-      switch (msg.type) {
-        case 'analysis': {
+    const mine = () => !disposed && token === analysisToken;
+    void engineFor('analysis').then(({ engine, fallback }) => {
+      if (!mine()) return;
+      engineWhere = engine.where === 'server' ? t('engine.onServer') : engine.responsive ? t('engine.inBrowser') : t('engine.inBrowserOneThread');
+      engineNote = fallback ?? '';
+      engineStatus = '';
+      drawEngine();
+      analysis = engine.analyse({ variant, sfen: startSfen, moves: moves.slice(0, ply), ...setup, ...(multipv > 1 ? { multipv } : {}) }, {
+        info: (line) => {
+          if (!mine()) return;
           const before = lines[0]?.pv[0];
-          const k = (msg.multipv ?? 1) - 1;
+          const k = (line.multipv ?? 1) - 1;
           // Each line stays until the next iteration's line of its rank replaces it (the lines
           // do not blink out between iterations); a line that now starts as the new best does
           // not show twice.
-          lines[k] = msg;
-          if (k === 0) lines = lines.filter((l, i) => i === 0 || l.pv[0] !== msg.pv[0]);
+          lines[k] = line;
+          if (k === 0) lines = lines.filter((l, i) => i === 0 || l.pv[0] !== line.pv[0]);
           lines = lines.filter(Boolean).slice(0, multipv);
           engineStatus = '';
-          if (k === 0 && msg.pv[0] !== before) draw();
-          break;
-        }
-        case 'analysis_queued':
-          engineStatus = t('engine.queued', { ahead: msg.ahead });
-          break;
-        case 'analysis_started':
+          if (k === 0 && line.pv[0] !== before) draw();
+          else drawEngine();
+        },
+        queued: (ahead) => {
+          if (!mine()) return;
+          engineStatus = t('engine.queued', { ahead });
+          drawEngine();
+        },
+        started: () => {
+          if (!mine()) return;
           engineStatus = '';
-          break;
-        case 'analysis_done':
+          drawEngine();
+        },
+        done: (reason, _best, extra) => {
+          if (!mine()) return;
           running = false;
-          analysisId = null;
-          engineStatus = msg.reason === 'game_over' ? gameOverText(msg) : msg.reason === 'finished' ? t('engine.finished') : '';
-          break;
-        case 'error':
+          analysis = null;
+          engineStatus = reason === 'game_over' ? gameOverText(extra ?? {}) : reason === 'finished' ? t('engine.finished') : '';
+          drawEngine();
+        },
+        error: (message) => {
+          if (!mine()) return;
           running = false;
-          analysisId = null;
-          err.show(t('engine.error', { message: msg.message }));
-          break;
-      }
-      drawEngine();
+          analysis = null;
+          engineStatus = '';
+          err.show(t('engine.error', { message }));
+          drawEngine();
+        },
+      });
     });
-    analysisId = id;
   }
 
   function stop(redraw = true): void {
-    if (analysisId !== null) push.stopAnalysis(analysisId);
-    analysisId = null;
+    analysisToken++;
+    analysis?.stop();
+    analysis = null;
     running = false;
+    if (engineStatus === t('engine.loading')) engineStatus = '';
     if (redraw) drawEngine();
   }
 
@@ -490,14 +537,15 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     dispose() {
       disposed = true;
       stop(false);
+      playBox.stop();
       disposers.forEach((f) => f());
     },
   };
 }
 
 /** Why the moves end the game, in the page's language (the server's English as a fallback). */
-function gameOverText(msg: { result?: string; outcome?: { result: GameSummary['result']; reason: string } }): string {
-  if (msg.outcome) return t('engine.gameOverWith', { result: resultText({ status: 'finished', result: msg.outcome.result, reason: msg.outcome.reason, result_text: msg.result ?? '' }) });
+function gameOverText(msg: { result?: string; outcome?: { result: string; reason: string } }): string {
+  if (msg.outcome) return t('engine.gameOverWith', { result: resultText({ status: 'finished', result: msg.outcome.result as GameSummary['result'], reason: msg.outcome.reason, result_text: msg.result ?? '' }) });
   return msg.result ? t('engine.gameOverWith', { result: msg.result }) : t('engine.gameOver');
 }
 

@@ -4,7 +4,7 @@
 // shown live and may be typed; the server checks the position before it goes to the analysis
 // board or into a challenge.
 import './editor.css';
-import { api, errorMessage } from '../api/client';
+import { errorMessage } from '../api/client';
 import type { Color, VariantDetail } from '../api/types';
 import { t } from '../i18n';
 import { BoardView } from '../render/board';
@@ -14,6 +14,7 @@ import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session } from '../session';
 import { clonePosition, parseSfen, SfenError, styleFor, toSfenFields, type Position } from '../shogi/sfen';
+import { positionMoves } from '../shogi/rulesWasm';
 import { loading, notice } from '../ui/notice';
 import { gameName, catalogFor, hasDrops, variantList } from '../variants';
 
@@ -263,14 +264,15 @@ export function editorPage(root: HTMLElement, _params: Record<string, string>, q
       status.textContent = t('editor.copied');
     }
 
-    // ---- The server's check, before the position leaves the page (a refusal is shown here;
-    // not on every edit, as the positions on the way are often not playable yet).
+    // ---- The rules' check (rulesWasm.ts: in the page, else the server's), before the position
+    // leaves the page (a refusal is shown here; not on every edit, as the positions on the way
+    // are often not playable yet).
     let checked: { sfen: string; error: string | null } | null = null;
     async function check(text: string): Promise<string | null> {
       if (checked?.sfen === text) return checked.error;
       let error: string | null = null;
       try {
-        await api.position({ variant: detail.id, sfen: text });
+        await positionMoves({ variant: detail.id, sfen: text });
       } catch (e) {
         error = errorMessage(e);
       }

@@ -1,11 +1,16 @@
-// The analysis board's "find a mate" (POST /api/mate): the server's mate solver on the position
-// shown, for the side to move. It answers mate in N with the line (each move clickable: the
-// board plays the line through to it), no mate, or unknown when its time ran out.
-import { api, errorMessage } from '../api/client';
+// The analysis board's "find a mate": the mate solver on the position shown, for the side to
+// move, in this browser or on the server (POST /api/mate), as engine/choose.ts decides. It
+// answers mate in N with the line (each move clickable: the board plays the line through to
+// it), no mate, or unknown when its time ran out.
+import { errorMessage } from '../api/client';
+import { engineFor } from '../engine/choose';
 import type { AnalysisRequest, MateAnswer } from '../api/types';
 import { t } from '../i18n';
 import { h } from '../render/svg';
 import './problems.css';
+
+/** The browser's solve: as long as the server allows at most (MateOptions::max_movetime_ms). */
+const BROWSER_MOVETIME_MS = 10000;
 
 export interface FindMateHost {
   /** The question for the position shown: its game, start, moves and rules. */
@@ -24,6 +29,8 @@ export class FindMateBox {
   private base: string[] = []; // the moves of the position the answer is about
   private asked: string | null = null; // the position asked about (its moves), while asking
   private error = '';
+  private where = ''; // where the last answer was found
+  private note = ''; // why not in the browser, when the user chose it
   private button = h('button', { type: 'button', class: 'find-mate-button', onclick: () => void this.find() }, t('problems.findMate'));
 
   constructor(private host: FindMateHost) {
@@ -46,8 +53,12 @@ export class FindMateBox {
     this.error = '';
     this.draw();
     try {
-      const answer = await api.findMate(req);
+      const { engine, fallback } = await engineFor('mate');
+      this.note = fallback ?? '';
+      // In the browser the solver runs on the user's own device: as long as the server's most.
+      const answer = await engine.findMate(engine.where === 'browser' ? { ...req, movetime_ms: BROWSER_MOVETIME_MS } : req);
       if (this.asked !== key) return;
+      this.where = engine.where === 'browser' ? t('engine.inBrowser') : t('engine.onServer');
       this.answer = answer;
       this.base = req.moves ?? [];
     } catch (e) {
@@ -79,6 +90,8 @@ export class FindMateBox {
         rows.push(h('p', { class: 'mate-result', 'data-status': a.status }, text, ' ', stats));
       }
     }
+    if (a && this.where) rows.push(h('p', { class: 'muted engine-where' }, this.where));
+    if (this.note) rows.push(h('p', { class: 'engine-fallback', role: 'status' }, this.note));
     if (this.error) rows.push(h('p', { class: 'error mate-error', role: 'alert' }, this.error));
     this.el.replaceChildren(...rows.filter((r): r is HTMLElement => r !== null));
   }

@@ -14,7 +14,8 @@ import { h } from '../render/svg';
 import { navigate, type Page } from '../router';
 import { session, viewFromWhite } from '../session';
 import { formatMove } from '../shogi/notation';
-import { applyMove, moveSquares, replay } from '../shogi/replay';
+import { applyMove, moveSquares } from '../shogi/replay';
+import { loadRules, replayLine } from '../shogi/rulesWasm';
 import { parseSfen, styleFor, type Position } from '../shogi/sfen';
 import { premoveCandidates, premoveIsLegal } from '../shogi/premove';
 import { parseSquare, parseUsiList, type UsiMove } from '../shogi/usi';
@@ -26,7 +27,7 @@ import { busy, loading, notice, timeAgo } from '../ui/notice';
 import { diffEl, playerLink, ratingChangeText, ratingText } from '../ui/rating';
 import { resultText } from '../ui/result';
 import { playSound } from '../ui/sound';
-import { catalogFor, gameName, hasDrops } from '../variants';
+import { catalogFor, gameName, hasDrops, rulesOf } from '../variants';
 import './game.css';
 
 /** A player's rating after a finished rated game, with its change, beside their name. */
@@ -127,6 +128,13 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     }
     setView(v);
     addChat();
+    // The rules in this page, for premoves and for the earlier positions: once loaded, the
+    // positions are replayed by them.
+    void loadRules().then((rules) => {
+      if (!rules || disposed || !view) return;
+      replayView(view);
+      drawAll();
+    });
   }
 
   // The players' own chat, beside the public comments: for the two players only, and not
@@ -139,14 +147,13 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     disposers.push(chat.dispose);
   }
 
-  function setView(v: GameView): void {
-    const previousLength = view?.moves.length ?? -1;
-    const wasActive = view?.status === 'active';
-    view = v;
+  /** The game's positions after each move: the rules' own where the rules module has loaded
+   * (rulesWasm.ts), else the page's replay of the moves; the current one is the server's. */
+  function replayView(v: GameView): void {
     const style = styleFor(v.setup.game, sfenStyle);
+    const usis = v.moves.map((m) => m.usi);
     try {
-      const start = parseSfen(v.start_sfen, style);
-      const r = replay(start, v.moves.map((m) => m.usi), drops);
+      const r = replayLine({ variant: v.setup.game, sfen: v.start_sfen, moves: usis, ...rulesOf(v.setup) }, parseSfen(v.start_sfen, style), drops, style);
       positions = r.positions;
       parsedMoves = r.parsed;
       // The server's position is the truth for the current one.
@@ -160,6 +167,13 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
       positions = [...v.moves.map(() => current), current];
       parsedMoves = [];
     }
+  }
+
+  function setView(v: GameView): void {
+    const previousLength = view?.moves.length ?? -1;
+    const wasActive = view?.status === 'active';
+    view = v;
+    replayView(v);
     if (followLatest || v.moves.length < shownPly) shownPly = positions.length - 1;
     // When the side to move's time runs out (or its time for a first move), look again: the
     // server ends the game.

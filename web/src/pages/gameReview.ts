@@ -7,9 +7,9 @@
 import { errorMessage, ApiError } from '../api/client';
 import { keepAnalysis, keptAnalysis, reviewAnalysis, type GameAnalysis, type JudgedMove, type PositionEval } from '../api/gameAnalysis';
 import type { AnalysisRequest, Color, GameView } from '../api/types';
+import { engineFor } from '../engine/choose';
 import type { Engine, EngineLine, RunningAnalysis } from '../engine/engine';
 import { positionEval } from '../engine/positionEval';
-import { ServerEngine } from '../engine/serverEngine';
 import { t } from '../i18n';
 import { formatScore } from '../render/evalBar';
 import type { PieceCatalog } from '../render/pieces';
@@ -37,13 +37,6 @@ export interface ReviewSetup {
   goTo(ply: number): void;
   /** Draws the page again (the move list takes the marks). */
   redraw(): void;
-}
-
-/** The engine that evaluates the positions. */
-async function reviewEngine(): Promise<{ engine: Engine; fallback: string | null }> {
-  // The browser's engine comes with engineFor('review') (engine/choose.ts); until then the
-  // server's, which takes a node budget as time.
-  return { engine: new ServerEngine(), fallback: null };
 }
 
 /** A kept position's score as the engine box writes it ("+0.38", "-M3"); "–" for none. */
@@ -219,7 +212,8 @@ export class GameReview {
       this.progress = { done: 0, total: this.s.positions.length };
       this.draw();
       try {
-        const { engine, fallback } = await reviewEngine();
+        // The browser's engine, or the server's (which takes a node budget as time).
+        const { engine, fallback } = await engineFor('review');
         if (fallback) this.status = fallback;
         evals = [];
         for (let i = 0; i < this.s.positions.length; ++i) {

@@ -14,10 +14,12 @@ import type { Page } from '../router';
 import { session } from '../session';
 import { formatMove } from '../shogi/notation';
 import { moveSquares, replay } from '../shogi/replay';
+import { positionMoves, replayLine } from '../shogi/rulesWasm';
 import { parseSfen, styleFor, type Position } from '../shogi/sfen';
 import { parseUsiList, type UsiMove } from '../shogi/usi';
 import { loading, notice } from '../ui/notice';
 import { catalogFor, gameName, variantList } from '../variants';
+import { answerAttempt } from './problemAttempt';
 import './problems.css';
 
 const SOLVED_KEY = 'kirin.problems.solved';
@@ -203,7 +205,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
     const key = lineKey(line);
     if (asking === key) return;
     asking = key;
-    void api.position({ variant: problem!.game, sfen: problem!.sfen, moves: line }).finally(() => {
+    void positionMoves({ variant: problem!.game, sfen: problem!.sfen, moves: line }).finally(() => {
       if (asking === key) asking = null;
     }).then((r) => {
       if (disposed || lineKey(moves) !== key || !userToMove()) return;
@@ -220,7 +222,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
     const line = shownLine();
     let r: { positions: Position[]; parsed: UsiMove[] };
     try {
-      r = replay(start, line, drops);
+      r = replayLine({ variant: problem!.game, sfen: problem!.sfen, moves: line }, start, drops, styleFor(problem!.game, detail?.sfen_style));
     } catch (e) {
       err.show(errorMessage(e));
       return;
@@ -328,7 +330,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
     err.clear();
     draw();
     const asked = lineKey(moves);
-    api.attemptProblem(collection, name, moves).then((answer) => {
+    answerAttempt(problem!, moves).then((answer) => {
       if (disposed || lineKey(moves) !== asked) return;
       switch (answer.verdict) {
         case 'solved':
@@ -344,6 +346,7 @@ export function problemPage(root: HTMLElement, params: Record<string, string>): 
           status = { kind: 'wrong', answer, move: usi };
           break;
         case 'unproved':
+        case 'unsolved': // never: answerAttempt solves these
           status = { kind: 'unproved', move: usi };
           break;
       }

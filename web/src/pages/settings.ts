@@ -6,7 +6,8 @@ import { BoardView, COORD_STYLES, type CoordStyle } from '../render/board';
 import { PIECE_SETS, type PieceSetId } from '../render/pieces';
 import { lang, LANGS, LANGUAGE_WORD, t, type LangSetting } from '../i18n';
 import { navigate, type Page } from '../router';
-import { session, type DisplayPrefs, type ThemeSetting } from '../session';
+import { defaultHashMb } from '../engine/browserEngine';
+import { ENGINE_MEMORY, session, type DisplayPrefs, type ThemeSetting } from '../session';
 import { NOTATIONS, type NotationId } from '../shogi/notation';
 import { parseSfen } from '../shogi/sfen';
 import { busy, notice } from '../ui/notice';
@@ -63,6 +64,11 @@ export function settingsPage(root: HTMLElement): Page {
             save({ sounds: on });
           }),
           h('label', { class: 'range', for: 'pref-volume' }, h('span', {}, t('display.volume')), volume)),
+        radios<DisplayPrefs['engine']>('Engine', t('display.engine'), labelled(['browser', 'server'] as const, (id) => t(`display.engine.${id}`)), session.prefs.engine, (v) => save({ engine: v })),
+        h('label', { class: 'range', for: 'pref-engine-memory' }, h('span', {}, t('display.engineMemory')),
+          h('select', { id: 'pref-engine-memory', onchange: (e: Event) => save({ engineMemory: Number((e.target as HTMLSelectElement).value) }) },
+            ENGINE_MEMORY.map((mb) => h('option', { value: String(mb), selected: mb === session.prefs.engineMemory },
+              mb ? t('display.engineMemory.mb', { mb }) : t('display.engineMemory.auto', { mb: defaultHashMb() }))))),
         radios<PieceSetId>('Pieces', t('settings.pieces'), labelled(PIECE_SETS, (id) => t(`settings.pieceSet.${id}`)), session.prefs.pieceSet, (v) => save({ pieceSet: v })),
         h('fieldset', { class: 'radio-group' }, h('legend', {}, t('settings.orientation')), h('label', { class: 'radio', for: 'pref-flip' }, flipBox, h('span', {}, t('settings.flip')))),
         radios<CoordStyle>('Coordinates', t('settings.coords'), labelled(COORD_STYLES, (id) => t(`settings.coords.${id}`)), session.prefs.coords, (v) => save({ coords: v })),

@@ -1,16 +1,17 @@
 // Premoves, as on lishogi: while the opponent is to move, the viewer may enter one move; it is
 // played as soon as the opponent has moved if it is legal then, and dropped silently if not.
-// What may be entered comes from the server, which alone knows the rules: the legal moves of
-// the viewer's side in the position as it stands (the side to move turned around). That is what
-// the premove could be; whether it is legal is only known once the opponent has moved.
-import { api } from '../api/client';
+// What may be entered comes from the rules (in this page, rulesWasm.ts, else the server's): the
+// legal moves of the viewer's side in the position as it stands (the side to move turned
+// around). That is what the premove could be; whether it is legal is only known once the
+// opponent has moved.
 import type { Color, GameView } from '../api/types';
 import { rulesOf } from '../variants';
+import { positionMoves } from './rulesWasm';
 import { withSideToMove, type Position } from './sfen';
 import { parseUsiList, type UsiMove } from './usi';
 
-/** The moves `side` could premove in the game's current position (none if the server cannot
- * say: the position turned around may be one the rules refuse, a King in check). */
+/** The moves `side` could premove in the game's current position (none if the rules cannot
+ * say: the position turned around may be one they refuse, a King in check). */
 export async function premoveCandidates(
   view: GameView,
   side: Color,
@@ -19,7 +20,7 @@ export async function premoveCandidates(
 ): Promise<UsiMove[]> {
   try {
     const sfen = withSideToMove(view.sfen, side, fields);
-    const r = await api.position({ variant: view.setup.game, sfen, ...rulesOf(view.setup) });
+    const r = await positionMoves({ variant: view.setup.game, sfen, ...rulesOf(view.setup) });
     return parseUsiList(pos, [...r.legal_moves, ...r.other_spellings]);
   } catch {
     return [];

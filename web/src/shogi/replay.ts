@@ -1,7 +1,9 @@
 // Playing a game's recorded moves on a position, to show any earlier position of a game (the
-// server sends only the start and the current one). This only moves pieces as a move's squares
-// say; whether a move is legal is the server's business.
-import { baseToken, clonePosition, type Position } from './sfen';
+// server sends only the start and the current one). Where the rules module has loaded
+// (rulesWasm.ts), the positions are the rules' own (replayFromSfens); else this moves pieces as
+// a move's squares say, which misses what only the rules know (a burn's victims, a counter-
+// strike square); whether a move is legal is the rules' business either way.
+import { baseToken, clonePosition, parseSfen, type Position, type SfenStyle } from './sfen';
 import { parseUsi, type UsiMove } from './usi';
 
 export function applyMove(pos: Position, move: UsiMove, drops: boolean): Position {
@@ -68,6 +70,14 @@ export function replay(start: Position, moves: readonly string[], drops: boolean
     pos = applyMove(pos, m, drops);
     positions.push(pos);
   }
+  return { positions, parsed };
+}
+
+/** replay()'s answer from the positions the rules gave for the moves (the rules module's
+ * `sfens`: the start, then the position after each move). */
+export function replayFromSfens(sfens: readonly string[], moves: readonly string[], style: SfenStyle): { positions: Position[]; parsed: UsiMove[] } {
+  const positions = sfens.map((s) => parseSfen(s, style));
+  const parsed = moves.map((m, i) => parseUsi(positions[i]!, m));
   return { positions, parsed };
 }
 

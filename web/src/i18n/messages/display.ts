@@ -1,4 +1,4 @@
-// The display settings kept in this browser: theme, move diagrams, premoves, sounds.
+// The display settings kept in this browser: theme, move diagrams, premoves, sounds, the engine.
 import { area } from '../area';
 
 export default area(
@@ -12,6 +12,12 @@ export default area(
     'display.premoves': 'Premoves: enter your next move while the opponent thinks (live games)',
     'display.sounds': 'Move sounds',
     'display.volume': 'Volume',
+    'display.engine': 'Engine (analysis, find a mate)',
+    'display.engine.browser': 'In this browser: no waiting for the server; uses this device',
+    'display.engine.server': 'On the server',
+    'display.engineMemory': 'Browser engine memory',
+    'display.engineMemory.auto': 'Automatic ({mb} MB on this device)',
+    'display.engineMemory.mb': '{mb} MB',
   },
   {
     'display.theme': 'テーマ',
@@ -23,5 +29,11 @@ export default area(
     'display.premoves': '先読み手：相手の手番中に次の手を入力（リアルタイム対局）',
     'display.sounds': '駒音',
     'display.volume': '音量',
+    'display.engine': 'エンジン（解析・詰み探索）',
+    'display.engine.browser': 'このブラウザで：サーバーを待たずに、この端末で計算',
+    'display.engine.server': 'サーバーで',
+    'display.engineMemory': 'ブラウザのエンジンのメモリ',
+    'display.engineMemory.auto': '自動（この端末では {mb} MB）',
+    'display.engineMemory.mb': '{mb} MB',
   },
 );
