@@ -7,10 +7,10 @@
 // phone, light and dark, go to $KIRIN_E2E_SHOTS (default /tmp/shots33-review).
 //
 //   node tests/review.e2e.mjs [path/to/kirin]
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { account, check, serve, sleep } from './lib.mjs';
+import { account, check, dist, serve, sleep } from './lib.mjs';
 
 const shots = resolve(process.env.KIRIN_E2E_SHOTS ?? '/tmp/shots33-review');
 const problems = [];
@@ -57,7 +57,12 @@ async function step(name, f) {
 
 async function main() {
   mkdirSync(shots, { recursive: true });
-  const started = await serve('review', ['--rated-min-account-age', '0', '--signups-per-address-per-hour', '0'], '/api/variants');
+  // With the browser engine built (make wasm), the server analyses nothing: the page's engine
+  // evaluates every position. Without it, the page falls back to the server's.
+  const browserEngine = readdirSync(join(dist, 'assets')).some((f) => /^kirin-engine-st-.*\.wasm$/.test(f));
+  console.log(`  (the ${browserEngine ? "browser's" : "server's"} engine)`);
+  const started = await serve('review', ['--rated-min-account-age', '0', '--signups-per-address-per-hour', '0',
+    ...(browserEngine ? ['--analysis-threads', '0'] : [])], '/api/variants');
   server = started.server;
   const { base } = started;
   const alice = await account(base, 'alice');
