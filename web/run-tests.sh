@@ -3,8 +3,8 @@
 # the unit tests (vitest) and the end-to-end tests (Chromium against a real `kirin serve`: the
 # pages, the tournaments', tests/tournaments.e2e.mjs, the game page's, tests/gamepage.e2e.mjs,
 # the other pages' issue-30 details, tests/pages.e2e.mjs, the default rule profile's,
-# tests/profiles.e2e.mjs, the rules in the page's, tests/rules.e2e.mjs, and the engine in the
-# browser's, tests/engine.e2e.mjs).
+# tests/profiles.e2e.mjs, a game's computer analysis, tests/review.e2e.mjs, the rules in the
+# page's, tests/rules.e2e.mjs, and the engine in the browser's, tests/engine.e2e.mjs).
 #
 #   web/run-tests.sh [path/to/kirin]     (default: build/kirin of this source tree)
 #
@@ -52,6 +52,8 @@ step "pages end-to-end test against $kirin"
 node tests/pages.e2e.mjs "$kirin"
 step "default rule profile end-to-end test against $kirin"
 node tests/profiles.e2e.mjs "$kirin"
+step "computer analysis end-to-end test against $kirin"
+node tests/review.e2e.mjs "$kirin"
 # The tests of the WebAssembly modules (make wasm): skipped without them, unless the run may
 # skip nothing (KIRIN_REQUIRE_ORACLES, make test).
 wasm_e2e() {  # what, the module's file in web/dist/assets, the test

@@ -188,7 +188,7 @@ TEST_F(PgStoreTest, SchemaIsVersioned) {
   EXPECT_EQ(pg_value(url(),
                      "SELECT string_agg(table_name, ',' ORDER BY table_name) FROM "
                      "information_schema.tables WHERE table_schema = 'public'"),
-            "audit_log,blocks,challenges,chat,comments,forecasts,games,imported_games,messages,"
+            "audit_log,blocks,challenges,chat,comments,forecasts,game_analyses,games,imported_games,messages,"
             "moves,rating_changes,ratings,reports,schema_version,session_endings,sessions,"
             "tournament_entries,tournament_pairings,tournaments,usage_counts,users");
   // Opening again changes nothing.

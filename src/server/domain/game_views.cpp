@@ -64,7 +64,16 @@ GameView GameService::view(Id id, Id viewer) {
     else if (is_computer(g.state.white)) v.computer = kWhite;
     if (g.state.setup.rated && g.state.status == GameStatus::Finished)
       v.rating_changes = ratings_.changes_of_game(id);
+    if (g.state.status == GameStatus::Finished) v.analysed = analyses_.kept(id);
     return v;
+  });
+}
+
+GameReplay GameService::replay(Id id) {
+  return with_game(id, [&](Live& g, Pending&) {
+    std::vector<std::string> usi;
+    for (const MoveRecord& m : g.moves) usi.push_back(m.usi);
+    return GameReplay{g.state, g.start, g.game.moves(), std::move(usi)};
   });
 }
 

@@ -32,6 +32,7 @@ GameService::GameService(Storage& storage, EventSink& events, NowFn now, GameOpt
       comment_rate_(options.comments_per_minute, now_),
       ratings_(storage, options.ratings),
       chat_rate_(options.chat_per_minute, now_),
+      analyses_(storage.analyses(), *this, now_, options.analysis),
       parser_(parse_usi) {}
 
 GameService::~GameService() = default;

@@ -29,6 +29,7 @@
 #include "server/domain/events.h"
 #include "server/domain/forecast_repo.h"
 #include "server/domain/forecasts.h"
+#include "server/domain/game_analyses.h"
 #include "server/domain/game_change_feed.h"
 #include "server/domain/game_export.h"
 #include "server/domain/game_repo.h"
@@ -79,6 +80,7 @@ struct GameView {
   std::optional<Color> computer;  // the side the computer plays, if it plays this game
   std::string result_text;  // describe_result
   std::vector<RatingChange> rating_changes;  // a finished rated game's, Black's first
+  bool analysed = false;  // a finished game with a kept computer analysis (game_analyses.h)
 };
 
 struct MoveAck {
@@ -98,6 +100,15 @@ struct GameOptions {
   std::string computer_name = "kirin";
   RatingOptions ratings;
   ForecastLimits forecast;  // conditional moves stored per player and game
+  AnalysisLimits analysis;  // games' computer analyses (game_analyses.h)
+};
+
+// A game replayed from its start: what checks an analysis of it (game_analyses.h).
+struct GameReplay {
+  GameState state;
+  Position start;
+  std::vector<Move> moves;
+  std::vector<std::string> usi;  // the moves as stored
 };
 
 // A position after some moves, not played (GameService::preview).
@@ -129,6 +140,8 @@ class GameService {
   bool is_computer(const PlayerRef& player);
   // The ratings every rated game that finishes here settles.
   Ratings& ratings() { return ratings_; }
+  // Games' computer analyses, kept and judged.
+  GameAnalyses& analyses() { return analyses_; }
 
   // Every call below throws ServiceError: not_found (no such game), forbidden (not a player
   // of it, not the player to move), invalid (bad move or text), conflict (game over or
@@ -241,6 +254,8 @@ class GameService {
 
   // The game's record in a format of game_export.h: "usi", "kif" or "gamecourier".
   std::string export_game(Id game, std::string_view format);
+  // The game's start and its moves; throws not_found.
+  GameReplay replay(Id game);
 
  private:
   struct Live;
@@ -308,6 +323,7 @@ class GameService {
   RateLimit comment_rate_;
   Ratings ratings_;
   RateLimit chat_rate_;
+  GameAnalyses analyses_;
   std::mutex mutex_;  // guards the fields below
   MoveParser parser_;
   std::map<Id, std::shared_ptr<Live>> cache_;

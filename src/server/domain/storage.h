@@ -25,6 +25,7 @@ class ForecastRepo;
 class ModerationRepo;
 class UsageRepo;
 class TournamentRepo;
+class AnalysisRepo;
 class GameChangeFeed;
 
 // The background work done once for all the servers on one store (the computer opponent,
@@ -54,6 +55,7 @@ class Storage {
   virtual ModerationRepo& moderation() = 0;
   virtual UsageRepo& usage() = 0;  // usage_counter.h
   virtual TournamentRepo& tournaments() = 0;  // tournament_repo.h
+  virtual AnalysisRepo& analyses() = 0;  // analysis_repo.h: games' computer analyses
   virtual GameChangeFeed& changes() = 0;
   // Asks the database a trivial question (GET /healthz); throws StoreError if it cannot answer.
   virtual void ping() = 0;

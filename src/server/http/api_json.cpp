@@ -240,6 +240,7 @@ json to_json(const GameView& v) {
                 {"now", v.now}};
   j["result_text"] = v.result_text;
   j["computer"] = v.computer ? json(color_word(*v.computer)) : json(nullptr);
+  j["analysed"] = v.analysed;
   // A finished rated game's rating changes, by colour (lishogi's rating and ratingDiff).
   j["ratings"] = nullptr;
   for (const RatingChange& c : v.rating_changes) {

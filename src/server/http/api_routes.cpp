@@ -22,6 +22,7 @@ void add_api_routes(Router& router, const ApiServices& services) {
   add_problem_routes(router, services);
   add_moderation_routes(router, services);
   add_tournament_routes(router, services);
+  add_analysis_routes(router, services);
   router.set_error_mapper(map_service_error);
 }
 

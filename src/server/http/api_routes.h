@@ -52,6 +52,8 @@ void add_problem_routes(Router& router, const ApiServices& services);  // proble
 // blocks, reports, moderators' actions, roles, the audit log
 void add_moderation_routes(Router& router, const ApiServices& services);
 void add_tournament_routes(Router& router, const ApiServices& services);
+// a finished game's computer analysis: kept, read, reviewed
+void add_analysis_routes(Router& router, const ApiServices& services);
 
 // WebSocket topics: "lobby", "game:ID" and "tournament:ID" are public; "user:NAME" needs NAME's
 // session token.

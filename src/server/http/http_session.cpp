@@ -19,6 +19,13 @@ namespace net = boost::asio;
 
 namespace {
 
+// The routes that take a game's analysis (analysis_routes.cpp), by the request's target.
+bool carries_analysis(std::string_view target) {
+  target = target.substr(0, target.find('?'));
+  if (target == "/api/analysis/review") return true;
+  return target.starts_with("/api/games/") && target.ends_with("/analysis");
+}
+
 // Sent with every response, the web UI's files and the API's alike. The UI loads its scripts,
 // styles, fonts and images from the server itself and talks to it by fetch and WebSocket
 // ('self' covers ws: and wss: to the same host); it compiles the engine's WebAssembly
@@ -72,7 +79,8 @@ void HttpSession::shutdown(Ending) {
 void HttpSession::do_read() {
   if (stopping_ || context_.stopping) return close();
   parser_.emplace();
-  parser_->body_limit(context_.options.body_limit);
+  body_limit_ = context_.options.body_limit;
+  parser_->body_limit(body_limit_);
   parser_->header_limit(static_cast<std::uint32_t>(context_.options.header_limit));
   waiting_ = true;
   if (buffer_.size() > 0) return read_header();  // a pipelined request has begun already
@@ -108,6 +116,11 @@ void HttpSession::on_header(beast::error_code ec, std::size_t) {
     return close();
   if (ec) return fail(ec);
   if (parser_->is_done()) return handle();
+  const auto target = parser_->get().target();
+  if (carries_analysis(std::string_view(target.data(), target.size()))) {
+    body_limit_ = context_.options.analysis_body_limit;
+    parser_->body_limit(body_limit_);
+  }
   // curl and others wait for "100 Continue" before sending a large body.
   if (beast::iequals(parser_->get()[bhttp::field::expect], "100-continue")) {
     auto interim =
@@ -145,7 +158,7 @@ void HttpSession::fail(beast::error_code ec) {
   if (ec == bhttp::error::body_limit)
     return send(error_response(413, "too_large",
                                fmt::format("request body over the limit of {} bytes",
-                                           context_.options.body_limit)),
+                                           body_limit_)),
                 false);
   if (ec == bhttp::error::header_limit)
     return send(error_response(431, "headers_too_large",

@@ -62,6 +62,7 @@ class HttpSession : public Connection, public std::enable_shared_from_this<HttpS
   Admission::Ticket ticket_;
   boost::beast::flat_buffer buffer_;
   std::optional<Parser> parser_;
+  std::size_t body_limit_ = 0;  // the request's: larger for a game's analysis
   std::shared_ptr<void> response_;  // the response being written, alive until on_write
   bool waiting_ = false;            // between requests (idle): shutdown may close at once
   bool stopping_ = false;

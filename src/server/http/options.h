@@ -19,6 +19,9 @@ struct ServerOptions {
   int workers = 4;
 
   std::size_t body_limit = 64 * 1024;   // larger requests get 413
+  // A game's computer analysis (PUT /api/games/ID/analysis, POST /api/analysis/review)
+  // carries a line per position: up to 2001 of them.
+  std::size_t analysis_body_limit = 512 * 1024;
   std::size_t header_limit = 8 * 1024;  // larger headers get 431
   // Connections at once from one client address (an IPv6 /64), and in all; past them a new
   // connection is answered 503 at once (admission.h). 0: no limit. A browser tab takes up to

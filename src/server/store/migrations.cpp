@@ -585,6 +585,23 @@ CREATE TRIGGER tournament_changed AFTER INSERT OR UPDATE ON tournaments
 CREATE INDEX messages_sender ON messages(sender, id);
 )sql",
      kSame},
+    {"a game's computer analysis (issue 33): one per game, a line per position",
+     R"sql(
+CREATE TABLE game_analyses (
+  game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  nodes INTEGER NOT NULL,
+  created_ms INTEGER NOT NULL,
+  positions TEXT NOT NULL);
+)sql",
+     R"sql(
+CREATE TABLE game_analyses (
+  game_id BIGINT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  user_id BIGINT NOT NULL REFERENCES users(id),
+  nodes BIGINT NOT NULL,
+  created_ms BIGINT NOT NULL,
+  positions TEXT NOT NULL);
+)sql"},
 };
 
 }  // namespace

@@ -156,6 +156,36 @@ Preferences preferences_of(const std::string& text) {
   return p;
 }
 
+std::string analysis_positions_text(const std::vector<std::optional<PositionEval>>& positions) {
+  std::string out;
+  for (size_t i = 0; i < positions.size(); ++i) {
+    if (i) out += '\n';
+    const std::optional<PositionEval>& p = positions[i];
+    if (!p) {
+      out += '-';
+      continue;
+    }
+    out += p->mate ? "mate " + std::to_string(*p->mate) : "cp " + std::to_string(p->cp.value_or(0));
+    for (const std::string& m : p->pv) out += ' ' + m;
+  }
+  return out;
+}
+
+std::vector<std::optional<PositionEval>> analysis_positions_of(const std::string& text) {
+  std::vector<std::optional<PositionEval>> out;
+  for (const std::vector<std::string>& words : forecast_lines_of(text)) {
+    if (words.size() < 2 || (words[0] != "cp" && words[0] != "mate")) {
+      out.emplace_back();
+      continue;
+    }
+    PositionEval e;
+    (words[0] == "cp" ? e.cp : e.mate) = std::stoi(words[1]);
+    e.pv.assign(words.begin() + 2, words.end());
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
 std::string forecast_lines_text(const std::vector<std::vector<std::string>>& lines) {
   std::string out;
   for (const std::vector<std::string>& line : lines) {

@@ -3,10 +3,12 @@
 // read back (broken JSON) throws StoreError.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "server/domain/game_analysis.h"
 #include "server/domain/records.h"
 #include "server/domain/tournament_records.h"
 
@@ -47,6 +49,10 @@ std::vector<std::string> words_of(const std::string& text);
 // A forecast's lines: a line a row, its USI moves separated by spaces.
 std::string forecast_lines_text(const std::vector<std::vector<std::string>>& lines);
 std::vector<std::vector<std::string>> forecast_lines_of(const std::string& text);
+
+// A game's analysis: a line per position, "cp 35 7g7f 3c3d", "mate -3 ...", or "-" (none).
+std::string analysis_positions_text(const std::vector<std::optional<PositionEval>>& positions);
+std::vector<std::optional<PositionEval>> analysis_positions_of(const std::string& text);
 
 std::string preferences_json(const Preferences& p);
 Preferences preferences_of(const std::string& text);  // defaults for what is missing

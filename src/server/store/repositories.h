@@ -5,6 +5,7 @@
 #include <string>
 
 #include "server/domain/account_repo.h"
+#include "server/domain/analysis_repo.h"
 #include "server/domain/challenge_repo.h"
 #include "server/domain/forecast_repo.h"
 #include "server/domain/game_repo.h"
@@ -120,6 +121,17 @@ class SqlImportRepo : public ImportRepo {
   Id add_imported_game(const ImportedGame& game) override;
   std::optional<ImportedGame> find_imported_game(Id id) override;
   std::vector<ImportedGame> list_imported_games(Id user, int limit) override;
+
+ private:
+  Database& db_;
+};
+
+class SqlAnalysisRepo : public AnalysisRepo {
+ public:
+  explicit SqlAnalysisRepo(Database& db) : db_(db) {}
+  std::optional<StoredAnalysis> find_analysis(Id game) override;
+  bool has_analysis(Id game) override;
+  bool add_analysis(const StoredAnalysis& analysis) override;
 
  private:
   Database& db_;

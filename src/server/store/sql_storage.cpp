@@ -22,6 +22,7 @@ SqlStorage::SqlStorage(std::unique_ptr<Database> db,
       moderation_(*db_),
       usage_(*db_),
       tournaments_(*db_),
+      analyses_(*db_),
       changes_(feed(*db_)) {
   if (db_->dialect() == Dialect::Postgres)
     leadership_ = std::make_unique<PostgresLeadership>(static_cast<PostgresDatabase&>(*db_));

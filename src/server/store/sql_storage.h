@@ -37,6 +37,7 @@ class SqlStorage : public Storage {
   ModerationRepo& moderation() override { return moderation_; }
   UsageRepo& usage() override { return usage_; }
   TournamentRepo& tournaments() override { return tournaments_; }
+  AnalysisRepo& analyses() override { return analyses_; }
   GameChangeFeed& changes() override { return *changes_; }
   void ping() override;
   Leadership& leadership() override { return *leadership_; }
@@ -53,6 +54,7 @@ class SqlStorage : public Storage {
   SqlModerationRepo moderation_;
   SqlUsageRepo usage_;
   SqlTournamentRepo tournaments_;
+  SqlAnalysisRepo analyses_;
   std::unique_ptr<GameChangeFeed> changes_;  // stops listening before the database goes
   std::unique_ptr<Leadership> leadership_;   // gives the lead up before the database goes
 };

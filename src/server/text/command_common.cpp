@@ -54,6 +54,7 @@ std::string usage(const std::string& game, const std::string& verb) {
   if (verb == "showas")
     return game + " showas USER PASSWORD [BOARD...|all|active|inactive|next]";
   if (verb == "moves") return game + " moves BOARD";
+  if (verb == "analysis") return game + " analysis BOARD";
   if (verb == "resign" || verb == "abort" || verb == "berserk")
     return game + " " + verb + " BOARD USER PASSWORD";
   if (verb == "games") return game + " games [USER...] [all|active|inactive|next]";

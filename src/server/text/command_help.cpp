@@ -131,6 +131,12 @@ GAME show USER... [all|active|inactive|next]
     White's ("1. P8i-8h  P5d-5e"; "..." where White moved first, in a
     handicap game), then who is to move or the result. The notation is the
     boards' and the move replies'.)"},
+      {{"analysis"},
+       R"(GAME analysis BOARD
+    A finished game's computer analysis, as a player of it requested it on
+    the web: per player the moves marked ?! (inaccuracy), ? (mistake) and
+    ?? (blunder), the average centipawn loss and the accuracy, then each
+    marked move with the scores before and after it and the better move.)"},
       {{"showas"},
        R"(GAME showas USER PASSWORD [BOARD...|all|active|inactive|next]
     Show boards as USER sees them: in USER's settings, with what only USER

@@ -14,7 +14,7 @@ namespace {
 constexpr const char* kGameVerbs =
     "challenge, challenges, accept, decline, withdraw, move, board, show, showas, moves, resign, "
     "abort, berserk, games, set, standings, ratings, history, preview, queue, chat, mate, "
-    "tournaments, tournament";
+    "tournaments, tournament, analysis";
 
 }  // namespace
 
@@ -126,6 +126,7 @@ std::string CommandInterface::dispatch(const Parsed& parsed, const CommandContex
   if (p.verb == "move") return move(p, ctx);
   if (p.verb == "board" || p.verb == "show" || p.verb == "moves") return board(p, ctx);
   if (p.verb == "showas") return showas(p, ctx);
+  if (p.verb == "analysis") return analysis(p);
   if (p.verb == "resign" || p.verb == "abort" || p.verb == "berserk") return board_action(p, ctx);
   if (p.verb == "games") return games(p, ctx);
   if (p.verb == "set") return set(p, ctx);

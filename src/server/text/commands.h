@@ -15,6 +15,7 @@
 //   <game> show BOARD[#MOVE]... [USER]   (also: board)
 //   <game> show USER... [all|active|inactive|next]
 //   <game> showas USER PASSWORD [BOARD...|all|active|inactive|next]
+//   <game> analysis BOARD                a finished game's kept computer analysis
 //   all show USER [next|active]
 //   list [<game>...]
 //   multiple                             (not needed: every line of a text is a command)
@@ -196,6 +197,7 @@ class CommandInterface {
   std::string pending_challenges(const Parsed& p, const CommandContext& ctx);
   std::string move(const Parsed& p, const CommandContext& ctx);
   std::string board(const Parsed& p, const CommandContext& ctx);  // board, show
+  std::string analysis(const Parsed& p);  // a game's computer analysis (analysis_commands.cpp)
   std::string show_users(const Parsed& p, const CommandContext& ctx);
   std::string showas(const Parsed& p, const CommandContext& ctx);
   std::string all_show(const Words& w, const CommandContext& ctx);

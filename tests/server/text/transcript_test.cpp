@@ -14,6 +14,10 @@
 //   @ mail ADDRESS        ... from a mail sent from ADDRESS
 //   @ user NAME           ... from NAME signed in on the web (POST /api/command)
 //   @ clock +N[smhd]      the clock moves on
+//   @ analysis BOARD USER NODES
+//                         USER (a player) keeps a computer analysis of BOARD (finished): the
+//                         lines up to "@ end" are its positions, "cp 40 2g2f 8c8d" (a score
+//                         for Black and the line), "mate -3 ..." or "-" (none)
 //   @ tick                the tournaments' director does its work (Tournaments::tick), as
 //                         the leading server's ticker does
 //   $ LINE                run one command line (CommandInterface::run); the lines up to the
@@ -135,6 +139,29 @@ TEST_P(TranscriptTest, Run) {
     } else if (verb == "user") {
       ctx = {.sender_email = {}, .sender_user = accounts->user_by_name(arg).id,
              .operator_mode = false, .client = "203.0.113.9"};
+    } else if (verb == "analysis") {
+      std::string user;
+      int64_t nodes = 0;
+      words >> user >> nodes;
+      std::vector<std::optional<PositionEval>> positions;
+      while (i < lines.size() && lines[i] != "@ end") {
+        written.push_back(lines[i]);
+        std::istringstream in(lines[i++]);
+        std::string kind;
+        int score = 0;
+        if (!(in >> kind >> score)) {
+          positions.emplace_back();
+          continue;
+        }
+        PositionEval e;
+        (kind == "mate" ? e.mate : e.cp) = score;
+        for (std::string m; in >> m;) e.pv.push_back(m);
+        positions.push_back(std::move(e));
+      }
+      ASSERT_LT(i, lines.size()) << path << ":" << at + 1 << ": '@ analysis' without '@ end'";
+      written.push_back(lines[i++]);
+      games->analyses().store(std::stoll(arg), accounts->user_by_name(user).id, nodes,
+                              std::move(positions));
     } else if (verb == "tick") {
       tournaments->tick();
     } else if (verb == "clock") {

@@ -312,6 +312,8 @@ export interface GameView extends GameSummary {
   check?: string[];
   /** The latest offer to play this game again, once it is over. */
   rematch?: Challenge | null;
+  /** A finished game with a kept computer analysis (GET /api/games/{id}/analysis). */
+  analysed?: boolean;
   /** A finished rated game's rating changes, by colour (lishogi's rating and ratingDiff). */
   ratings?: { black?: RatingChange; white?: RatingChange } | null;
 }

@@ -22,6 +22,7 @@ import position from './messages/position';
 import problems from './messages/problems';
 import ratings from './messages/ratings';
 import result from './messages/result';
+import review from './messages/review';
 import rules from './messages/rules';
 import settings from './messages/settings';
 import social from './messages/social';
@@ -35,7 +36,7 @@ export type LangSetting = 'auto' | Lang;
 const AREAS = [
   common, ui, auth, lobby, board, position, display, engine, editor, rules, match, notices, archive,
   game, result, clock, analysis, settings, ratings, imports, play, social, problems, moderation,
-  tournaments,
+  tournaments, review,
 ] as const;
 
 type AreaOf<A> = A extends { en: infer E } ? keyof E & string : never;

@@ -2,7 +2,7 @@
 // evaluation and principal variation as they come, from the engine in this browser or the
 // server's (engine/choose.ts).
 import { api, ApiError, errorMessage } from '../api/client';
-import type { AnalysisRequest, GameSummary, VariantDetail } from '../api/types';
+import type { AnalysisRequest, GameSummary, GameView, VariantDetail } from '../api/types';
 import { engineFor } from '../engine/choose';
 import type { EngineLine, RunningAnalysis } from '../engine/engine';
 import { t } from '../i18n';
@@ -24,6 +24,7 @@ import { keepCurrentInView } from '../ui/moveList';
 import { busy, loading, notice } from '../ui/notice';
 import { resultText } from '../ui/result';
 import { FindMateBox } from './findMate';
+import { GameReview } from './gameReview';
 import { PlayComputerBox } from './playComputer';
 import { catalogFor, gameName, hasDrops, rulesOf, variantList } from '../variants';
 import './game.css';
@@ -66,6 +67,9 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
   let asking: string | null = null;
   // The game's rules (profile, options, drops, handicap) go with every analysis request.
   let setup: Pick<AnalysisRequest, 'profile' | 'options' | 'drops' | 'handicap'> = {};
+  // A game's computer analysis (gameReview.ts): its graph under the board, its card beside.
+  let game: GameView | null = null;
+  let review: GameReview | null = null;
 
   const title = h('h1', {}, t('title.analysis'));
   const engineBox = h('section', { class: 'card engine', 'aria-live': 'polite' });
@@ -141,6 +145,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     try {
       if (gameId) {
         const g = await api.game(gameId);
+        game = g;
         variant = g.setup.game;
         startSfen = g.start_sfen;
         moves = g.moves.map((m) => m.usi);
@@ -188,6 +193,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       positions = r.positions;
       parsed = r.parsed;
       if (!(ply >= 0 && ply < positions.length)) ply = positions.length - 1;
+      if (game && catalog) review = mountReview(game, catalog);
     } catch (e) {
       if (disposed) return;
       root.replaceChildren();
@@ -228,14 +234,14 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       }, (message) => showSfenError(message));
     } }, variantSelect, sfenInput, h('button', { type: 'submit' }, t('analysis.setUp')));
     const large = (detail?.files ?? 0) >= ZOOM_FILES;
-    const column = h('div', { class: 'game-board' }, large ? boardZoom(() => widget?.el) : null, widget ? widget.el : null);
+    const column = h('div', { class: 'game-board' }, large ? boardZoom(() => widget?.el) : null, widget ? widget.el : null, review?.graph);
     // The evaluation bar hangs beside the board itself (below it on a phone).
     widget?.el.querySelector('.board-wrap')?.append(evalBar.el);
     disposers.push(fitBoardToWindow(column));
     root.append(h('div', { class: 'page analysis-page' }, title, err.el,
       h('div', { class: 'game-layout' },
         column,
-        h('aside', { class: 'game-panel' }, engineBox, h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper, forecastBox), findMate.el, engineBarred ? null : playBox.el, h('section', { class: 'card' }, h('h2', {}, t('analysis.position')), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, t('analysis.help')))))));
+        h('aside', { class: 'game-panel' }, engineBox, review?.el, h('section', { class: 'moves-box' }, h('h2', {}, t('board.moves')), moveList, stepper, forecastBox), findMate.el, engineBarred ? null : playBox.el, h('section', { class: 'card' }, h('h2', {}, t('analysis.position')), setup, sfenError, h('p', { class: 'analysis-links' }, editLink, ' ', rulesLink), h('p', { class: 'muted' }, t('analysis.help')))))));
     const keys = (e: KeyboardEvent) => {
       if ((e.target as Element).closest('input, textarea, select, svg.board')) return;
       if (e.key === 'ArrowLeft') show(ply - 1);
@@ -245,6 +251,22 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
     };
     document.addEventListener('keydown', keys);
     disposers.push(() => document.removeEventListener('keydown', keys));
+  }
+
+  /** The computer analysis of the game `g`, on its own line of the board. */
+  function mountReview(g: GameView, c: PieceCatalog): GameReview {
+    const gameMoves = g.moves.map((m) => m.usi);
+    const r = new GameReview({ game: g, positions: [...positions], parsed: [...parsed], catalog: c, setup,
+      goTo: (p) => {
+        // Back on the game's line if a variation was played over it.
+        const off = gameMoves.some((m, i) => moves[i] !== m);
+        if (off) setLine(gameMoves);
+        if (p === ply) draw();
+        else show(p);
+      },
+      redraw: () => draw() });
+    disposers.push(() => r.dispose());
+    return r;
   }
 
   function show(p: number): void {
@@ -352,6 +374,7 @@ export function analysisPage(root: HTMLElement, _params: Record<string, string>,
       }
       return h('li', { 'data-ply': i + 1, value: i + 1, class: `${positions[i]!.side}${ply === i + 1 ? ' current' : ''}` }, h('button', { type: 'button', onclick: () => show(i + 1), title: m }, text));
     }));
+    review?.update(ply, moveList, moves);
     keepCurrentInView(moveList);
     drawForecastStore();
     stepper.replaceChildren(

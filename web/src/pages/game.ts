@@ -441,6 +441,8 @@ export function gamePage(root: HTMLElement, params: Record<string, string>): Pag
     actions.append(
       h('button', { type: 'button', class: 'flip', onclick: () => { localFlip = !localFlip; drawAll(); }, title: t('game.flipBoardTitle') }, t('game.flipBoard')),
       h('a', { class: 'button', href: `/analysis?game=${id}&ply=${shownPly}` }, t('game.analyse')),
+      // A finished game's computer analysis (pages/gameReview.ts), on the analysis board.
+      ...(v.status === 'finished' ? [h('a', { class: `button computer-analysis${v.analysed ? ' analysed' : ''}`, href: `/analysis?game=${id}` }, v.analysed ? t('review.see') : t('review.title'))] : []),
       h('a', { class: 'button rules-link', href: `/rules/${encodeURIComponent(v.setup.game)}${v.setup.profile ? `?profile=${encodeURIComponent(v.setup.profile)}` : ''}` }, t('rules.nav')),
       h('details', { class: 'downloads' }, h('summary', {}, t('game.download')),
         h('a', { href: api.recordUrl(id, 'usi'), download: true, target: '_blank' }, 'USI'), ' ',
