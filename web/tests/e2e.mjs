@@ -510,6 +510,7 @@ async function main() {
       await alice.goto(`${base}/analysis?variant=chu`);
       await alice.waitForSelector('svg.board[data-ply="0"]');
       assert((await pieceAt(alice, '7i')) === 'b:p', 'a Black Pawn on 7i');
+      await alice.waitForSelector('[data-legal="known"]');
       await sq(alice, '7i').click();
       await alice.waitForSelector('svg.board .sq.target');
       await sq(alice, '7h').click();
@@ -1175,6 +1176,7 @@ async function main() {
       // Typed: the board as it was, the error beside the field.
       await alice.goto(`${base}/analysis?variant=chu`);
       await alice.waitForSelector('svg.board[data-ply="0"]');
+      await alice.waitForSelector('[data-legal="known"]');
       await sq(alice, '7i').click();
       await sq(alice, '7h').click();
       await alice.waitForSelector('svg.board[data-ply="1"]');

@@ -148,6 +148,7 @@ async function main() {
         return y('1a') > y('1i');
       }, null, { timeout: 5000 });
       check((await text(page, '.computer-status')).includes('Your move'), await text(page, '.computer-status'));
+      await page.waitForSelector('[data-legal="known"]');
       await page.locator('svg.board [data-sq="3c"]').click();
       await page.locator('svg.board [data-sq="3d"]').click();
       await page.waitForFunction(() => document.querySelector('.ply-counter')?.textContent?.startsWith('3 /'), null, { timeout: 15000 });

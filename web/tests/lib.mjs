@@ -148,6 +148,9 @@ export async function pieceAt(page, name) {
 }
 /** Clicks squares in order (a move), then waits for the move to be stored. */
 export async function play(page, squares, expectPly, promote) {
+  // The board takes clicks once it has the position's legal moves (from the rules module or the
+  // server); one that has none for long (the opponent's turn without premoves) is clicked anyway.
+  await page.waitForSelector('[data-legal="known"]', { timeout: 10000 }).catch(() => undefined);
   for (const s of squares) await sq(page, s).click();
   if (promote !== undefined) await page.click(promote ? '.entry-bar .promote-yes' : '.entry-bar .promote-no');
   if (expectPly) await waitPlies(page, expectPly);

@@ -10,7 +10,7 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { account, check, dist, serve, sleep } from './lib.mjs';
+import { account, check, dist, serve, stepRunner } from './lib.mjs';
 
 const shots = resolve(process.env.KIRIN_E2E_SHOTS ?? '/tmp/shots33-review');
 const problems = [];
@@ -40,20 +40,7 @@ async function open(browser, who, { size = desktop, lang = 'en', theme = 'light'
   return page;
 }
 
-async function step(name, f) {
-  const t = Date.now();
-  try {
-    await f();
-    await sleep(50);
-    check(problems.length === 0, `errors in the browsers:\n${problems.join('\n')}`);
-    console.log(`  ✓ ${name} (${Date.now() - t} ms)`);
-  } catch (e) {
-    console.log(`  ✗ ${name}: ${e instanceof Error ? e.stack : e}`);
-    for (const [i, page] of pages.entries())
-      if (!page.isClosed()) await page.screenshot({ path: join(shots, `failure-${i}.png`), fullPage: true }).catch(() => undefined);
-    throw e;
-  }
-}
+const step = stepRunner(shots, problems, pages);
 
 async function main() {
   mkdirSync(shots, { recursive: true });

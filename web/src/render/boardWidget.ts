@@ -122,6 +122,9 @@ export class BoardWidget {
     if (this.state && !samePlacement(this.state.pos, state.pos)) this.board.quietHover();
     this.state = state;
     if (!samePosition) this.entry = state.legal ? new MoveEntry(state.legal, (sq) => !!this.state && this.winsOn(this.state.pos, sq)) : null;
+    // Whether a click can enter a move yet (the legal moves come from the rules module or the
+    // server): what the browser tests wait for before they click.
+    this.el.dataset.legal = state.legal ? 'known' : 'waiting';
     this.redraw();
   }
 
