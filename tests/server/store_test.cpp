@@ -305,6 +305,7 @@ TEST(OpenStore, AByoyomiStoredBeforePeriodsReadsBackUnchanged) {
     db.exec("DROP TABLE tournament_pairings; DROP TABLE tournament_entries; DROP TABLE tournaments;"
             "ALTER TABLE game_changes DROP COLUMN tournament_id;");
     db.exec("DROP INDEX messages_sender;");  // issue 30's step after them
+    db.exec("DROP TABLE game_analyses;");     // issue 33's
     db.exec("UPDATE schema_version SET version = " + std::to_string(step));
   }
   auto s = open_storage(url);
