@@ -22,6 +22,10 @@ const browserEngines = new Map<'search' | 'mate', BrowserEngine>();
 let server: ServerEngine | null = null;
 let broken: string | null = null; // why the browser engine failed to start, once it has
 
+/** A mate solve in the browser runs on the user's own device: as long as the server allows at
+ * most (MateOptions::max_movetime_ms). */
+export const BROWSER_MATE_MOVETIME_MS = 10000;
+
 /** How long a cold start may take before the server's engine is used instead. */
 const START_TIMEOUT_MS = 15000;
 

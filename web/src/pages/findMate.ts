@@ -3,14 +3,11 @@
 // answers mate in N with the line (each move clickable: the board plays the line through to
 // it), no mate, or unknown when its time ran out.
 import { errorMessage } from '../api/client';
-import { engineFor } from '../engine/choose';
+import { BROWSER_MATE_MOVETIME_MS, engineFor } from '../engine/choose';
 import type { AnalysisRequest, MateAnswer } from '../api/types';
 import { t } from '../i18n';
 import { h } from '../render/svg';
 import './problems.css';
-
-/** The browser's solve: as long as the server allows at most (MateOptions::max_movetime_ms). */
-const BROWSER_MOVETIME_MS = 10000;
 
 export interface FindMateHost {
   /** The question for the position shown: its game, start, moves and rules. */
@@ -56,7 +53,7 @@ export class FindMateBox {
       const { engine, fallback } = await engineFor('mate');
       this.note = fallback ?? '';
       // In the browser the solver runs on the user's own device: as long as the server's most.
-      const answer = await engine.findMate(engine.where === 'browser' ? { ...req, movetime_ms: BROWSER_MOVETIME_MS } : req);
+      const answer = await engine.findMate(engine.where === 'browser' ? { ...req, movetime_ms: BROWSER_MATE_MOVETIME_MS } : req);
       if (this.asked !== key) return;
       this.where = engine.where === 'browser' ? t('engine.inBrowser') : t('engine.onServer');
       this.answer = answer;

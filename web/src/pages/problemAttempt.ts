@@ -5,17 +5,14 @@
 // either way, so the page cannot tell them apart.
 import { api } from '../api/client';
 import type { AttemptAnswer, ProblemDetail } from '../api/types';
-import { engineFor } from '../engine/choose';
-
-/** The browser's solve: as long as the server allows at most (MateOptions::max_movetime_ms). */
-const BROWSER_MOVETIME_MS = 10000;
+import { BROWSER_MATE_MOVETIME_MS, engineFor } from '../engine/choose';
 
 export async function answerAttempt(problem: ProblemDetail, moves: string[]): Promise<AttemptAnswer & { where: 'browser' | 'server' }> {
   const { engine } = await engineFor('mate');
   if (engine.where === 'server') return { ...(await api.attemptProblem(problem.collection, problem.name, moves)), where: 'server' };
   const checked = await api.checkProblem(problem.collection, problem.name, moves);
   if (checked.verdict !== 'unsolved') return { ...checked, where: 'server' };
-  const a = await engine.findMate({ variant: problem.game, sfen: problem.sfen, moves, movetime_ms: BROWSER_MOVETIME_MS }, { defend: true });
+  const a = await engine.findMate({ variant: problem.game, sfen: problem.sfen, moves, movetime_ms: BROWSER_MATE_MOVETIME_MS }, { defend: true });
   const base: AttemptAnswer = { ...checked, nodes: a.nodes, time_ms: a.time_ms, cached: false };
   if (a.status === 'mate' && a.line.length)
     return { ...base, verdict: 'defended', reply: a.line[0]!, mate_in: a.mate_in, mate_exact: a.exact, mate_length: a.length, from_book: false, where: 'browser' };
