@@ -1656,7 +1656,10 @@ async function main() {
               watchConsole(p, `play-${what}-${width}-${scheme}`);
               await p.goto(`${base}/game/${id}`);
               await p.waitForSelector(selector);
-              await p.locator(selector).first().scrollIntoViewIfNeeded();
+              // The page may draw the game again as the rules module arrives: scrolled to by
+              // selector, not by an element that may have been replaced.
+              await p.waitForTimeout(300);
+              await p.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'nearest' }), selector);
               await p.waitForTimeout(150); // the board sized from the window
               const path = join(shots, `play-${what}-${width}x${height}-${scheme}.png`);
               await p.screenshot({ path });
@@ -1747,8 +1750,8 @@ async function main() {
           for (const [what, path, ready] of [['settings-account', '/settings', '#pref-turn-mail:not([disabled])'], ['inbox', '/messages', '.message-list li[data-message]'], ['chat', `/game/${chatGame}`, '.chat li[data-chat]']]) {
             await p.goto(`${base}${path}`);
             await p.waitForSelector(ready);
-            if (what === 'settings-account') await p.locator('.account-settings').scrollIntoViewIfNeeded();
-            if (what === 'chat') await p.locator('.chat-box').scrollIntoViewIfNeeded();
+            if (what === 'settings-account') await p.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'nearest' }), '.account-settings');
+            if (what === 'chat') await p.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'nearest' }), '.chat-box');
             if (what === 'inbox') await p.click('.message-list .message-head');
             const file = join(shots, `social-${what}-${width}x${height}-${scheme}.png`);
             await p.screenshot({ path: file });
@@ -1849,11 +1852,11 @@ async function main() {
           await p.goto(`${base}/problems/chu-tsume-ab/A22`);
           await p.waitForSelector('svg.board[data-ply="0"]');
           await playBook(p, 1);
-          await p.locator('.problem-status').scrollIntoViewIfNeeded();
+          await p.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'nearest' }), '.problem-status');
           await snap('progress');
           await play(p, wrongA22);
           await p.waitForSelector('.problem-verdict[data-verdict="wrong"]');
-          await p.locator('.problem-status').scrollIntoViewIfNeeded();
+          await p.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'nearest' }), '.problem-status');
           await snap('wrong');
           await p.click('button.take-back');
           await p.waitForSelector('.problem-verdict[data-verdict="play"]');
@@ -1862,7 +1865,7 @@ async function main() {
             if (i === a22Line.length - 1) await p.waitForSelector('.problem-solved');
             else await waitPlies(p, 2 * i + 2);
           }
-          await p.locator('.problem-status').scrollIntoViewIfNeeded();
+          await p.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'nearest' }), '.problem-status');
           await snap('solved');
           await context.close();
         }
