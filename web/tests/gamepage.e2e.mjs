@@ -169,10 +169,13 @@ async function main() {
     await step('3. no piece diagram right after a click-move with the pointer resting on the moved piece; a new hover shows it', async () => {
       const id = await game(ann, ben, { game: 'shogi' });
       const p = await onGame(ann, id, DESKTOP, 'svg.board.interactive');
-      const centre = async (s) => {
-        const b = await sq(p, s).boundingBox();
+      // The board takes clicks once the rules module or the server gave the legal moves; a
+      // square's box is read by its name, as the page may have drawn the board again.
+      await p.waitForSelector('[data-legal="known"]');
+      const centre = (s) => p.$eval(`svg.board [data-sq="${s}"]`, (e) => {
+        const b = e.getBoundingClientRect();
         return [b.x + b.width / 2, b.y + b.height / 2];
-      };
+      });
       const [x1, y1] = await centre('7g');
       const [x2, y2] = await centre('7f');
       await p.mouse.move(x1, y1, { steps: 3 });
@@ -231,6 +234,7 @@ async function main() {
       await p.goto(`${base}/game/${live}`);
       await waitPlies(p, 1);
       await p.waitForSelector('svg.board.interactive');
+      await p.waitForSelector('[data-legal="known"]');
       await sq(p, '2g').click();
       await sq(p, '2f').click();
       await p.waitForSelector('svg.board[data-premove="2g2f"]');
@@ -247,6 +251,7 @@ async function main() {
     await step('4. the promotion prompt’s label is whole at 1280x720', async () => {
       const id = await game(ann, ben, { game: 'chu', sfen: 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppp1ppppp/3i2P1i3/12/12/3I4I3/PPPPPP1PPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1' });
       const p = await onGame(ann, id, DESKTOP, 'svg.board.interactive');
+      await p.waitForSelector('[data-legal="known"]');
       await sq(p, '6e').click();
       await sq(p, '6d').click();
       await p.waitForSelector('.entry-bar .promote-yes');
